@@ -1,0 +1,1 @@
+//! Italian draughts engine.

@@ -1,0 +1,73 @@
+//! The command line: `damabot` runs the bot; subcommands reach the other tools.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+
+/// Exit status for a usage or configuration problem.
+pub const EXIT_CONFIG: u8 = 2;
+
+/// Dama: Italian draughts on Discord.
+#[derive(Debug, Parser)]
+#[command(name = "damabot", version, about, long_about = None)]
+pub struct Cli {
+    /// Configuration file (default: config.toml in the working directory, if present).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the Discord bot (the default).
+    Run,
+}
+
+/// Parses the arguments, runs the chosen command and returns the exit status.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::load(cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("error: configuration: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    crate::logging::init(&config.log.filter);
+    match cli.command.unwrap_or(Command::Run) {
+        Command::Run => run_bot(&config),
+    }
+}
+
+/// The message for a start without a token.
+pub const NO_TOKEN_HELP: &str = "\
+error: no Discord bot token.
+
+Dama needs a bot token to connect to Discord:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under \"Bot\", press \"Reset Token\" and copy the token.
+  3. Invite the bot with OAuth2 -> URL Generator: scopes \"bot\" and \"applications.commands\";
+     permissions View Channels, Send Messages, Embed Links, Attach Files and
+     Read Message History (Create Public Threads if you want games in threads).
+  4. Start it with the token in the environment:
+         DISCORD_TOKEN=your-token cargo run --release
+     or put it in config.toml under [discord] token = \"...\" (see config.example.toml).
+
+To try the game without Discord, play in the console:
+    cargo run --release -- local
+";
+
+fn run_bot(config: &Config) -> ExitCode {
+    let Some(_token) = config.token() else {
+        eprint!("{NO_TOKEN_HELP}");
+        return ExitCode::from(EXIT_CONFIG);
+    };
+    tracing::info!(database = %config.database.path.display(), "starting");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,354 @@
+//! Configuration: built-in defaults, then `config.toml` (or `--config PATH`), then the
+//! environment (`DISCORD_TOKEN`, `DAMA_DATABASE`).
+//!
+//! Every key is documented, with its default, in `config.example.toml`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+/// The file read when no `--config` is given, if it exists.
+pub const DEFAULT_CONFIG_FILE: &str = "config.toml";
+
+/// The whole configuration of the bot.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub discord: DiscordConfig,
+    pub database: DatabaseConfig,
+    pub game: GameConfig,
+    pub engine: EngineConfig,
+    pub render: RenderConfig,
+    pub log: LogConfig,
+}
+
+/// How the bot reaches Discord.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token; `DISCORD_TOKEN` overrides it.
+    pub token: Option<Secret>,
+    /// Register the commands in this guild only (instant, for development) instead of globally.
+    pub dev_guild_id: Option<u64>,
+    /// Base URL of the REST API. Only tests change it (to a stand-in on loopback).
+    pub api_base: Option<String>,
+}
+
+/// Where games are kept.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The SQLite file, created on first start; `DAMA_DATABASE` overrides it.
+    pub path: PathBuf,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        Self { path: PathBuf::from("dama.db") }
+    }
+}
+
+/// How games are played.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameConfig {
+    /// How long a challenge waits for an answer.
+    #[serde(with = "humantime_serde")]
+    pub challenge_expiry: Duration,
+    /// The time per move of a challenge that names none.
+    #[serde(with = "humantime_serde")]
+    pub default_time_per_move: Duration,
+    /// How often the same position (same side to move) must occur for a draw by repetition.
+    pub repetition_count: u32,
+    /// How often the sweep looks for expired challenges and abandoned games.
+    #[serde(with = "humantime_serde")]
+    pub sweep_interval: Duration,
+    /// Show endgame-table verdicts to the players of a running rated game.
+    pub verdicts_in_rated_games: bool,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        Self {
+            challenge_expiry: Duration::from_secs(10 * 60),
+            default_time_per_move: Duration::from_secs(24 * 60 * 60),
+            repetition_count: 3,
+            sweep_interval: Duration::from_secs(60),
+            verdicts_in_rated_games: false,
+        }
+    }
+}
+
+/// The bot's own player.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EngineConfig {
+    /// How long the top level thinks per move.
+    #[serde(with = "humantime_serde")]
+    pub think_time: Duration,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// How many searches may run at once; 0 means one per CPU core.
+    pub max_concurrent_searches: usize,
+    /// Directory of endgame tables; missing tables are reported and the engine plays on.
+    pub tables_dir: PathBuf,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        Self {
+            think_time: Duration::from_secs(2),
+            hash_mb: 64,
+            max_concurrent_searches: 0,
+            tables_dir: PathBuf::from("tables"),
+        }
+    }
+}
+
+/// How boards look.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RenderConfig {
+    /// Width and height of a board image in pixels.
+    pub size: u32,
+    /// Draw the FID square numbers 1-32 on the dark squares.
+    pub square_numbers: bool,
+    /// Draw files a-h and ranks 1-8 on the border.
+    pub coordinates: bool,
+    /// Colours as `#rrggbb`.
+    pub light_square: String,
+    pub dark_square: String,
+    pub border: String,
+    pub white_piece: String,
+    pub black_piece: String,
+    pub highlight: String,
+}
+
+impl Default for RenderConfig {
+    fn default() -> Self {
+        Self {
+            size: 640,
+            square_numbers: true,
+            coordinates: true,
+            light_square: "#f0d9b5".into(),
+            dark_square: "#6d8a4e".into(),
+            border: "#3b2a1e".into(),
+            white_piece: "#f4efe4".into(),
+            black_piece: "#2b2b2b".into(),
+            highlight: "#f2c94c".into(),
+        }
+    }
+}
+
+/// Logging.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter such as `info` or `damabot=debug,serenity=warn`; `RUST_LOG` overrides it.
+    pub filter: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        Self { filter: "info,serenity=warn,tracing::span=warn".into() }
+    }
+}
+
+/// A string that never shows in logs or `Debug` output (the bot token).
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    #[must_use]
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    /// The secret itself, for the one place that needs it.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+/// A configuration that could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path}:{line}: {key}{message}")]
+    Invalid { path: PathBuf, line: usize, key: String, message: String },
+}
+
+impl Config {
+    /// Loads the configuration: defaults, then the file (the given one, which must exist, or
+    /// `config.toml` if present), then the environment.
+    pub fn load(explicit: Option<&Path>) -> Result<Self, ConfigError> {
+        let mut config = match explicit {
+            Some(path) => Self::from_file(path)?,
+            None if Path::new(DEFAULT_CONFIG_FILE).exists() => {
+                Self::from_file(Path::new(DEFAULT_CONFIG_FILE))?
+            }
+            None => Self::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok());
+        Ok(config)
+    }
+
+    /// Reads one file on top of the defaults.
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Read { path: path.to_owned(), source })?;
+        Self::from_toml(&text, path)
+    }
+
+    /// Parses TOML text; `path` is only used in error messages.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        toml::from_str(text).map_err(|error| {
+            let (line, key) = match error.span() {
+                Some(span) => locate(text, span.start),
+                None => (1, None),
+            };
+            ConfigError::Invalid {
+                path: path.to_owned(),
+                line,
+                key: key.map(|k| format!("key `{k}`: ")).unwrap_or_default(),
+                message: error.message().trim().to_owned(),
+            }
+        })
+    }
+
+    /// Applies `DISCORD_TOKEN` and `DAMA_DATABASE`; `var` reads one variable.
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) {
+        if let Some(token) = var("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            self.discord.token = Some(Secret::new(token.trim()));
+        }
+        if let Some(path) = var("DAMA_DATABASE").filter(|p| !p.trim().is_empty()) {
+            self.database.path = PathBuf::from(path);
+        }
+    }
+
+    /// The token, if one is set and not blank.
+    #[must_use]
+    pub fn token(&self) -> Option<&Secret> {
+        self.discord.token.as_ref().filter(|t| !t.expose().trim().is_empty())
+    }
+
+    /// How many engine searches may run at once.
+    #[must_use]
+    pub fn max_concurrent_searches(&self) -> usize {
+        match self.engine.max_concurrent_searches {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            n => n,
+        }
+    }
+}
+
+/// The 1-based line of a byte offset, and the dotted key defined on that line (with its table).
+fn locate(text: &str, offset: usize) -> (usize, Option<String>) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_text = text.lines().nth(line - 1).unwrap_or("");
+    let mut table = None;
+    for previous in before.lines() {
+        let trimmed = previous.trim();
+        if trimmed.starts_with('[') {
+            table = Some(trimmed.trim_matches(|c| c == '[' || c == ']').trim().to_owned());
+        }
+    }
+    let trimmed = line_text.trim();
+    let key = if trimmed.starts_with('[') {
+        Some(trimmed.trim_matches(|c| c == '[' || c == ']').trim().to_owned())
+    } else {
+        trimmed.split_once('=').map(|(k, _)| {
+            let k = k.trim().trim_matches('"');
+            match &table {
+                Some(t) if !t.is_empty() => format!("{t}.{k}"),
+                _ => k.to_owned(),
+            }
+        })
+    };
+    (line, key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::from_toml(text, Path::new("bad.toml"))
+    }
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        let config = parse("").unwrap();
+        assert_eq!(config.render.size, 640);
+        assert_eq!(config.game.repetition_count, 3);
+        assert_eq!(config.game.challenge_expiry, Duration::from_secs(600));
+        assert!(config.token().is_none());
+    }
+
+    #[test]
+    fn example_file_parses_and_matches_defaults() {
+        let text = include_str!("../config.example.toml");
+        let config = parse(text).unwrap();
+        let defaults = Config::default();
+        assert_eq!(format!("{config:?}"), format!("{defaults:?}"));
+    }
+
+    #[test]
+    fn unknown_key_names_file_key_and_line() {
+        let error = parse("[render]\nsize = 512\ncolour = \"red\"\n").unwrap_err().to_string();
+        assert!(error.starts_with("bad.toml:3: key `render.colour`: "), "{error}");
+        assert!(error.contains("unknown field"), "{error}");
+    }
+
+    #[test]
+    fn wrong_type_names_file_key_and_line() {
+        let error = parse("\n[engine]\nhash_mb = \"lots\"\n").unwrap_err().to_string();
+        assert!(error.starts_with("bad.toml:3: key `engine.hash_mb`: "), "{error}");
+        assert!(error.contains("invalid type"), "{error}");
+    }
+
+    #[test]
+    fn bad_duration_is_reported() {
+        let error = parse("[game]\nchallenge_expiry = \"soon\"\n").unwrap_err().to_string();
+        assert!(error.starts_with("bad.toml:2: key `game.challenge_expiry`"), "{error}");
+    }
+
+    #[test]
+    fn environment_overrides_file() {
+        let mut config = parse("[discord]\ntoken = \"from-file\"\n").unwrap();
+        config.apply_env(|name| match name {
+            "DISCORD_TOKEN" => Some("from-env".into()),
+            "DAMA_DATABASE" => Some("/tmp/x.db".into()),
+            _ => None,
+        });
+        assert_eq!(config.token().unwrap().expose(), "from-env");
+        assert_eq!(config.database.path, PathBuf::from("/tmp/x.db"));
+    }
+
+    #[test]
+    fn token_never_in_debug() {
+        let mut config = Config::default();
+        config.discord.token = Some(Secret::new("very-secret-token"));
+        let debug = format!("{config:?}");
+        assert!(!debug.contains("very-secret-token"), "{debug}");
+    }
+
+    #[test]
+    fn blank_token_counts_as_none() {
+        let config = parse("[discord]\ntoken = \"  \"\n").unwrap();
+        assert!(config.token().is_none());
+    }
+}

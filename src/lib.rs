@@ -1,0 +1,9 @@
+//! Dama: Italian draughts (dama italiana) on Discord.
+//!
+//! The library holds the whole bot; the `damabot` binary only calls [`cli::main`].
+//! Rules live in the `dama-rules` crate and the engine in `dama-engine`; this crate adds the
+//! configuration, the command line and the adapters around them.
+
+pub mod cli;
+pub mod config;
+pub mod logging;
