@@ -46,7 +46,9 @@ pub struct DatabaseConfig {
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
-        Self { path: PathBuf::from("dama.db") }
+        Self {
+            path: PathBuf::from("dama.db"),
+        }
     }
 }
 
@@ -152,7 +154,9 @@ pub struct LogConfig {
 
 impl Default for LogConfig {
     fn default() -> Self {
-        Self { filter: "info,serenity=warn,tracing::span=warn".into() }
+        Self {
+            filter: "info,serenity=warn,tracing::span=warn".into(),
+        }
     }
 }
 
@@ -184,9 +188,17 @@ impl fmt::Debug for Secret {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}: {key}{message}")]
-    Invalid { path: PathBuf, line: usize, key: String, message: String },
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        key: String,
+        message: String,
+    },
 }
 
 impl Config {
@@ -206,8 +218,10 @@ impl Config {
 
     /// Reads one file on top of the defaults.
     pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| ConfigError::Read { path: path.to_owned(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
         Self::from_toml(&text, path)
     }
 
@@ -240,7 +254,10 @@ impl Config {
     /// The token, if one is set and not blank.
     #[must_use]
     pub fn token(&self) -> Option<&Secret> {
-        self.discord.token.as_ref().filter(|t| !t.expose().trim().is_empty())
+        self.discord
+            .token
+            .as_ref()
+            .filter(|t| !t.expose().trim().is_empty())
     }
 
     /// How many engine searches may run at once.
@@ -263,12 +280,22 @@ fn locate(text: &str, offset: usize) -> (usize, Option<String>) {
     for previous in before.lines() {
         let trimmed = previous.trim();
         if trimmed.starts_with('[') {
-            table = Some(trimmed.trim_matches(|c| c == '[' || c == ']').trim().to_owned());
+            table = Some(
+                trimmed
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim()
+                    .to_owned(),
+            );
         }
     }
     let trimmed = line_text.trim();
     let key = if trimmed.starts_with('[') {
-        Some(trimmed.trim_matches(|c| c == '[' || c == ']').trim().to_owned())
+        Some(
+            trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .to_owned(),
+        )
     } else {
         trimmed.split_once('=').map(|(k, _)| {
             let k = k.trim().trim_matches('"');
@@ -308,22 +335,37 @@ mod tests {
 
     #[test]
     fn unknown_key_names_file_key_and_line() {
-        let error = parse("[render]\nsize = 512\ncolour = \"red\"\n").unwrap_err().to_string();
-        assert!(error.starts_with("bad.toml:3: key `render.colour`: "), "{error}");
+        let error = parse("[render]\nsize = 512\ncolour = \"red\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `render.colour`: "),
+            "{error}"
+        );
         assert!(error.contains("unknown field"), "{error}");
     }
 
     #[test]
     fn wrong_type_names_file_key_and_line() {
-        let error = parse("\n[engine]\nhash_mb = \"lots\"\n").unwrap_err().to_string();
-        assert!(error.starts_with("bad.toml:3: key `engine.hash_mb`: "), "{error}");
+        let error = parse("\n[engine]\nhash_mb = \"lots\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `engine.hash_mb`: "),
+            "{error}"
+        );
         assert!(error.contains("invalid type"), "{error}");
     }
 
     #[test]
     fn bad_duration_is_reported() {
-        let error = parse("[game]\nchallenge_expiry = \"soon\"\n").unwrap_err().to_string();
-        assert!(error.starts_with("bad.toml:2: key `game.challenge_expiry`"), "{error}");
+        let error = parse("[game]\nchallenge_expiry = \"soon\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:2: key `game.challenge_expiry`"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod rules;
+
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
 
@@ -26,12 +28,26 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot (the default).
     Run,
+    /// Count move paths from a position (perft), one line `depth nodes seconds` per depth.
+    Perft(rules::PerftArgs),
+    /// Read FENs from standard input, one a line, and print every legal move of each.
+    Moves,
+    /// PDN tools.
+    #[command(subcommand)]
+    Pdn(rules::PdnCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
 #[must_use]
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Tools that need no configuration.
+    match &cli.command {
+        Some(Command::Perft(args)) => return rules::perft_command(args),
+        Some(Command::Moves) => return rules::moves_command(),
+        Some(Command::Pdn(command)) => return rules::pdn_command(command),
+        _ => {}
+    }
     let config = match Config::load(cli.config.as_deref()) {
         Ok(config) => config,
         Err(error) => {
@@ -42,6 +58,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
 
