@@ -156,6 +156,19 @@ impl Game {
         self.outcome
     }
 
+    /// The Zobrist hashes of the start position and of the position after each ply, oldest
+    /// first (what a search needs to see repetitions coming).
+    #[must_use]
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// The repetition count that draws this game.
+    #[must_use]
+    pub fn repetition_limit(&self) -> u32 {
+        self.repetitions
+    }
+
     /// Plies since the last capture or man move.
     #[must_use]
     pub fn quiet_plies(&self) -> u32 {
