@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use crate::bitboard::{Direction, NEIGHBOURS};
-use crate::moves::MAX_CAPTURES;
+use crate::bitboard::{Direction, JUMPS, NEIGHBOURS};
 use crate::setup::PositionError;
 use crate::zobrist::{BLACK_TO_MOVE, piece_key};
 use crate::{Bitboard, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
@@ -157,22 +156,29 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        if self.capturers().any() {
-            self.generate_captures(&mut moves);
-        } else {
-            self.generate_simple(&mut moves);
-        }
+        self.legal_moves_into(&mut moves);
         moves
     }
 
+    /// [`Position::legal_moves`] into a list the caller owns (cleared first), which saves
+    /// moving the list in hot loops such as search and perft.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        let capturers = self.capturers();
+        if capturers.any() {
+            self.search_captures(capturers, Some(moves));
+        } else {
+            self.generate_simple(moves);
+        }
+    }
+
     /// How many legal moves there are (what perft counts at its last ply), without building
-    /// simple moves.
+    /// them.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        if self.capturers().any() {
-            let mut moves = MoveList::new();
-            self.generate_captures(&mut moves);
-            moves.len()
+        let capturers = self.capturers();
+        if capturers.any() {
+            self.search_captures(capturers, None)
         } else {
             self.count_simple()
         }
@@ -205,10 +211,9 @@ impl Position {
         // and the square beyond is empty. Walk back from the empty landing squares.
         for d in forward {
             let back = opposite(d);
-            let over_men = empty.step(back) & their_men;
-            let over_any = empty.step(back) & them;
-            capturers |= over_men.step(back) & our_men;
-            capturers |= over_any.step(back) & our_kings;
+            let beyond = empty.step(back);
+            capturers |= (beyond & their_men).step(back) & our_men;
+            capturers |= (beyond & them).step(back) & our_kings;
         }
         for d in backward {
             let back = opposite(d);
@@ -304,6 +309,7 @@ impl Position {
     }
 
     fn generate_simple(&self, moves: &mut MoveList) {
+        moves.clear();
         let promotion_row = promotion_row(self.turn);
         for (direction, targets) in self.simple_targets() {
             let back = opposite(direction) as usize;
@@ -320,20 +326,23 @@ impl Position {
         }
     }
 
-    fn generate_captures(&self, moves: &mut MoveList) {
+    /// Runs the capture search from every capturer; fills `moves` if given and returns how
+    /// many capture paths the precedence allows.
+    fn search_captures(&self, capturers: Bitboard, moves: Option<&mut MoveList>) -> usize {
         let us = self.turn;
         let them = self.pieces(!us);
         let mut search = CaptureSearch {
             them,
             their_kings: them & self.kings,
             promotion_row: promotion_row(us),
-            forward: forward_directions(us).0,
+            forward_range: if us == Color::White { 0..2 } else { 2..4 },
             occupied: Bitboard::EMPTY,
             best: 0,
+            count: 0,
             current: Move::simple(Square::ALL[0], Square::ALL[0], Role::Man, false),
             moves,
         };
-        for from in self.capturers() {
+        for from in capturers {
             let role = if self.kings.contains(from) {
                 Role::King
             } else {
@@ -344,6 +353,7 @@ impl Position {
             search.current.len = 0;
             search.extend(from, role == Role::King);
         }
+        search.count
     }
 }
 
@@ -353,35 +363,35 @@ struct CaptureSearch<'a> {
     them: Bitboard,
     their_kings: Bitboard,
     promotion_row: Bitboard,
-    forward: [Direction; 2],
+    /// The direction indices in which men of the side to move capture.
+    forward_range: std::ops::Range<usize>,
     /// Every occupied square except the moving piece's origin; captured pieces stay on the
     /// board (and block) until the move ends.
     occupied: Bitboard,
     best: u32,
+    /// Paths found with the best key so far.
+    count: usize,
     current: Move,
-    moves: &'a mut MoveList,
+    moves: Option<&'a mut MoveList>,
 }
 
 impl CaptureSearch<'_> {
     fn extend(&mut self, at: Square, is_king: bool) {
         let mut continued = false;
-        let forward = self.forward;
-        let directions: &[Direction] = if is_king { &Direction::ALL } else { &forward };
-        for &direction in directions {
-            let Some(over) = NEIGHBOURS[at.index()][direction as usize] else {
+        // Men jump forward only and never over kings; nothing is jumped twice.
+        let (capturable, directions) = if is_king {
+            (self.them & !self.current.captured, 0..4)
+        } else {
+            (
+                self.them & !self.their_kings & !self.current.captured,
+                self.forward_range.clone(),
+            )
+        };
+        for direction in directions {
+            let Some((over, landing)) = JUMPS[at.index()][direction] else {
                 continue;
             };
-            if !self.them.contains(over) || self.current.captured.contains(over) {
-                continue;
-            }
-            let over_king = self.their_kings.contains(over);
-            if over_king && !is_king {
-                continue; // a man never captures a king
-            }
-            let Some(landing) = NEIGHBOURS[over.index()][direction as usize] else {
-                continue;
-            };
-            if self.occupied.contains(landing) {
+            if !capturable.contains(over) || self.occupied.contains(landing) {
                 continue;
             }
             continued = true;
@@ -390,6 +400,7 @@ impl CaptureSearch<'_> {
             self.current.jumped[n] = over;
             self.current.len += 1;
             self.current.captured = self.current.captured.with(over);
+            let over_king = self.their_kings.contains(over);
             if over_king {
                 self.current.captured_kings = self.current.captured_kings.with(over);
             }
@@ -398,14 +409,14 @@ impl CaptureSearch<'_> {
                 self.current.promotes = true;
                 self.finish();
                 self.current.promotes = false;
-            } else if n + 1 < MAX_CAPTURES {
-                self.extend(landing, is_king);
             } else {
-                self.finish();
+                self.extend(landing, is_king);
             }
             self.current.len -= 1;
             self.current.captured = self.current.captured.without(over);
-            self.current.captured_kings = self.current.captured_kings.without(over);
+            if over_king {
+                self.current.captured_kings = self.current.captured_kings.without(over);
+            }
         }
         if !continued && self.current.len > 0 {
             self.finish();
@@ -419,9 +430,11 @@ impl CaptureSearch<'_> {
     fn key(&self) -> u32 {
         let m = &self.current;
         let mut order = 0u32;
-        for (i, square) in m.captures().iter().enumerate() {
-            if m.captured_kings.contains(*square) {
-                order |= 1 << (15 - i);
+        if m.captured_kings.any() {
+            for (i, square) in m.captures().iter().enumerate() {
+                if m.captured_kings.contains(*square) {
+                    order |= 1 << (15 - i);
+                }
             }
         }
         (u32::from(m.len) << 24)
@@ -434,10 +447,16 @@ impl CaptureSearch<'_> {
         let key = self.key();
         if key > self.best {
             self.best = key;
-            self.moves.clear();
+            self.count = 0;
+            if let Some(moves) = self.moves.as_deref_mut() {
+                moves.clear();
+            }
         }
         if key == self.best {
-            self.moves.push(self.current);
+            self.count += 1;
+            if let Some(moves) = self.moves.as_deref_mut() {
+                moves.push(self.current);
+            }
         }
     }
 }
