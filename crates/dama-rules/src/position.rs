@@ -5,7 +5,7 @@ use std::fmt;
 use crate::bitboard::{Direction, JUMPS, NEIGHBOURS};
 use crate::setup::PositionError;
 use crate::zobrist::{BLACK_TO_MOVE, piece_key};
-use crate::{Bitboard, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
+use crate::{Bitboard, ByColor, Color, MAX_MOVES, Move, MoveList, Piece, Role, Setup, Square};
 
 /// A legal position: at most 12 pieces a side, no man on its promotion row, side to move.
 /// Built only through [`Position::from_setup`] (or FEN), so nothing re-checks it later.
@@ -455,7 +455,10 @@ impl CaptureSearch<'_> {
         if key == self.best {
             self.count += 1;
             if let Some(moves) = self.moves.as_deref_mut() {
-                moves.push(self.current);
+                // MAX_MOVES is far above any position's count of best capture paths (a
+                // search for extreme positions found fewer than 20); never panic on it.
+                let pushed = moves.try_push(self.current);
+                debug_assert!(pushed.is_ok(), "more than {MAX_MOVES} capture paths");
             }
         }
     }
