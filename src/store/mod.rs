@@ -2,7 +2,7 @@
 //!
 //! The game service talks to a [`Store`]: a small synchronous trait, `Send + Sync` and
 //! object-safe, so the service holds an `Arc<dyn Store>` and calls it from blocking threads.
-//! The SQLite implementation (rusqlite, bundled SQLite, WAL) follows in `sqlite.rs`.
+//! [`SqliteStore`] is the implementation (rusqlite, bundled SQLite, WAL).
 //!
 //! Conventions shared by every method:
 //! - **Time** is never read from the clock here. Every method that stamps or compares a time
@@ -26,6 +26,10 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 pub use dama_rules::{ByColor, Color};
+
+mod sqlite;
+
+pub use sqlite::{Durability, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
 
 /// Unix time in milliseconds.
 pub type Millis = i64;
@@ -650,6 +654,16 @@ pub enum StoreError {
         found: i64,
         known: usize,
     },
+    /// A read-only open (`damabot db check`) found a schema this version would migrate.
+    #[error(
+        "the database {path} has schema version {found}, older than this damabot's {known}; \
+         start the bot once to migrate it, then run this again"
+    )]
+    OlderSchema {
+        path: PathBuf,
+        found: i64,
+        known: usize,
+    },
     /// A migration failed.
     #[error("cannot update the schema of {path}: {message}")]
     Migration { path: PathBuf, message: String },
@@ -676,6 +690,9 @@ pub enum StoreError {
         challenge: ChallengeId,
         status: ChallengeStatus,
     },
+    /// The challenge was still pending but its time ran out.
+    #[error("challenge {0} has expired")]
+    ChallengeExpired(ChallengeId),
     #[error("no game {0}")]
     GameNotFound(GameId),
     #[error("no challenge {0}")]
@@ -693,7 +710,18 @@ pub enum StoreError {
     Corrupt(String),
     /// Any other SQLite error.
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        match error {
+            rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..) => StoreError::Corrupt(error.to_string()),
+            other => StoreError::Sqlite(other),
+        }
+    }
 }
 
 impl From<UnknownCode> for StoreError {
@@ -757,7 +785,7 @@ pub trait Store: Send + Sync {
 
     /// Accepts a pending challenge and creates its game in one transaction: either both happen
     /// or neither. Fails with [`StoreError::ChallengeNotPending`] if it was answered, with
-    /// [`StoreError::Invalid`] if it expired before `game.created_at`, and with
+    /// [`StoreError::ChallengeExpired`] if it expired by `game.created_at`, and with
     /// [`StoreError::ChannelBusy`] if the channel has an active game (the challenge then stays
     /// pending). The caller resolves a random colour choice into `game`.
     fn accept_challenge(
