@@ -718,7 +718,9 @@ impl From<rusqlite::Error> for StoreError {
         match error {
             rusqlite::Error::FromSqlConversionFailure(..)
             | rusqlite::Error::InvalidColumnType(..)
-            | rusqlite::Error::IntegralValueOutOfRange(..) => StoreError::Corrupt(error.to_string()),
+            | rusqlite::Error::IntegralValueOutOfRange(..) => {
+                StoreError::Corrupt(error.to_string())
+            }
             other => StoreError::Sqlite(other),
         }
     }

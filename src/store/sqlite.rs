@@ -46,9 +46,9 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use super::{
     ByColor, Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, ColourChoice, DrawOffer,
     EndReason, EngineLevel, EngineRecord, Finish, FinishedGame, Game, GameExport, GameId,
-    GameResult, GameStatus, GuildId, INITIAL_RATING, LeaderboardEntry, LeaderboardPage,
-    MessageRef, Millis, MoveRecord, NewChallenge, NewGame, Participant, Player, PlayerOutcome,
-    PlayerStats, Rating, RatingChange, Store, StoreError, Streak, UnknownCode, UserId,
+    GameResult, GameStatus, GuildId, INITIAL_RATING, LeaderboardEntry, LeaderboardPage, MessageRef,
+    Millis, MoveRecord, NewChallenge, NewGame, Participant, Player, PlayerOutcome, PlayerStats,
+    Rating, RatingChange, Store, StoreError, Streak, UnknownCode, UserId,
 };
 
 /// The migrations, in order; migration `i` takes the schema from version `i` to `i + 1`.
@@ -306,17 +306,39 @@ impl SqliteStore {
         })
     }
 
-    /// Copies the whole database to a new file `destination` with SQLite's online backup API:
-    /// one consistent snapshot, taken while the bot keeps writing. Returns the pages copied.
+    /// Copies the whole database to `destination` with SQLite's online backup API: one
+    /// consistent snapshot, taken while the bot keeps writing. Returns the pages copied.
     pub fn backup_to(&self, destination: &Path) -> Result<u64, StoreError> {
-        let mut target = Connection::open(destination).map_err(|e| open_error(destination, e))?;
         let source = self.reader();
-        let backup = rusqlite::backup::Backup::new(&source, &mut target)?;
-        // All pages in one step: one read transaction, so one snapshot (in WAL the writer goes
-        // on meanwhile). Stepping in pieces would restart whenever a move is committed.
-        backup.step(-1)?;
-        let progress = backup.progress();
-        Ok(u64::try_from(progress.pagecount).unwrap_or_default())
+        backup_connection(&source, &self.path, destination)
+    }
+
+    /// Backs up the database file `source`, which another process (the bot) may be using, to
+    /// `destination`, whatever its schema version. Returns the pages copied.
+    pub fn backup_file(
+        source: &Path,
+        destination: &Path,
+        busy_timeout: Duration,
+    ) -> Result<u64, StoreError> {
+        if !source.exists() {
+            return Err(StoreError::CannotOpen {
+                path: source.to_owned(),
+                reason: "no such file".into(),
+            });
+        }
+        let conn = Connection::open_with_flags(
+            source,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| open_error(source, e))?;
+        conn.busy_timeout(busy_timeout)
+            .and_then(|()| conn.execute_batch("PRAGMA query_only = ON;"))
+            .map_err(|e| open_error(source, e))?;
+        check_schema_version(&conn, source).or_else(|error| match error {
+            StoreError::NewerSchema { found, .. } => Ok(found),
+            other => Err(other),
+        })?;
+        backup_connection(&conn, source, destination)
     }
 
     /// A reader connection: a free one from the pool, else the writer for an in-memory store.
@@ -359,6 +381,37 @@ impl SqliteStore {
         tx.commit()?;
         Ok(value)
     }
+}
+
+/// Copies `source` into a new database at `destination` in one step.
+fn backup_connection(
+    source: &Connection,
+    source_path: &Path,
+    destination: &Path,
+) -> Result<u64, StoreError> {
+    use rusqlite::backup::{Backup, StepResult};
+    let mut target = Connection::open(destination).map_err(|e| open_error(destination, e))?;
+    let backup = Backup::new(source, &mut target)?;
+    // All pages in one step: one read transaction, so one snapshot (in WAL the writer goes on
+    // meanwhile). Stepping in pieces would restart whenever a move is committed.
+    let mut attempts = 0;
+    loop {
+        match backup.step(-1)? {
+            StepResult::Done => break,
+            StepResult::More => {}
+            StepResult::Busy | StepResult::Locked if attempts < 50 => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            StepResult::Busy | StepResult::Locked | _ => {
+                return Err(StoreError::Locked {
+                    path: source_path.to_owned(),
+                });
+            }
+        }
+    }
+    let progress = backup.progress();
+    Ok(u64::try_from(progress.pagecount).unwrap_or_default())
 }
 
 /// Settings for every connection (see the module documentation for the reasons).
@@ -469,7 +522,10 @@ fn corrupt(what: &'static str, value: impl Into<String>) -> rusqlite::Error {
 }
 
 fn participant(row: &Row<'_>, user: &str, level: &str) -> rusqlite::Result<Participant> {
-    match (row.get::<_, Option<i64>>(user)?, row.get::<_, Option<i64>>(level)?) {
+    match (
+        row.get::<_, Option<i64>>(user)?,
+        row.get::<_, Option<i64>>(level)?,
+    ) {
         (Some(user), None) => Ok(Participant::User(discord_id(user))),
         (None, Some(level)) => u8::try_from(level)
             .map(Participant::Engine)
@@ -485,7 +541,11 @@ fn participant_columns(participant: Participant) -> (Option<i64>, Option<i64>) {
     }
 }
 
-fn message_ref(row: &Row<'_>, channel: &str, message: &str) -> rusqlite::Result<Option<MessageRef>> {
+fn message_ref(
+    row: &Row<'_>,
+    channel: &str,
+    message: &str,
+) -> rusqlite::Result<Option<MessageRef>> {
     Ok(
         match (
             row.get::<_, Option<i64>>(channel)?,
@@ -1172,7 +1232,10 @@ impl Store for SqliteStore {
                     "UPDATE challenges SET status = 'accepted', resolved_at = ?2, game_id = ?3 \
                      WHERE id = ?1 RETURNING {CHALLENGE_COLUMNS}"
                 ))?
-                .query_row(params![id.0, game.created_at, game.id.0], challenge_from_row)?;
+                .query_row(
+                    params![id.0, game.created_at, game.id.0],
+                    challenge_from_row,
+                )?;
             Ok((challenge, game))
         })
     }
