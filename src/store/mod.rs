@@ -641,7 +641,7 @@ pub enum StoreError {
     )]
     NotADatabase { path: PathBuf },
     /// The file cannot be opened or created at all.
-    #[error("cannot open the database {path}: {reason}; check that its directory exists")]
+    #[error("cannot open the database {path}: {reason}")]
     CannotOpen { path: PathBuf, reason: String },
     /// The schema was written by a newer version of the bot.
     #[error(

@@ -137,7 +137,11 @@ fn open_error(path: &Path, error: rusqlite::Error) -> StoreError {
             };
             if let Err(e) = std::fs::metadata(&directory) {
                 StoreError::CannotOpen {
-                    reason: format!("directory {}: {e}", directory.display()),
+                    reason: format!(
+                        "directory {}: {e}; create it, or point database.path / DAMA_DATABASE \
+                         elsewhere",
+                        directory.display()
+                    ),
                     path,
                 }
             } else if !can_create_file_in(&directory) {
@@ -145,7 +149,7 @@ fn open_error(path: &Path, error: rusqlite::Error) -> StoreError {
             } else {
                 StoreError::CannotOpen {
                     path,
-                    reason: error.to_string(),
+                    reason: format!("{error}; check that the path names a file"),
                 }
             }
         }
@@ -186,7 +190,9 @@ impl SqliteStore {
         if options.read_only && !path.exists() {
             return Err(StoreError::CannotOpen {
                 path: path.to_owned(),
-                reason: "no such file".into(),
+                reason:
+                    "no such file; check the path (the bot creates the database on its first start)"
+                        .into(),
             });
         }
         let mut writer =
@@ -323,7 +329,9 @@ impl SqliteStore {
         if !source.exists() {
             return Err(StoreError::CannotOpen {
                 path: source.to_owned(),
-                reason: "no such file".into(),
+                reason:
+                    "no such file; check the path (the bot creates the database on its first start)"
+                        .into(),
             });
         }
         let conn = Connection::open_with_flags(
