@@ -473,8 +473,7 @@ impl Game {
         }
     }
 
-    /// The side to move: White on even plies from a White-to-move start, and so on.
-    /// Taken from the current FEN's first letter (`W` or `B`).
+    /// The side to move, from the current FEN's first letter (`W` or `B`).
     #[must_use]
     pub fn side_to_move(&self) -> Option<Color> {
         self.current_fen.chars().next().and_then(Color::from_char)
