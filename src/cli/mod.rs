@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod db;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -35,6 +36,9 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Database tools: check, backup.
+    #[command(subcommand)]
+    Db(db::DbCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -58,6 +62,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Db(command) => db::db_command(&command, &config),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
