@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod render;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -35,6 +36,8 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
+    Render(render::RenderArgs),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -58,6 +61,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Render(args) => render::render_command(&args, &config.render),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
