@@ -17,8 +17,9 @@ pub struct RenderArgs {
     /// --pdn is given.
     #[arg(long, conflicts_with = "pdn")]
     pub fen: Option<String>,
-    /// A move legal in the --fen position (any notation the bot accepts: 22-18, 22x13,
-    /// 22x13x6, c3-d4); the image shows the position after it, with the move drawn.
+    /// A move legal in the --fen position (or the start position), in any notation the bot
+    /// accepts (22-18, 22x13, 22x13x6, d3-c4); the image shows the position after it, with
+    /// the move drawn.
     #[arg(long, value_name = "MOVE")]
     pub last: Option<String>,
     /// Draw a game of this PDN file as an animated GIF, one frame per ply.

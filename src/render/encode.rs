@@ -116,7 +116,12 @@ fn full_frame(side: u16, pixels: &[u8], delay: u16) -> gif::Frame<'_> {
 
 /// The smallest rectangle holding every pixel that differs from the previous frame, with the
 /// pixels that did not change transparent. An identical frame is one transparent pixel.
-fn changed_frame(size: usize, previous: &[u8], pixels: &[u8], delay: u16) -> gif::Frame<'static> {
+pub fn changed_frame(
+    size: usize,
+    previous: &[u8],
+    pixels: &[u8],
+    delay: u16,
+) -> gif::Frame<'static> {
     let (mut left, mut top, mut right, mut bottom) = (size, size, 0, 0);
     for (y, (old_row, new_row)) in previous
         .chunks_exact(size)

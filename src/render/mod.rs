@@ -186,9 +186,9 @@ impl Renderer {
             0
         };
         let height = size + caption_height;
-        let mut pixels = vec![self.sprites.caption_background; size * height];
-        let board_start = caption_height * size;
-        pixels[board_start..].copy_from_slice(self.sprites.background(view.bottom));
+        let mut pixels = Vec::with_capacity(size * height);
+        pixels.resize(caption_height * size, self.sprites.caption_background);
+        pixels.extend_from_slice(self.sprites.background(view.bottom));
 
         let position = &view.position;
         let mut highlighted = Bitboard::EMPTY;

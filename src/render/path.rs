@@ -37,6 +37,32 @@ impl Shape {
         }
     }
 
+    /// The pixels of row `y` (at its centre) the shape may touch, as a range of x, or `None`
+    /// for the whole width of its box; a cheap bound that spares most distance tests along a
+    /// diagonal line.
+    fn row_span(&self, y: f32) -> Option<(f32, f32)> {
+        match *self {
+            Shape::Line { a, b, half_width } => {
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let length = (dx * dx + dy * dy).sqrt();
+                if length < 1.0 || dy.abs() < 0.2 * length {
+                    return None;
+                }
+                // Within `reach` of the infinite line through a and b.
+                let reach = (half_width + 1.0) * length / dy.abs();
+                let x = a.0 + (y - a.1) * dx / dy;
+                Some((x - reach, x + reach))
+            }
+            Shape::Disc { centre, radius } => {
+                let reach = radius + 1.0;
+                let dy = y - centre.1;
+                let half = (reach * reach - dy * dy).max(0.0).sqrt();
+                Some((centre.0 - half, centre.0 + half))
+            }
+            Shape::Triangle(_) => None,
+        }
+    }
+
     /// The bounding box, one pixel wider for the soft edge: (left, top, right, bottom).
     fn bounds(&self) -> (f32, f32, f32, f32) {
         let (left, top, right, bottom) = match *self {
@@ -209,7 +235,14 @@ pub fn draw_path(
     for (shape, &(l, t, r, b)) in shapes.iter().zip(&boxes) {
         for y in t..b {
             let row = (y - top) * cover_width;
-            for x in l..r {
+            let (from, to) = match shape.row_span(y as f32 + 0.5) {
+                Some((start, end)) => (
+                    (start.floor().max(0.0) as usize).clamp(l, r),
+                    ((end.ceil() + 1.0).max(0.0) as usize).clamp(l, r),
+                ),
+                None => (l, r),
+            };
+            for x in from..to {
                 let d = shape.distance(x as f32 + 0.5, y as f32 + 0.5);
                 let alpha = (0.5 - d).clamp(0.0, 1.0);
                 let level = (alpha * INK_LEVELS as f32).round() as u8;

@@ -478,3 +478,46 @@ fn png_settings() {
         }
     }
 }
+
+/// Where a 100-ply replay spends its time, and how large the changed rectangles are.
+/// `cargo test --release -p damabot --lib render::tests::gif_timing -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, not a check; run it by name"]
+fn gif_timing() {
+    let renderer = renderer();
+    let text = include_str!("../../tests/data/campionato-assoluto-2005.pdn");
+    let replay = dama_rules::pdn::read_games(text)
+        .iter()
+        .map(dama_rules::pdn::PdnGame::replay)
+        .find(|r| r.error.is_none() && r.moves.len() >= 100)
+        .unwrap();
+    let moves = &replay.moves[..100];
+    let started = Instant::now();
+    let mut frames = Vec::new();
+    let mut view = BoardView::new(replay.start);
+    view.bottom = Color::White;
+    frames.push(renderer.draw(&view).pixels);
+    let mut position = replay.start;
+    for m in moves {
+        position = position.play(m).unwrap();
+        view.position = position;
+        view.last_move = Some(*m);
+        frames.push(renderer.draw(&view).pixels);
+    }
+    let drawn = started.elapsed();
+    let encoding = Instant::now();
+    let gif = encode::gif(640, &frames, &renderer.sprites.palette);
+    let encoded = encoding.elapsed();
+    let area: usize = frames
+        .windows(2)
+        .map(|pair| {
+            let frame = encode::changed_frame(640, &pair[0], &pair[1], 0);
+            usize::from(frame.width) * usize::from(frame.height)
+        })
+        .sum();
+    eprintln!(
+        "draw {drawn:?}, encode {:?}, {} bytes, changed rectangles {area} pixels in all",
+        encoded,
+        gif.len()
+    );
+}
