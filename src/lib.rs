@@ -7,4 +7,5 @@
 pub mod cli;
 pub mod config;
 pub mod logging;
+pub mod render;
 pub mod store;

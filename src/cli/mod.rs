@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::config::Config;
 
 mod db;
+mod render;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -39,6 +40,8 @@ pub enum Command {
     /// Database tools: check, backup.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
+    Render(render::RenderArgs),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -63,6 +66,7 @@ pub fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
         Command::Db(command) => db::db_command(&command, &config),
+        Command::Render(args) => render::render_command(&args, &config.render),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
