@@ -165,6 +165,17 @@ impl Position {
         moves
     }
 
+    /// [`Position::legal_moves`] written into a list the caller owns (cleared first), which
+    /// spares a search copying a whole list out of every call.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.capturers().any() {
+            self.generate_captures(moves);
+        } else {
+            self.generate_simple(moves);
+        }
+    }
+
     /// How many legal moves there are (what perft counts at its last ply), without building
     /// simple moves.
     #[must_use]
