@@ -7,6 +7,9 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod bench;
+pub mod hub;
+mod matches;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -35,6 +38,14 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Engine speed: nodes per second in the middle game and depth reached from the start.
+    Bench(bench::BenchArgs),
+    /// The engine over the Hub protocol on standard input and output (for draughts GUIs,
+    /// pydraughts and tournament managers).
+    Hub(hub::HubArgs),
+    /// Play games between two players (levels, engine settings or Hub engines) from a file of
+    /// openings; print the score and Elo difference, write the games as PDN.
+    Match(matches::MatchArgs),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -46,6 +57,9 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => return rules::perft_command(args),
         Some(Command::Moves) => return rules::moves_command(),
         Some(Command::Pdn(command)) => return rules::pdn_command(command),
+        Some(Command::Bench(args)) => return bench::bench_command(args),
+        Some(Command::Hub(args)) => return hub::hub_command(args),
+        Some(Command::Match(args)) => return matches::match_command(args),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -58,7 +72,14 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
-        Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
+        Command::Perft(_)
+        | Command::Moves
+        | Command::Pdn(_)
+        | Command::Bench(_)
+        | Command::Hub(_)
+        | Command::Match(_) => {
+            unreachable!("handled above")
+        }
     }
 }
 
