@@ -167,16 +167,21 @@ struct Side {
 }
 
 impl Side {
+    /// One colour's pieces as they stand (White's view).
     fn of(position: &Position, color: Color) -> Side {
         let pieces = position.pieces(color).0;
         let kings = position.kings().0;
-        let (men, kings) = (pieces & !kings, pieces & kings);
-        match color {
-            Color::White => Side { men, kings },
-            Color::Black => Side {
-                men: men.reverse_bits(),
-                kings: kings.reverse_bits(),
-            },
+        Side {
+            men: pieces & !kings,
+            kings: pieces & kings,
+        }
+    }
+
+    /// The board turned 180 degrees (Black's view: its men then move towards row 0).
+    fn turned(self) -> Side {
+        Side {
+            men: self.men.reverse_bits(),
+            kings: self.kings.reverse_bits(),
         }
     }
 
@@ -258,11 +263,14 @@ fn side_terms<T: Terms>(terms: &mut T, us: Side, them: Side, sign: i32) {
 
 #[inline]
 fn all_terms<T: Terms>(terms: &mut T, position: &Position) {
-    let turn = position.turn();
-    let us = Side::of(position, turn);
-    let them = Side::of(position, !turn);
-    side_terms(terms, us, them, 1);
-    side_terms(terms, them, us, -1);
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let (us, them, sign) = match position.turn() {
+        Color::White => (white, black, 1),
+        Color::Black => (black, white, -1),
+    };
+    side_terms(terms, white, black, sign);
+    side_terms(terms, black.turned(), white.turned(), -sign);
 
     let our_material = us.men.count_ones() as i32 + 3 * us.kings.count_ones() as i32;
     let their_material = them.men.count_ones() as i32 + 3 * them.kings.count_ones() as i32;
