@@ -300,15 +300,14 @@ struct Session {
     game: Game,
     time_control: TimeControl,
     stop: Arc<AtomicBool>,
+    running: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
 }
 
 impl Session {
-    fn searching(&mut self) -> bool {
-        if self.search.as_ref().is_some_and(JoinHandle::is_finished) {
-            self.join();
-        }
-        self.search.is_some()
+    /// Whether a search has not answered yet (it clears the flag before its `done`).
+    fn searching(&self) -> bool {
+        self.running.load(Ordering::Acquire)
     }
 
     fn join(&mut self) {
@@ -332,7 +331,7 @@ impl Session {
                 return true;
             }
         };
-        let busy = |s: &mut Session| {
+        let busy = |s: &Session| {
             if s.searching() {
                 error(
                     &s.out,
@@ -368,18 +367,18 @@ impl Session {
             "init" => say(&self.out, "ready"),
             "ping" => say(&self.out, "pong"),
             "set-param" => {
-                if !busy(self) {
+                if !busy(&*self) {
                     self.set_param(&line);
                 }
             }
             "new-game" => {
-                if !busy(self) {
+                if !busy(&*self) {
                     self.engine().new_game();
                     self.game = Game::default();
                 }
             }
             "pos" => {
-                if !busy(self) {
+                if !busy(&*self) {
                     match read_game(&line) {
                         Ok(game) => self.game = game,
                         Err(message) => error(&self.out, &message),
@@ -391,7 +390,7 @@ impl Session {
                 Err(message) => error(&self.out, &message),
             },
             "go" => {
-                if !busy(self) {
+                if !busy(&*self) {
                     self.go(&line);
                 }
             }
@@ -442,7 +441,10 @@ impl Session {
             say(&self.out, "done");
             return;
         }
+        self.join();
         self.stop.store(false, Ordering::Relaxed);
+        self.running.store(true, Ordering::Release);
+        let running = self.running.clone();
         let mut limits = self.time_control.limits();
         limits.stop = Some(self.stop.clone());
         let game = self.game.clone();
@@ -455,6 +457,7 @@ impl Session {
                 let result = engine.search_with_info(&game, &limits, &mut |r| {
                     say(&out, &info_line(r));
                 });
+                running.store(false, Ordering::Release);
                 match result.best {
                     Some(m) => say(&out, &format!("done move={}", m.hub())),
                     None => say(&out, "done"),
@@ -462,7 +465,10 @@ impl Session {
             });
         match spawned {
             Ok(handle) => self.search = Some(handle),
-            Err(e) => error(&self.out, &format!("cannot start the search: {e}")),
+            Err(e) => {
+                self.running.store(false, Ordering::Release);
+                error(&self.out, &format!("cannot start the search: {e}"));
+            }
         }
     }
 }
@@ -516,10 +522,19 @@ pub fn run(input: impl BufRead, out: &Output, hash_mb: usize) {
         game: Game::default(),
         time_control: TimeControl::default(),
         stop: Arc::new(AtomicBool::new(false)),
+        running: Arc::new(AtomicBool::new(false)),
         search: None,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes, not lines: a line that is not UTF-8 is an error to report, not the end.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         if !session.handle(&line) {
             return;
         }

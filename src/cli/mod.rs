@@ -11,6 +11,7 @@ mod bench;
 pub mod hub;
 mod matches;
 mod rules;
+mod tune;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
@@ -46,6 +47,9 @@ pub enum Command {
     /// Play games between two players (levels, engine settings or Hub engines) from a file of
     /// openings; print the score and Elo difference, write the games as PDN.
     Match(matches::MatchArgs),
+    /// Fit the engine's evaluation weights to self-play games.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -60,6 +64,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => return bench::bench_command(args),
         Some(Command::Hub(args)) => return hub::hub_command(args),
         Some(Command::Match(args)) => return matches::match_command(args),
+        Some(Command::Tune(command)) => return tune::tune_command(command),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -77,7 +82,8 @@ pub fn main() -> ExitCode {
         | Command::Pdn(_)
         | Command::Bench(_)
         | Command::Hub(_)
-        | Command::Match(_) => {
+        | Command::Match(_)
+        | Command::Tune(_) => {
             unreachable!("handled above")
         }
     }
