@@ -217,12 +217,12 @@ fn loss(rows: &[Row], weights: &[f64], scale: f64) -> f64 {
     let total: f64 = rows
         .iter()
         .map(|row| {
-            let e: f64 = row
+            let eval: f64 = row
                 .features
                 .iter()
                 .map(|&(i, v)| weights[i as usize] * f64::from(v))
                 .sum();
-            (sigmoid(e / scale) - f64::from(row.result)).powi(2)
+            (sigmoid(eval / scale) - f64::from(row.result)).powi(2)
         })
         .sum();
     total / rows.len().max(1) as f64
@@ -243,16 +243,16 @@ pub struct Fit {
 #[must_use]
 pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
     let rows = rows(samples);
-    let mut w: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
+    let mut current: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
     // The scale that best fits the starting weights: a coarse then a fine search.
     let mut scale = 100.0;
-    let mut best = loss(&rows, &w, scale);
+    let mut best = loss(&rows, &current, scale);
     for step in [50.0, 10.0, 2.0] {
         loop {
             let mut improved = false;
             for candidate in [scale - step, scale + step] {
                 if candidate > 1.0 {
-                    let l = loss(&rows, &w, candidate);
+                    let l = loss(&rows, &current, candidate);
                     if l < best {
                         best = l;
                         scale = candidate;
@@ -269,37 +269,38 @@ pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
 
     // Adam on the mean squared error.
     let (beta1, beta2, rate, epsilon) = (0.9, 0.999, 1.0, 1e-8);
-    let mut m = vec![0.0; FEATURES];
-    let mut v = vec![0.0; FEATURES];
-    let n = rows.len().max(1) as f64;
+    let mut moment = vec![0.0; FEATURES];
+    let mut velocity = vec![0.0; FEATURES];
+    let count = rows.len().max(1) as f64;
     for epoch in 1..=epochs {
         let mut gradient = vec![0.0; FEATURES];
         for row in &rows {
-            let e: f64 = row
+            let eval: f64 = row
                 .features
                 .iter()
-                .map(|&(i, x)| w[i as usize] * f64::from(x))
+                .map(|&(i, x)| current[i as usize] * f64::from(x))
                 .sum();
-            let p = sigmoid(e / scale);
-            let g = 2.0 * (p - f64::from(row.result)) * p * (1.0 - p) / scale;
+            let predicted = sigmoid(eval / scale);
+            let slope =
+                2.0 * (predicted - f64::from(row.result)) * predicted * (1.0 - predicted) / scale;
             for &(i, x) in &row.features {
-                gradient[i as usize] += g * f64::from(x);
+                gradient[i as usize] += slope * f64::from(x);
             }
         }
         for i in 0..FEATURES {
             if i == F_MAN_MG {
                 continue;
             }
-            let g = gradient[i] / n;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
-            w[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
+            let g = gradient[i] / count;
+            moment[i] = beta1 * moment[i] + (1.0 - beta1) * g;
+            velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * g * g;
+            let m_hat = moment[i] / (1.0 - beta1.powi(epoch as i32));
+            let v_hat = velocity[i] / (1.0 - beta2.powi(epoch as i32));
+            current[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
         }
     }
     let mut weights = [0i32; FEATURES];
-    for (out, value) in weights.iter_mut().zip(&w) {
+    for (out, value) in weights.iter_mut().zip(&current) {
         *out = value.round() as i32;
     }
     let fitted: Vec<f64> = weights.iter().map(|&v| f64::from(v)).collect();
