@@ -6,8 +6,9 @@
 //! 2. [`fit`]: logistic regression. The evaluation is linear in its features
 //!    ([`crate::eval::features`]), so the predicted result `1 / (1 + exp(-eval / scale))` is
 //!    fitted to the actual results by gradient descent (Adam) on the mean squared error. The
-//!    man's opening weight stays at 100, which fixes the unit (centi-men); the scale is fitted
-//!    first, with the starting weights.
+//!    scale is fitted first, with the starting weights; at the end the tables by square are
+//!    centred (their mean moves into the material weights) and everything is rescaled so that
+//!    a man in the opening is worth 100 (centi-men).
 //! 3. [`weights_source`] writes the result as `weights.rs`.
 //!
 //! `damabot tune` runs the three steps (see the README).
@@ -18,7 +19,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dama_rules::{Color, Game, Position};
 
-use crate::eval::{F_MAN_MG, FEATURES, PHASE_MAX, feature_name, features};
+use crate::eval::{
+    F_KING_EG, F_KING_MG, F_KING_SQUARE, F_MAN_EG, F_MAN_MG, F_MAN_SQUARE_EG, F_MAN_SQUARE_MG,
+    FEATURES, PHASE_MAX, feature_name, features,
+};
 use crate::level::{Rng, score_moves};
 use crate::search::{Engine, Limits};
 
@@ -288,9 +292,6 @@ pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
             }
         }
         for i in 0..FEATURES {
-            if i == F_MAN_MG {
-                continue;
-            }
             let g = gradient[i] / count;
             moment[i] = beta1 * moment[i] + (1.0 - beta1) * g;
             velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * g * g;
@@ -299,6 +300,30 @@ pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
             current[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
         }
     }
+    // A table by square and the piece's material weight say the same thing (their sum is
+    // the piece count); tables are kept at mean zero so the material weights mean material.
+    for (table, len, material) in [
+        (F_MAN_SQUARE_MG, 28, F_MAN_MG),
+        (F_MAN_SQUARE_EG, 28, F_MAN_EG),
+        (F_KING_SQUARE, 32, usize::MAX),
+    ] {
+        let mean = current[table..table + len].iter().sum::<f64>() / len as f64;
+        current[table..table + len]
+            .iter_mut()
+            .for_each(|w| *w -= mean);
+        if material == usize::MAX {
+            // Kings: one table for both phases.
+            current[F_KING_MG] += mean;
+            current[F_KING_EG] += mean;
+        } else {
+            current[material] += mean;
+        }
+    }
+    // The unit: an opening man is worth 100 (the loss does not change when the weights and
+    // the scale are multiplied by the same factor).
+    let unit = 100.0 / current[F_MAN_MG].max(1.0);
+    current.iter_mut().for_each(|w| *w *= unit);
+    scale *= unit;
     let mut weights = [0i32; FEATURES];
     for (out, value) in weights.iter_mut().zip(&current) {
         *out = value.round() as i32;
@@ -405,7 +430,7 @@ mod tests {
         let fit = fit(&samples, &start, 300);
         assert!(fit.loss_after < fit.loss_before);
         assert!(fit.weights[F_KING_MG] + fit.weights[crate::eval::F_KING_EG] > 0);
-        assert_eq!(fit.weights[F_MAN_MG], start[F_MAN_MG]);
+        assert_eq!(fit.weights[F_MAN_MG], 100);
         let kingside = Position::from_fen("W:W21,22,K5:B1,2").unwrap();
         assert!(evaluate_with(&kingside, &fit.weights) > evaluate_with(&kingside, &start));
     }
