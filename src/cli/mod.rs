@@ -9,7 +9,11 @@ use crate::config::Config;
 
 mod db;
 mod render;
+mod bench;
+pub mod hub;
+mod matches;
 mod rules;
+mod tune;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
@@ -42,6 +46,17 @@ pub enum Command {
     Db(db::DbCommand),
     /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
     Render(render::RenderArgs),
+    /// Engine speed: nodes per second in the middle game and depth reached from the start.
+    Bench(bench::BenchArgs),
+    /// The engine over the Hub protocol on standard input and output (for draughts GUIs,
+    /// pydraughts and tournament managers).
+    Hub(hub::HubArgs),
+    /// Play games between two players (levels, engine settings or Hub engines) from a file of
+    /// openings; print the score and Elo difference, write the games as PDN.
+    Match(matches::MatchArgs),
+    /// Fit the engine's evaluation weights to self-play games.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -53,6 +68,10 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => return rules::perft_command(args),
         Some(Command::Moves) => return rules::moves_command(),
         Some(Command::Pdn(command)) => return rules::pdn_command(command),
+        Some(Command::Bench(args)) => return bench::bench_command(args),
+        Some(Command::Hub(args)) => return hub::hub_command(args),
+        Some(Command::Match(args)) => return matches::match_command(args),
+        Some(Command::Tune(command)) => return tune::tune_command(command),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -67,7 +86,15 @@ pub fn main() -> ExitCode {
         Command::Run => run_bot(&config),
         Command::Db(command) => db::db_command(&command, &config),
         Command::Render(args) => render::render_command(&args, &config.render),
-        Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
+        Command::Perft(_)
+        | Command::Moves
+        | Command::Pdn(_)
+        | Command::Bench(_)
+        | Command::Hub(_)
+        | Command::Match(_)
+        | Command::Tune(_) => {
+            unreachable!("handled above")
+        }
     }
 }
 
