@@ -7,3 +7,4 @@
 pub mod cli;
 pub mod config;
 pub mod logging;
+pub mod store;
