@@ -6,5 +6,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod console;
+pub mod game;
 pub mod logging;
 pub mod store;

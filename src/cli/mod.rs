@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod local;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -28,6 +29,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot (the default).
     Run,
+    /// Play in the terminal without Discord, on the same service and database.
+    Local(local::LocalArgs),
     /// Count move paths from a position (perft), one line `depth nodes seconds` per depth.
     Perft(rules::PerftArgs),
     /// Read FENs from standard input, one a line, and print every legal move of each.
@@ -58,6 +61,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Local(args) => local::local_command(&config, &args),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
