@@ -113,6 +113,9 @@ impl Console {
                 _ => "Write lines like `alice: /challenge bob` (NAME: /command ...), or `@help`.".to_owned(),
             }
         };
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
         match self.service.sweep() {
             Ok(notices) => {
                 for notice in notices {

@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+<<<<<<< HEAD
 mod local;
+=======
+mod db;
+>>>>>>> store
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -38,6 +42,9 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Database tools: check, backup.
+    #[command(subcommand)]
+    Db(db::DbCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -61,7 +68,11 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+<<<<<<< HEAD
         Command::Local(args) => local::local_command(&config, &args),
+=======
+        Command::Db(command) => db::db_command(&command, &config),
+>>>>>>> store
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
