@@ -7,11 +7,8 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
-<<<<<<< HEAD
-mod local;
-=======
 mod db;
->>>>>>> store
+mod local;
 mod rules;
 
 /// Exit status for a usage or configuration problem.
@@ -68,11 +65,8 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
-<<<<<<< HEAD
         Command::Local(args) => local::local_command(&config, &args),
-=======
         Command::Db(command) => db::db_command(&command, &config),
->>>>>>> store
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }
