@@ -6,6 +6,8 @@
 
 pub mod cli;
 pub mod config;
+pub mod console;
+pub mod game;
 pub mod logging;
 pub mod render;
 pub mod store;

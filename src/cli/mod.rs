@@ -12,6 +12,7 @@ mod render;
 mod bench;
 pub mod hub;
 mod matches;
+mod local;
 mod rules;
 mod tune;
 
@@ -34,6 +35,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot (the default).
     Run,
+    /// Play in the terminal without Discord, on the same service and database.
+    Local(local::LocalArgs),
     /// Count move paths from a position (perft), one line `depth nodes seconds` per depth.
     Perft(rules::PerftArgs),
     /// Read FENs from standard input, one a line, and print every legal move of each.
@@ -84,6 +87,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Local(args) => local::local_command(&config, &args),
         Command::Db(command) => db::db_command(&command, &config),
         Command::Render(args) => render::render_command(&args, &config.render),
         Command::Perft(_)
