@@ -4,15 +4,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use dama_rules::{Position, pdn};
 use damabot::config::RenderConfig;
 use damabot::game::{
     Actor, ColourChoice, Component, GameService, ManualClock, Member, Reply, ServiceSettings,
 };
 use damabot::render::Renderer;
-use damabot::store::{
-    EndReason, GameResult, GameStatus, NewGame, Participant, SqliteStore,
-};
-use dama_rules::{Position, pdn};
+use damabot::store::{EndReason, GameResult, GameStatus, NewGame, Participant, SqliteStore};
 
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
@@ -41,10 +39,18 @@ fn settings() -> ServiceSettings {
 fn world_with(settings: ServiceSettings) -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let renderer = Renderer::new(&RenderConfig { size: 320, ..RenderConfig::default() }).unwrap();
+    let renderer = Renderer::new(&RenderConfig {
+        size: 320,
+        ..RenderConfig::default()
+    })
+    .unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
     let service = GameService::new(Arc::new(store), Arc::new(renderer), clock.clone(), settings);
-    World { service, clock, _dir: dir }
+    World {
+        service,
+        clock,
+        _dir: dir,
+    }
 }
 
 fn world() -> World {
@@ -58,12 +64,22 @@ fn actor(user: u64) -> Actor {
         CAROL => "carol",
         _ => "someone",
     };
-    Actor { user, name: name.into(), guild: GUILD, channel: CHANNEL, can_moderate: false }
+    Actor {
+        user,
+        name: name.into(),
+        guild: GUILD,
+        channel: CHANNEL,
+        can_moderate: false,
+    }
 }
 
 fn member(user: u64) -> Member {
     let a = actor(user);
-    Member { user: a.user, name: a.name, is_bot: false }
+    Member {
+        user: a.user,
+        name: a.name,
+        is_bot: false,
+    }
 }
 
 fn ids(reply: &Reply) -> Vec<String> {
@@ -78,14 +94,22 @@ fn ids(reply: &Reply) -> Vec<String> {
 }
 
 fn id_ending(reply: &Reply, suffix: &str) -> String {
-    ids(reply).into_iter().find(|id| id.ends_with(suffix)).unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
+    ids(reply)
+        .into_iter()
+        .find(|id| id.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
 }
 
 /// Alice (White) and Bob (Black) start a game; returns the board reply.
 fn start_game(w: &World) -> Reply {
-    let challenge = w.service.challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None).unwrap();
+    let challenge = w
+        .service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .unwrap();
     assert!(!challenge.ephemeral, "{}", challenge.text);
-    w.service.component(&actor(BOB), &id_ending(&challenge, ":accept"), &[]).unwrap()
+    w.service
+        .component(&actor(BOB), &id_ending(&challenge, ":accept"), &[])
+        .unwrap()
 }
 
 fn play(w: &World, user: u64, text: &str) -> Reply {
@@ -101,11 +125,19 @@ fn play_any(w: &World, user: u64) -> Reply {
 }
 
 fn active(w: &World) -> damabot::store::Game {
-    w.service.store().active_game_in_channel(CHANNEL).unwrap().expect("an active game")
+    w.service
+        .store()
+        .active_game_in_channel(CHANNEL)
+        .unwrap()
+        .expect("an active game")
 }
 
 fn last_game(w: &World) -> damabot::store::Game {
-    w.service.store().recent_games_in_channel(CHANNEL, 1).unwrap().remove(0)
+    w.service
+        .store()
+        .recent_games_in_channel(CHANNEL, 1)
+        .unwrap()
+        .remove(0)
 }
 
 #[test]
@@ -138,24 +170,51 @@ fn a_full_game_between_two_players() {
 #[test]
 fn a_game_against_the_engine_to_the_end() {
     let w = world();
-    let reply = w.service.play_engine(&actor(ALICE), 1, ColourChoice::White).unwrap();
+    let reply = w
+        .service
+        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .unwrap();
     assert!(reply.board.is_some(), "{}", reply.text);
     let mut engine = dama_engine::Engine::new(1);
     for _ in 0..400 {
         let game = active_game_rules(&w);
         let Some(game) = game else { break };
         // Alice plays well (level 6) against level 1.
-        let m = dama_engine::choose_move(&mut engine, &game, dama_engine::Level::new(6).unwrap(), Duration::from_millis(20), 1)
-            .expect("a move");
+        let m = dama_engine::choose_move(
+            &mut engine,
+            &game,
+            dama_engine::Level::new(6).unwrap(),
+            Duration::from_millis(20),
+            1,
+        )
+        .expect("a move");
         let reply = play(&w, ALICE, &m.long());
-        assert!(reply.text.contains("replied") || reply.text.contains("wins") || reply.text.contains("Draw"), "{}", reply.text);
+        assert!(
+            reply.text.contains("replied")
+                || reply.text.contains("wins")
+                || reply.text.contains("Draw"),
+            "{}",
+            reply.text
+        );
     }
     let game = last_game(&w);
-    assert_eq!(game.status, GameStatus::Finished, "the game ended by the rules");
+    assert_eq!(
+        game.status,
+        GameStatus::Finished,
+        "the game ended by the rules"
+    );
     assert_eq!(game.black, Participant::Engine(1));
-    let stats = w.service.store().player_stats(GUILD, ALICE).unwrap().unwrap();
+    let stats = w
+        .service
+        .store()
+        .player_stats(GUILD, ALICE)
+        .unwrap()
+        .unwrap();
     assert_eq!(stats.engine_records.len(), 1);
-    assert_eq!(stats.player.rating.rating, 1500.0, "games against the engine are unrated");
+    assert_eq!(
+        stats.player.rating.rating, 1500.0,
+        "games against the engine are unrated"
+    );
 }
 
 /// The rules state of the channel's active game, rebuilt from the store.
@@ -209,7 +268,11 @@ fn illegal_moves_explain_themselves() {
     let reply = w.service.play_move(&actor(ALICE), "22-17").unwrap();
     assert!(reply.ephemeral);
     assert!(reply.text.contains("not a legal move"), "{}", reply.text);
-    assert!(reply.text.contains("Legal moves:") && reply.text.contains("22-18"), "{}", reply.text);
+    assert!(
+        reply.text.contains("Legal moves:") && reply.text.contains("22-18"),
+        "{}",
+        reply.text
+    );
     let reply = w.service.play_move(&actor(ALICE), "banana").unwrap();
     assert!(reply.ephemeral);
     // A capture is compulsory.
@@ -217,7 +280,11 @@ fn illegal_moves_explain_themselves() {
     play(&w, BOB, "11-14");
     let reply = w.service.play_move(&actor(ALICE), "21-17").unwrap();
     assert!(reply.ephemeral);
-    assert!(reply.text.contains("a capture is compulsory"), "{}", reply.text);
+    assert!(
+        reply.text.contains("a capture is compulsory"),
+        "{}",
+        reply.text
+    );
     assert_eq!(active(&w).ply, 2, "nothing was recorded");
 }
 
@@ -226,9 +293,17 @@ fn out_of_turn_and_strangers_are_refused() {
     let w = world();
     start_game(&w);
     let reply = w.service.play_move(&actor(BOB), "11-15").unwrap();
-    assert!(reply.ephemeral && reply.text.contains("not your turn"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("not your turn"),
+        "{}",
+        reply.text
+    );
     let reply = w.service.play_move(&actor(CAROL), "22-18").unwrap();
-    assert!(reply.ephemeral && reply.text.contains("not playing"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("not playing"),
+        "{}",
+        reply.text
+    );
     assert_eq!(active(&w).ply, 0);
 }
 
@@ -237,52 +312,124 @@ fn a_stale_button_is_refused() {
     let w = world();
     let board = start_game(&w);
     let select = id_ending(&board, ":move");
-    let reply = w.service.component(&actor(ALICE), &select, &["22-18".into()]).unwrap();
+    let reply = w
+        .service
+        .component(&actor(ALICE), &select, &["22-18".into()])
+        .unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
     // The same menu again (the old board): out of date.
-    let reply = w.service.component(&actor(BOB), &select, &["11-15".into()]).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("out of date"), "{}", reply.text);
+    let reply = w
+        .service
+        .component(&actor(BOB), &select, &["11-15".into()])
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("out of date"),
+        "{}",
+        reply.text
+    );
     assert_eq!(active(&w).ply, 1);
     // A made-up id.
-    let reply = w.service.component(&actor(BOB), "g:999:0:move", &["11-15".into()]).unwrap();
+    let reply = w
+        .service
+        .component(&actor(BOB), "g:999:0:move", &["11-15".into()])
+        .unwrap();
     assert!(reply.ephemeral);
 }
 
 #[test]
 fn challenges_declined_cancelled_expired_and_guarded() {
     let w = world();
-    let challenge = w.service.challenge(&actor(ALICE), &member(BOB), ColourChoice::Random, None).unwrap();
+    let challenge = w
+        .service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::Random, None)
+        .unwrap();
     // Carol cannot accept Bob's challenge.
-    let reply = w.service.component(&actor(CAROL), &id_ending(&challenge, ":accept"), &[]).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("Only bob"), "{}", reply.text);
+    let reply = w
+        .service
+        .component(&actor(CAROL), &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("Only bob"),
+        "{}",
+        reply.text
+    );
     let reply = w.service.decline(&actor(BOB), None).unwrap();
     assert!(reply.text.contains("declined"), "{}", reply.text);
-    let reply = w.service.component(&actor(BOB), &id_ending(&challenge, ":accept"), &[]).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("declined"), "{}", reply.text);
+    let reply = w
+        .service
+        .component(&actor(BOB), &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("declined"),
+        "{}",
+        reply.text
+    );
 
-    let challenge = w.service.challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None).unwrap();
+    let challenge = w
+        .service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None)
+        .unwrap();
     let reply = w.service.cancel(&actor(BOB), None).unwrap();
     assert!(reply.ephemeral, "only the challenger cancels");
-    let reply = w.service.component(&actor(ALICE), &id_ending(&challenge, ":cancel"), &[]).unwrap();
+    let reply = w
+        .service
+        .component(&actor(ALICE), &id_ending(&challenge, ":cancel"), &[])
+        .unwrap();
     assert!(reply.text.contains("cancelled"), "{}", reply.text);
 
-    let challenge = w.service.challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None).unwrap();
+    let challenge = w
+        .service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .unwrap();
     w.clock.advance(Duration::from_secs(11 * 60));
     let notices = w.service.sweep().unwrap();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].reply.text.contains("expired"), "{}", notices[0].reply.text);
-    let reply = w.service.component(&actor(BOB), &id_ending(&challenge, ":accept"), &[]).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("expired"), "{}", reply.text);
+    assert!(
+        notices[0].reply.text.contains("expired"),
+        "{}",
+        notices[0].reply.text
+    );
+    let reply = w
+        .service
+        .component(&actor(BOB), &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("expired"),
+        "{}",
+        reply.text
+    );
 
-    let reply = w.service.challenge(&actor(ALICE), &actor_member(ALICE), ColourChoice::White, None).unwrap();
+    let reply = w
+        .service
+        .challenge(
+            &actor(ALICE),
+            &actor_member(ALICE),
+            ColourChoice::White,
+            None,
+        )
+        .unwrap();
     assert!(reply.ephemeral && reply.text.contains("yourself"));
-    let bot = Member { user: 99, name: "Dama".into(), is_bot: true };
-    let reply = w.service.challenge(&actor(ALICE), &bot, ColourChoice::White, None).unwrap();
+    let bot = Member {
+        user: 99,
+        name: "Dama".into(),
+        is_bot: true,
+    };
+    let reply = w
+        .service
+        .challenge(&actor(ALICE), &bot, ColourChoice::White, None)
+        .unwrap();
     assert!(reply.ephemeral && reply.text.contains("/play"));
 
     start_game(&w);
-    let reply = w.service.challenge(&actor(CAROL), &member(BOB), ColourChoice::White, None).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("start one in a thread"), "{}", reply.text);
+    let reply = w
+        .service
+        .challenge(&actor(CAROL), &member(BOB), ColourChoice::White, None)
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("start one in a thread"),
+        "{}",
+        reply.text
+    );
 }
 
 fn actor_member(user: u64) -> Member {
@@ -295,22 +442,41 @@ fn timeouts_claimed_and_swept() {
     start_game(&w);
     play(&w, ALICE, "22-18");
     let reply = w.service.claim(&actor(ALICE)).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("still has"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("still has"),
+        "{}",
+        reply.text
+    );
     w.clock.advance(Duration::from_secs(25 * 3600));
     let reply = w.service.claim(&actor(ALICE)).unwrap();
-    assert!(!reply.ephemeral && reply.text.contains("wins"), "{}", reply.text);
+    assert!(
+        !reply.ephemeral && reply.text.contains("wins"),
+        "{}",
+        reply.text
+    );
     assert_eq!(last_game(&w).end_reason, Some(EndReason::TimeoutClaim));
 
     start_game(&w);
     w.clock.advance(Duration::from_secs(47 * 3600));
-    assert!(w.service.sweep().unwrap().is_empty(), "not yet twice the time");
+    assert!(
+        w.service.sweep().unwrap().is_empty(),
+        "not yet twice the time"
+    );
     w.clock.advance(Duration::from_secs(2 * 3600));
     let notices = w.service.sweep().unwrap();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].reply.text.contains("forfeit"), "{}", notices[0].reply.text);
+    assert!(
+        notices[0].reply.text.contains("forfeit"),
+        "{}",
+        notices[0].reply.text
+    );
     let game = last_game(&w);
     assert_eq!(game.end_reason, Some(EndReason::TimeoutSweep));
-    assert_eq!(game.result, Some(GameResult::BlackWins), "White never moved");
+    assert_eq!(
+        game.result,
+        Some(GameResult::BlackWins),
+        "White never moved"
+    );
 }
 
 #[test]
@@ -324,7 +490,11 @@ fn draws_by_agreement_repetition_and_forty_moves() {
     let reply = w.service.answer_draw(&actor(BOB), false).unwrap();
     assert!(reply.text.contains("declines"), "{}", reply.text);
     let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("offer again"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("offer again"),
+        "{}",
+        reply.text
+    );
     for ply in 0..10 {
         play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
     }
@@ -337,7 +507,15 @@ fn draws_by_agreement_repetition_and_forty_moves() {
 
     // Repetition: two kings shuffle.
     game_from(&w, "W:WK29,30:BK4,1");
-    for (user, m) in [(ALICE, "29-25"), (BOB, "4-8"), (ALICE, "25-29"), (BOB, "8-4"), (ALICE, "29-25"), (BOB, "4-8"), (ALICE, "25-29")] {
+    for (user, m) in [
+        (ALICE, "29-25"),
+        (BOB, "4-8"),
+        (ALICE, "25-29"),
+        (BOB, "8-4"),
+        (ALICE, "29-25"),
+        (BOB, "4-8"),
+        (ALICE, "25-29"),
+    ] {
         play(&w, user, m);
     }
     let reply = play(&w, BOB, "8-4");
@@ -345,7 +523,10 @@ fn draws_by_agreement_repetition_and_forty_moves() {
     assert_eq!(last_game(&w).end_reason, Some(EndReason::Repetition));
 
     // The 40-move rule, with repetition set out of reach.
-    let w = world_with(ServiceSettings { repetition_count: 1000, ..settings() });
+    let w = world_with(ServiceSettings {
+        repetition_count: 1000,
+        ..settings()
+    });
     game_from(&w, "W:WK29,30:BK4,1");
     for i in 0..80 {
         let (user, m) = match i % 4 {
@@ -367,8 +548,15 @@ fn moderators_abort_unrated() {
     let w = world();
     start_game(&w);
     let reply = w.service.abort(&actor(CAROL)).unwrap();
-    assert!(reply.ephemeral && reply.text.contains("moderators"), "{}", reply.text);
-    let moderator = Actor { can_moderate: true, ..actor(CAROL) };
+    assert!(
+        reply.ephemeral && reply.text.contains("moderators"),
+        "{}",
+        reply.text
+    );
+    let moderator = Actor {
+        can_moderate: true,
+        ..actor(CAROL)
+    };
     let reply = w.service.abort(&moderator).unwrap();
     assert!(reply.text.contains("aborted"), "{}", reply.text);
     let game = last_game(&w);
@@ -387,16 +575,26 @@ fn rematch_swaps_colours() {
     assert!(reply.ephemeral, "only players ask for a rematch");
     let challenge = w.service.component(&actor(BOB), &rematch, &[]).unwrap();
     assert!(challenge.text.contains("challenges"), "{}", challenge.text);
-    w.service.component(&actor(ALICE), &id_ending(&challenge, ":accept"), &[]).unwrap();
+    w.service
+        .component(&actor(ALICE), &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
     let game = active(&w);
-    assert_eq!(game.white, Participant::User(BOB), "Bob had Black, so he asks for White");
+    assert_eq!(
+        game.white,
+        Participant::User(BOB),
+        "Bob had Black, so he asks for White"
+    );
     assert_eq!(game.black, Participant::User(ALICE));
 
     // Against the engine, the rematch starts at once with colours swapped.
     let w = world();
-    w.service.play_engine(&actor(ALICE), 1, ColourChoice::White).unwrap();
+    w.service
+        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .unwrap();
     let reply = w.service.resign(&actor(ALICE)).unwrap();
-    w.service.component(&actor(ALICE), &id_ending(&reply, ":rematch"), &[]).unwrap();
+    w.service
+        .component(&actor(ALICE), &id_ending(&reply, ":rematch"), &[])
+        .unwrap();
     let game = active(&w);
     assert_eq!(game.white, Participant::Engine(1));
     assert_eq!(game.ply, 1, "the engine opened");
@@ -417,10 +615,25 @@ fn ratings_and_leaderboard_after_several_games() {
     let bob = w.service.store().player(GUILD, BOB).unwrap().unwrap();
     assert!(alice.rating.rating > 1500.0 && bob.rating.rating < 1500.0);
     assert_eq!((alice.wins, bob.losses), (3, 3));
-    let stats = w.service.stats(&actor(CAROL), Some(&member(ALICE))).unwrap();
-    assert!(stats.text.contains("3 won") && stats.text.contains("3 won in a row"), "{}", stats.text);
-    let history = w.service.history(&actor(ALICE), Some(&member(ALICE))).unwrap();
-    assert_eq!(history.text.matches("resign").count(), 3, "{}", history.text);
+    let stats = w
+        .service
+        .stats(&actor(CAROL), Some(&member(ALICE)))
+        .unwrap();
+    assert!(
+        stats.text.contains("3 won") && stats.text.contains("3 won in a row"),
+        "{}",
+        stats.text
+    );
+    let history = w
+        .service
+        .history(&actor(ALICE), Some(&member(ALICE)))
+        .unwrap();
+    assert_eq!(
+        history.text.matches("resign").count(),
+        3,
+        "{}",
+        history.text
+    );
 }
 
 #[test]
@@ -435,14 +648,24 @@ fn pdn_export_passes_pdn_check() {
     let file = reply.attachment.expect("a PDN file");
     assert!(file.filename.ends_with(".pdn"));
     let text = String::from_utf8(file.bytes).unwrap();
-    assert!(text.contains("[White \"alice\"]") && text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(
+        text.contains("[White \"alice\"]") && text.contains("[Result \"1-0\"]"),
+        "{text}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.pdn");
     std::fs::write(&path, &text).unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot")).args(["pdn", "check"]).arg(&path).output().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot"))
+        .args(["pdn", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
-    assert!(stdout.contains("ok 5") && stdout.contains("0 errors"), "{stdout}");
+    assert!(
+        stdout.contains("ok 5") && stdout.contains("0 errors"),
+        "{stdout}"
+    );
     let replay = w.service.replay(&actor(ALICE), None).unwrap();
     let gif = replay.attachment.expect("a GIF");
     assert!(gif.bytes.starts_with(b"GIF8"));
@@ -454,7 +677,12 @@ fn suggestions_offer_only_legal_moves_of_the_player_to_move() {
     start_game(&w);
     let mut list = w.service.suggestions(&actor(ALICE), "2").unwrap();
     list.sort();
-    assert_eq!(list, ["21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"]);
+    assert_eq!(
+        list,
+        [
+            "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"
+        ]
+    );
     assert!(w.service.suggestions(&actor(BOB), "").unwrap().is_empty());
     assert!(w.service.suggestions(&actor(CAROL), "").unwrap().is_empty());
 }
@@ -499,7 +727,10 @@ nonsense line
     assert!(output.status.success(), "{out}");
     assert!(out.contains("@bob, @alice challenges you"), "{out}");
     assert!(out.contains("accepted"), "{out}");
-    assert!(out.contains("not your turn") || out.contains("capture is compulsory"), "{out}");
+    assert!(
+        out.contains("not your turn") || out.contains("capture is compulsory"),
+        "{out}"
+    );
     assert!(out.contains("alice played **18x11**"), "{out}");
     assert!(out.contains("wins** on time"), "{out}");
     assert!(out.contains("replied"), "{out}");
@@ -507,6 +738,8 @@ nonsense line
     assert!(out.contains("[GameType \"22,W,8,8,N2,1\"]"), "{out}");
     assert!(out.contains("Unknown command `/dance`"), "{out}");
     assert!(out.contains("Write lines like"), "{out}");
-    let images = std::fs::read_dir(dir.path().join("images")).unwrap().count();
+    let images = std::fs::read_dir(dir.path().join("images"))
+        .unwrap()
+        .count();
     assert!(images >= 6, "{images} board images saved");
 }

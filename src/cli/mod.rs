@@ -7,12 +7,12 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
-mod db;
-mod render;
 mod bench;
+mod db;
 pub mod hub;
-mod matches;
 mod local;
+mod matches;
+mod render;
 mod rules;
 mod tune;
 

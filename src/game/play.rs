@@ -51,7 +51,10 @@ impl GameService {
                     let mut reply = Reply::private(format!(
                         "Game #{} is over{}.",
                         record.id,
-                        record.result.map(|r| format!(" ({})", r.as_str())).unwrap_or_default()
+                        record
+                            .result
+                            .map(|r| format!(" ({})", r.as_str()))
+                            .unwrap_or_default()
                     ));
                     reply.current_board = record.board_message;
                     return Ok(Err(reply));
@@ -118,7 +121,12 @@ impl GameService {
     }
 
     /// The board of a game with its text and components.
-    pub(crate) fn board_reply(&self, loaded: &Loaded, headline: &str, bottom: Option<Color>) -> Reply {
+    pub(crate) fn board_reply(
+        &self,
+        loaded: &Loaded,
+        headline: &str,
+        bottom: Option<Color>,
+    ) -> Reply {
         let record = &loaded.record;
         let mut text = String::new();
         if !headline.is_empty() {
@@ -153,8 +161,16 @@ impl GameService {
                 let offerer = record.participant(offer.by);
                 text.push_str(&format!("\n{} offers a draw.", self.mention(offerer)));
                 components.push(vec![
-                    button(ComponentAction::Game(id, ply, GameButton::AcceptDraw), "Accept draw", ButtonStyle::Success),
-                    button(ComponentAction::Game(id, ply, GameButton::DeclineDraw), "Decline draw", ButtonStyle::Secondary),
+                    button(
+                        ComponentAction::Game(id, ply, GameButton::AcceptDraw),
+                        "Accept draw",
+                        ButtonStyle::Success,
+                    ),
+                    button(
+                        ComponentAction::Game(id, ply, GameButton::DeclineDraw),
+                        "Decline draw",
+                        ButtonStyle::Secondary,
+                    ),
                 ]);
             }
             let moves = loaded.position().legal_moves();
@@ -165,7 +181,10 @@ impl GameService {
                     if options.iter().any(|o| o.value == value) {
                         continue;
                     }
-                    options.push(SelectOption { label: loaded.position().move_text(m), value });
+                    options.push(SelectOption {
+                        label: loaded.position().move_text(m),
+                        value,
+                    });
                 }
                 // Two paths with the same landings are one choice; labels must stay distinct.
                 disambiguate_labels(&mut options);
@@ -178,16 +197,37 @@ impl GameService {
                     }],
                 );
             } else if matches!(to_move, Participant::User(_)) {
-                text.push_str(&format!("\n{} legal moves: type yours with `/move`.", moves.len()));
+                text.push_str(&format!(
+                    "\n{} legal moves: type yours with `/move`.",
+                    moves.len()
+                ));
             }
-            let flip = GameButton::Flip { black_bottom: bottom_of(loaded, bottom) == Color::Black };
+            let flip = GameButton::Flip {
+                black_bottom: bottom_of(loaded, bottom) == Color::Black,
+            };
             let mut row = vec![
-                button(ComponentAction::Game(id, ply, GameButton::OfferDraw), "Offer draw", ButtonStyle::Secondary),
-                button(ComponentAction::Game(id, ply, GameButton::Resign), "Resign", ButtonStyle::Danger),
-                button(ComponentAction::Game(id, ply, flip), "Flip board", ButtonStyle::Secondary),
+                button(
+                    ComponentAction::Game(id, ply, GameButton::OfferDraw),
+                    "Offer draw",
+                    ButtonStyle::Secondary,
+                ),
+                button(
+                    ComponentAction::Game(id, ply, GameButton::Resign),
+                    "Resign",
+                    ButtonStyle::Danger,
+                ),
+                button(
+                    ComponentAction::Game(id, ply, flip),
+                    "Flip board",
+                    ButtonStyle::Secondary,
+                ),
             ];
             if record.deadline() < self.now() && matches!(to_move, Participant::User(_)) {
-                row.push(button(ComponentAction::Game(id, ply, GameButton::Claim), "Claim win", ButtonStyle::Primary));
+                row.push(button(
+                    ComponentAction::Game(id, ply, GameButton::Claim),
+                    "Claim win",
+                    ButtonStyle::Primary,
+                ));
             }
             components.push(row);
         } else {
@@ -230,7 +270,11 @@ impl GameService {
             return Ok(Reply::private("That game does not exist."));
         };
         let loaded = self.load(record)?;
-        let bottom = if black_bottom { Color::White } else { Color::Black };
+        let bottom = if black_bottom {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut reply = self.board_reply(&loaded, "", Some(bottom));
         reply.ephemeral = true;
         reply.components.clear();
@@ -313,7 +357,9 @@ impl GameService {
         let seed = self.random_u64();
         let think = self.settings.think_time;
         let game = loaded.game.clone();
-        let chosen = self.engines.with_engine(|engine| dama_engine::choose_move(engine, &game, level, think, seed));
+        let chosen = self
+            .engines
+            .with_engine(|engine| dama_engine::choose_move(engine, &game, level, think, seed));
         let Some(m) = chosen else {
             return Ok(Some(String::new()));
         };
@@ -370,17 +416,26 @@ impl GameService {
                 loaded.game = next;
                 Ok(match ended {
                     None => Committed::Continues,
-                    Some((outcome, finished)) => Committed::Ended(self.ending_text(&loaded.record, &outcome, &finished)),
+                    Some((outcome, finished)) => {
+                        Committed::Ended(self.ending_text(&loaded.record, &outcome, &finished))
+                    }
                 })
             }
-            Err(StoreError::AlreadyPlayed { .. } | StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                Ok(Committed::Stale)
-            }
+            Err(
+                StoreError::AlreadyPlayed { .. }
+                | StoreError::StalePly { .. }
+                | StoreError::GameNotActive { .. },
+            ) => Ok(Committed::Stale),
             Err(other) => Err(other.into()),
         }
     }
 
-    fn ending_text(&self, record: &crate::store::Game, outcome: &Outcome, finished: &FinishedGame) -> String {
+    fn ending_text(
+        &self,
+        record: &crate::store::Game,
+        outcome: &Outcome,
+        finished: &FinishedGame,
+    ) -> String {
         let mut text = match outcome.winner {
             Some(winner) => {
                 let name = self.mention(record.participant(winner));
@@ -392,7 +447,8 @@ impl GameService {
             }
             None => match outcome.end {
                 GameEnd::Draw(DrawReason::Repetition) => "**Draw** by repetition.".to_owned(),
-                _ => "**Draw** by the 40-move rule: 40 moves each without a capture or a man move.".to_owned(),
+                _ => "**Draw** by the 40-move rule: 40 moves each without a capture or a man move."
+                    .to_owned(),
             },
         };
         text.push_str(&self.rating_text(record.guild, finished));
@@ -401,7 +457,9 @@ impl GameService {
 
     /// ` Ratings: alice 1500 → 1516, bob 1500 → 1484.` for a rated game.
     pub(crate) fn rating_text(&self, guild: u64, finished: &FinishedGame) -> String {
-        let Some(changes) = finished.ratings else { return String::new() };
+        let Some(changes) = finished.ratings else {
+            return String::new();
+        };
         let line = |change: &crate::store::RatingChange| {
             format!(
                 "{} {:.0} → {:.0}",
@@ -410,7 +468,11 @@ impl GameService {
                 change.after.rating
             )
         };
-        format!(" Ratings: {}, {}.", line(&changes.white), line(&changes.black))
+        format!(
+            " Ratings: {}, {}.",
+            line(&changes.white),
+            line(&changes.black)
+        )
     }
 
     /// Refuses an action from an old board.
@@ -456,7 +518,12 @@ impl GameService {
         self.resign_in(actor, None, None)
     }
 
-    pub(crate) fn confirm_resign(&self, actor: &Actor, game: GameId, ply: u32) -> Result<Reply, ServiceError> {
+    pub(crate) fn confirm_resign(
+        &self,
+        actor: &Actor,
+        game: GameId,
+        ply: u32,
+    ) -> Result<Reply, ServiceError> {
         let loaded = match self.find_active(actor, Some(game))? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
@@ -537,7 +604,9 @@ impl GameService {
         let record = &loaded.record;
         if let Some(offer) = record.draw_offer {
             if offer.by == colour {
-                return Ok(Reply::private("You have already offered a draw; wait for the answer."));
+                return Ok(Reply::private(
+                    "You have already offered a draw; wait for the answer.",
+                ));
             }
             return self.answer_draw_in(actor, Some(record.id), true);
         }
@@ -561,7 +630,11 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         }
-        let headline = format!("{} offers a draw to {}.", actor.name, self.mention(opponent));
+        let headline = format!(
+            "{} offers a draw to {}.",
+            actor.name,
+            self.mention(opponent)
+        );
         let mut reply = self.board_reply(&loaded, &headline, None);
         if let Participant::User(user) = opponent {
             if !reply.mentions.contains(&user) {
@@ -579,11 +652,21 @@ impl GameService {
         level: u8,
     ) -> Result<Reply, ServiceError> {
         let game = loaded.game.clone();
-        let limits = dama_engine::Limits { depth: Some(10), nodes: Some(2_000_000), ..Default::default() };
-        let result = self.engines.with_engine(|engine| engine.search(&game, &limits));
+        let limits = dama_engine::Limits {
+            depth: Some(10),
+            nodes: Some(2_000_000),
+            ..Default::default()
+        };
+        let result = self
+            .engines
+            .with_engine(|engine| engine.search(&game, &limits));
         // The score is from the side to move; turn it to the engine's view.
         let engine_colour = !offered_by;
-        let score = if game.position().turn() == engine_colour { result.score } else { -result.score };
+        let score = if game.position().turn() == engine_colour {
+            result.score
+        } else {
+            -result.score
+        };
         if score > -30 {
             let mut reply = Reply::private(format!(
                 "{} declines the draw: it likes its position.",
@@ -592,7 +675,12 @@ impl GameService {
             reply.ephemeral = false;
             return Ok(reply);
         }
-        let finish = Finish { result: GameResult::Draw, reason: EndReason::Agreement, ply: loaded.record.ply, at: self.now() };
+        let finish = Finish {
+            result: GameResult::Draw,
+            reason: EndReason::Agreement,
+            ply: loaded.record.ply,
+            at: self.now(),
+        };
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
@@ -601,7 +689,10 @@ impl GameService {
             Err(other) => return Err(other.into()),
         };
         loaded.record = finished.game;
-        let headline = format!("{} accepts the draw. **Draw** by agreement.", engine_name(level));
+        let headline = format!(
+            "{} accepts the draw. **Draw** by agreement.",
+            engine_name(level)
+        );
         Ok(self.board_reply(loaded, &headline, None))
     }
 
@@ -624,22 +715,35 @@ impl GameService {
             return Ok(Reply::private("You are not playing in this game."));
         };
         let Some(offer) = loaded.record.draw_offer else {
-            return Ok(Reply::private("There is no draw offer to answer. Offer one with `/draw offer`."));
+            return Ok(Reply::private(
+                "There is no draw offer to answer. Offer one with `/draw offer`.",
+            ));
         };
         if offer.by == colour {
             if accept {
-                return Ok(Reply::private("You made this offer; your opponent must answer it."));
+                return Ok(Reply::private(
+                    "You made this offer; your opponent must answer it.",
+                ));
             }
             // Withdrawing one's own offer.
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
-            return Ok(self.board_reply(&loaded, &format!("{} withdraws the draw offer.", actor.name), None));
+            return Ok(self.board_reply(
+                &loaded,
+                &format!("{} withdraws the draw offer.", actor.name),
+                None,
+            ));
         }
         if !accept {
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
             let headline = format!("{} declines the draw. Play on!", actor.name);
             return Ok(self.board_reply(&loaded, &headline, None));
         }
-        let finish = Finish { result: GameResult::Draw, reason: EndReason::Agreement, ply: loaded.record.ply, at: self.now() };
+        let finish = Finish {
+            result: GameResult::Draw,
+            reason: EndReason::Agreement,
+            ply: loaded.record.ply,
+            at: self.now(),
+        };
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
@@ -661,7 +765,11 @@ impl GameService {
         self.claim_in(actor, None)
     }
 
-    pub(crate) fn claim_in(&self, actor: &Actor, game: Option<GameId>) -> Result<Reply, ServiceError> {
+    pub(crate) fn claim_in(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+    ) -> Result<Reply, ServiceError> {
         let mut loaded = match self.find_active(actor, game)? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
@@ -671,7 +779,9 @@ impl GameService {
         };
         let turn = loaded.turn();
         if turn == colour {
-            return Ok(Reply::private("It is your turn: make your move instead of claiming."));
+            return Ok(Reply::private(
+                "It is your turn: make your move instead of claiming.",
+            ));
         }
         let now = self.now();
         let deadline = loaded.record.deadline();
@@ -721,7 +831,10 @@ impl GameService {
             Err(StoreError::GameNotActive { .. }) => return self.stale_reply(&loaded.record.id),
             Err(other) => return Err(other.into()),
         };
-        let headline = format!("{} aborted game #{}. It does not count for anyone.", actor.name, loaded.record.id);
+        let headline = format!(
+            "{} aborted game #{}. It does not count for anyone.",
+            actor.name, loaded.record.id
+        );
         let mut reply = self.board_reply(&loaded, &headline, None);
         reply.components.clear();
         Ok(reply)
@@ -733,8 +846,10 @@ impl GameService {
         let now = self.now();
         let mut notices = Vec::new();
         for challenge in self.store.expire_challenges(now)? {
-            let challenger = self.participant_name(challenge.guild, Participant::User(challenge.challenger));
-            let challenged = self.participant_name(challenge.guild, Participant::User(challenge.challenged));
+            let challenger =
+                self.participant_name(challenge.guild, Participant::User(challenge.challenger));
+            let challenged =
+                self.participant_name(challenge.guild, Participant::User(challenge.challenged));
             notices.push(Notice {
                 guild: challenge.guild,
                 channel: challenge.channel,
@@ -768,12 +883,20 @@ impl GameService {
                 finished.game.id,
                 self.rating_text(guild, &finished)
             );
-            let finished_loaded = Loaded { record: finished.game.clone(), game: loaded.game };
+            let finished_loaded = Loaded {
+                record: finished.game.clone(),
+                game: loaded.game,
+            };
             let mut reply = self.board_reply(&finished_loaded, &headline, None);
             if let Participant::User(user) = finished.game.participant(winner) {
                 reply.mentions.push(user);
             }
-            notices.push(Notice { guild, channel: finished.game.channel, reply, edit: None });
+            notices.push(Notice {
+                guild,
+                channel: finished.game.channel,
+                reply,
+                edit: None,
+            });
         }
         Ok(notices)
     }
@@ -820,10 +943,16 @@ fn illegal_move_text(position: &Position, error: &NotationError) -> String {
             legal.push(text);
         }
     }
-    let list = if legal.is_empty() { "none".to_owned() } else { legal.join(", ") };
+    let list = if legal.is_empty() {
+        "none".to_owned()
+    } else {
+        legal.join(", ")
+    };
     match error {
         NotationError::CaptureCompulsory { .. } => {
-            format!("{error}. A capture is compulsory, and the one that takes the most pieces comes first.")
+            format!(
+                "{error}. A capture is compulsory, and the one that takes the most pieces comes first."
+            )
         }
         NotationError::Ambiguous { .. } => format!("{error}."),
         _ => format!("{}. Legal moves: {list}.", capitalize(&error.to_string())),
@@ -880,7 +1009,11 @@ pub fn suggest(position: &Position, typed: &str, limit: usize) -> Vec<String> {
             continue;
         }
         // A long form the player started typing is offered as such.
-        let offer = if squares_key(&short).starts_with(&typed_key) { short } else { long };
+        let offer = if squares_key(&short).starts_with(&typed_key) {
+            short
+        } else {
+            long
+        };
         if !out.contains(&offer) {
             out.push(offer);
         }
