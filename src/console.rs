@@ -393,7 +393,10 @@ impl Console {
             }
         }
         if let Some(attachment) = &reply.attachment {
-            if attachment.filename.ends_with(".pdn") {
+            let is_pdn = std::path::Path::new(&attachment.filename)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+            if is_pdn {
                 out.push_str(&String::from_utf8_lossy(&attachment.bytes));
             } else if let Some(dir) = &self.images {
                 let path = dir.join(&attachment.filename);
@@ -439,22 +442,19 @@ impl Console {
         while let Some(start) = rest.find("<@") {
             out.push_str(&rest[..start]);
             let after = &rest[start + 2..];
-            match after.find('>') {
-                Some(end) => {
-                    let id = &after[..end];
-                    match id.parse::<u64>().ok().and_then(|id| self.names.get(&id)) {
-                        Some(name) => {
-                            out.push('@');
-                            out.push_str(name);
-                        }
-                        None => out.push_str(&rest[start..start + 3 + end]),
+            if let Some(end) = after.find('>') {
+                let id = &after[..end];
+                match id.parse::<u64>().ok().and_then(|id| self.names.get(&id)) {
+                    Some(name) => {
+                        out.push('@');
+                        out.push_str(name);
                     }
-                    rest = &after[end + 1..];
+                    None => out.push_str(&rest[start..start + 3 + end]),
                 }
-                None => {
-                    out.push_str(&rest[start..]);
-                    rest = "";
-                }
+                rest = &after[end + 1..];
+            } else {
+                out.push_str(&rest[start..]);
+                rest = "";
             }
         }
         out.push_str(rest);
@@ -488,10 +488,10 @@ pub fn text_board(view: &BoardView) -> String {
     } else {
         (0..8).collect()
     };
-    let files: String = columns
-        .iter()
-        .map(|&c| format!(" {}", (b'a' + c) as char))
-        .collect();
+    let files: String = columns.iter().fold(String::new(), |mut files, &c| {
+        let _ = write!(files, " {}", (b'a' + c) as char);
+        files
+    });
     let mut out = format!("   {files}\n");
     for &row in &rows {
         let _ = write!(out, " {} ", 8 - row);

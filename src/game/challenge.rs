@@ -75,10 +75,10 @@ impl GameService {
             created_at: now,
             expires_at: now + millis(self.settings.challenge_expiry),
         })?;
-        Ok(self.challenge_reply(&challenge))
+        Ok(Self::challenge_reply(&challenge))
     }
 
-    fn challenge_reply(&self, challenge: &Challenge) -> Reply {
+    fn challenge_reply(challenge: &Challenge) -> Reply {
         let colour = match challenge.colour {
             ColourChoice::White => format!("<@{}> plays White", challenge.challenger),
             ColourChoice::Black => format!("<@{}> plays Black", challenge.challenger),

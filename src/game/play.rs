@@ -1,6 +1,8 @@
 //! Playing a game: moves (typed, picked, or the engine's), suggestions, the board, resigning,
 //! draws, time claims, aborts, and the sweep of abandoned games.
 
+use std::fmt::Write as _;
+
 use dama_engine::Level;
 use dama_rules::{Color, DrawReason, GameEnd, Move, MoveText, NotationError, Outcome, Position};
 
@@ -84,14 +86,6 @@ impl GameService {
         }
     }
 
-    /// A mention of a person, or the engine's name.
-    pub(crate) fn mention(&self, participant: Participant) -> String {
-        match participant {
-            Participant::User(user) => format!("<@{user}>"),
-            Participant::Engine(level) => engine_name(level),
-        }
-    }
-
     fn rating_suffix(&self, guild: u64, participant: Participant) -> String {
         match participant {
             Participant::User(user) => match self.store.player(guild, user) {
@@ -140,26 +134,28 @@ impl GameService {
         if record.status == GameStatus::Active {
             let turn = loaded.turn();
             let to_move = record.participant(turn);
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 "**Game #{id}** · move {} · {} ({}) to move",
                 ply / 2 + 1,
-                self.mention(to_move),
+                mention(to_move),
                 turn.name()
-            ));
+            );
             if let Participant::User(user) = to_move {
                 mentions.push(user);
-                text.push_str(&format!(
+                let _ = write!(
+                    text,
                     " · {} per move, {} left",
                     human_duration(record.time_per_move_ms),
                     human_duration(record.deadline() - self.now())
-                ));
+                );
             }
             if loaded.position().must_capture() {
                 text.push_str("\nA capture is compulsory.");
             }
             if let Some(offer) = record.draw_offer {
                 let offerer = record.participant(offer.by);
-                text.push_str(&format!("\n{} offers a draw.", self.mention(offerer)));
+                let _ = write!(text, "\n{} offers a draw.", mention(offerer));
                 components.push(vec![
                     button(
                         ComponentAction::Game(id, ply, GameButton::AcceptDraw),
@@ -197,10 +193,11 @@ impl GameService {
                     }],
                 );
             } else if matches!(to_move, Participant::User(_)) {
-                text.push_str(&format!(
+                let _ = write!(
+                    text,
                     "\n{} legal moves: type yours with `/move`.",
                     moves.len()
-                ));
+                );
             }
             let flip = GameButton::Flip {
                 black_bottom: bottom_of(loaded, bottom) == Color::Black,
@@ -231,7 +228,7 @@ impl GameService {
             }
             components.push(row);
         } else {
-            text.push_str(&format!("**Game #{id}** is over."));
+            let _ = write!(text, "**Game #{id}** is over.");
             components.push(vec![button(
                 ComponentAction::Game(id, ply, GameButton::Rematch),
                 "Rematch",
@@ -302,7 +299,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -324,7 +321,7 @@ impl GameService {
         let mover = self.participant_name(loaded.record.guild, loaded.record.participant(turn));
         let mut headline = format!("{mover} played **{written}**.");
         match self.commit_move(&mut loaded, m)? {
-            Committed::Stale => return Ok(self.stale_reply(&loaded.record.id)?),
+            Committed::Stale => return self.stale_reply(loaded.record.id),
             Committed::Ended(text) => {
                 headline.push(' ');
                 headline.push_str(&text);
@@ -338,7 +335,7 @@ impl GameService {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
-                None => return Ok(self.stale_reply(&loaded.record.id)?),
+                None => return self.stale_reply(loaded.record.id),
             }
         }
         Ok(self.board_reply(&loaded, &headline, None))
@@ -417,7 +414,7 @@ impl GameService {
                 Ok(match ended {
                     None => Committed::Continues,
                     Some((outcome, finished)) => {
-                        Committed::Ended(self.ending_text(&loaded.record, &outcome, &finished))
+                        Committed::Ended(self.ending_text(&loaded.record, outcome, &finished))
                     }
                 })
             }
@@ -433,12 +430,12 @@ impl GameService {
     fn ending_text(
         &self,
         record: &crate::store::Game,
-        outcome: &Outcome,
+        outcome: Outcome,
         finished: &FinishedGame,
     ) -> String {
         let mut text = match outcome.winner {
             Some(winner) => {
-                let name = self.mention(record.participant(winner));
+                let name = mention(record.participant(winner));
                 let reason = match outcome.end {
                     GameEnd::NoPieces => format!("{} has no pieces left", !winner),
                     _ => format!("{} cannot move", !winner),
@@ -476,7 +473,7 @@ impl GameService {
     }
 
     /// Refuses an action from an old board.
-    fn check_stale(&self, loaded: &Loaded, expected_ply: Option<u32>) -> Option<Reply> {
+    fn check_stale(loaded: &Loaded, expected_ply: Option<u32>) -> Option<Reply> {
         match expected_ply {
             Some(ply) if ply != loaded.record.ply => {
                 let mut reply = Reply::private(
@@ -489,8 +486,8 @@ impl GameService {
         }
     }
 
-    fn stale_reply(&self, game: &GameId) -> Result<Reply, ServiceError> {
-        let board = self.store.game(*game)?.and_then(|g| g.board_message);
+    fn stale_reply(&self, game: GameId) -> Result<Reply, ServiceError> {
+        let board = self.store.game(game)?.and_then(|g| g.board_message);
         let mut reply = Reply::private(
             "That move came too late: the game changed in the meantime. Use the latest board (or `/board`).",
         );
@@ -550,7 +547,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -566,7 +563,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -574,7 +571,7 @@ impl GameService {
         let headline = format!(
             "{} resigns. **{} wins** ({winner}).{}",
             actor.name,
-            self.mention(loaded.record.participant(winner)),
+            mention(loaded.record.participant(winner)),
             self.rating_text(loaded.record.guild, &finished)
         );
         Ok(self.board_reply(&loaded, &headline, None))
@@ -595,7 +592,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -626,15 +623,11 @@ impl GameService {
         match self.store.offer_draw(record.id, colour, record.ply) {
             Ok(updated) => loaded.record = updated,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         }
-        let headline = format!(
-            "{} offers a draw to {}.",
-            actor.name,
-            self.mention(opponent)
-        );
+        let headline = format!("{} offers a draw to {}.", actor.name, mention(opponent));
         let mut reply = self.board_reply(&loaded, &headline, None);
         if let Participant::User(user) = opponent {
             if !reply.mentions.contains(&user) {
@@ -684,7 +677,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -747,7 +740,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -801,7 +794,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -828,7 +821,7 @@ impl GameService {
         };
         loaded.record = match self.store.abort_game(loaded.record.id, self.now()) {
             Ok(record) => record,
-            Err(StoreError::GameNotActive { .. }) => return self.stale_reply(&loaded.record.id),
+            Err(StoreError::GameNotActive { .. }) => return self.stale_reply(loaded.record.id),
             Err(other) => return Err(other.into()),
         };
         let headline = format!(
@@ -846,16 +839,14 @@ impl GameService {
         let now = self.now();
         let mut notices = Vec::new();
         for challenge in self.store.expire_challenges(now)? {
-            let challenger =
+            let from =
                 self.participant_name(challenge.guild, Participant::User(challenge.challenger));
-            let challenged =
+            let to =
                 self.participant_name(challenge.guild, Participant::User(challenge.challenged));
             notices.push(Notice {
                 guild: challenge.guild,
                 channel: challenge.channel,
-                reply: Reply::public(format!(
-                    "The challenge from {challenger} to {challenged} has expired."
-                )),
+                reply: Reply::public(format!("The challenge from {from} to {to} has expired.")),
                 edit: challenge.message,
             });
         }
@@ -879,7 +870,7 @@ impl GameService {
             let loser = self.participant_name(guild, finished.game.participant(turn));
             let headline = format!(
                 "{loser} did not move for twice the time per move. **{} wins** game #{} by forfeit.{}",
-                self.mention(finished.game.participant(winner)),
+                mention(finished.game.participant(winner)),
                 finished.game.id,
                 self.rating_text(guild, &finished)
             );
@@ -918,6 +909,14 @@ fn end_reason(outcome: Outcome) -> EndReason {
         GameEnd::NoPieces | GameEnd::NoMoves => EndReason::NoMoves,
         GameEnd::Draw(DrawReason::Repetition) => EndReason::Repetition,
         GameEnd::Draw(DrawReason::FortyMoveRule) => EndReason::FortyMove,
+    }
+}
+
+/// A mention of a person, or the engine's name.
+pub(crate) fn mention(participant: Participant) -> String {
+    match participant {
+        Participant::User(user) => format!("<@{user}>"),
+        Participant::Engine(level) => engine_name(level),
     }
 }
 
