@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
-mod bench;
+pub mod bench;
 pub mod hub;
 mod matches;
 mod rules;
