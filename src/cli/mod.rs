@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::config::Config;
 
 mod rules;
+mod tables;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
@@ -35,6 +36,9 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Endgame tables: build them, or probe positions.
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -58,6 +62,7 @@ pub fn main() -> ExitCode {
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(&config),
+        Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
 }

@@ -1,1 +1,5 @@
 //! Italian draughts engine.
+
+pub mod tables;
+
+pub use tables::{Tablebase, Verdict};
