@@ -159,6 +159,53 @@ fn men_cannot_take_kings_turns_a_won_material_into_a_draw() {
     assert_eq!(checked_verdict("W:W9,K14:B5"), Verdict::Win { plies: 1 });
 }
 
+/// Playing the tables' best move for both sides ends every sampled won game in exactly the
+/// promised number of plies, and holds every sampled draw.
+#[test]
+fn best_moves_end_the_game_in_the_promised_number_of_plies() {
+    let tables = four_pieces();
+    let materials: Vec<Material> = (2..=4).flat_map(Material::all_with).collect();
+    let mut random = Random(0x5eed);
+    let mut wins = 0;
+    for _ in 0..2_000 {
+        let material = materials[random.below(materials.len() as u64) as usize];
+        let start = random_position(&mut random, material, Color::White);
+        let promised = tables.probe(&start).expect("every slice is built");
+        let mut position = start;
+        let mut plies = 0u16;
+        while let Some((m, verdict)) = tables.best_move(&position) {
+            let expected = match promised {
+                Verdict::Win { plies: n } if plies % 2 == 0 => Verdict::Win { plies: n - plies },
+                Verdict::Win { plies: n } => Verdict::Loss { plies: n - plies },
+                Verdict::Loss { plies: n } if plies % 2 == 0 => Verdict::Loss { plies: n - plies },
+                Verdict::Loss { plies: n } => Verdict::Win { plies: n - plies },
+                Verdict::Draw => Verdict::Draw,
+            };
+            assert_eq!(
+                verdict,
+                expected,
+                "{} from {}",
+                position.to_fen(),
+                start.to_fen()
+            );
+            position.play_unchecked(&m);
+            plies += 1;
+            if promised == Verdict::Draw && plies == 40 {
+                break;
+            }
+        }
+        match promised {
+            Verdict::Win { plies: n } | Verdict::Loss { plies: n } => {
+                assert_eq!(plies, n, "{}", start.to_fen());
+                assert!(!position.has_legal_moves(), "{}", start.to_fen());
+                wins += 1;
+            }
+            Verdict::Draw => assert_eq!(plies, 40, "{}", start.to_fen()),
+        }
+    }
+    assert!(wins > 500, "{wins} decided games in the sample");
+}
+
 /// A small random number generator (xorshift64*), so that the sample is the same every run.
 struct Random(u64);
 

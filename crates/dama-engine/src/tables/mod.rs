@@ -10,7 +10,7 @@
 //! ```no_run
 //! use std::path::Path;
 //! use dama_engine::{Tablebase, Verdict};
-//! use dama_rules::Position;
+//! use dama_rules::{Move, Position};
 //!
 //! let (tables, problems) = Tablebase::load(Path::new("tables"));
 //! for problem in &problems {
@@ -32,7 +32,7 @@ mod verdict;
 
 use std::path::Path;
 
-use dama_rules::Position;
+use dama_rules::{Move, Position};
 
 pub use build::{BuildError, BuildOptions, PairReport, build, total_entries};
 pub use index::{MAX_PIECES, Material};
@@ -160,6 +160,25 @@ impl Tablebase {
         }
         let slice = self.slices[material.code()].as_deref()?;
         Some(Verdict::from_byte(slice[material.index(board) as usize]))
+    }
+
+    /// The move that keeps the table value of `position` (the quickest win, the longest
+    /// resistance, or a move that holds the draw), with that value, which is the verdict of
+    /// `position` itself. Playing it from both sides ends a won game in exactly the promised
+    /// number of plies. `None` when the position has no legal move or a move leads outside the
+    /// loaded tables.
+    #[must_use]
+    pub fn best_move(&self, position: &Position) -> Option<(Move, Verdict)> {
+        let mut best: Option<(Move, Verdict)> = None;
+        for m in &position.legal_moves() {
+            let mut after = *position;
+            after.play_unchecked(m);
+            let value = self.probe(&after)?.one_ply_back();
+            if best.is_none_or(|(_, kept)| value.compare(kept).is_gt()) {
+                best = Some((*m, value));
+            }
+        }
+        best
     }
 
     /// The most pieces of any loaded slice (0 when none is loaded). A position with more pieces
