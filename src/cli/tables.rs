@@ -12,7 +12,7 @@ use dama_rules::Position;
 pub enum TablesCommand {
     /// Build the win/draw/loss and distance tables for every position with up to N pieces.
     Build {
-        /// The most pieces on the board (2 to 7; 6 needs about 6 GB of memory and disk).
+        /// The most pieces on the board (2 to 6; 6 needs about 2.6 GB of memory and disk).
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=i64::from(MAX_PIECES)))]
         pieces: u8,
         /// Where to write the tables (default: `engine.tables_dir` of the configuration).

@@ -31,7 +31,7 @@ use super::verdict::Verdict;
 /// What to build and where.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
-    /// Build every slice with up to this many pieces (2 to 7; 5 is the usual choice).
+    /// Build every slice with up to this many pieces (2 to [`MAX_PIECES`]; 5 is the usual choice).
     pub max_pieces: u8,
     /// Worker threads (at least 1).
     pub threads: usize,

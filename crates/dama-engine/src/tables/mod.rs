@@ -1,6 +1,6 @@
 //! Endgame tables: the exact value of every position with few pieces.
 //!
-//! For every Italian position with up to five pieces (six or seven if built), either side to
+//! For every Italian position with up to five pieces (six if built), either side to
 //! move, the tables hold whether the side to move wins, draws or loses with perfect play, and
 //! in how many plies: the winner wins by the shortest way, the loser resists by the longest.
 //! A side with no piece or no legal move has lost. Draws by repetition and by the 40-move rule
@@ -18,7 +18,7 @@
 //! }
 //! let position = Position::from_fen("W:WK29:B2").unwrap();
 //! if let Some(verdict) = tables.probe(&position) {
-//!     println!("{}", verdict.describe(position.turn())); // "won for White in 7 moves"
+//!     println!("{}", verdict.describe(position.turn())); // "won for White in 4 moves"
 //! }
 //! ```
 //!
