@@ -59,7 +59,7 @@ impl BuildOptions {
 pub struct PairReport {
     /// The slices: one material, or two that are each other's colour twin.
     pub materials: Vec<Material>,
-    /// Positions in them (unused index entries not counted).
+    /// Positions in them (unused index entries not counted); 0 for slices loaded, not built.
     pub positions: u64,
     pub wins: u64,
     pub draws: u64,
@@ -159,7 +159,7 @@ fn reuse(options: &BuildOptions, tables: &mut Tablebase, white: Material) -> Opt
     for &material in &materials {
         payloads.push(file::read_slice(dir, material).ok()?);
     }
-    let mut report = PairReport {
+    let report = PairReport {
         materials: materials.clone(),
         positions: 0,
         wins: 0,
@@ -172,7 +172,6 @@ fn reuse(options: &BuildOptions, tables: &mut Tablebase, white: Material) -> Opt
         elapsed: Duration::ZERO,
     };
     for (material, payload) in materials.into_iter().zip(payloads) {
-        report.positions += payload.len() as u64;
         tables.slices[material.code()] = Some(payload.into_boxed_slice());
     }
     Some(report)
