@@ -539,3 +539,15 @@ fn five_piece_tables_agree_with_one_ply_of_search() {
     assert_eq!(tables.max_pieces(), 5);
     check_sample(&tables, 5, 500_000, 0x0123_4567_89ab_cdef);
 }
+
+/// Checks tables built on disk (by `damabot tables build`) against one ply of search over
+/// themselves: `DAMA_TABLES_DIR=tables cargo test --release -p dama-engine --test tables --
+/// --ignored tables_on_disk`.
+#[test]
+#[ignore = "needs tables on disk: set DAMA_TABLES_DIR"]
+fn tables_on_disk_agree_with_one_ply_of_search() {
+    let dir = std::env::var_os("DAMA_TABLES_DIR").expect("DAMA_TABLES_DIR names the tables");
+    let (tables, problems) = Tablebase::load(Path::new(&dir));
+    assert!(problems.is_empty(), "{problems:?}");
+    check_sample(&tables, tables.max_pieces(), 1_000_000, 0x7ab1_e5ed);
+}
