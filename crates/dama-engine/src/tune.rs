@@ -322,7 +322,9 @@ pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
     // The unit: an opening man is worth 100 (the loss does not change when the weights and
     // the scale are multiplied by the same factor).
     let unit = 100.0 / current[F_MAN_MG].max(1.0);
-    current.iter_mut().for_each(|w| *w *= unit);
+    for w in &mut current {
+        *w *= unit;
+    }
     scale *= unit;
     let mut weights = [0i32; FEATURES];
     for (out, value) in weights.iter_mut().zip(&current) {
