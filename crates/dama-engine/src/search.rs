@@ -63,8 +63,10 @@ pub enum Verdict {
 }
 
 /// An endgame-table lookup: the verdict for the side to move, or `None` for a position the
-/// tables do not hold. Only asked about quiet positions (no capture for the side to move).
-pub type Probe = fn(&Position) -> Option<Verdict>;
+/// tables do not hold. Only asked about quiet positions (no capture for the side to move),
+/// never about the root. A plain `fn(&Position) -> Option<Verdict>` fits, as does a closure
+/// over loaded tables.
+pub type Probe = Arc<dyn Fn(&Position) -> Option<Verdict> + Send + Sync>;
 
 /// When a search must stop. The default has no limit at all: give at least one.
 #[derive(Clone, Debug, Default)]
@@ -293,7 +295,7 @@ impl Engine {
             table: &mut self.table,
             history: &mut self.history,
             killers: &mut self.killers,
-            probe: self.probe,
+            probe: self.probe.as_ref(),
             probe_pieces: self.probe_pieces,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -356,7 +358,7 @@ struct Search<'e> {
     table: &'e mut Table,
     history: &'e mut [[i32; 32]; 32],
     killers: &'e mut Killers,
-    probe: Option<Probe>,
+    probe: Option<&'e Probe>,
     probe_pieces: u32,
     nodes: u64,
     node_limit: u64,

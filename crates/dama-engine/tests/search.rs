@@ -165,8 +165,9 @@ fn the_losing_side_repeats_for_a_draw() {
     assert_eq!(result.score, 0);
 }
 
-fn everything_is_drawn(_: &Position) -> Option<Verdict> {
-    Some(Verdict::Draw)
+fn everything_is_drawn(position: &Position) -> Option<Verdict> {
+    // Every position the probe is asked about is drawn, except ones with no pieces at all.
+    position.occupied().any().then_some(Verdict::Draw)
 }
 
 fn lone_kings_lose(position: &Position) -> Option<Verdict> {
@@ -178,15 +179,27 @@ fn lone_kings_lose(position: &Position) -> Option<Verdict> {
 fn table_probes_are_used_in_the_search() {
     let game = Game::new(Position::from_fen("W:WK29,K30,K31:BK4").unwrap());
     let mut engine = Engine::new(4);
-    engine.set_tables(Some(everything_is_drawn as Probe), 4);
+    engine.set_tables(Some(Arc::new(everything_is_drawn) as Probe), 4);
     assert_eq!(engine.search(&game, &Limits::depth(6)).score, 0);
-    engine.set_tables(Some(lone_kings_lose as Probe), 4);
+    engine.set_tables(Some(Arc::new(lone_kings_lose) as Probe), 4);
     engine.new_game();
     let score = engine.search(&game, &Limits::depth(6)).score;
     assert_eq!(score, TABLE_WIN - 1);
     assert!(is_decisive(score) && score < WIN - 200);
     // Beyond the piece limit the probe is not asked.
-    engine.set_tables(Some(everything_is_drawn as Probe), 3);
+    engine.set_tables(Some(Arc::new(everything_is_drawn) as Probe), 3);
     engine.new_game();
     assert!(engine.search(&game, &Limits::depth(6)).score > 50);
+}
+
+#[test]
+fn an_engine_moves_between_threads() {
+    fn assert_send<T: Send + 'static>(_: &T) {}
+    let engine = Engine::new(1);
+    assert_send(&engine);
+    let handle = std::thread::spawn(move || {
+        let mut engine = engine;
+        engine.search(&Game::default(), &Limits::depth(4)).best
+    });
+    assert!(handle.join().unwrap().is_some());
 }
