@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::config::Config;
 use crate::console::Console;
-use crate::game::{GameService, ManualClock, ServiceSettings};
+use crate::game::{GameService, ManualClock, ServiceSettings, load_tables};
 use crate::render::Renderer;
 use crate::store::SqliteStore;
 
@@ -49,7 +49,11 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let clock = Arc::new(ManualClock::from_system());
     let mut settings = ServiceSettings::from_config(config);
     settings.seed = args.seed;
-    let service = GameService::new(Arc::new(store), Arc::new(renderer), clock.clone(), settings);
+    let service = GameService::new(Arc::new(store), Arc::new(renderer), clock.clone(), settings)
+        .with_tables(
+            load_tables(&config.engine.tables_dir),
+            config.game.verdicts_in_rated_games,
+        );
     let mut console = Console::new(Arc::new(service), clock, args.images.clone());
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();

@@ -1,15 +1,17 @@
 //! At most N engine searches at once, served first come, first served; each search gets an
 //! engine (with its transposition table) that is reused by later searches.
 
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use dama_engine::Engine;
+use dama_engine::{Engine, Tablebase};
 
 /// A fair pool of engines.
 pub struct EnginePool {
     state: Mutex<PoolState>,
     turn: Condvar,
     hash_mb: usize,
+    /// Endgame tables every engine of the pool plays with.
+    tables: Option<Arc<Tablebase>>,
 }
 
 struct PoolState {
@@ -38,7 +40,21 @@ impl EnginePool {
             }),
             turn: Condvar::new(),
             hash_mb,
+            tables: None,
         }
+    }
+
+    /// The same pool, its engines playing with these endgame tables.
+    #[must_use]
+    pub fn with_tables(mut self, tables: Option<Arc<Tablebase>>) -> EnginePool {
+        self.tables = tables;
+        self
+    }
+
+    fn new_engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_tablebase(self.tables.clone());
+        engine
     }
 
     fn lock(&self) -> MutexGuard<'_, PoolState> {
@@ -74,7 +90,7 @@ impl EnginePool {
 
         let mut lease = Lease {
             pool: self,
-            engine: Some(reused.unwrap_or_else(|| Engine::new(self.hash_mb))),
+            engine: Some(reused.unwrap_or_else(|| self.new_engine())),
         };
         let engine = lease
             .engine
@@ -131,5 +147,21 @@ mod tests {
         }
         assert_eq!(peak.load(Ordering::SeqCst), 2);
         assert_eq!(pool.lock().created, 2, "engines are reused");
+    }
+
+    #[test]
+    fn engines_get_the_pool_tables() {
+        let pool = EnginePool::new(1, 1);
+        assert!(pool.with_engine(|engine| engine.tablebase().is_none()));
+        let tables = dama_engine::tables::Tablebase::build(
+            &dama_engine::tables::BuildOptions::in_memory(2),
+            &mut |_| {},
+        )
+        .expect("an in-memory build writes nothing");
+        let pool = EnginePool::new(1, 1).with_tables(Some(Arc::new(tables)));
+        assert_eq!(
+            pool.with_engine(|engine| engine.tablebase().map(|t| t.max_pieces())),
+            Some(2)
+        );
     }
 }

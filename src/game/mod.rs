@@ -16,9 +16,11 @@ mod play;
 mod reply;
 mod texts;
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use dama_engine::Tablebase;
 use dama_rules::{Color, Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -130,6 +132,38 @@ pub struct GameService {
     clock: Arc<dyn Clock>,
     settings: ServiceSettings,
     rng: Mutex<StdRng>,
+    /// Endgame tables, for the engine and for verdicts.
+    tables: Option<Arc<Tablebase>>,
+    /// Show table verdicts to the players of a running rated game.
+    verdicts_in_rated_games: bool,
+}
+
+/// Loads the endgame tables in `dir` for the bot: each problem (a missing or damaged file) is a
+/// warning in the log and the sound slices are used anyway; a directory that does not exist is
+/// one info line. `None` when no table could be loaded.
+#[must_use]
+pub fn load_tables(dir: &Path) -> Option<Arc<Tablebase>> {
+    if !dir.exists() {
+        tracing::info!(
+            dir = %dir.display(),
+            "no endgame tables (build them with `damabot tables build`)"
+        );
+        return None;
+    }
+    let (tables, problems) = Tablebase::load(dir);
+    for problem in &problems {
+        tracing::warn!(dir = %dir.display(), "endgame tables: {problem}");
+    }
+    if tables.max_pieces() == 0 {
+        return None;
+    }
+    tracing::info!(
+        dir = %dir.display(),
+        pieces = tables.max_pieces(),
+        mib = tables.bytes() >> 20,
+        "endgame tables loaded"
+    );
+    Some(Arc::new(tables))
 }
 
 impl GameService {
@@ -151,7 +185,50 @@ impl GameService {
             clock,
             settings,
             rng: Mutex::new(rng),
+            tables: None,
+            verdicts_in_rated_games: false,
         }
+    }
+
+    /// The same service with endgame tables: the engine plays with them, and boards of
+    /// positions they hold say who wins ("Endgame tables: won for White in 13 moves") in
+    /// finished games and unrated ones always, in running rated games only when
+    /// `verdicts_in_rated_games` (see [`load_tables`]).
+    #[must_use]
+    pub fn with_tables(
+        mut self,
+        tables: Option<Arc<Tablebase>>,
+        verdicts_in_rated_games: bool,
+    ) -> GameService {
+        self.engines =
+            EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
+                .with_tables(tables.clone());
+        self.tables = tables;
+        self.verdicts_in_rated_games = verdicts_in_rated_games;
+        self
+    }
+
+    /// What the endgame tables say about a game's position, for its players; `None` when the
+    /// tables do not hold it or the verdict is not to be shown (a running rated game).
+    pub(crate) fn table_verdict(
+        &self,
+        record: &crate::store::Game,
+        position: &Position,
+    ) -> Option<String> {
+        let tables = self.tables.as_ref()?;
+        let running_rated = record.status == crate::store::GameStatus::Active && record.rated;
+        if running_rated && !self.verdicts_in_rated_games {
+            return None;
+        }
+        // A game over by the rules needs no verdict.
+        if !position.has_legal_moves() {
+            return None;
+        }
+        let verdict = tables.probe(position)?;
+        Some(format!(
+            "Endgame tables: {}",
+            verdict.describe(position.turn())
+        ))
     }
 
     /// The renderer, for adapters that draw the boards of replies.

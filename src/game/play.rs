@@ -227,8 +227,14 @@ impl GameService {
                 ));
             }
             components.push(row);
+            if let Some(verdict) = self.table_verdict(record, loaded.position()) {
+                let _ = write!(text, "\n{verdict}");
+            }
         } else {
             let _ = write!(text, "**Game #{id}** is over.");
+            if let Some(verdict) = self.table_verdict(record, loaded.position()) {
+                let _ = write!(text, "\n{verdict}");
+            }
             components.push(vec![button(
                 ComponentAction::Game(id, ply, GameButton::Rematch),
                 "Rematch",
