@@ -56,9 +56,14 @@ fn main() {
                 }
                 continue 'openings;
             }
-            let seed = rng.next_u64();
-            let Some(m) = choose_move(&mut engine, &game, level, std::time::Duration::ZERO, seed)
-            else {
+            let choice_seed = rng.next_u64();
+            let Some(m) = choose_move(
+                &mut engine,
+                &game,
+                level,
+                std::time::Duration::ZERO,
+                choice_seed,
+            ) else {
                 continue 'openings;
             };
             if game.play(&m).is_err() {
