@@ -456,7 +456,7 @@ impl GameService {
         self.resign_in(actor, None, None)
     }
 
-    fn confirm_resign(&self, actor: &Actor, game: GameId, ply: u32) -> Result<Reply, ServiceError> {
+    pub(crate) fn confirm_resign(&self, actor: &Actor, game: GameId, ply: u32) -> Result<Reply, ServiceError> {
         let loaded = match self.find_active(actor, Some(game))? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
