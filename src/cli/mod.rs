@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod bot;
 mod local;
 mod rules;
 
@@ -60,7 +61,7 @@ pub fn main() -> ExitCode {
     };
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run_bot(&config),
+        Command::Run => bot::run_bot(&config),
         Command::Local(args) => local::local_command(&config, &args),
         Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
     }
@@ -83,12 +84,3 @@ Dama needs a bot token to connect to Discord:
 To try the game without Discord, play in the console:
     cargo run --release -- local
 ";
-
-fn run_bot(config: &Config) -> ExitCode {
-    let Some(_token) = config.token() else {
-        eprint!("{NO_TOKEN_HELP}");
-        return ExitCode::from(EXIT_CONFIG);
-    };
-    tracing::info!(database = %config.database.path.display(), "starting");
-    ExitCode::SUCCESS
-}
