@@ -82,11 +82,11 @@ CREATE TABLE games (
 
 -- At most one active game per channel.
 CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status = 'active';
-CREATE INDEX games_by_channel ON games (channel_id, last_move_at);
-CREATE INDEX games_by_white ON games (guild_id, white_user_id, last_move_at)
-    WHERE white_user_id IS NOT NULL;
-CREATE INDEX games_by_black ON games (guild_id, black_user_id, last_move_at)
-    WHERE black_user_id IS NOT NULL;
+-- No index holds a column that a move changes (ply, FEN, last move time): a move then writes
+-- two pages, its own and its game's.
+CREATE INDEX games_by_channel ON games (channel_id);
+CREATE INDEX games_by_white ON games (guild_id, white_user_id) WHERE white_user_id IS NOT NULL;
+CREATE INDEX games_by_black ON games (guild_id, black_user_id) WHERE black_user_id IS NOT NULL;
 
 -- One row per ply; (game, ply) is the key, so a ply can never be stored twice.
 CREATE TABLE moves (

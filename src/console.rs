@@ -40,7 +40,11 @@ const FIRST_USER_ID: u64 = 1_000;
 
 impl Console {
     #[must_use]
-    pub fn new(service: Arc<GameService>, clock: Arc<ManualClock>, images: Option<PathBuf>) -> Console {
+    pub fn new(
+        service: Arc<GameService>,
+        clock: Arc<ManualClock>,
+        images: Option<PathBuf>,
+    ) -> Console {
         let mut console = Console {
             service,
             clock,
@@ -60,7 +64,11 @@ impl Console {
     }
 
     fn place_id(&mut self, guild: bool, name: &str) -> u64 {
-        let map = if guild { &mut self.guilds } else { &mut self.channels };
+        let map = if guild {
+            &mut self.guilds
+        } else {
+            &mut self.channels
+        };
         let next = map.len() as u64 + if guild { 1 } else { 101 };
         *map.entry(name.to_owned()).or_insert(next)
     }
@@ -76,9 +84,17 @@ impl Console {
     }
 
     /// Reads lines until the end of input, answering each.
-    pub fn run(&mut self, input: impl BufRead, output: &mut impl Write, prompt: bool) -> std::io::Result<()> {
+    pub fn run(
+        &mut self,
+        input: impl BufRead,
+        output: &mut impl Write,
+        prompt: bool,
+    ) -> std::io::Result<()> {
         if prompt {
-            writeln!(output, "Dama console. Type `alice: /help` to start, `@help` for the console's own commands, Ctrl-D to leave.")?;
+            writeln!(
+                output,
+                "Dama console. Type `alice: /help` to start, `@help` for the console's own commands, Ctrl-D to leave."
+            )?;
         }
         for line in input.lines() {
             let line = line?;
@@ -110,9 +126,13 @@ impl Console {
                         Err(error) => format!("internal error: {error}"),
                     }
                 }
-                _ => "Write lines like `alice: /challenge bob` (NAME: /command ...), or `@help`.".to_owned(),
+                _ => "Write lines like `alice: /challenge bob` (NAME: /command ...), or `@help`."
+                    .to_owned(),
             }
         };
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
         match self.service.sweep() {
             Ok(notices) => {
                 for notice in notices {
@@ -142,7 +162,10 @@ impl Console {
             "advance" => match humantime_serde::re::humantime::parse_duration(rest) {
                 Ok(by) => {
                     self.clock.advance(by);
-                    format!("(the clock moves {} forward)", humantime_serde::re::humantime::format_duration(by))
+                    format!(
+                        "(the clock moves {} forward)",
+                        humantime_serde::re::humantime::format_duration(by)
+                    )
                 }
                 Err(error) => format!("@advance needs a duration like 10m, 2h or 3days: {error}"),
             },
@@ -175,7 +198,9 @@ impl Console {
         for word in words {
             match word.split_once(':') {
                 // `22x13` never has a colon, but an option name is a word.
-                Some((key, value)) if key.chars().all(|c| c.is_ascii_alphabetic()) && !key.is_empty() => {
+                Some((key, value))
+                    if key.chars().all(|c| c.is_ascii_alphabetic()) && !key.is_empty() =>
+                {
                     options.insert(key.to_ascii_lowercase(), value.to_owned());
                 }
                 _ => args.push(word),
@@ -185,18 +210,35 @@ impl Console {
         let service = Arc::clone(&self.service);
         let reply = match verb.as_str() {
             "challenge" => {
-                let Some(opponent) = args.first().map(|a| a.trim_start_matches('@')).or(option("member")) else {
-                    return Ok("Whom? `/challenge bob [colour:white|black|random] [time:24h]`".to_owned());
+                let Some(opponent) = args
+                    .first()
+                    .map(|a| a.trim_start_matches('@'))
+                    .or(option("member"))
+                else {
+                    return Ok(
+                        "Whom? `/challenge bob [colour:white|black|random] [time:24h]`".to_owned(),
+                    );
                 };
-                let member = Member { user: self.user_id(opponent), name: opponent.to_owned(), is_bot: opponent.eq_ignore_ascii_case("dama") };
-                let colour = match parse_colour(option("colour").or(option("color")).or(args.get(1).copied())) {
+                let member = Member {
+                    user: self.user_id(opponent),
+                    name: opponent.to_owned(),
+                    is_bot: opponent.eq_ignore_ascii_case("dama"),
+                };
+                let colour = match parse_colour(
+                    option("colour")
+                        .or(option("color"))
+                        .or(args.get(1).copied()),
+                ) {
                     Ok(colour) => colour,
                     Err(message) => return Ok(message),
                 };
-                let time = match option("time").map(humantime_serde::re::humantime::parse_duration) {
+                let time = match option("time").map(humantime_serde::re::humantime::parse_duration)
+                {
                     None => None,
                     Some(Ok(time)) => Some(time),
-                    Some(Err(error)) => return Ok(format!("time: {error} (use 5m, 1h, 24h, 3days)")),
+                    Some(Err(error)) => {
+                        return Ok(format!("time: {error} (use 5m, 1h, 24h, 3days)"));
+                    }
                 };
                 service.challenge(&actor, &member, colour, time)?
             }
@@ -206,19 +248,36 @@ impl Console {
             "play" => {
                 let level = option("level").or(args.first().copied()).unwrap_or("1");
                 let Ok(level) = level.parse::<u8>() else {
-                    return Ok(format!("`{level}` is not a level: use 1 (beginner) to 8 (master)."));
+                    return Ok(format!(
+                        "`{level}` is not a level: use 1 (beginner) to 8 (master)."
+                    ));
                 };
-                let colour = match parse_colour(option("colour").or(option("color")).or(args.get(1).copied())) {
+                let colour = match parse_colour(
+                    option("colour")
+                        .or(option("color"))
+                        .or(args.get(1).copied()),
+                ) {
                     Ok(colour) => colour,
                     Err(message) => return Ok(message),
                 };
                 service.play_engine(&actor, level, colour)?
             }
             "move" | "m" => {
-                let text = if args.is_empty() { option("move").unwrap_or_default().to_owned() } else { args.join(" ") };
+                let text = if args.is_empty() {
+                    option("move").unwrap_or_default().to_owned()
+                } else {
+                    args.join(" ")
+                };
                 if text.is_empty() {
                     let suggestions = service.suggestions(&actor, "")?;
-                    return Ok(format!("Which move? Legal for you: {}", if suggestions.is_empty() { "none (not your turn?)".to_owned() } else { suggestions.join(", ") }));
+                    return Ok(format!(
+                        "Which move? Legal for you: {}",
+                        if suggestions.is_empty() {
+                            "none (not your turn?)".to_owned()
+                        } else {
+                            suggestions.join(", ")
+                        }
+                    ));
                 }
                 service.play_move(&actor, &text)?
             }
@@ -226,40 +285,81 @@ impl Console {
                 let suggestions = service.suggestions(&actor, &args.join(" "))?;
                 return Ok(format!("suggestions: {}", suggestions.join(", ")));
             }
-            "board" => service.board(&actor, args.first().is_some_and(|a| a.eq_ignore_ascii_case("flip")) || option("flip") == Some("true"))?,
+            "board" => service.board(
+                &actor,
+                args.first().is_some_and(|a| a.eq_ignore_ascii_case("flip"))
+                    || option("flip") == Some("true"),
+            )?,
             "resign" => service.resign(&actor)?,
-            "draw" => match args.first().map(|a| a.to_ascii_lowercase()).as_deref().or(option("action")) {
+            "draw" => match args
+                .first()
+                .map(|a| a.to_ascii_lowercase())
+                .as_deref()
+                .or(option("action"))
+            {
                 None | Some("offer") => service.offer_draw(&actor)?,
                 Some("accept") => service.answer_draw(&actor, true)?,
                 Some("decline") => service.answer_draw(&actor, false)?,
-                Some(other) => return Ok(format!("`/draw {other}`? Use `/draw offer`, `/draw accept` or `/draw decline`.")),
+                Some(other) => {
+                    return Ok(format!(
+                        "`/draw {other}`? Use `/draw offer`, `/draw accept` or `/draw decline`."
+                    ));
+                }
             },
             "claim" => service.claim(&actor)?,
             "abort" => service.abort(&actor)?,
             "leaderboard" | "top" => {
-                let page = option("page").or(args.first().copied()).and_then(|p| p.parse::<u32>().ok()).unwrap_or(1);
+                let page = option("page")
+                    .or(args.first().copied())
+                    .and_then(|p| p.parse::<u32>().ok())
+                    .unwrap_or(1);
                 service.leaderboard(&actor, page.saturating_sub(1))?
             }
             "stats" | "history" => {
-                let member = args.first().map(|a| a.trim_start_matches('@')).map(|n| Member { user: self.user_id(n), name: n.to_owned(), is_bot: false });
-                if verb == "stats" { service.stats(&actor, member.as_ref())? } else { service.history(&actor, member.as_ref())? }
+                let member = args
+                    .first()
+                    .map(|a| a.trim_start_matches('@'))
+                    .map(|n| Member {
+                        user: self.user_id(n),
+                        name: n.to_owned(),
+                        is_bot: false,
+                    });
+                if verb == "stats" {
+                    service.stats(&actor, member.as_ref())?
+                } else {
+                    service.history(&actor, member.as_ref())?
+                }
             }
             "pdn" | "replay" => {
-                let game = option("game").or(args.first().copied()).map(|g| g.trim_start_matches('#').parse::<i64>());
+                let game = option("game")
+                    .or(args.first().copied())
+                    .map(|g| g.trim_start_matches('#').parse::<i64>());
                 let game = match game {
                     None => None,
                     Some(Ok(id)) => Some(id),
                     Some(Err(_)) => return Ok("Give the game number, like `/pdn 12`.".to_owned()),
                 };
-                if verb == "pdn" { service.pdn(&actor, game)? } else { service.replay(&actor, game)? }
+                if verb == "pdn" {
+                    service.pdn(&actor, game)?
+                } else {
+                    service.replay(&actor, game)?
+                }
             }
             "rules" => service.rules(),
             "help" => service.help(),
             "click" => {
                 let Some(id) = args.first() else {
-                    return Ok("`/click ID [VALUE]` presses a button (ids are shown in brackets).".to_owned());
+                    return Ok(
+                        "`/click ID [VALUE]` presses a button (ids are shown in brackets)."
+                            .to_owned(),
+                    );
                 };
-                let values: Vec<String> = args.get(1..).unwrap_or_default().iter().map(|v| (*v).to_owned()).collect();
+                let values: Vec<String> = args
+                    .get(1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|v| (*v).to_owned())
+                    .collect();
                 service.component(&actor, id, &values)?
             }
             other => return Ok(format!("Unknown command `/{other}`. Try `/help`.")),
@@ -293,11 +393,16 @@ impl Console {
             }
         }
         if let Some(attachment) = &reply.attachment {
-            if attachment.filename.ends_with(".pdn") {
+            let is_pdn = std::path::Path::new(&attachment.filename)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+            if is_pdn {
                 out.push_str(&String::from_utf8_lossy(&attachment.bytes));
             } else if let Some(dir) = &self.images {
                 let path = dir.join(&attachment.filename);
-                match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &attachment.bytes)) {
+                match std::fs::create_dir_all(dir)
+                    .and_then(|()| std::fs::write(&path, &attachment.bytes))
+                {
                     Ok(()) => {
                         let _ = writeln!(out, "(saved {})", path.display());
                     }
@@ -306,7 +411,12 @@ impl Console {
                     }
                 }
             } else {
-                let _ = writeln!(out, "({}, {} bytes; use --images DIR to save files)", attachment.filename, attachment.bytes.len());
+                let _ = writeln!(
+                    out,
+                    "({}, {} bytes; use --images DIR to save files)",
+                    attachment.filename,
+                    attachment.bytes.len()
+                );
             }
         }
         for row in &reply.components {
@@ -332,22 +442,19 @@ impl Console {
         while let Some(start) = rest.find("<@") {
             out.push_str(&rest[..start]);
             let after = &rest[start + 2..];
-            match after.find('>') {
-                Some(end) => {
-                    let id = &after[..end];
-                    match id.parse::<u64>().ok().and_then(|id| self.names.get(&id)) {
-                        Some(name) => {
-                            out.push('@');
-                            out.push_str(name);
-                        }
-                        None => out.push_str(&rest[start..start + 3 + end]),
+            if let Some(end) = after.find('>') {
+                let id = &after[..end];
+                match id.parse::<u64>().ok().and_then(|id| self.names.get(&id)) {
+                    Some(name) => {
+                        out.push('@');
+                        out.push_str(name);
                     }
-                    rest = &after[end + 1..];
+                    None => out.push_str(&rest[start..start + 3 + end]),
                 }
-                None => {
-                    out.push_str(&rest[start..]);
-                    rest = "";
-                }
+                rest = &after[end + 1..];
+            } else {
+                out.push_str(&rest[start..]);
+                rest = "";
             }
         }
         out.push_str(rest);
@@ -360,7 +467,9 @@ fn parse_colour(text: Option<&str>) -> Result<ColourChoice, String> {
         None | Some("random") => Ok(ColourChoice::Random),
         Some("white" | "w" | "bianco") => Ok(ColourChoice::White),
         Some("black" | "b" | "nero") => Ok(ColourChoice::Black),
-        Some(other) => Err(format!("`{other}` is not a colour: white, black or random.")),
+        Some(other) => Err(format!(
+            "`{other}` is not a colour: white, black or random."
+        )),
     }
 }
 
@@ -369,9 +478,20 @@ fn parse_colour(text: Option<&str>) -> Result<ColourChoice, String> {
 #[must_use]
 pub fn text_board(view: &BoardView) -> String {
     let flipped = view.bottom == Color::Black;
-    let columns: Vec<u8> = if flipped { (0..8).rev().collect() } else { (0..8).collect() };
-    let rows: Vec<u8> = if flipped { (0..8).rev().collect() } else { (0..8).collect() };
-    let files: String = columns.iter().map(|&c| format!(" {}", (b'a' + c) as char)).collect();
+    let columns: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let rows: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let files: String = columns.iter().fold(String::new(), |mut files, &c| {
+        let _ = write!(files, " {}", (b'a' + c) as char);
+        files
+    });
     let mut out = format!("   {files}\n");
     for &row in &rows {
         let _ = write!(out, " {} ", 8 - row);
@@ -380,7 +500,10 @@ pub fn text_board(view: &BoardView) -> String {
             match Square::from_column_row(column, row) {
                 Some(square) => {
                     numbers.push(square.number().to_string());
-                    let cell = view.position.piece_at(square).map_or('.', dama_rules::Piece::char);
+                    let cell = view
+                        .position
+                        .piece_at(square)
+                        .map_or('.', dama_rules::Piece::char);
                     let _ = write!(out, " {cell}");
                 }
                 None => out.push_str("  "),

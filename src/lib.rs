@@ -10,4 +10,5 @@ pub mod console;
 pub mod discord;
 pub mod game;
 pub mod logging;
+pub mod render;
 pub mod store;

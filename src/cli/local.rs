@@ -28,7 +28,10 @@ pub struct LocalArgs {
 }
 
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
-    let path = args.db.clone().unwrap_or_else(|| config.database.path.clone());
+    let path = args
+        .db
+        .clone()
+        .unwrap_or_else(|| config.database.path.clone());
     let store = match SqliteStore::open(&path) {
         Ok(store) => store,
         Err(error) => {

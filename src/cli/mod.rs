@@ -7,9 +7,15 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
+mod bench;
 mod bot;
+mod db;
+pub mod hub;
 mod local;
+mod matches;
+mod render;
 mod rules;
+mod tune;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
@@ -39,6 +45,22 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Database tools: check, backup.
+    #[command(subcommand)]
+    Db(db::DbCommand),
+    /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
+    Render(render::RenderArgs),
+    /// Engine speed: nodes per second in the middle game and depth reached from the start.
+    Bench(bench::BenchArgs),
+    /// The engine over the Hub protocol on standard input and output (for draughts GUIs,
+    /// pydraughts and tournament managers).
+    Hub(hub::HubArgs),
+    /// Play games between two players (levels, engine settings or Hub engines) from a file of
+    /// openings; print the score and Elo difference, write the games as PDN.
+    Match(matches::MatchArgs),
+    /// Fit the engine's evaluation weights to self-play games.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -50,6 +72,10 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => return rules::perft_command(args),
         Some(Command::Moves) => return rules::moves_command(),
         Some(Command::Pdn(command)) => return rules::pdn_command(command),
+        Some(Command::Bench(args)) => return bench::bench_command(args),
+        Some(Command::Hub(args)) => return hub::hub_command(args),
+        Some(Command::Match(args)) => return matches::match_command(args),
+        Some(Command::Tune(command)) => return tune::tune_command(command),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -63,7 +89,17 @@ pub fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => bot::run_bot(&config),
         Command::Local(args) => local::local_command(&config, &args),
-        Command::Perft(_) | Command::Moves | Command::Pdn(_) => unreachable!("handled above"),
+        Command::Db(command) => db::db_command(&command, &config),
+        Command::Render(args) => render::render_command(&args, &config.render),
+        Command::Perft(_)
+        | Command::Moves
+        | Command::Pdn(_)
+        | Command::Bench(_)
+        | Command::Hub(_)
+        | Command::Match(_)
+        | Command::Tune(_) => {
+            unreachable!("handled above")
+        }
     }
 }
 

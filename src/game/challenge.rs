@@ -51,15 +51,19 @@ impl GameService {
             return Ok(refusal);
         }
         let now = self.now();
-        let open = self.store.pending_challenges_in_channel(actor.channel, now)?;
+        let open = self
+            .store
+            .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
             return Ok(Reply::private(format!(
                 "You already have an open challenge here (to {}). Cancel it with `/cancel` first.",
                 self.name_of(actor.guild, mine.challenged)
             )));
         }
-        self.store.ensure_player(actor.guild, actor.user, &actor.name, now)?;
-        self.store.ensure_player(actor.guild, opponent.user, &opponent.name, now)?;
+        self.store
+            .ensure_player(actor.guild, actor.user, &actor.name, now)?;
+        self.store
+            .ensure_player(actor.guild, opponent.user, &opponent.name, now)?;
         let challenge = self.store.create_challenge(&NewChallenge {
             guild: actor.guild,
             channel: actor.channel,
@@ -71,10 +75,10 @@ impl GameService {
             created_at: now,
             expires_at: now + millis(self.settings.challenge_expiry),
         })?;
-        Ok(self.challenge_reply(&challenge))
+        Ok(Self::challenge_reply(&challenge))
     }
 
-    fn challenge_reply(&self, challenge: &Challenge) -> Reply {
+    fn challenge_reply(challenge: &Challenge) -> Reply {
         let colour = match challenge.colour {
             ColourChoice::White => format!("<@{}> plays White", challenge.challenger),
             ColourChoice::Black => format!("<@{}> plays Black", challenge.challenger),
@@ -92,9 +96,21 @@ impl GameService {
         Reply {
             text,
             components: vec![vec![
-                button(ComponentAction::Challenge(id, ChallengeButton::Accept), "Accept", ButtonStyle::Success),
-                button(ComponentAction::Challenge(id, ChallengeButton::Decline), "Decline", ButtonStyle::Danger),
-                button(ComponentAction::Challenge(id, ChallengeButton::Cancel), "Cancel", ButtonStyle::Secondary),
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Accept),
+                    "Accept",
+                    ButtonStyle::Success,
+                ),
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Decline),
+                    "Decline",
+                    ButtonStyle::Danger,
+                ),
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Cancel),
+                    "Cancel",
+                    ButtonStyle::Secondary,
+                ),
             ]],
             mentions: vec![challenge.challenged],
             challenge: Some(id),
@@ -108,14 +124,17 @@ impl GameService {
 
     /// "A game is running here" when the channel is busy.
     fn busy_channel(&self, actor: &Actor) -> Result<Option<Reply>, ServiceError> {
-        Ok(self.store.active_game_in_channel(actor.channel)?.map(|game| {
-            let mut reply = Reply::private(format!(
-                "A game is running here (#{}) — start one in a thread, or wait for it to end.",
-                game.id
-            ));
-            reply.current_board = game.board_message;
-            reply
-        }))
+        Ok(self
+            .store
+            .active_game_in_channel(actor.channel)?
+            .map(|game| {
+                let mut reply = Reply::private(format!(
+                    "A game is running here (#{}) — start one in a thread, or wait for it to end.",
+                    game.id
+                ));
+                reply.current_board = game.board_message;
+                reply
+            }))
     }
 
     /// The pending challenge an answer is about: the given one, or the actor's in this channel.
@@ -131,9 +150,15 @@ impl GameService {
                 None => Err(Reply::private("That challenge does not exist.")),
             });
         }
-        let open = self.store.pending_challenges_in_channel(actor.channel, self.now())?;
+        let open = self
+            .store
+            .pending_challenges_in_channel(actor.channel, self.now())?;
         let found = open.into_iter().find(|c| {
-            if received { c.challenged == actor.user } else { c.challenger == actor.user }
+            if received {
+                c.challenged == actor.user
+            } else {
+                c.challenger == actor.user
+            }
         });
         Ok(found.ok_or_else(|| {
             Reply::private(if received {
@@ -181,7 +206,8 @@ impl GameService {
         } else {
             (challenge.challenged, challenge.challenger)
         };
-        self.store.ensure_player(challenge.guild, actor.user, &actor.name, now)?;
+        self.store
+            .ensure_player(challenge.guild, actor.user, &actor.name, now)?;
         let new_game = NewGame {
             guild: challenge.guild,
             channel: challenge.channel,
@@ -195,7 +221,9 @@ impl GameService {
         let game = match self.store.accept_challenge(challenge.id, &new_game) {
             Ok((_, game)) => game,
             Err(StoreError::ChannelBusy { .. }) => {
-                return Ok(self.busy_channel(actor)?.unwrap_or_else(|| Reply::private("A game is running here.")));
+                return Ok(self
+                    .busy_channel(actor)?
+                    .unwrap_or_else(|| Reply::private("A game is running here.")));
             }
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
                 let fresh = self.store.challenge(challenge.id)?.unwrap_or(challenge);
@@ -220,16 +248,24 @@ impl GameService {
             Err(refusal) => return Ok(refusal),
         };
         if challenge.challenged != actor.user {
-            let hint = if challenge.challenger == actor.user { " To withdraw it, press Cancel." } else { "" };
+            let hint = if challenge.challenger == actor.user {
+                " To withdraw it, press Cancel."
+            } else {
+                ""
+            };
             return Ok(Reply::private(format!(
                 "Only {} can decline this challenge.{hint}",
                 self.name_of(challenge.guild, challenge.challenged)
             )));
         }
-        self.resolve(&challenge, ChallengeStatus::Declined, &format!(
-            "{} declined the challenge from <@{}>.",
-            actor.name, challenge.challenger
-        ))
+        self.resolve(
+            &challenge,
+            ChallengeStatus::Declined,
+            &format!(
+                "{} declined the challenge from <@{}>.",
+                actor.name, challenge.challenger
+            ),
+        )
     }
 
     /// Cancel (button or `/cancel`): only the challenger.
@@ -244,17 +280,32 @@ impl GameService {
                 self.name_of(challenge.guild, challenge.challenger)
             )));
         }
-        self.resolve(&challenge, ChallengeStatus::Cancelled, &format!("{} cancelled the challenge.", actor.name))
+        self.resolve(
+            &challenge,
+            ChallengeStatus::Cancelled,
+            &format!("{} cancelled the challenge.", actor.name),
+        )
     }
 
-    fn resolve(&self, challenge: &Challenge, to: ChallengeStatus, text: &str) -> Result<Reply, ServiceError> {
+    fn resolve(
+        &self,
+        challenge: &Challenge,
+        to: ChallengeStatus,
+        text: &str,
+    ) -> Result<Reply, ServiceError> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
             return Ok(Reply::private(Self::not_pending_text(challenge)));
         }
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
-            Ok(_) => Ok(Reply { challenge: Some(challenge.id), ..Reply::public(text) }),
+            Ok(_) => Ok(Reply {
+                challenge: Some(challenge.id),
+                ..Reply::public(text)
+            }),
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
-                let fresh = self.store.challenge(challenge.id)?.unwrap_or_else(|| challenge.clone());
+                let fresh = self
+                    .store
+                    .challenge(challenge.id)?
+                    .unwrap_or_else(|| challenge.clone());
                 Ok(Reply::private(Self::not_pending_text(&fresh)))
             }
             Err(other) => Err(other.into()),
@@ -262,7 +313,12 @@ impl GameService {
     }
 
     /// `/play [level] [colour]`: a game against the engine, unrated.
-    pub fn play_engine(&self, actor: &Actor, level: u8, colour: ColourChoice) -> Result<Reply, ServiceError> {
+    pub fn play_engine(
+        &self,
+        actor: &Actor,
+        level: u8,
+        colour: ColourChoice,
+    ) -> Result<Reply, ServiceError> {
         let Some(level) = Level::new(level) else {
             return Ok(Reply::private("Levels go from 1 (beginner) to 8 (master)."));
         };
@@ -277,12 +333,22 @@ impl GameService {
         self.start_engine_game(actor, level, human_white)
     }
 
-    fn start_engine_game(&self, actor: &Actor, level: Level, human_white: bool) -> Result<Reply, ServiceError> {
+    fn start_engine_game(
+        &self,
+        actor: &Actor,
+        level: Level,
+        human_white: bool,
+    ) -> Result<Reply, ServiceError> {
         let now = self.now();
-        self.store.ensure_player(actor.guild, actor.user, &actor.name, now)?;
+        self.store
+            .ensure_player(actor.guild, actor.user, &actor.name, now)?;
         let human = Participant::User(actor.user);
         let engine = Participant::Engine(level.number());
-        let (white, black) = if human_white { (human, engine) } else { (engine, human) };
+        let (white, black) = if human_white {
+            (human, engine)
+        } else {
+            (engine, human)
+        };
         let game = match self.store.create_game(&NewGame {
             guild: actor.guild,
             channel: actor.channel,
@@ -295,12 +361,18 @@ impl GameService {
         }) {
             Ok(game) => game,
             Err(StoreError::ChannelBusy { .. }) => {
-                return Ok(self.busy_channel(actor)?.unwrap_or_else(|| Reply::private("A game is running here.")));
+                return Ok(self
+                    .busy_channel(actor)?
+                    .unwrap_or_else(|| Reply::private("A game is running here.")));
             }
             Err(other) => return Err(other.into()),
         };
         let mut loaded = self.load(game)?;
-        let colour = if human_white { Color::White } else { Color::Black };
+        let colour = if human_white {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut headline = format!(
             "{} plays {} against {}.",
             actor.name,
@@ -326,10 +398,16 @@ impl GameService {
             return Ok(Reply::private("This game is still being played."));
         }
         let Some(colour) = old.colour_of(actor.user) else {
-            return Ok(Reply::private("Only the players of this game can ask for a rematch."));
+            return Ok(Reply::private(
+                "Only the players of this game can ask for a rematch.",
+            ));
         };
         let opponent = old.participant(!colour);
-        let actor_here = Actor { channel: old.channel, guild: old.guild, ..actor.clone() };
+        let actor_here = Actor {
+            channel: old.channel,
+            guild: old.guild,
+            ..actor.clone()
+        };
         match opponent {
             Participant::Engine(level) => {
                 if let Some(refusal) = self.busy_channel(&actor_here)? {
@@ -339,13 +417,23 @@ impl GameService {
                 self.start_engine_game(&actor_here, level, colour == Color::Black)
             }
             Participant::User(user) => {
-                let member = Member { user, name: self.name_of(old.guild, user), is_bot: false };
-                let wanted = if colour == Color::White { ColourChoice::Black } else { ColourChoice::White };
+                let member = Member {
+                    user,
+                    name: self.name_of(old.guild, user),
+                    is_bot: false,
+                };
+                let wanted = if colour == Color::White {
+                    ColourChoice::Black
+                } else {
+                    ColourChoice::White
+                };
                 self.challenge(
                     &actor_here,
                     &member,
                     wanted,
-                    Some(Duration::from_millis(u64::try_from(old.time_per_move_ms).unwrap_or(0))),
+                    Some(Duration::from_millis(
+                        u64::try_from(old.time_per_move_ms).unwrap_or(0),
+                    )),
                 )
             }
         }

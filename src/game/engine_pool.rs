@@ -58,7 +58,10 @@ impl EnginePool {
         state.next_ticket += 1;
         state.waiting += 1;
         while !(state.serving == ticket && (!state.idle.is_empty() || state.created < state.max)) {
-            state = self.turn.wait(state).unwrap_or_else(PoisonError::into_inner);
+            state = self
+                .turn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
         }
         state.serving += 1;
         state.waiting -= 1;
@@ -73,7 +76,10 @@ impl EnginePool {
             pool: self,
             engine: Some(reused.unwrap_or_else(|| Engine::new(self.hash_mb))),
         };
-        let engine = lease.engine.as_mut().expect("the lease holds an engine until dropped");
+        let engine = lease
+            .engine
+            .as_mut()
+            .expect("the lease holds an engine until dropped");
         search(engine)
     }
 }

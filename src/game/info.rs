@@ -19,7 +19,9 @@ const HISTORY_LENGTH: u32 = 10;
 impl GameService {
     /// `/leaderboard [page]` (pages from 0 here, shown from 1).
     pub fn leaderboard(&self, actor: &Actor, page: u32) -> Result<Reply, ServiceError> {
-        let board = self.store.leaderboard(actor.guild, LEADERBOARD_MIN_GAMES, page, LEADERBOARD_PAGE)?;
+        let board =
+            self.store
+                .leaderboard(actor.guild, LEADERBOARD_MIN_GAMES, page, LEADERBOARD_PAGE)?;
         if board.total_players == 0 {
             return Ok(Reply::public(
                 "Nobody is on the leaderboard yet: finish a game against another member (`/challenge`) to get on it.",
@@ -43,17 +45,35 @@ impl GameService {
         }
         let mut row = Vec::new();
         if page > 0 {
-            row.push(button(ComponentAction::Leaderboard(page - 1), "Previous", ButtonStyle::Secondary));
+            row.push(button(
+                ComponentAction::Leaderboard(page - 1),
+                "Previous",
+                ButtonStyle::Secondary,
+            ));
         }
         if page + 1 < board.pages {
-            row.push(button(ComponentAction::Leaderboard(page + 1), "Next", ButtonStyle::Secondary));
+            row.push(button(
+                ComponentAction::Leaderboard(page + 1),
+                "Next",
+                ButtonStyle::Secondary,
+            ));
         }
-        Ok(Reply { text, components: if row.is_empty() { Vec::new() } else { vec![row] }, ..Reply::default() })
+        Ok(Reply {
+            text,
+            components: if row.is_empty() {
+                Vec::new()
+            } else {
+                vec![row]
+            },
+            ..Reply::default()
+        })
     }
 
     /// `/stats [member]`.
     pub fn stats(&self, actor: &Actor, member: Option<&Member>) -> Result<Reply, ServiceError> {
-        let (user, name) = member.map_or((actor.user, actor.name.as_str()), |m| (m.user, m.name.as_str()));
+        let (user, name) = member.map_or((actor.user, actor.name.as_str()), |m| {
+            (m.user, m.name.as_str())
+        });
         let Some(stats) = self.store.player_stats(actor.guild, user)? else {
             return Ok(Reply::public(format!("{name} has not played here yet.")));
         };
@@ -95,11 +115,13 @@ impl GameService {
     pub fn history(&self, actor: &Actor, member: Option<&Member>) -> Result<Reply, ServiceError> {
         let (games, title) = match member {
             Some(member) => (
-                self.store.recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
+                self.store
+                    .recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
                 format!("Recent games of {}", member.name),
             ),
             None => (
-                self.store.recent_games_in_channel(actor.channel, HISTORY_LENGTH)?,
+                self.store
+                    .recent_games_in_channel(actor.channel, HISTORY_LENGTH)?,
                 "Recent games in this channel".to_owned(),
             ),
         };
@@ -124,21 +146,38 @@ impl GameService {
             (_, Some(result), None) => result.as_str().to_owned(),
             _ => "finished".to_owned(),
         };
-        format!("`#{}` {white} vs {black} · {state} · {} moves", game.id, game.ply.div_ceil(2))
+        format!(
+            "`#{}` {white} vs {black} · {state} · {} moves",
+            game.id,
+            game.ply.div_ceil(2)
+        )
     }
 
     /// The game an info command is about: the given one, else this channel's active or latest.
-    fn info_game(&self, actor: &Actor, game: Option<i64>) -> Result<Result<Game, Reply>, ServiceError> {
+    fn info_game(
+        &self,
+        actor: &Actor,
+        game: Option<i64>,
+    ) -> Result<Result<Game, Reply>, ServiceError> {
         let found = match game {
-            Some(id) => self.store.game(GameId(id))?.filter(|g| g.guild == actor.guild),
+            Some(id) => self
+                .store
+                .game(GameId(id))?
+                .filter(|g| g.guild == actor.guild),
             None => match self.store.active_game_in_channel(actor.channel)? {
                 Some(game) => Some(game),
-                None => self.store.recent_games_in_channel(actor.channel, 1)?.into_iter().next(),
+                None => self
+                    .store
+                    .recent_games_in_channel(actor.channel, 1)?
+                    .into_iter()
+                    .next(),
             },
         };
         Ok(found.ok_or_else(|| {
             Reply::private(match game {
-                Some(id) => format!("There is no game #{id} in this server. `/history` lists recent games."),
+                Some(id) => {
+                    format!("There is no game #{id} in this server. `/history` lists recent games.")
+                }
                 None => "No game has been played in this channel yet.".to_owned(),
             })
         }))
@@ -153,7 +192,10 @@ impl GameService {
         let text = self.pdn_text(record.id)?;
         Ok(Reply {
             text: format!("Game #{} as PDN:", record.id),
-            attachment: Some(Attachment { filename: format!("dama-game-{}.pdn", record.id), bytes: text.into_bytes() }),
+            attachment: Some(Attachment {
+                filename: format!("dama-game-{}.pdn", record.id),
+                bytes: text.into_bytes(),
+            }),
             ..Reply::default()
         })
     }
@@ -164,12 +206,15 @@ impl GameService {
             return Ok(String::new());
         };
         let record = &export.game;
-        let name = |colour: Color| {
-            export.names.get(colour).clone().unwrap_or_else(|| match record.participant(colour) {
-                Participant::Engine(level) => engine_name(level),
-                Participant::User(user) => format!("player {user}"),
-            })
-        };
+        let name =
+            |colour: Color| {
+                export.names.get(colour).clone().unwrap_or_else(|| {
+                    match record.participant(colour) {
+                        Participant::Engine(level) => engine_name(level),
+                        Participant::User(user) => format!("player {user}"),
+                    }
+                })
+            };
         let loaded = self.load(record.clone())?;
         let date = format_date(record.created_at);
         let result = match (record.status, record.result) {
@@ -186,7 +231,12 @@ impl GameService {
             ("White", white.as_str()),
             ("Black", black.as_str()),
         ];
-        Ok(pdn::write_game(&tags, loaded.game.start(), loaded.game.moves(), result))
+        Ok(pdn::write_game(
+            &tags,
+            loaded.game.start(),
+            loaded.game.moves(),
+            result,
+        ))
     }
 
     /// `/replay [game]`: an animated GIF of the game.
@@ -201,10 +251,19 @@ impl GameService {
             _ => Color::White,
         };
         let start: Position = *loaded.game.start();
-        let gif = self.renderer.replay_gif(&start, loaded.game.moves(), bottom);
+        let gif = self
+            .renderer
+            .replay_gif(&start, loaded.game.moves(), bottom);
         Ok(Reply {
-            text: format!("Replay of game #{}: {}", loaded.record.id, self.game_line(&loaded.record)),
-            attachment: Some(Attachment { filename: format!("dama-game-{}.gif", loaded.record.id), bytes: gif }),
+            text: format!(
+                "Replay of game #{}: {}",
+                loaded.record.id,
+                self.game_line(&loaded.record)
+            ),
+            attachment: Some(Attachment {
+                filename: format!("dama-game-{}.gif", loaded.record.id),
+                bytes: gif,
+            }),
             ..Reply::default()
         })
     }

@@ -77,7 +77,12 @@ pub enum ServiceError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("game {game}: stored move {ply} ({text}) does not replay: {reason}")]
-    Corrupt { game: GameId, ply: u32, text: String, reason: String },
+    Corrupt {
+        game: GameId,
+        ply: u32,
+        text: String,
+        reason: String,
+    },
 }
 
 /// Settings of the service, from the configuration.
@@ -182,7 +187,10 @@ impl GameService {
     }
 
     fn random_u64(&self) -> u64 {
-        self.rng.lock().unwrap_or_else(std::sync::PoisonError::into_inner).random()
+        self.rng
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .random()
     }
 
     fn random_bool(&self) -> bool {
@@ -201,7 +209,9 @@ impl GameService {
         };
         match action {
             ComponentAction::Challenge(id, ChallengeButton::Accept) => self.accept(actor, Some(id)),
-            ComponentAction::Challenge(id, ChallengeButton::Decline) => self.decline(actor, Some(id)),
+            ComponentAction::Challenge(id, ChallengeButton::Decline) => {
+                self.decline(actor, Some(id))
+            }
             ComponentAction::Challenge(id, ChallengeButton::Cancel) => self.cancel(actor, Some(id)),
             ComponentAction::Leaderboard(page) => self.leaderboard(actor, page),
             ComponentAction::Game(game, ply, button) => {
@@ -264,11 +274,19 @@ pub fn human_duration(ms: i64) -> String {
     } else if minutes < 48 * 60 {
         let hours = minutes / 60;
         let rest = minutes % 60;
-        if rest == 0 || hours >= 10 { format!("{hours} h") } else { format!("{hours} h {rest} min") }
+        if rest == 0 || hours >= 10 {
+            format!("{hours} h")
+        } else {
+            format!("{hours} h {rest} min")
+        }
     } else {
         let days = minutes / (24 * 60);
         let hours = (minutes % (24 * 60)) / 60;
-        if hours == 0 { format!("{days} days") } else { format!("{days} days {hours} h") }
+        if hours == 0 {
+            format!("{days} days")
+        } else {
+            format!("{days} days {hours} h")
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! Playing a game: moves (typed, picked, or the engine's), suggestions, the board, resigning,
 //! draws, time claims, aborts, and the sweep of abandoned games.
 
+use std::fmt::Write as _;
+
 use dama_engine::Level;
 use dama_rules::{Color, DrawReason, GameEnd, Move, MoveText, NotationError, Outcome, Position};
 
@@ -51,7 +53,10 @@ impl GameService {
                     let mut reply = Reply::private(format!(
                         "Game #{} is over{}.",
                         record.id,
-                        record.result.map(|r| format!(" ({})", r.as_str())).unwrap_or_default()
+                        record
+                            .result
+                            .map(|r| format!(" ({})", r.as_str()))
+                            .unwrap_or_default()
                     ));
                     reply.current_board = record.board_message;
                     return Ok(Err(reply));
@@ -77,14 +82,6 @@ impl GameService {
                 Ok(Some(player)) => player.display_name,
                 _ => format!("player {user}"),
             },
-            Participant::Engine(level) => engine_name(level),
-        }
-    }
-
-    /// A mention of a person, or the engine's name.
-    pub(crate) fn mention(&self, participant: Participant) -> String {
-        match participant {
-            Participant::User(user) => format!("<@{user}>"),
             Participant::Engine(level) => engine_name(level),
         }
     }
@@ -118,7 +115,12 @@ impl GameService {
     }
 
     /// The board of a game with its text and components.
-    pub(crate) fn board_reply(&self, loaded: &Loaded, headline: &str, bottom: Option<Color>) -> Reply {
+    pub(crate) fn board_reply(
+        &self,
+        loaded: &Loaded,
+        headline: &str,
+        bottom: Option<Color>,
+    ) -> Reply {
         let record = &loaded.record;
         let mut text = String::new();
         if !headline.is_empty() {
@@ -132,29 +134,39 @@ impl GameService {
         if record.status == GameStatus::Active {
             let turn = loaded.turn();
             let to_move = record.participant(turn);
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 "**Game #{id}** · move {} · {} ({}) to move",
                 ply / 2 + 1,
-                self.mention(to_move),
+                mention(to_move),
                 turn.name()
-            ));
+            );
             if let Participant::User(user) = to_move {
                 mentions.push(user);
-                text.push_str(&format!(
+                let _ = write!(
+                    text,
                     " · {} per move, {} left",
                     human_duration(record.time_per_move_ms),
                     human_duration(record.deadline() - self.now())
-                ));
+                );
             }
             if loaded.position().must_capture() {
                 text.push_str("\nA capture is compulsory.");
             }
             if let Some(offer) = record.draw_offer {
                 let offerer = record.participant(offer.by);
-                text.push_str(&format!("\n{} offers a draw.", self.mention(offerer)));
+                let _ = write!(text, "\n{} offers a draw.", mention(offerer));
                 components.push(vec![
-                    button(ComponentAction::Game(id, ply, GameButton::AcceptDraw), "Accept draw", ButtonStyle::Success),
-                    button(ComponentAction::Game(id, ply, GameButton::DeclineDraw), "Decline draw", ButtonStyle::Secondary),
+                    button(
+                        ComponentAction::Game(id, ply, GameButton::AcceptDraw),
+                        "Accept draw",
+                        ButtonStyle::Success,
+                    ),
+                    button(
+                        ComponentAction::Game(id, ply, GameButton::DeclineDraw),
+                        "Decline draw",
+                        ButtonStyle::Secondary,
+                    ),
                 ]);
             }
             let moves = loaded.position().legal_moves();
@@ -165,7 +177,10 @@ impl GameService {
                     if options.iter().any(|o| o.value == value) {
                         continue;
                     }
-                    options.push(SelectOption { label: loaded.position().move_text(m), value });
+                    options.push(SelectOption {
+                        label: loaded.position().move_text(m),
+                        value,
+                    });
                 }
                 // Two paths with the same landings are one choice; labels must stay distinct.
                 disambiguate_labels(&mut options);
@@ -178,20 +193,42 @@ impl GameService {
                     }],
                 );
             } else if matches!(to_move, Participant::User(_)) {
-                text.push_str(&format!("\n{} legal moves: type yours with `/move`.", moves.len()));
+                let _ = write!(
+                    text,
+                    "\n{} legal moves: type yours with `/move`.",
+                    moves.len()
+                );
             }
-            let flip = GameButton::Flip { black_bottom: bottom_of(loaded, bottom) == Color::Black };
+            let flip = GameButton::Flip {
+                black_bottom: bottom_of(loaded, bottom) == Color::Black,
+            };
             let mut row = vec![
-                button(ComponentAction::Game(id, ply, GameButton::OfferDraw), "Offer draw", ButtonStyle::Secondary),
-                button(ComponentAction::Game(id, ply, GameButton::Resign), "Resign", ButtonStyle::Danger),
-                button(ComponentAction::Game(id, ply, flip), "Flip board", ButtonStyle::Secondary),
+                button(
+                    ComponentAction::Game(id, ply, GameButton::OfferDraw),
+                    "Offer draw",
+                    ButtonStyle::Secondary,
+                ),
+                button(
+                    ComponentAction::Game(id, ply, GameButton::Resign),
+                    "Resign",
+                    ButtonStyle::Danger,
+                ),
+                button(
+                    ComponentAction::Game(id, ply, flip),
+                    "Flip board",
+                    ButtonStyle::Secondary,
+                ),
             ];
             if record.deadline() < self.now() && matches!(to_move, Participant::User(_)) {
-                row.push(button(ComponentAction::Game(id, ply, GameButton::Claim), "Claim win", ButtonStyle::Primary));
+                row.push(button(
+                    ComponentAction::Game(id, ply, GameButton::Claim),
+                    "Claim win",
+                    ButtonStyle::Primary,
+                ));
             }
             components.push(row);
         } else {
-            text.push_str(&format!("**Game #{id}** is over."));
+            let _ = write!(text, "**Game #{id}** is over.");
             components.push(vec![button(
                 ComponentAction::Game(id, ply, GameButton::Rematch),
                 "Rematch",
@@ -230,7 +267,11 @@ impl GameService {
             return Ok(Reply::private("That game does not exist."));
         };
         let loaded = self.load(record)?;
-        let bottom = if black_bottom { Color::White } else { Color::Black };
+        let bottom = if black_bottom {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut reply = self.board_reply(&loaded, "", Some(bottom));
         reply.ephemeral = true;
         reply.components.clear();
@@ -258,7 +299,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -280,7 +321,7 @@ impl GameService {
         let mover = self.participant_name(loaded.record.guild, loaded.record.participant(turn));
         let mut headline = format!("{mover} played **{written}**.");
         match self.commit_move(&mut loaded, m)? {
-            Committed::Stale => return Ok(self.stale_reply(&loaded.record.id)?),
+            Committed::Stale => return self.stale_reply(loaded.record.id),
             Committed::Ended(text) => {
                 headline.push(' ');
                 headline.push_str(&text);
@@ -294,7 +335,7 @@ impl GameService {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
-                None => return Ok(self.stale_reply(&loaded.record.id)?),
+                None => return self.stale_reply(loaded.record.id),
             }
         }
         Ok(self.board_reply(&loaded, &headline, None))
@@ -313,7 +354,9 @@ impl GameService {
         let seed = self.random_u64();
         let think = self.settings.think_time;
         let game = loaded.game.clone();
-        let chosen = self.engines.with_engine(|engine| dama_engine::choose_move(engine, &game, level, think, seed));
+        let chosen = self
+            .engines
+            .with_engine(|engine| dama_engine::choose_move(engine, &game, level, think, seed));
         let Some(m) = chosen else {
             return Ok(Some(String::new()));
         };
@@ -370,20 +413,29 @@ impl GameService {
                 loaded.game = next;
                 Ok(match ended {
                     None => Committed::Continues,
-                    Some((outcome, finished)) => Committed::Ended(self.ending_text(&loaded.record, &outcome, &finished)),
+                    Some((outcome, finished)) => {
+                        Committed::Ended(self.ending_text(&loaded.record, outcome, &finished))
+                    }
                 })
             }
-            Err(StoreError::AlreadyPlayed { .. } | StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                Ok(Committed::Stale)
-            }
+            Err(
+                StoreError::AlreadyPlayed { .. }
+                | StoreError::StalePly { .. }
+                | StoreError::GameNotActive { .. },
+            ) => Ok(Committed::Stale),
             Err(other) => Err(other.into()),
         }
     }
 
-    fn ending_text(&self, record: &crate::store::Game, outcome: &Outcome, finished: &FinishedGame) -> String {
+    fn ending_text(
+        &self,
+        record: &crate::store::Game,
+        outcome: Outcome,
+        finished: &FinishedGame,
+    ) -> String {
         let mut text = match outcome.winner {
             Some(winner) => {
-                let name = self.mention(record.participant(winner));
+                let name = mention(record.participant(winner));
                 let reason = match outcome.end {
                     GameEnd::NoPieces => format!("{} has no pieces left", !winner),
                     _ => format!("{} cannot move", !winner),
@@ -392,7 +444,8 @@ impl GameService {
             }
             None => match outcome.end {
                 GameEnd::Draw(DrawReason::Repetition) => "**Draw** by repetition.".to_owned(),
-                _ => "**Draw** by the 40-move rule: 40 moves each without a capture or a man move.".to_owned(),
+                _ => "**Draw** by the 40-move rule: 40 moves each without a capture or a man move."
+                    .to_owned(),
             },
         };
         text.push_str(&self.rating_text(record.guild, finished));
@@ -401,7 +454,9 @@ impl GameService {
 
     /// ` Ratings: alice 1500 → 1516, bob 1500 → 1484.` for a rated game.
     pub(crate) fn rating_text(&self, guild: u64, finished: &FinishedGame) -> String {
-        let Some(changes) = finished.ratings else { return String::new() };
+        let Some(changes) = finished.ratings else {
+            return String::new();
+        };
         let line = |change: &crate::store::RatingChange| {
             format!(
                 "{} {:.0} → {:.0}",
@@ -410,11 +465,15 @@ impl GameService {
                 change.after.rating
             )
         };
-        format!(" Ratings: {}, {}.", line(&changes.white), line(&changes.black))
+        format!(
+            " Ratings: {}, {}.",
+            line(&changes.white),
+            line(&changes.black)
+        )
     }
 
     /// Refuses an action from an old board.
-    fn check_stale(&self, loaded: &Loaded, expected_ply: Option<u32>) -> Option<Reply> {
+    fn check_stale(loaded: &Loaded, expected_ply: Option<u32>) -> Option<Reply> {
         match expected_ply {
             Some(ply) if ply != loaded.record.ply => {
                 let mut reply = Reply::private(
@@ -427,8 +486,8 @@ impl GameService {
         }
     }
 
-    fn stale_reply(&self, game: &GameId) -> Result<Reply, ServiceError> {
-        let board = self.store.game(*game)?.and_then(|g| g.board_message);
+    fn stale_reply(&self, game: GameId) -> Result<Reply, ServiceError> {
+        let board = self.store.game(game)?.and_then(|g| g.board_message);
         let mut reply = Reply::private(
             "That move came too late: the game changed in the meantime. Use the latest board (or `/board`).",
         );
@@ -456,7 +515,12 @@ impl GameService {
         self.resign_in(actor, None, None)
     }
 
-    pub(crate) fn confirm_resign(&self, actor: &Actor, game: GameId, ply: u32) -> Result<Reply, ServiceError> {
+    pub(crate) fn confirm_resign(
+        &self,
+        actor: &Actor,
+        game: GameId,
+        ply: u32,
+    ) -> Result<Reply, ServiceError> {
         let loaded = match self.find_active(actor, Some(game))? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
@@ -483,7 +547,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -499,7 +563,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -507,7 +571,7 @@ impl GameService {
         let headline = format!(
             "{} resigns. **{} wins** ({winner}).{}",
             actor.name,
-            self.mention(loaded.record.participant(winner)),
+            mention(loaded.record.participant(winner)),
             self.rating_text(loaded.record.guild, &finished)
         );
         Ok(self.board_reply(&loaded, &headline, None))
@@ -528,7 +592,7 @@ impl GameService {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
-        if let Some(refusal) = self.check_stale(&loaded, expected_ply) {
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
             return Ok(refusal);
         }
         let Some(colour) = loaded.record.colour_of(actor.user) else {
@@ -537,7 +601,9 @@ impl GameService {
         let record = &loaded.record;
         if let Some(offer) = record.draw_offer {
             if offer.by == colour {
-                return Ok(Reply::private("You have already offered a draw; wait for the answer."));
+                return Ok(Reply::private(
+                    "You have already offered a draw; wait for the answer.",
+                ));
             }
             return self.answer_draw_in(actor, Some(record.id), true);
         }
@@ -557,11 +623,11 @@ impl GameService {
         match self.store.offer_draw(record.id, colour, record.ply) {
             Ok(updated) => loaded.record = updated,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         }
-        let headline = format!("{} offers a draw to {}.", actor.name, self.mention(opponent));
+        let headline = format!("{} offers a draw to {}.", actor.name, mention(opponent));
         let mut reply = self.board_reply(&loaded, &headline, None);
         if let Participant::User(user) = opponent {
             if !reply.mentions.contains(&user) {
@@ -579,11 +645,21 @@ impl GameService {
         level: u8,
     ) -> Result<Reply, ServiceError> {
         let game = loaded.game.clone();
-        let limits = dama_engine::Limits { depth: Some(10), nodes: Some(2_000_000), ..Default::default() };
-        let result = self.engines.with_engine(|engine| engine.search(&game, &limits));
+        let limits = dama_engine::Limits {
+            depth: Some(10),
+            nodes: Some(2_000_000),
+            ..Default::default()
+        };
+        let result = self
+            .engines
+            .with_engine(|engine| engine.search(&game, &limits));
         // The score is from the side to move; turn it to the engine's view.
         let engine_colour = !offered_by;
-        let score = if game.position().turn() == engine_colour { result.score } else { -result.score };
+        let score = if game.position().turn() == engine_colour {
+            result.score
+        } else {
+            -result.score
+        };
         if score > -30 {
             let mut reply = Reply::private(format!(
                 "{} declines the draw: it likes its position.",
@@ -592,16 +668,24 @@ impl GameService {
             reply.ephemeral = false;
             return Ok(reply);
         }
-        let finish = Finish { result: GameResult::Draw, reason: EndReason::Agreement, ply: loaded.record.ply, at: self.now() };
+        let finish = Finish {
+            result: GameResult::Draw,
+            reason: EndReason::Agreement,
+            ply: loaded.record.ply,
+            at: self.now(),
+        };
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
         loaded.record = finished.game;
-        let headline = format!("{} accepts the draw. **Draw** by agreement.", engine_name(level));
+        let headline = format!(
+            "{} accepts the draw. **Draw** by agreement.",
+            engine_name(level)
+        );
         Ok(self.board_reply(loaded, &headline, None))
     }
 
@@ -624,26 +708,39 @@ impl GameService {
             return Ok(Reply::private("You are not playing in this game."));
         };
         let Some(offer) = loaded.record.draw_offer else {
-            return Ok(Reply::private("There is no draw offer to answer. Offer one with `/draw offer`."));
+            return Ok(Reply::private(
+                "There is no draw offer to answer. Offer one with `/draw offer`.",
+            ));
         };
         if offer.by == colour {
             if accept {
-                return Ok(Reply::private("You made this offer; your opponent must answer it."));
+                return Ok(Reply::private(
+                    "You made this offer; your opponent must answer it.",
+                ));
             }
             // Withdrawing one's own offer.
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
-            return Ok(self.board_reply(&loaded, &format!("{} withdraws the draw offer.", actor.name), None));
+            return Ok(self.board_reply(
+                &loaded,
+                &format!("{} withdraws the draw offer.", actor.name),
+                None,
+            ));
         }
         if !accept {
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
             let headline = format!("{} declines the draw. Play on!", actor.name);
             return Ok(self.board_reply(&loaded, &headline, None));
         }
-        let finish = Finish { result: GameResult::Draw, reason: EndReason::Agreement, ply: loaded.record.ply, at: self.now() };
+        let finish = Finish {
+            result: GameResult::Draw,
+            reason: EndReason::Agreement,
+            ply: loaded.record.ply,
+            at: self.now(),
+        };
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -661,7 +758,11 @@ impl GameService {
         self.claim_in(actor, None)
     }
 
-    pub(crate) fn claim_in(&self, actor: &Actor, game: Option<GameId>) -> Result<Reply, ServiceError> {
+    pub(crate) fn claim_in(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+    ) -> Result<Reply, ServiceError> {
         let mut loaded = match self.find_active(actor, game)? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
@@ -671,7 +772,9 @@ impl GameService {
         };
         let turn = loaded.turn();
         if turn == colour {
-            return Ok(Reply::private("It is your turn: make your move instead of claiming."));
+            return Ok(Reply::private(
+                "It is your turn: make your move instead of claiming.",
+            ));
         }
         let now = self.now();
         let deadline = loaded.record.deadline();
@@ -691,7 +794,7 @@ impl GameService {
         let finished = match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => finished,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(&loaded.record.id);
+                return self.stale_reply(loaded.record.id);
             }
             Err(other) => return Err(other.into()),
         };
@@ -718,10 +821,13 @@ impl GameService {
         };
         loaded.record = match self.store.abort_game(loaded.record.id, self.now()) {
             Ok(record) => record,
-            Err(StoreError::GameNotActive { .. }) => return self.stale_reply(&loaded.record.id),
+            Err(StoreError::GameNotActive { .. }) => return self.stale_reply(loaded.record.id),
             Err(other) => return Err(other.into()),
         };
-        let headline = format!("{} aborted game #{}. It does not count for anyone.", actor.name, loaded.record.id);
+        let headline = format!(
+            "{} aborted game #{}. It does not count for anyone.",
+            actor.name, loaded.record.id
+        );
         let mut reply = self.board_reply(&loaded, &headline, None);
         reply.components.clear();
         Ok(reply)
@@ -733,14 +839,14 @@ impl GameService {
         let now = self.now();
         let mut notices = Vec::new();
         for challenge in self.store.expire_challenges(now)? {
-            let challenger = self.participant_name(challenge.guild, Participant::User(challenge.challenger));
-            let challenged = self.participant_name(challenge.guild, Participant::User(challenge.challenged));
+            let from =
+                self.participant_name(challenge.guild, Participant::User(challenge.challenger));
+            let to =
+                self.participant_name(challenge.guild, Participant::User(challenge.challenged));
             notices.push(Notice {
                 guild: challenge.guild,
                 channel: challenge.channel,
-                reply: Reply::public(format!(
-                    "The challenge from {challenger} to {challenged} has expired."
-                )),
+                reply: Reply::public(format!("The challenge from {from} to {to} has expired.")),
                 edit: challenge.message,
             });
         }
@@ -764,16 +870,24 @@ impl GameService {
             let loser = self.participant_name(guild, finished.game.participant(turn));
             let headline = format!(
                 "{loser} did not move for twice the time per move. **{} wins** game #{} by forfeit.{}",
-                self.mention(finished.game.participant(winner)),
+                mention(finished.game.participant(winner)),
                 finished.game.id,
                 self.rating_text(guild, &finished)
             );
-            let finished_loaded = Loaded { record: finished.game.clone(), game: loaded.game };
+            let finished_loaded = Loaded {
+                record: finished.game.clone(),
+                game: loaded.game,
+            };
             let mut reply = self.board_reply(&finished_loaded, &headline, None);
             if let Participant::User(user) = finished.game.participant(winner) {
                 reply.mentions.push(user);
             }
-            notices.push(Notice { guild, channel: finished.game.channel, reply, edit: None });
+            notices.push(Notice {
+                guild,
+                channel: finished.game.channel,
+                reply,
+                edit: None,
+            });
         }
         Ok(notices)
     }
@@ -795,6 +909,14 @@ fn end_reason(outcome: Outcome) -> EndReason {
         GameEnd::NoPieces | GameEnd::NoMoves => EndReason::NoMoves,
         GameEnd::Draw(DrawReason::Repetition) => EndReason::Repetition,
         GameEnd::Draw(DrawReason::FortyMoveRule) => EndReason::FortyMove,
+    }
+}
+
+/// A mention of a person, or the engine's name.
+pub(crate) fn mention(participant: Participant) -> String {
+    match participant {
+        Participant::User(user) => format!("<@{user}>"),
+        Participant::Engine(level) => engine_name(level),
     }
 }
 
@@ -820,10 +942,16 @@ fn illegal_move_text(position: &Position, error: &NotationError) -> String {
             legal.push(text);
         }
     }
-    let list = if legal.is_empty() { "none".to_owned() } else { legal.join(", ") };
+    let list = if legal.is_empty() {
+        "none".to_owned()
+    } else {
+        legal.join(", ")
+    };
     match error {
         NotationError::CaptureCompulsory { .. } => {
-            format!("{error}. A capture is compulsory, and the one that takes the most pieces comes first.")
+            format!(
+                "{error}. A capture is compulsory, and the one that takes the most pieces comes first."
+            )
         }
         NotationError::Ambiguous { .. } => format!("{error}."),
         _ => format!("{}. Legal moves: {list}.", capitalize(&error.to_string())),
@@ -880,7 +1008,11 @@ pub fn suggest(position: &Position, typed: &str, limit: usize) -> Vec<String> {
             continue;
         }
         // A long form the player started typing is offered as such.
-        let offer = if squares_key(&short).starts_with(&typed_key) { short } else { long };
+        let offer = if squares_key(&short).starts_with(&typed_key) {
+            short
+        } else {
+            long
+        };
         if !out.contains(&offer) {
             out.push(offer);
         }

@@ -34,13 +34,20 @@ impl Reply {
     /// A private answer (a user mistake, a hint).
     #[must_use]
     pub fn private(text: impl Into<String>) -> Reply {
-        Reply { text: text.into(), ephemeral: true, ..Reply::default() }
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
     }
 
     /// A public answer without a board.
     #[must_use]
     pub fn public(text: impl Into<String>) -> Reply {
-        Reply { text: text.into(), ..Reply::default() }
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
     }
 }
 
@@ -53,15 +60,28 @@ pub struct Attachment {
 
 impl fmt::Debug for Attachment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Attachment({}, {} bytes)", self.filename, self.bytes.len())
+        write!(
+            f,
+            "Attachment({}, {} bytes)",
+            self.filename,
+            self.bytes.len()
+        )
     }
 }
 
 /// A button or a select menu.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Component {
-    Button { id: String, label: String, style: ButtonStyle },
-    Select { id: String, placeholder: String, options: Vec<SelectOption> },
+    Button {
+        id: String,
+        label: String,
+        style: ButtonStyle,
+    },
+    Select {
+        id: String,
+        placeholder: String,
+        options: Vec<SelectOption>,
+    },
 }
 
 /// How a button looks.
@@ -111,7 +131,9 @@ pub enum GameButton {
     AcceptDraw,
     DeclineDraw,
     /// Shows the board from the other side; `true` when the board had Black at the bottom.
-    Flip { black_bottom: bool },
+    Flip {
+        black_bottom: bool,
+    },
     Claim,
     Rematch,
 }
@@ -125,7 +147,9 @@ impl GameButton {
             GameButton::OfferDraw => "draw",
             GameButton::AcceptDraw => "draw+",
             GameButton::DeclineDraw => "draw-",
-            GameButton::Flip { black_bottom: false } => "flipw",
+            GameButton::Flip {
+                black_bottom: false,
+            } => "flipw",
             GameButton::Flip { black_bottom: true } => "flipb",
             GameButton::Claim => "claim",
             GameButton::Rematch => "rematch",
@@ -140,7 +164,9 @@ impl GameButton {
             "draw" => GameButton::OfferDraw,
             "draw+" => GameButton::AcceptDraw,
             "draw-" => GameButton::DeclineDraw,
-            "flipw" => GameButton::Flip { black_bottom: false },
+            "flipw" => GameButton::Flip {
+                black_bottom: false,
+            },
             "flipb" => GameButton::Flip { black_bottom: true },
             "claim" => GameButton::Claim,
             "rematch" => GameButton::Rematch,
@@ -182,7 +208,10 @@ impl ComponentAction {
                     "cancel" => ChallengeButton::Cancel,
                     _ => return None,
                 };
-                Some(ComponentAction::Challenge(ChallengeId(challenge.parse().ok()?), button))
+                Some(ComponentAction::Challenge(
+                    ChallengeId(challenge.parse().ok()?),
+                    button,
+                ))
             }
             ["g", game, ply, code] => Some(ComponentAction::Game(
                 GameId(game.parse().ok()?),
@@ -198,7 +227,11 @@ impl ComponentAction {
 /// A button for an action.
 #[must_use]
 pub fn button(action: ComponentAction, label: &str, style: ButtonStyle) -> Component {
-    Component::Button { id: action.id(), label: label.to_owned(), style }
+    Component::Button {
+        id: action.id(),
+        label: label.to_owned(),
+        style,
+    }
 }
 
 #[cfg(test)]
@@ -221,7 +254,15 @@ mod tests {
             assert!(id.len() < 100, "{id}");
             assert_eq!(ComponentAction::parse(&id), Some(action), "{id}");
         }
-        for junk in ["", "g:1:2", "g:x:1:move", "g:1:2:explode", "c:1:maybe", "l:-1", "zz"] {
+        for junk in [
+            "",
+            "g:1:2",
+            "g:x:1:move",
+            "g:1:2:explode",
+            "c:1:maybe",
+            "l:-1",
+            "zz",
+        ] {
             assert_eq!(ComponentAction::parse(junk), None, "{junk}");
         }
     }

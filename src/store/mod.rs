@@ -473,8 +473,7 @@ impl Game {
         }
     }
 
-    /// The side to move: White on even plies from a White-to-move start, and so on.
-    /// Taken from the current FEN's first letter (`W` or `B`).
+    /// The side to move, from the current FEN's first letter (`W` or `B`).
     #[must_use]
     pub fn side_to_move(&self) -> Option<Color> {
         self.current_fen.chars().next().and_then(Color::from_char)
@@ -641,7 +640,7 @@ pub enum StoreError {
     )]
     NotADatabase { path: PathBuf },
     /// The file cannot be opened or created at all.
-    #[error("cannot open the database {path}: {reason}; check that its directory exists")]
+    #[error("cannot open the database {path}: {reason}")]
     CannotOpen { path: PathBuf, reason: String },
     /// The schema was written by a newer version of the bot.
     #[error(
@@ -718,7 +717,9 @@ impl From<rusqlite::Error> for StoreError {
         match error {
             rusqlite::Error::FromSqlConversionFailure(..)
             | rusqlite::Error::InvalidColumnType(..)
-            | rusqlite::Error::IntegralValueOutOfRange(..) => StoreError::Corrupt(error.to_string()),
+            | rusqlite::Error::IntegralValueOutOfRange(..) => {
+                StoreError::Corrupt(error.to_string())
+            }
             other => StoreError::Sqlite(other),
         }
     }

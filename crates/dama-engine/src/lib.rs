@@ -1,1 +1,30 @@
-//! Italian draughts engine.
+//! Italian draughts engine over [`dama_rules`]: evaluation, search and playing levels.
+//!
+//! ```
+//! use dama_engine::{Engine, Level, Limits, choose_move};
+//! use dama_rules::Game;
+//! use std::time::Duration;
+//!
+//! let game = Game::default();
+//! let mut engine = Engine::new(16);
+//! let result = engine.search(&game, &Limits::depth(6));
+//! assert!(result.best.is_some());
+//! assert_eq!(result.depth, 6);
+//!
+//! let level = Level::new(3).unwrap();
+//! let m = choose_move(&mut engine, &game, level, Duration::from_millis(100), 42);
+//! assert!(m.is_some());
+//! ```
+
+pub mod eval;
+mod level;
+mod search;
+pub mod tt;
+pub mod tune;
+pub mod weights;
+
+pub use level::{Level, Rng, Style, choose_move, score_moves};
+pub use search::{
+    CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, Probe, SearchResult, TABLE_WIN,
+    Verdict, WIN, is_decisive, is_loss, is_win, plies_to_end,
+};

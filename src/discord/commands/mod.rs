@@ -44,20 +44,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// The Italian names of the engine's levels 1 to 8, beside [`Level::name`].
-pub const ITALIAN_LEVEL_NAMES: [&str; 8] = [
-    "principiante",
-    "novizio",
-    "dilettante",
-    "amatore",
-    "giocatore di club",
-    "esperto",
-    "candidato maestro",
-    "maestro",
-];
-
 /// Gives the level choices of `/play` their names: `1 · beginner` ... `8 · master`, from the
-/// engine, with Italian names beside them.
+/// engine, with its Italian names beside them.
 fn name_levels(commands: &mut [poise::Command<Data, Error>]) {
     let Some(play) = commands.iter_mut().find(|c| c.name == "play") else {
         return;
@@ -69,10 +57,9 @@ fn name_levels(commands: &mut [poise::Command<Data, Error>]) {
     for (choice, level) in choices.iter_mut().zip(Level::ALL) {
         let number = level.number();
         choice.name = Cow::Owned(format!("{number} · {}", level.name()));
-        let italian = ITALIAN_LEVEL_NAMES[usize::from(number - 1)];
         choice.localizations = Cow::Owned(vec![(
             Cow::Borrowed("it"),
-            Cow::Owned(format!("{number} · {italian}")),
+            Cow::Owned(format!("{number} · {}", level.name_it())),
         )]);
     }
     level.choices = Cow::Owned(choices);
@@ -270,11 +257,19 @@ mod tests {
         assert_eq!(level["required"], false);
         let levels = choice_names(level);
         assert_eq!(levels.len(), 8);
+        assert_eq!(
+            levels[0],
+            ("1 · beginner".to_owned(), "1 · principiante".to_owned())
+        );
+        assert_eq!(
+            levels[7],
+            ("8 · master".to_owned(), "8 · maestro".to_owned())
+        );
         for ((english, italian), level) in levels.iter().zip(Level::ALL) {
             assert_eq!(english, &format!("{} · {}", level.number(), level.name()));
-            assert!(
-                italian.starts_with(&format!("{} · ", level.number())),
-                "{italian}"
+            assert_eq!(
+                italian,
+                &format!("{} · {}", level.number(), level.name_it())
             );
         }
         assert_eq!(

@@ -1,0 +1,396 @@
+//! The evaluation: a linear function of board features, from the side to move.
+//!
+//! Every term is counted for each side "as White" (Black's pieces are turned 180 degrees, so
+//! its men also move towards row 0) and the score is ours minus theirs, plus a few terms that
+//! only make sense for the side to move. The weights live in [`crate::weights`] and are fitted
+//! by `damabot tune` (logistic regression on positions from the engine's own games); the same
+//! code serves the fast evaluation and the tuner, so the two cannot drift apart.
+//!
+//! Terms (see the `F_*` indices):
+//! - material: men and kings, each with an opening and an endgame weight (tapered by the
+//!   number of pieces on the board);
+//! - men by square (advancement, tempo, centre and the back-rank guard in one table), tapered;
+//! - kings by square (centre against edges and corners);
+//! - king mobility, blocked men and kings, runaway men (free path to promotion) by distance,
+//!   pieces hanging to a capture, trading when ahead, kings against no kings, balance of men
+//!   between the two wings, and a small bonus for having the move.
+
+use dama_rules::{Bitboard, Color, Position};
+
+use crate::weights::WEIGHTS;
+
+/// Pieces on the board at the start; the phase runs from this (opening) down to 0 (endgame).
+pub const PHASE_MAX: i32 = 24;
+
+/// Men, opening weight (the other weights are relative to it).
+pub const F_MAN_MG: usize = 0;
+/// Men, endgame weight.
+pub const F_MAN_EG: usize = 1;
+/// Kings, opening weight.
+pub const F_KING_MG: usize = 2;
+/// Kings, endgame weight.
+pub const F_KING_EG: usize = 3;
+/// Men by square (as White; squares 5..=32, a man never stands on its promotion row), opening.
+pub const F_MAN_SQUARE_MG: usize = 4;
+/// Men by square, endgame.
+pub const F_MAN_SQUARE_EG: usize = F_MAN_SQUARE_MG + 28;
+/// Kings by square (as White, squares 1..=32).
+pub const F_KING_SQUARE: usize = F_MAN_SQUARE_EG + 28;
+/// Empty squares next to our kings.
+pub const F_KING_MOBILITY: usize = F_KING_SQUARE + 32;
+/// Men that cannot step forward.
+pub const F_BLOCKED_MEN: usize = F_KING_MOBILITY + 1;
+/// Kings that cannot move.
+pub const F_BLOCKED_KINGS: usize = F_BLOCKED_MEN + 1;
+/// Men with no piece in the cone in front of them, by rows still to go (1..=5).
+pub const F_RUNAWAY: usize = F_BLOCKED_KINGS + 1;
+/// Our pieces that the other side could take at once if it had the move.
+pub const F_HANGING: usize = F_RUNAWAY + 5;
+/// When ahead in material: pieces already traded off (a reason to trade further).
+pub const F_TRADE: usize = F_HANGING + 1;
+/// We have kings and they have none.
+pub const F_SOLE_KINGS: usize = F_TRADE + 1;
+/// Difference between our men on the two wings.
+pub const F_IMBALANCE: usize = F_SOLE_KINGS + 1;
+/// Having the move (side to move only).
+pub const F_TEMPO: usize = F_IMBALANCE + 1;
+/// How many weights there are.
+pub const FEATURES: usize = F_TEMPO + 1;
+
+/// The name of each weight, for the tuner's output.
+#[must_use]
+pub fn feature_name(index: usize) -> String {
+    match index {
+        F_MAN_MG => "man (opening)".into(),
+        F_MAN_EG => "man (endgame)".into(),
+        F_KING_MG => "king (opening)".into(),
+        F_KING_EG => "king (endgame)".into(),
+        i if (F_MAN_SQUARE_MG..F_MAN_SQUARE_EG).contains(&i) => {
+            format!("man on {} (opening)", i - F_MAN_SQUARE_MG + 5)
+        }
+        i if (F_MAN_SQUARE_EG..F_KING_SQUARE).contains(&i) => {
+            format!("man on {} (endgame)", i - F_MAN_SQUARE_EG + 5)
+        }
+        i if (F_KING_SQUARE..F_KING_MOBILITY).contains(&i) => {
+            format!("king on {}", i - F_KING_SQUARE + 1)
+        }
+        F_KING_MOBILITY => "king mobility".into(),
+        F_BLOCKED_MEN => "blocked man".into(),
+        F_BLOCKED_KINGS => "blocked king".into(),
+        i if (F_RUNAWAY..F_HANGING).contains(&i) => {
+            format!("runaway man, {} rows to go", i - F_RUNAWAY + 1)
+        }
+        F_HANGING => "hanging piece".into(),
+        F_TRADE => "traded when ahead".into(),
+        F_SOLE_KINGS => "kings against none".into(),
+        F_IMBALANCE => "wing imbalance".into(),
+        F_TEMPO => "side to move".into(),
+        _ => format!("feature {index}"),
+    }
+}
+
+/// Receives the terms of an evaluation: a weighted sum for play, feature counts for tuning.
+trait Terms {
+    /// A term with an opening and an endgame weight.
+    fn tapered(&mut self, mg: usize, eg: usize, value: i32);
+    /// A term with one weight.
+    fn flat(&mut self, index: usize, value: i32);
+}
+
+/// Adds weighted terms into opening, endgame and flat sums.
+struct Weighted<'a> {
+    weights: &'a [i32; FEATURES],
+    mg: i32,
+    eg: i32,
+    flat: i32,
+}
+
+impl Terms for Weighted<'_> {
+    #[inline]
+    fn tapered(&mut self, mg: usize, eg: usize, value: i32) {
+        self.mg += self.weights[mg] * value;
+        self.eg += self.weights[eg] * value;
+    }
+
+    #[inline]
+    fn flat(&mut self, index: usize, value: i32) {
+        self.flat += self.weights[index] * value;
+    }
+}
+
+/// Counts features, with the phase already applied (every value is scaled by `PHASE_MAX`).
+struct Counted {
+    phase: i32,
+    values: [i32; FEATURES],
+}
+
+impl Terms for Counted {
+    fn tapered(&mut self, mg: usize, eg: usize, value: i32) {
+        self.values[mg] += value * self.phase;
+        self.values[eg] += value * (PHASE_MAX - self.phase);
+    }
+
+    fn flat(&mut self, index: usize, value: i32) {
+        self.values[index] += value * PHASE_MAX;
+    }
+}
+
+/// Squares in front of a man (as White), row by row up to the promotion row.
+const FORWARD_CONE: [u32; 32] = {
+    let mut cones = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut frontier = Bitboard(1 << i);
+        let mut cone = 0;
+        let mut row = i / 4;
+        while row > 0 {
+            frontier = Bitboard(frontier.up_left().0 | frontier.up_right().0);
+            cone |= frontier.0;
+            row -= 1;
+        }
+        cones[i] = cone;
+        i += 1;
+    }
+    cones
+};
+
+/// Files a-d (the first two squares of every row).
+const LEFT_WING: u32 = 0x3333_3333;
+/// Files e-h.
+const RIGHT_WING: u32 = 0xCCCC_CCCC;
+
+/// One side's pieces, turned so that its men move towards row 0.
+#[derive(Clone, Copy)]
+struct Side {
+    men: u32,
+    kings: u32,
+}
+
+impl Side {
+    /// One colour's pieces as they stand (White's view).
+    fn of(position: &Position, color: Color) -> Side {
+        let pieces = position.pieces(color).0;
+        let kings = position.kings().0;
+        Side {
+            men: pieces & !kings,
+            kings: pieces & kings,
+        }
+    }
+
+    /// The board turned 180 degrees (Black's view: its men then move towards row 0).
+    fn turned(self) -> Side {
+        Side {
+            men: self.men.reverse_bits(),
+            kings: self.kings.reverse_bits(),
+        }
+    }
+
+    fn all(self) -> u32 {
+        self.men | self.kings
+    }
+}
+
+/// The terms for `us` against `them` (both seen as White), added with `sign`.
+#[inline]
+fn side_terms<T: Terms>(terms: &mut T, us: Side, them: Side, sign: i32) {
+    let empty = !(us.all() | them.all());
+    let men = Bitboard(us.men);
+    let kings = Bitboard(us.kings);
+
+    terms.tapered(F_MAN_MG, F_MAN_EG, sign * us.men.count_ones() as i32);
+    terms.tapered(F_KING_MG, F_KING_EG, sign * us.kings.count_ones() as i32);
+
+    let mut bits = us.men;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        // A man never stands on row 0 (squares 1-4): it would have been crowned.
+        let square = i.saturating_sub(4);
+        terms.tapered(F_MAN_SQUARE_MG + square, F_MAN_SQUARE_EG + square, sign);
+        let cone = FORWARD_CONE[i];
+        if cone & !empty == 0 {
+            let rows_to_go = i / 4;
+            if (1..=5).contains(&rows_to_go) {
+                terms.flat(F_RUNAWAY + rows_to_go - 1, sign);
+            }
+        }
+    }
+    let mut bits = us.kings;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        terms.flat(F_KING_SQUARE + i, sign);
+    }
+
+    if us.kings != 0 {
+        let e = Bitboard(empty);
+        let mobility = (kings.up_left() & e).count()
+            + (kings.up_right() & e).count()
+            + (kings.down_left() & e).count()
+            + (kings.down_right() & e).count();
+        terms.flat(F_KING_MOBILITY, sign * mobility as i32);
+        let movable = e.up_left() | e.up_right() | e.down_left() | e.down_right();
+        let blocked_kings = (kings & !movable).count();
+        terms.flat(F_BLOCKED_KINGS, sign * blocked_kings as i32);
+    }
+
+    // A man steps up-left into X when X is empty, so it stands on down-right(X).
+    let e = Bitboard(empty);
+    let movable_men = men & (e.down_right() | e.down_left());
+    terms.flat(F_BLOCKED_MEN, sign * (men & !movable_men).count() as i32);
+
+    // Their men capture downwards (as seen here); their kings in every direction.
+    let their_men = Bitboard(them.men);
+    let their_kings = Bitboard(them.kings);
+    let ours = Bitboard(us.all());
+    let mut hanging =
+        (their_men.down_left() & men & e.up_right()) | (their_men.down_right() & men & e.up_left());
+    if them.kings != 0 {
+        hanging |= (their_kings.down_left() & ours & e.up_right())
+            | (their_kings.down_right() & ours & e.up_left())
+            | (their_kings.up_left() & ours & e.down_right())
+            | (their_kings.up_right() & ours & e.down_left());
+    }
+    terms.flat(F_HANGING, sign * hanging.count() as i32);
+
+    if us.kings != 0 && them.kings == 0 {
+        terms.flat(F_SOLE_KINGS, sign);
+    }
+    let imbalance =
+        (us.men & LEFT_WING).count_ones() as i32 - (us.men & RIGHT_WING).count_ones() as i32;
+    terms.flat(F_IMBALANCE, sign * imbalance.abs());
+}
+
+#[inline]
+fn all_terms<T: Terms>(terms: &mut T, position: &Position) {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let (us, them, sign) = match position.turn() {
+        Color::White => (white, black, 1),
+        Color::Black => (black, white, -1),
+    };
+    side_terms(terms, white, black, sign);
+    side_terms(terms, black.turned(), white.turned(), -sign);
+
+    let our_material = us.men.count_ones() as i32 + 3 * us.kings.count_ones() as i32;
+    let their_material = them.men.count_ones() as i32 + 3 * them.kings.count_ones() as i32;
+    let total = (us.all() | them.all()).count_ones() as i32;
+    let traded = PHASE_MAX - total;
+    terms.flat(F_TRADE, (our_material - their_material).signum() * traded);
+    terms.flat(F_TEMPO, 1);
+}
+
+/// The game phase: how many pieces are on the board (24 at the start, capped there).
+#[must_use]
+pub fn phase(position: &Position) -> i32 {
+    (position.occupied().count() as i32).min(PHASE_MAX)
+}
+
+/// The static evaluation in centi-men from the side to move. Meant for quiet positions (the
+/// side to move has no capture); the search resolves captures before it asks.
+#[must_use]
+#[inline]
+pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &WEIGHTS)
+}
+
+/// [`evaluate`] with other weights (for the tuner and tests).
+#[must_use]
+#[inline]
+pub fn evaluate_with(position: &Position, weights: &[i32; FEATURES]) -> i32 {
+    let mut sums = Weighted {
+        weights,
+        mg: 0,
+        eg: 0,
+        flat: 0,
+    };
+    all_terms(&mut sums, position);
+    let phase = phase(position);
+    (sums.mg * phase + sums.eg * (PHASE_MAX - phase) + sums.flat * PHASE_MAX) / PHASE_MAX
+}
+
+/// The features of a position from the side to move, each scaled by `PHASE_MAX` (tapered ones
+/// carry the phase), so that `evaluate_with(p, w) == dot(w, features(p)) / PHASE_MAX` up to
+/// rounding.
+#[must_use]
+pub fn features(position: &Position) -> [i32; FEATURES] {
+    let mut counted = Counted {
+        phase: phase(position),
+        values: [0; FEATURES],
+    };
+    all_terms(&mut counted, position);
+    counted.values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fen(text: &str) -> Position {
+        Position::from_fen(text).unwrap()
+    }
+
+    #[test]
+    fn start_position_is_balanced_up_to_the_move() {
+        let start = Position::initial();
+        assert_eq!(evaluate(&start), WEIGHTS[F_TEMPO]);
+    }
+
+    #[test]
+    fn colour_symmetry() {
+        // The same position turned 180 degrees with colours swapped scores the same.
+        let a = fen("W:W21,22,23,K30:B1,2,10,K15");
+        let b = fen("B:B12,11,10,K3:W32,31,23,K18");
+        assert_eq!(evaluate(&a), evaluate(&b));
+        assert_eq!(features(&a), features(&b));
+    }
+
+    #[test]
+    fn evaluation_is_the_dot_product_of_features() {
+        for text in [
+            "W:W21,22,23,K30:B1,2,10,K15",
+            "B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "W:WK1,K5:BK32",
+            "B:W9,10,14:B25,K30",
+        ] {
+            let position = fen(text);
+            let x = features(&position);
+            let dot: i64 = x
+                .iter()
+                .zip(WEIGHTS.iter())
+                .map(|(&x, &w)| i64::from(x) * i64::from(w))
+                .sum();
+            assert_eq!(
+                i64::from(evaluate(&position)),
+                dot / i64::from(PHASE_MAX),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let up = fen("W:W21,22,23:B1,2");
+        assert!(evaluate(&up) > 50, "{}", evaluate(&up));
+        let down = fen("B:W21,22,23:B1,2");
+        assert!(evaluate(&down) < -50, "{}", evaluate(&down));
+    }
+
+    #[test]
+    fn runaway_and_hanging_terms_fire() {
+        // White man on 9 with nothing in front: two rows to go.
+        let x = features(&fen("W:W9:BK32"));
+        assert_eq!(x[F_RUNAWAY + 1], PHASE_MAX);
+        // Black man on 18 can be taken by the white man on 22 (landing on 13); it cannot take
+        // 22 itself, since 27 is occupied.
+        let x = features(&fen("B:W22,27:B18,1"));
+        assert_eq!(x[F_HANGING], PHASE_MAX);
+    }
+
+    #[test]
+    fn names_cover_every_feature() {
+        let names: std::collections::HashSet<_> = (0..FEATURES).map(feature_name).collect();
+        assert_eq!(names.len(), FEATURES);
+        assert!(names.iter().all(|n| !n.starts_with("feature ")));
+    }
+}

@@ -1,0 +1,107 @@
+//! `damabot bench`: engine speed (nodes per second in the middle game) and the depth reached
+//! from the start position in a fixed time.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use dama_engine::{Engine, Limits};
+use dama_rules::{Game, Position, pdn};
+
+/// `damabot bench [--depth N] [--time-ms MS] [--hash-mb MB]`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Depth of each middle-game search.
+    #[arg(long, default_value_t = 14)]
+    pub depth: u32,
+    /// Time for the search from the start position.
+    #[arg(long, default_value_t = 1000)]
+    pub time_ms: u64,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash_mb: usize,
+    /// Games whose positions after 20 plies are searched (the first games of the file).
+    #[arg(long, default_value = "tests/data/campionato-assoluto-2005.pdn")]
+    pub games: PathBuf,
+    /// How many of those positions.
+    #[arg(long, default_value_t = 12)]
+    pub positions: usize,
+}
+
+/// Middle-game positions: each game of a PDN file after `ply` plies (games shorter are skipped).
+#[must_use]
+pub fn middle_game_positions(text: &str, ply: usize, count: usize) -> Vec<Position> {
+    pdn::read_games(text)
+        .iter()
+        .filter_map(|game| {
+            let replay = game.replay();
+            if replay.moves.len() <= ply + 4 {
+                return None;
+            }
+            let mut position = replay.start;
+            for m in &replay.moves[..ply] {
+                position.play_unchecked(m);
+            }
+            Some(position)
+        })
+        .take(count)
+        .collect()
+}
+
+#[must_use]
+pub fn bench_command(args: &BenchArgs) -> ExitCode {
+    let text = match std::fs::read_to_string(&args.games) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {}: {error}", args.games.display());
+            return ExitCode::from(super::EXIT_CONFIG);
+        }
+    };
+    let positions = middle_game_positions(&text, 20, args.positions);
+    let mut engine = Engine::new(args.hash_mb);
+    let (mut nodes, mut seconds) = (0u64, 0f64);
+    println!(
+        "middle game: {} positions, depth {}",
+        positions.len(),
+        args.depth
+    );
+    for (i, position) in positions.iter().enumerate() {
+        engine.new_game();
+        let result = engine.search(&Game::new(*position), &Limits::depth(args.depth));
+        let s = result.elapsed.as_secs_f64();
+        nodes += result.nodes;
+        seconds += s;
+        println!(
+            "  {:>2} {} nodes={} time={s:.3} nps={:.0} score={} best={}",
+            i + 1,
+            position.to_fen(),
+            result.nodes,
+            result.nodes as f64 / s.max(1e-9),
+            result.score,
+            result.best.map_or_else(|| "-".into(), |m| m.hub()),
+        );
+    }
+    println!(
+        "middle game: nodes={nodes} time={seconds:.3} nps={:.0}",
+        nodes as f64 / seconds.max(1e-9)
+    );
+    engine.new_game();
+    let limit = Duration::from_millis(args.time_ms);
+    let result = engine.search(&Game::default(), &Limits::time(limit));
+    println!(
+        "start position, {} ms: depth={} nodes={} nps={:.0} score={} pv={}",
+        args.time_ms,
+        result.depth,
+        result.nodes,
+        result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9),
+        result.score,
+        result
+            .pv
+            .iter()
+            .map(dama_rules::Move::hub)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    ExitCode::SUCCESS
+}

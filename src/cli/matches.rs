@@ -1,0 +1,541 @@
+//! `damabot match`: games between two players from a file of openings, each opening played
+//! twice with colours swapped; prints the score and the Elo difference with its 95% margin
+//! and writes the games as PDN.
+//!
+//! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
+//! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `ext` and `lmr` on or
+//! off), or `hub:COMMAND` (an external engine over the Hub protocol).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use dama_engine::{Engine, Level, Limits, Options, choose_move};
+use dama_rules::{Color, Game, Move, Position, pdn};
+
+use super::hub::HubClient;
+
+/// `damabot match A B [options]`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The first player: `level:N`, `engine:nodes=20000,...` or `hub:COMMAND`.
+    pub first: String,
+    /// The second player.
+    pub second: String,
+    /// Games to play (rounded up to an even number: each opening twice).
+    #[arg(long, short = 'n', default_value_t = 200)]
+    pub games: usize,
+    /// Openings, one FEN a line.
+    #[arg(long, default_value = "tests/data/openings-11man.txt")]
+    pub openings: PathBuf,
+    /// Skip this many openings of the file first.
+    #[arg(long, default_value_t = 0)]
+    pub skip: usize,
+    /// Write the games here as PDN.
+    #[arg(long)]
+    pub pdn: Option<PathBuf>,
+    /// Games played at the same time.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    pub jobs: usize,
+    /// A game still running after this many plies is scored a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Think time of level 8 per move, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub think_ms: u64,
+    /// Transposition table of each engine player, in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash_mb: usize,
+    /// The `level` line sent to Hub players before each move.
+    #[arg(long, default_value = "move-time=0.1")]
+    pub hub_level: String,
+    /// Seed of the levels' random choices (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one line per finished game.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Who plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Level(Level),
+    Engine {
+        limits: EngineLimits,
+        hash_mb: Option<usize>,
+        options: Options,
+    },
+    Hub(String),
+}
+
+/// Limits of an `engine:` player (time in milliseconds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EngineLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time_ms: Option<u64>,
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        if let Some(level) = text.strip_prefix("level:") {
+            return level.parse().map(PlayerSpec::Level);
+        }
+        if let Some(command) = text.strip_prefix("hub:") {
+            if command.trim().is_empty() {
+                return Err("hub: needs a command".into());
+            }
+            return Ok(PlayerSpec::Hub(command.to_owned()));
+        }
+        let Some(settings) = text.strip_prefix("engine:") else {
+            return Err(format!(
+                "unknown player `{text}`: use level:N, engine:nodes=N,... or hub:COMMAND"
+            ));
+        };
+        let mut limits = EngineLimits::default();
+        let mut hash_mb = None;
+        let mut options = Options::default();
+        for setting in settings.split(',').filter(|s| !s.is_empty()) {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("engine setting `{setting}` needs key=value"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("engine setting {key} needs a number, not `{value}`"))
+            };
+            let switch = || match value {
+                "on" | "1" | "true" => Ok(true),
+                "off" | "0" | "false" => Ok(false),
+                _ => Err(format!("engine setting {key} is on or off, not `{value}`")),
+            };
+            match key {
+                "depth" => limits.depth = Some(number()? as u32),
+                "nodes" => limits.nodes = Some(number()?),
+                "time" => limits.time_ms = Some(number()?),
+                "hash" => hash_mb = Some(number()? as usize),
+                "ext" => options.only_move_extension = switch()?,
+                "lmr" => options.reductions = switch()?,
+                other => return Err(format!("unknown engine setting `{other}`")),
+            }
+        }
+        if limits == EngineLimits::default() {
+            return Err("an engine: player needs depth=, nodes= or time=".into());
+        }
+        Ok(PlayerSpec::Engine {
+            limits,
+            hash_mb,
+            options,
+        })
+    }
+}
+
+/// A player ready to move.
+enum Player {
+    Level {
+        engine: Engine,
+        level: Level,
+        think: Duration,
+    },
+    Engine {
+        engine: Engine,
+        limits: EngineLimits,
+    },
+    Hub {
+        client: HubClient,
+        level: String,
+    },
+}
+
+impl Player {
+    fn start(spec: &PlayerSpec, args: &MatchArgs) -> Result<Player, String> {
+        Ok(match spec {
+            PlayerSpec::Level(level) => Player::Level {
+                engine: Engine::new(args.hash_mb),
+                level: *level,
+                think: Duration::from_millis(args.think_ms),
+            },
+            PlayerSpec::Engine {
+                limits,
+                hash_mb,
+                options,
+            } => {
+                let mut engine = Engine::new(hash_mb.unwrap_or(args.hash_mb));
+                engine.set_options(*options);
+                Player::Engine {
+                    engine,
+                    limits: *limits,
+                }
+            }
+            PlayerSpec::Hub(command) => Player::Hub {
+                client: HubClient::start(command)?,
+                level: args.hub_level.clone(),
+            },
+        })
+    }
+
+    fn new_game(&mut self) {
+        match self {
+            Player::Level { engine, .. } | Player::Engine { engine, .. } => engine.new_game(),
+            Player::Hub { .. } => {}
+        }
+    }
+
+    fn best_move(&mut self, game: &Game, seed: u64) -> Result<Move, String> {
+        let chosen = match self {
+            Player::Level {
+                engine,
+                level,
+                think,
+            } => choose_move(engine, game, *level, *think, seed),
+            Player::Engine { engine, limits } => {
+                let limits = Limits {
+                    depth: limits.depth,
+                    nodes: limits.nodes,
+                    time: limits.time_ms.map(Duration::from_millis),
+                    stop: None,
+                };
+                engine.search(game, &limits).best
+            }
+            Player::Hub { client, level } => return client.best_move(game, level),
+        };
+        chosen.ok_or_else(|| "no move in a game that is not over".to_owned())
+    }
+}
+
+/// A finished game.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// Half-points of the first player: 2 a win, 1 a draw, 0 a loss.
+    pub first_points: u8,
+    pub first_color: Color,
+    pub result: &'static str,
+    pub reason: String,
+}
+
+fn play_game(
+    first: &mut Player,
+    second: &mut Player,
+    start: Position,
+    first_color: Color,
+    max_plies: usize,
+    seed: u64,
+) -> Result<Played, String> {
+    first.new_game();
+    second.new_game();
+    let mut game = Game::new(start);
+    while game.outcome().is_none() && game.ply() < max_plies {
+        let first_to_move = game.position().turn() == first_color;
+        let player = if first_to_move {
+            &mut *first
+        } else {
+            &mut *second
+        };
+        let m = player.best_move(&game, seed.wrapping_add(game.ply() as u64))?;
+        game.play(&m)
+            .map_err(|e| format!("illegal move {}: {e}", m.hub()))?;
+    }
+    let (winner, result, reason) = match game.outcome() {
+        Some(outcome) => (outcome.winner, outcome.pdn_result(), outcome.to_string()),
+        None => (
+            None,
+            "1/2-1/2",
+            format!("draw: stopped after {max_plies} plies"),
+        ),
+    };
+    let first_points = match winner {
+        Some(color) if color == first_color => 2,
+        Some(_) => 0,
+        None => 1,
+    };
+    Ok(Played {
+        start,
+        moves: game.moves().to_vec(),
+        first_points,
+        first_color,
+        result,
+        reason,
+    })
+}
+
+/// The Elo difference that a score fraction means.
+#[must_use]
+pub fn elo(score: f64) -> f64 {
+    let p = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// The Elo difference of a result and its 95% margin (from the per-game score variance).
+#[must_use]
+pub fn elo_with_margin(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
+    let n = (wins + draws + losses) as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let p = (wins as f64 + 0.5 * draws as f64) / n;
+    let variance = (wins as f64 * (1.0 - p).powi(2)
+        + draws as f64 * (0.5 - p).powi(2)
+        + losses as f64 * p.powi(2))
+        / n;
+    let error = (variance / n).sqrt() * 1.96;
+    let low = elo(p - error);
+    let high = elo(p + error);
+    (elo(p), (high - low) / 2.0)
+}
+
+/// Reads openings: one FEN a line; blank lines and `#` comments are skipped.
+pub fn read_openings(text: &str) -> Result<Vec<Position>, String> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| Position::from_fen(line).map_err(|e| format!("line {}: {e}", i + 1)))
+        .collect()
+}
+
+#[must_use]
+pub fn match_command(args: &MatchArgs) -> ExitCode {
+    match run_match(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    let first: PlayerSpec = args.first.parse()?;
+    let second: PlayerSpec = args.second.parse()?;
+    let text = std::fs::read_to_string(&args.openings)
+        .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
+    let openings = read_openings(&text).map_err(|e| format!("{}: {e}", args.openings.display()))?;
+    let pairs = args.games.div_ceil(2);
+    if openings.len() < args.skip + pairs {
+        return Err(format!(
+            "{} has {} openings; {} games from opening {} need {}",
+            args.openings.display(),
+            openings.len(),
+            2 * pairs,
+            args.skip + 1,
+            args.skip + pairs
+        ));
+    }
+    let openings = &openings[args.skip..args.skip + pairs];
+    let games = 2 * pairs;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; games]);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.clamp(1, games) {
+            scope.spawn(|| {
+                let players = Player::start(&first, args)
+                    .and_then(|a| Player::start(&second, args).map(|b| (a, b)));
+                let (mut a, mut b) = match players {
+                    Ok(players) => players,
+                    Err(message) => {
+                        *failure
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
+                        return;
+                    }
+                };
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games
+                        || failure
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .is_some()
+                    {
+                        break;
+                    }
+                    // Game 2k: the first player has White; game 2k+1: Black, same opening.
+                    let color = if index % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let seed = args.seed.wrapping_add(index as u64 * 1000);
+                    match play_game(
+                        &mut a,
+                        &mut b,
+                        openings[index / 2],
+                        color,
+                        args.max_plies,
+                        seed,
+                    ) {
+                        Ok(played) => {
+                            if args.verbose {
+                                println!(
+                                    "game {} ({} White): {} {} plies, {}",
+                                    index + 1,
+                                    if color == Color::White {
+                                        "first"
+                                    } else {
+                                        "second"
+                                    },
+                                    played.result,
+                                    played.moves.len(),
+                                    played.reason
+                                );
+                            }
+                            results
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)[index] =
+                                Some(played);
+                        }
+                        Err(message) => {
+                            *failure
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                                Some(format!("game {}: {message}", index + 1));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(message) = failure
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(message);
+    }
+    let results: Vec<Played> = results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .into_iter()
+        .flatten()
+        .collect();
+    let wins = results.iter().filter(|g| g.first_points == 2).count();
+    let losses = results.iter().filter(|g| g.first_points == 0).count();
+    let draws = results.len() - wins - losses;
+    let score = wins as f64 + 0.5 * draws as f64;
+    let (difference, margin) = elo_with_margin(wins, draws, losses);
+    println!(
+        "{} vs {}: {} games, +{wins} ={draws} -{losses}, score {score}/{} ({:.1}%), Elo {difference:+.0} ± {margin:.0} (95%), {:.0} s",
+        args.first,
+        args.second,
+        results.len(),
+        results.len(),
+        100.0 * score / results.len().max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &args.pdn {
+        let mut text = String::new();
+        for (i, game) in results.iter().enumerate() {
+            let (white, black) = if game.first_color == Color::White {
+                (&args.first, &args.second)
+            } else {
+                (&args.second, &args.first)
+            };
+            let round = (i + 1).to_string();
+            let tags = [
+                ("Event", "damabot match"),
+                ("Round", round.as_str()),
+                ("White", white.as_str()),
+                ("Black", black.as_str()),
+                ("Termination", game.reason.as_str()),
+            ];
+            let _ = writeln!(
+                text,
+                "{}",
+                pdn::write_game(&tags, &game.start, &game.moves, game.result)
+            );
+        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!(
+            "level:3".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Level(Level::new(3).unwrap()))
+        );
+        let engine: PlayerSpec = "engine:nodes=5000,ext=on,hash=8".parse().unwrap();
+        assert_eq!(
+            engine,
+            PlayerSpec::Engine {
+                limits: EngineLimits {
+                    nodes: Some(5000),
+                    ..EngineLimits::default()
+                },
+                hash_mb: Some(8),
+                options: Options {
+                    only_move_extension: true,
+                    ..Options::default()
+                }
+            }
+        );
+        assert!("engine:ext=on".parse::<PlayerSpec>().is_err());
+        assert!("engine:nodes=lots".parse::<PlayerSpec>().is_err());
+        assert!("level:9".parse::<PlayerSpec>().is_err());
+        assert!("stockfish".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "hub:./scan hub".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Hub("./scan hub".into()))
+        );
+    }
+
+    #[test]
+    fn elo_from_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.8).abs() < 0.1);
+        assert!(elo(0.25) < 0.0);
+        let (d, margin) = elo_with_margin(60, 20, 20);
+        assert!((d - elo(0.7)).abs() < 1e-9);
+        assert!(margin > 30.0 && margin < 100.0, "{margin}");
+        assert_eq!(elo_with_margin(0, 0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_short_match_between_levels() {
+        let args = MatchArgs {
+            first: "level:1".into(),
+            second: "engine:depth=3,hash=1".into(),
+            games: 2,
+            openings: PathBuf::new(),
+            skip: 0,
+            pdn: None,
+            jobs: 1,
+            max_plies: 60,
+            think_ms: 10,
+            hash_mb: 1,
+            hub_level: String::new(),
+            seed: 5,
+            verbose: false,
+        };
+        let mut a = Player::start(&args.first.parse().unwrap(), &args).unwrap();
+        let mut b = Player::start(&args.second.parse().unwrap(), &args).unwrap();
+        let opening = read_openings(
+            "# comment\nW:W24,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,11,10,9,15\n",
+        )
+        .unwrap()[0];
+        for color in [Color::White, Color::Black] {
+            let played = play_game(&mut a, &mut b, opening, color, 60, 5).unwrap();
+            let mut position = played.start;
+            for m in &played.moves {
+                position = position.play(m).unwrap();
+            }
+            assert!(played.moves.len() <= 60);
+            assert!(played.first_points <= 2);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! `damabot tune`: generate self-play positions, then fit the evaluation weights to their
+//! results and write `crates/dama-engine/src/weights.rs` (see `dama_engine::tune`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Subcommand;
+use dama_engine::tune::{self, SelfPlay};
+use dama_engine::weights::WEIGHTS;
+
+use super::matches::read_openings;
+
+#[derive(Debug, Subcommand)]
+pub enum TuneCommand {
+    /// Play the engine against itself from the openings and write every quiet position with
+    /// its game's result (`FEN result` lines, result from White's side).
+    Generate {
+        /// Games to play.
+        #[arg(long, default_value_t = 3000)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 4000)]
+        nodes: u64,
+        /// Plies at the start chosen at random among near-best moves.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Threads.
+        #[arg(long, short = 'j', default_value_t = 2)]
+        jobs: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "tests/data/openings-11man.txt")]
+        openings: PathBuf,
+        /// Where the positions go.
+        #[arg(long, default_value = "tune-data.txt")]
+        out: PathBuf,
+    },
+    /// Fit the weights to generated positions and write them as Rust source.
+    Fit {
+        #[arg(long, default_value = "tune-data.txt")]
+        data: PathBuf,
+        /// Full passes of gradient descent.
+        #[arg(long, default_value_t = 3000)]
+        epochs: usize,
+        /// The weights file to write.
+        #[arg(long, default_value = "crates/dama-engine/src/weights.rs")]
+        out: PathBuf,
+    },
+}
+
+#[must_use]
+pub fn tune_command(command: &TuneCommand) -> ExitCode {
+    let outcome = match command {
+        TuneCommand::Generate {
+            games,
+            nodes,
+            random_plies,
+            jobs,
+            seed,
+            openings,
+            out,
+        } => generate(
+            &SelfPlay {
+                games: *games,
+                nodes: *nodes,
+                random_plies: *random_plies,
+                jobs: *jobs,
+                seed: *seed,
+                ..SelfPlay::default()
+            },
+            openings,
+            out,
+        ),
+        TuneCommand::Fit { data, epochs, out } => fit(data, *epochs, out),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn generate(settings: &SelfPlay, openings: &PathBuf, out: &PathBuf) -> Result<(), String> {
+    let text = std::fs::read_to_string(openings)
+        .map_err(|e| format!("cannot read {}: {e}", openings.display()))?;
+    let openings = read_openings(&text)?;
+    let started = Instant::now();
+    let step = (settings.games / 20).max(1);
+    let samples = tune::self_play(&openings, settings, &|done| {
+        if done % step == 0 {
+            eprintln!("{done}/{} games", settings.games);
+        }
+    });
+    std::fs::write(out, tune::write_samples(&samples))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "{} games, {} positions in {:.0} s -> {}",
+        settings.games,
+        samples.len(),
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
+
+fn fit(data: &PathBuf, epochs: usize, out: &PathBuf) -> Result<(), String> {
+    let text = std::fs::read_to_string(data)
+        .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
+    let samples = tune::read_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?;
+    let started = Instant::now();
+    let fit = tune::fit(&samples, &WEIGHTS, epochs);
+    let provenance = vec![
+        format!(
+            "Fitted to {} positions of self-play games, {epochs} epochs; scale {:.0},",
+            fit.samples, fit.scale
+        ),
+        format!(
+            "mean squared error {:.5} before, {:.5} after.",
+            fit.loss_before, fit.loss_after
+        ),
+    ];
+    std::fs::write(out, tune::weights_source(&fit.weights, &provenance))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "{} positions, scale {:.0}, error {:.5} -> {:.5} in {:.0} s -> {} (run cargo fmt, then rebuild)",
+        fit.samples,
+        fit.scale,
+        fit.loss_before,
+        fit.loss_after,
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
