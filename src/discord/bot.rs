@@ -94,32 +94,35 @@ pub async fn run(
     let sweep_interval = config.game.sweep_interval;
     let setup_data = data.clone();
     let setup_failure = setup_failed.clone();
-    let framework = poise::Framework::builder()
-        .options(framework_options())
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
-                let commands = &framework.options().commands;
-                let count = poise::builtins::create_application_commands(commands).len();
-                let registered = match dev_guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                    None => poise::builtins::register_globally(ctx, commands).await,
-                };
-                if let Err(error) = registered {
-                    setup_failure.store(true, Ordering::SeqCst);
-                    framework.shard_manager().shutdown_all().await;
-                    return Err(Error::from(error));
-                }
-                if let Some(guild) = dev_guild {
-                    info!("registered {count} commands in guild {guild}");
-                } else {
-                    info!("registered {count} commands globally");
-                }
-                tokio::spawn(sweep(ctx.http.clone(), setup_data.clone(), sweep_interval, stopped));
-                Ok(setup_data)
-            })
+    // `Framework::new` rather than the builder, which would switch `initialize_owners` back on.
+    let framework = poise::Framework::new(framework_options(), move |ctx, ready, framework| {
+        Box::pin(async move {
+            info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
+            let commands = &framework.options().commands;
+            let count = poise::builtins::create_application_commands(commands).len();
+            let registered = match dev_guild {
+                Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
+                None => poise::builtins::register_globally(ctx, commands).await,
+            };
+            if let Err(error) = registered {
+                setup_failure.store(true, Ordering::SeqCst);
+                framework.shard_manager().shutdown_all().await;
+                return Err(Error::from(error));
+            }
+            if let Some(guild) = dev_guild {
+                info!("registered {count} commands in guild {guild}");
+            } else {
+                info!("registered {count} commands globally");
+            }
+            tokio::spawn(sweep(
+                ctx.http.clone(),
+                setup_data.clone(),
+                sweep_interval,
+                stopped,
+            ));
+            Ok(setup_data)
         })
-        .build();
+    });
 
     let http = http_client(token.expose(), config.discord.api_base.as_deref());
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
