@@ -197,9 +197,12 @@ impl Console {
         let mut options: HashMap<String, String> = HashMap::new();
         for word in words {
             match word.split_once(':') {
-                // `22x13` never has a colon, but an option name is a word.
+                // `22x13` never has a colon, but an option name is a word; the ids that
+                // `/click` takes (`g:1:4:move`) are arguments.
                 Some((key, value))
-                    if key.chars().all(|c| c.is_ascii_alphabetic()) && !key.is_empty() =>
+                    if verb != "click"
+                        && key.len() > 1
+                        && key.chars().all(|c| c.is_ascii_alphabetic()) =>
                 {
                     options.insert(key.to_ascii_lowercase(), value.to_owned());
                 }

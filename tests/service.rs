@@ -698,7 +698,8 @@ alice: /move 22-18
 bob: /move 11-14
 alice: /move 21-17
 alice: /move 18x11
-bob: /move 7x14
+bob: /click g:1:3:move 7x14
+bob: /click g:1:3:move 6x15
 @advance 90m
 bob: /claim
 @channel other
@@ -732,6 +733,8 @@ nonsense line
         "{out}"
     );
     assert!(out.contains("alice played **18x11**"), "{out}");
+    assert!(out.contains("bob played **7x14**"), "{out}");
+    assert!(out.contains("out of date"), "{out}");
     assert!(out.contains("wins** on time"), "{out}");
     assert!(out.contains("replied"), "{out}");
     assert!(out.contains("Leaderboard"), "{out}");

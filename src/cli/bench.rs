@@ -29,21 +29,22 @@ pub struct BenchArgs {
     pub positions: usize,
 }
 
-/// Middle-game positions: each game of a PDN file after `ply` plies (games shorter are skipped).
+/// Middle-game positions: each game of a PDN file after `ply` plies, or the first position
+/// after that with a choice of quiet moves (games without one are skipped).
 #[must_use]
 pub fn middle_game_positions(text: &str, ply: usize, count: usize) -> Vec<Position> {
     pdn::read_games(text)
         .iter()
         .filter_map(|game| {
             let replay = game.replay();
-            if replay.moves.len() <= ply + 4 {
-                return None;
-            }
             let mut position = replay.start;
-            for m in &replay.moves[..ply] {
+            for (i, m) in replay.moves.iter().enumerate() {
+                if i >= ply && !position.must_capture() && position.legal_moves().len() >= 2 {
+                    return Some(position);
+                }
                 position.play_unchecked(m);
             }
-            Some(position)
+            None
         })
         .take(count)
         .collect()
@@ -60,6 +61,8 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
     };
     let positions = middle_game_positions(&text, 20, args.positions);
     let mut engine = Engine::new(args.hash_mb);
+    // Touch the whole table once, so the first search does not pay for it.
+    engine.search(&Game::default(), &Limits::depth(12));
     let (mut nodes, mut seconds) = (0u64, 0f64);
     println!(
         "middle game: {} positions, depth {}",

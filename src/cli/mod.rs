@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 
-mod bench;
+pub mod bench;
 mod bot;
 mod db;
 pub mod hub;

@@ -65,8 +65,9 @@ pub fn png_with(
     out
 }
 
-/// Encodes square frames of `size` pixels as a looping GIF.
-pub fn gif(size: u32, frames: &[Vec<u8>], palette: &Palette) -> Vec<u8> {
+/// Encodes square frames of `size` pixels as a looping GIF. Frames are taken one at a time
+/// (one ahead, to know which is last), so a long game never holds all its frames at once.
+pub fn gif(size: u32, frames: impl IntoIterator<Item = Vec<u8>>, palette: &Palette) -> Vec<u8> {
     let dimension = size as u16;
     let mut out = Vec::new();
     {
@@ -81,18 +82,19 @@ pub fn gif(size: u32, frames: &[Vec<u8>], palette: &Palette) -> Vec<u8> {
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .expect("writing a GIF to memory cannot fail");
-        let mut previous: Option<&[u8]> = None;
-        for (i, pixels) in frames.iter().enumerate() {
-            let delay = if i + 1 == frames.len() {
+        let mut frames = frames.into_iter().peekable();
+        let mut previous: Option<Vec<u8>> = None;
+        while let Some(pixels) = frames.next() {
+            let delay = if frames.peek().is_none() {
                 LAST_FRAME_DELAY
-            } else if i == 0 {
+            } else if previous.is_none() {
                 FIRST_FRAME_DELAY
             } else {
                 FRAME_DELAY
             };
-            let frame = match previous {
-                None => full_frame(dimension, pixels, delay),
-                Some(previous) => changed_frame(size as usize, previous, pixels, delay),
+            let frame = match &previous {
+                None => full_frame(dimension, &pixels, delay),
+                Some(previous) => changed_frame(size as usize, previous, &pixels, delay),
             };
             encoder
                 .write_frame(&frame)

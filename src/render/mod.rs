@@ -162,19 +162,21 @@ impl Renderer {
     /// legal in turn end the replay there.
     #[must_use]
     pub fn replay_gif(&self, start: &Position, moves: &[Move], bottom: Color) -> Vec<u8> {
-        let mut frames = Vec::with_capacity(moves.len() + 1);
         let mut view = BoardView::new(*start);
         view.bottom = bottom;
-        frames.push(self.draw(&view).pixels);
+        let first = self.draw(&view).pixels;
         let mut position = *start;
-        for m in moves {
-            let Ok(next) = position.play(m) else { break };
-            position = next;
+        let plies = moves.iter().map_while(|m| {
+            position = position.play(m).ok()?;
             view.position = position;
             view.last_move = Some(*m);
-            frames.push(self.draw(&view).pixels);
-        }
-        encode::gif(self.layout.size, &frames, &self.sprites.palette)
+            Some(self.draw(&view).pixels)
+        });
+        encode::gif(
+            self.layout.size,
+            std::iter::once(first).chain(plies),
+            &self.sprites.palette,
+        )
     }
 
     /// The board in palette indices.

@@ -183,107 +183,14 @@ impl Sprites {
         font: &FontRef<'static>,
     ) -> Sprites {
         let q = layout.square;
-        let layers: Vec<[_; 2]> = PIECES
-            .iter()
-            .map(|&piece| {
-                [false, true].map(|ring| piece_layer(q, PieceLook { piece, ring }, theme))
-            })
-            .collect();
-
-        // Square numbers, in the top-left corner, drawn over everything.
         let numbered = options.square_numbers && q >= MIN_NUMBERED_SQUARE;
-        let number_px = q as f32 * 0.2;
-        let number_cap = Text::cap_height(font, number_px);
-        let pad = (q as f32 * 0.06).max(1.0);
-        let numbers: Vec<Vec<(u32, u32, f32)>> = Square::ALL
+        let numbers: Vec<Vec<NumberPixel>> = Square::ALL
             .iter()
-            .map(|square| {
-                let mut pixels = Vec::new();
-                if numbered {
-                    let text = Text::new(font, number_px, &square.number().to_string());
-                    text.rasterize(pad, (pad + number_cap).round(), |x, y, coverage| {
-                        if x >= 0 && y >= 0 && x < i64::from(q) && y < i64::from(q) {
-                            pixels.push((x as u32, y as u32, coverage.clamp(0.0, 1.0)));
-                        }
-                    });
-                }
-                pixels
-            })
+            .map(|&square| number_pixels(square, q, numbered, font))
             .collect();
-
-        // Tiles: each ground with each content once, then a copy per square with its number.
-        let contents = Content::all();
-        let bases: Vec<Canvas> = Ground::ALL
-            .iter()
-            .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
-            .map(|(ground, content)| {
-                let mut canvas = Canvas::new(q, q, ground.colour(theme));
-                match content {
-                    Content::Empty => {}
-                    Content::Piece { piece, ring } => {
-                        let layer = &layers[piece_index(piece)][usize::from(ring)];
-                        canvas.draw_layer(layer, 0, 0, 1.0);
-                    }
-                    Content::Ghost(piece) => {
-                        let layer = &layers[piece_index(piece)][0];
-                        canvas.draw_layer(layer, 0, 0, GHOST_OPACITY);
-                    }
-                }
-                canvas
-            })
-            .collect();
-        let mut rgb_tiles: Vec<Vec<Rgb>> = Vec::with_capacity(32 * 2 * Content::COUNT);
-        for square in Square::ALL {
-            for ground in Ground::ALL {
-                let (ink, opacity) = Theme::number_ink(ground.colour(theme));
-                for &content in &contents {
-                    let base = &bases[ground.index() * Content::COUNT + content.index()];
-                    if numbers[square.index()].is_empty() {
-                        rgb_tiles.push(base.to_rgb());
-                        continue;
-                    }
-                    let mut canvas = base.clone();
-                    for &(x, y, coverage) in &numbers[square.index()] {
-                        canvas.blend(i64::from(x), i64::from(y), ink.to_f32(), coverage * opacity);
-                    }
-                    rgb_tiles.push(canvas.to_rgb());
-                }
-            }
-        }
-
-        // Backgrounds.
-        let rgb_backgrounds = [Color::White, Color::Black].map(|bottom| {
-            let mut canvas = Canvas::new(layout.size, layout.size, theme.border);
-            for row in 0..8 {
-                for column in 0..8 {
-                    let (x, y) = layout.cell_origin(column, row);
-                    let square = match bottom {
-                        Color::White => Square::from_column_row(column as u8, row as u8),
-                        Color::Black => Square::from_column_row(7 - column as u8, 7 - row as u8),
-                    };
-                    match square {
-                        None => canvas.fill_rect(x, y, q, q, theme.light_square),
-                        Some(square) => {
-                            let tile = &rgb_tiles
-                                [Sprites::tile_index(square, Ground::Plain, Content::Empty)];
-                            for ty in 0..q {
-                                for tx in 0..q {
-                                    let c = tile[(ty * q + tx) as usize];
-                                    canvas.pixels[((y + ty) * layout.size + x + tx) as usize] =
-                                        c.to_f32();
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if layout.coordinates {
-                draw_coordinates(&mut canvas, layout, theme, bottom, font);
-            }
-            canvas.to_rgb()
-        });
-
-        // The turn marks of the caption strip.
+        let rgb_tiles = draw_tiles(q, theme, &numbers);
+        let rgb_backgrounds = [Color::White, Color::Black]
+            .map(|bottom| draw_background(layout, theme, bottom, &rgb_tiles, font));
         let c = layout.caption;
         let rgb_marks = [Color::White, Color::Black].map(|color| {
             let mut canvas = Canvas::new(c, c, theme.border);
@@ -291,56 +198,25 @@ impl Sprites {
                 color,
                 role: Role::Man,
             };
-            let layer = piece_layer(c, PieceLook { piece, ring: false }, theme);
-            canvas.draw_layer(&layer, 0, 0, 1.0);
+            canvas.draw_layer(
+                &piece_layer(c, PieceLook { piece, ring: false }, theme),
+                0,
+                0,
+                1.0,
+            );
             canvas.to_rgb()
         });
 
-        // The palette: flat colours and the inks' blends kept exact, the rest quantized.
-        let mut builder = PaletteBuilder::default();
-        let grounds = [
-            theme.light_square,
-            theme.dark_square,
-            theme.highlighted_square(),
-            theme.border,
-        ];
-        for colour in grounds {
-            builder.anchor(colour);
-        }
-        builder.anchor(theme.last_move);
-        builder.anchor(theme.border_ink());
-        for ground in Ground::ALL {
-            let (ink, opacity) = Theme::number_ink(ground.colour(theme));
-            builder.anchor(theme.last_move.mix(ink, opacity));
-            builder.anchor(theme.last_move.mix(ink, opacity / 2.0));
-        }
-        for level in [4, 8, 12] {
-            let t = level as f32 / INK_LEVELS as f32;
-            for ground in &grounds[..3] {
-                builder.anchor(ground.mix(theme.last_move, t));
-            }
-            builder.anchor(theme.border.mix(theme.border_ink(), t));
-        }
-        for pixels in rgb_tiles
+        let pictures = rgb_tiles
             .iter()
             .chain(rgb_backgrounds.iter())
-            .chain(rgb_marks.iter())
-        {
-            builder.add(pixels);
-        }
-        let palette = builder.build();
-        let index = |pixels: &[Rgb]| palette.indices(pixels);
-
+            .chain(rgb_marks.iter());
+        let palette = choose_palette(theme, pictures);
         let tile_len = (q * q) as usize;
         let mut tiles = Vec::with_capacity(rgb_tiles.len() * tile_len);
         for tile in &rgb_tiles {
             tiles.extend(palette.indices(tile));
         }
-        let backgrounds = [index(&rgb_backgrounds[0]), index(&rgb_backgrounds[1])];
-        let turn_marks = [index(&rgb_marks[0]), index(&rgb_marks[1])];
-        let caption_background = palette.index(theme.border);
-        let path_ink = palette.blend_table(theme.last_move, 1.0);
-        let caption_ink = palette.blend_table(theme.border_ink(), 1.0);
         let number_inks = Ground::ALL.map(|ground| {
             let (ink, opacity) = Theme::number_ink(ground.colour(theme));
             palette.blend_table(ink, opacity)
@@ -350,28 +226,184 @@ impl Sprites {
             .map(|pixels| {
                 pixels
                     .iter()
-                    .map(|&(x, y, coverage)| InkPixel {
-                        x: x as u16,
-                        y: y as u16,
-                        level: (coverage * INK_LEVELS as f32).round() as u8,
+                    .map(|p| InkPixel {
+                        x: p.x as u16,
+                        y: p.y as u16,
+                        level: (p.coverage * INK_LEVELS as f32).round() as u8,
                     })
                     .filter(|p| p.level > 0)
                     .collect()
             })
             .collect();
         Sprites {
-            palette,
             tiles,
             tile_len,
-            backgrounds,
-            turn_marks,
-            caption_background,
-            path_ink,
-            caption_ink,
+            backgrounds: rgb_backgrounds.map(|pixels| palette.indices(&pixels)),
+            turn_marks: rgb_marks.map(|pixels| palette.indices(&pixels)),
+            caption_background: palette.index(theme.border),
+            path_ink: palette.blend_table(theme.last_move, 1.0),
+            caption_ink: palette.blend_table(theme.border_ink(), 1.0),
             numbers,
             number_inks,
+            palette,
         }
     }
+}
+
+/// One pixel of a square number as the font draws it.
+#[derive(Debug, Clone, Copy)]
+struct NumberPixel {
+    x: u32,
+    y: u32,
+    coverage: f32,
+}
+
+/// The number of `square` in the top-left corner of a `q` pixel square (nothing when
+/// `numbered` is off).
+fn number_pixels(
+    square: Square,
+    q: u32,
+    numbered: bool,
+    font: &FontRef<'static>,
+) -> Vec<NumberPixel> {
+    let mut pixels = Vec::new();
+    if !numbered {
+        return pixels;
+    }
+    let px = q as f32 * 0.2;
+    let pad = (q as f32 * 0.06).max(1.0);
+    let baseline = (pad + Text::cap_height(font, px)).round();
+    let text = Text::new(font, px, &square.number().to_string());
+    text.rasterize(pad, baseline, |x, y, coverage| {
+        if x >= 0 && y >= 0 && x < i64::from(q) && y < i64::from(q) {
+            pixels.push(NumberPixel {
+                x: x as u32,
+                y: y as u32,
+                coverage: coverage.clamp(0.0, 1.0),
+            });
+        }
+    });
+    pixels
+}
+
+/// Every tile in [`Sprites::tile_index`] order: each ground with each content drawn once, then
+/// a copy per square with its number on top.
+fn draw_tiles(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> Vec<Vec<Rgb>> {
+    let layers: Vec<[_; 2]> = PIECES
+        .iter()
+        .map(|&piece| [false, true].map(|ring| piece_layer(q, PieceLook { piece, ring }, theme)))
+        .collect();
+    let contents = Content::all();
+    let bases: Vec<Canvas> = Ground::ALL
+        .iter()
+        .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
+        .map(|(ground, content)| {
+            let mut canvas = Canvas::new(q, q, ground.colour(theme));
+            match content {
+                Content::Empty => {}
+                Content::Piece { piece, ring } => {
+                    let layer = &layers[piece_index(piece)][usize::from(ring)];
+                    canvas.draw_layer(layer, 0, 0, 1.0);
+                }
+                Content::Ghost(piece) => {
+                    let layer = &layers[piece_index(piece)][0];
+                    canvas.draw_layer(layer, 0, 0, GHOST_OPACITY);
+                }
+            }
+            canvas
+        })
+        .collect();
+    let mut tiles = Vec::with_capacity(32 * 2 * Content::COUNT);
+    for square in Square::ALL {
+        let number = &numbers[square.index()];
+        for ground in Ground::ALL {
+            let (ink, opacity) = Theme::number_ink(ground.colour(theme));
+            for &content in &contents {
+                let base = &bases[ground.index() * Content::COUNT + content.index()];
+                if number.is_empty() {
+                    tiles.push(base.to_rgb());
+                    continue;
+                }
+                let mut canvas = base.clone();
+                for p in number {
+                    let (x, y) = (i64::from(p.x), i64::from(p.y));
+                    canvas.blend(x, y, ink.to_f32(), p.coverage * opacity);
+                }
+                tiles.push(canvas.to_rgb());
+            }
+        }
+    }
+    tiles
+}
+
+/// The empty board seen with `bottom` at the bottom: border, light squares, the empty dark
+/// tiles (with their numbers) and the coordinates.
+fn draw_background(
+    layout: &Layout,
+    theme: &Theme,
+    bottom: Color,
+    tiles: &[Vec<Rgb>],
+    font: &FontRef<'static>,
+) -> Vec<Rgb> {
+    let q = layout.square;
+    let mut canvas = Canvas::new(layout.size, layout.size, theme.border);
+    for row in 0..8 {
+        for column in 0..8 {
+            let (x, y) = layout.cell_origin(column, row);
+            let square = match bottom {
+                Color::White => Square::from_column_row(column as u8, row as u8),
+                Color::Black => Square::from_column_row(7 - column as u8, 7 - row as u8),
+            };
+            let Some(square) = square else {
+                canvas.fill_rect(x, y, q, q, theme.light_square);
+                continue;
+            };
+            let tile = &tiles[Sprites::tile_index(square, Ground::Plain, Content::Empty)];
+            for (ty, tile_row) in tile.chunks_exact(q as usize).enumerate() {
+                let start = ((y + ty as u32) * layout.size + x) as usize;
+                for (pixel, colour) in canvas.pixels[start..].iter_mut().zip(tile_row) {
+                    *pixel = colour.to_f32();
+                }
+            }
+        }
+    }
+    if layout.coordinates {
+        draw_coordinates(&mut canvas, layout, theme, bottom, font);
+    }
+    canvas.to_rgb()
+}
+
+/// The palette of every pre-drawn picture: the flat colours and the inks' blends over them
+/// kept exact, the rest quantized.
+fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>>) -> Palette {
+    let mut builder = PaletteBuilder::default();
+    let grounds = [
+        theme.light_square,
+        theme.dark_square,
+        theme.highlighted_square(),
+        theme.border,
+    ];
+    for colour in grounds {
+        builder.anchor(colour);
+    }
+    builder.anchor(theme.last_move);
+    builder.anchor(theme.border_ink());
+    for ground in Ground::ALL {
+        let (ink, opacity) = Theme::number_ink(ground.colour(theme));
+        builder.anchor(theme.last_move.mix(ink, opacity));
+        builder.anchor(theme.last_move.mix(ink, opacity / 2.0));
+    }
+    for level in [4, 8, 12] {
+        let t = level as f32 / INK_LEVELS as f32;
+        for ground in &grounds[..3] {
+            builder.anchor(ground.mix(theme.last_move, t));
+        }
+        builder.anchor(theme.border.mix(theme.border_ink(), t));
+    }
+    for pixels in pictures {
+        builder.add(pixels);
+    }
+    builder.build()
 }
 
 /// Files a-h under the board and ranks 1-8 to its left, as the player at the bottom sees them.

@@ -506,7 +506,7 @@ fn gif_timing() {
     }
     let drawn = started.elapsed();
     let encoding = Instant::now();
-    let gif = encode::gif(640, &frames, &renderer.sprites.palette);
+    let gif = encode::gif(640, frames.iter().cloned(), &renderer.sprites.palette);
     let encoded = encoding.elapsed();
     let area: usize = frames
         .windows(2)

@@ -94,26 +94,26 @@ impl Level {
             1 => Style::Sampled {
                 depth: 1,
                 margin: 150,
-                blunder: 200,
+                blunder: 250,
             },
             2 => Style::Sampled {
-                depth: 1,
+                depth: 2,
                 margin: 60,
-                blunder: 60,
+                blunder: 80,
             },
             3 => Style::Sampled {
-                depth: 2,
+                depth: 3,
                 margin: 30,
-                blunder: 20,
+                blunder: 30,
             },
             4 => Style::Sampled {
                 depth: 4,
-                margin: 10,
-                blunder: 0,
+                margin: 15,
+                blunder: 10,
             },
-            5 => Style::Nodes(4_000),
-            6 => Style::Nodes(40_000),
-            7 => Style::Nodes(400_000),
+            5 => Style::Nodes(3_000),
+            6 => Style::Nodes(20_000),
+            7 => Style::Nodes(150_000),
             _ => Style::Timed,
         }
     }

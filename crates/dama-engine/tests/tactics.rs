@@ -1,0 +1,131 @@
+//! Tactical positions: the engine must find the winning line.
+//!
+//! The shots come from the games of the 2005 Italian championship
+//! (`tests/data/campionato-assoluto-2005.pdn`): positions with level material where exactly
+//! one move wins at least a man by force within seven plies. Each is proved here by a plain
+//! minimax over material (no heuristics at all, captures played out), which also checks that
+//! no other move does as well; a three-ply look does not see the gain. The endgames are
+//! proved by the engine's own score (a win by distance) and by playing them out.
+
+use dama_engine::{Engine, Limits, is_win, plies_to_end};
+use dama_rules::{Color, Game, Position};
+
+fn material(position: &Position) -> i32 {
+    let us = position.pieces(position.turn());
+    let them = position.pieces(!position.turn());
+    let kings = position.kings();
+    let value = |men: u32, kings: u32| men as i32 * 100 + kings as i32 * 300;
+    value((us & !kings).count(), (us & kings).count())
+        - value((them & !kings).count(), (them & kings).count())
+}
+
+/// Plain alpha-beta over material; a position with no move is lost; captures at the horizon
+/// are played out.
+fn minimax(position: &Position, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return -10_000;
+    }
+    if depth <= 0 && !position.must_capture() {
+        return material(position);
+    }
+    let mut best = -10_001;
+    for m in &moves {
+        let mut child = *position;
+        child.play_unchecked(m);
+        let score = -minimax(&child, depth - 1, -beta, -alpha);
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// (position, the only winning move, material won)
+const SHOTS: [(&str, &str, i32); 4] = [
+    (
+        "W:W17,18,21,22,24,26,27,28,29,31,32:B1,3,5,6,7,8,9,10,11,15,19",
+        "27-23",
+        100,
+    ),
+    ("B:W16,18,20,24,27:B4,7,10,11,15", "4-8", 100),
+    ("W:WK7,16,17,24,25,31:B3,5,9,10,19,K21", "16-12", 100),
+    ("B:WK7,K8,16,17,24,25:B3,9,10,19,K20,K21", "19-23", 200),
+];
+
+#[test]
+fn shots_are_proved_by_minimax() {
+    for (fen, solution, gain) in SHOTS {
+        let position = Position::from_fen(fen).unwrap();
+        assert_eq!(material(&position), 0, "{fen}");
+        assert!(
+            minimax(&position, 3, -20_000, 20_000) < gain,
+            "{fen}: too easy"
+        );
+        for m in &position.legal_moves() {
+            let mut child = position;
+            child.play_unchecked(m);
+            let value = -minimax(&child, 6, -20_000, 20_000);
+            if m.hub() == solution {
+                assert!(value >= gain, "{fen}: {solution} gains {value}");
+            } else {
+                assert!(value < gain, "{fen}: {} gains {value} too", m.hub());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_engine_finds_every_shot() {
+    let mut engine = Engine::new(16);
+    for (fen, solution, _) in SHOTS {
+        engine.new_game();
+        let game = Game::new(Position::from_fen(fen).unwrap());
+        let result = engine.search(&game, &Limits::depth(10));
+        let best = result.best.unwrap();
+        assert_eq!(best.hub(), solution, "{fen}: {result:?}");
+        assert!(result.score > 0, "{fen}: score {}", result.score);
+    }
+}
+
+/// Plays a position out with the engine on both sides; returns the winner.
+fn play_out(engine: &mut Engine, start: Position, depth: u32) -> Option<Color> {
+    let mut game = Game::new(start);
+    while game.outcome().is_none() && game.ply() < 200 {
+        let m = engine.search(&game, &Limits::depth(depth)).best.unwrap();
+        game.play(&m).unwrap();
+    }
+    game.outcome().and_then(|o| o.winner)
+}
+
+#[test]
+fn endgame_wins_by_distance() {
+    let mut engine = Engine::new(16);
+    // Two kings against one: a win (kings move one square, so the lone king is cornered).
+    // A king and a man against a king, with the man one step from crowning: a win too.
+    for (fen, winner) in [
+        ("W:WK22,K23:BK1", Color::White),
+        ("W:WK14,K19:BK29", Color::White),
+        ("B:WK1:BK27,K28", Color::Black),
+    ] {
+        engine.new_game();
+        let start = Position::from_fen(fen).unwrap();
+        let result = engine.search(&Game::new(start), &Limits::depth(30));
+        assert!(is_win(result.score), "{fen}: {result:?}");
+        let plies = plies_to_end(result.score).unwrap();
+        assert!(plies <= 30 && plies % 2 == 1, "{fen}: {plies}");
+        assert_eq!(play_out(&mut engine, start, 12), Some(winner), "{fen}");
+    }
+}
+
+#[test]
+fn a_shorter_win_is_preferred() {
+    // White can take the last black piece at once (a win in one ply) or play on.
+    let game = Game::new(Position::from_fen("W:WK18,K32:B22").unwrap());
+    let mut engine = Engine::new(4);
+    let result = engine.search(&game, &Limits::depth(8));
+    assert_eq!(plies_to_end(result.score), Some(1), "{result:?}");
+    assert!(result.best.unwrap().is_capture());
+}
