@@ -16,6 +16,7 @@ mod matches;
 mod render;
 mod rules;
 mod tune;
+mod tables;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
@@ -61,6 +62,9 @@ pub enum Command {
     /// Fit the engine's evaluation weights to self-play games.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
+    /// Endgame tables: build them, or probe positions.
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -100,6 +104,7 @@ pub fn main() -> ExitCode {
         | Command::Tune(_) => {
             unreachable!("handled above")
         }
+        Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),
     }
 }
 

@@ -19,6 +19,7 @@
 pub mod eval;
 mod level;
 mod search;
+pub mod tables;
 pub mod tt;
 pub mod tune;
 pub mod weights;
@@ -28,3 +29,4 @@ pub use search::{
     CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, Probe, SearchResult, TABLE_WIN,
     Verdict, WIN, is_decisive, is_loss, is_win, plies_to_end,
 };
+pub use tables::Tablebase;
