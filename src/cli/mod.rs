@@ -15,8 +15,8 @@ mod local;
 mod matches;
 mod render;
 mod rules;
-mod tune;
 mod tables;
+mod tune;
 
 /// Exit status for a usage or configuration problem.
 pub const EXIT_CONFIG: u8 = 2;
