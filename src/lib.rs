@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod logging;
 pub mod render;

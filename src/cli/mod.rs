@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::config::Config;
 
 pub mod bench;
+mod bot;
 mod db;
 pub mod hub;
 mod local;
@@ -90,7 +91,7 @@ pub fn main() -> ExitCode {
     };
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run_bot(&config),
+        Command::Run => bot::run_bot(&config),
         Command::Local(args) => local::local_command(&config, &args),
         Command::Db(command) => db::db_command(&command, &config),
         Command::Render(args) => render::render_command(&args, &config.render),
@@ -124,12 +125,3 @@ Dama needs a bot token to connect to Discord:
 To try the game without Discord, play in the console:
     cargo run --release -- local
 ";
-
-fn run_bot(config: &Config) -> ExitCode {
-    let Some(_token) = config.token() else {
-        eprint!("{NO_TOKEN_HELP}");
-        return ExitCode::from(EXIT_CONFIG);
-    };
-    tracing::info!(database = %config.database.path.display(), "starting");
-    ExitCode::SUCCESS
-}
