@@ -180,7 +180,6 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64) {
         seq: 0,
         history: Vec::new(),
     });
-    state.gateway.identifies += 1;
     let ready = model::ready(&state.world, &session_id, &shared.gateway_url);
     let guild = model::guild_create(&state.world);
     state.gateway.dispatch("READY", ready);
@@ -218,7 +217,6 @@ fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: 
             let _ = current.tx.send(Outgoing::Text(frame.clone()));
         }
     }
-    state.gateway.resumes += 1;
     state.gateway.dispatch(
         "RESUMED",
         json!({ "_trace": ["[\"standin-gateway\",{\"micros\":0}]"] }),

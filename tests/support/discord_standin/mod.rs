@@ -264,26 +264,33 @@ impl Standin {
 
     // ---- gateway ------------------------------------------------------------------------
 
-    /// Waits until the bot has identified and a session is live; returns IDENTIFY's `d`.
+    /// Waits for the bot's next IDENTIFY (the first call: its first) and for the session it
+    /// starts to be live (READY and GUILD_CREATE sent); returns IDENTIFY's `d`. A bot started
+    /// again on the same stand-in identifies again: call it once per start.
     pub async fn wait_ready(&self) -> Value {
-        self.wait_for("the bot to IDENTIFY", |state| {
-            let live = state.gateway.connection.as_ref().is_some_and(|c| c.live);
-            let identify = state.gateway.frames.iter().rev().find(|f| f.op == 2)?;
-            (live && state.gateway.session.is_some()).then(|| identify.d.clone())
-        })
-        .await
+        let frame = self.next_frame(2).await;
+        self.wait_live(frame.connection, "the session IDENTIFY asked for")
+            .await;
+        frame.d
     }
 
-    /// Waits for the next RESUME the bot sends and for the session to be live again; returns
-    /// RESUME's `d` (`session_id`, `seq`).
+    /// Waits for the bot's next RESUME and for the session to be live again (missed dispatches
+    /// replayed, RESUMED sent); returns RESUME's `d` (`session_id`, `seq`).
     pub async fn wait_resumed(&self) -> Value {
         let frame = self.next_frame(6).await;
-        self.wait_for("the session to be resumed", |state| {
-            let live = state.gateway.connection.as_ref().is_some_and(|c| c.live);
-            (live && state.gateway.resumes > 0).then_some(())
+        self.wait_live(frame.connection, "the session RESUME asked for")
+            .await;
+        frame.d
+    }
+
+    async fn wait_live(&self, connection: u64, what: &str) {
+        self.wait_for(what, |state| {
+            let current = state.gateway.connection.as_ref();
+            current
+                .is_some_and(|c| c.id == connection && c.live)
+                .then_some(())
         })
         .await;
-        frame.d
     }
 
     /// The next gateway frame with this opcode the bot sent (each returned once).

@@ -311,7 +311,7 @@ fn callback(
             } else {
                 (json!({ "content": "" }), LOADING | (flags & EPHEMERAL))
             };
-            let message_type = if kind == 2 { 20 } else { 19 };
+            let message_type = if kind == 2 { 20 } else { 0 };
             let message = state.create_message(
                 &shared.rest_url,
                 message_type,

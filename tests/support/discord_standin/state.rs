@@ -111,8 +111,6 @@ pub struct GatewayState {
     pub frames: Vec<ClientFrame>,
     /// Frames already returned by `next_frame`.
     pub frames_taken: Vec<bool>,
-    pub identifies: u32,
-    pub resumes: u32,
 }
 
 impl GatewayState {
