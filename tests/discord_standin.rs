@@ -13,13 +13,14 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use serenity::all::{
-    ButtonStyle, ChannelId, Client, ClientBuilder, CommandDataOptionValue, CommandInteraction,
-    CommandOptionType, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
-    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateEmbed,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, InteractionId, Ready, ShardManager, UserId,
+    AutocompleteChoice, ButtonStyle, ChannelId, Client, ClientBuilder, CommandDataOptionValue,
+    CommandInteraction, CommandOptionType, ComponentInteractionDataKind, Context, CreateActionRow,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditInteractionResponse, EditMessage, EventHandler, FullEvent,
+    GatewayIntents, GuildId, HttpBuilder, Interaction, InteractionId, Ready, ShardManager, User,
+    UserId,
 };
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -222,17 +223,28 @@ struct RunningBot {
 }
 
 impl RunningBot {
+    /// The serenity test bot.
     async fn start(discord: &Standin) -> Self {
+        Self::launch(discord, |builder, outcomes| {
+            builder.event_handler(TestBot { outcomes })
+        })
+        .await
+    }
+
+    /// A client pointed at the stand-in as the bot points its own; `configure` adds the event
+    /// handler or framework, which report their outcomes on the given channel.
+    async fn launch(
+        discord: &Standin,
+        configure: impl FnOnce(ClientBuilder, mpsc::UnboundedSender<Outcome>) -> ClientBuilder,
+    ) -> Self {
         init_logs();
         let http = HttpBuilder::new(discord.token())
             .proxy(discord.rest_url())
             .ratelimiter_disabled(true)
             .build();
         let (tx, outcomes) = mpsc::unbounded_channel();
-        let mut client: Client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
-            .event_handler(TestBot { outcomes: tx })
-            .await
-            .expect("the client builds");
+        let builder = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS);
+        let mut client: Client = configure(builder, tx).await.expect("the client builds");
         let shard_manager = Arc::clone(&client.shard_manager);
         let task = tokio::spawn(async move { client.start().await });
         Self {
@@ -281,6 +293,83 @@ impl RunningBot {
             .expect("the client task does not panic")
             .expect("the client ends cleanly");
     }
+}
+
+type PoiseError = Box<dyn std::error::Error + Send + Sync>;
+type PoiseContext<'a> = poise::Context<'a, mpsc::UnboundedSender<Outcome>, PoiseError>;
+
+#[allow(clippy::unused_async)] // poise awaits autocomplete callbacks
+async fn colours(_ctx: PoiseContext<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices = ["white", "black"]
+        .into_iter()
+        .filter(|c| c.starts_with(partial));
+    CreateAutocompleteResponse::new().set_choices(choices.map(AutocompleteChoice::from).collect())
+}
+
+/// Greets an opponent with a board
+#[poise::command(
+    slash_command,
+    guild_only,
+    required_permissions = "SEND_MESSAGES",
+    required_bot_permissions = "ATTACH_FILES"
+)]
+async fn greet(
+    ctx: PoiseContext<'_>,
+    #[description = "Who to greet"] opponent: User,
+    #[description = "Your colour"]
+    #[autocomplete = "colours"]
+    colour: Option<String>,
+) -> Result<(), PoiseError> {
+    let colour = colour.unwrap_or_else(|| "white".to_owned());
+    let text = format!("{} greets {} as {colour}", ctx.author().name, opponent.name);
+    let accept = CreateButton::new("accept").label("Accept");
+    let reply = poise::CreateReply::default()
+        .content(text.clone())
+        .attachment(CreateAttachment::bytes(png(), "board.png"))
+        .components(vec![CreateActionRow::Buttons(vec![accept])]);
+    ctx.send(reply).await?;
+    let _ = ctx.data().send(("greet", Ok(text)));
+    Ok(())
+}
+
+/// Clicks go through poise's event handler, routed by custom_id, as the bot will route them.
+async fn poise_events(
+    framework: poise::FrameworkContext<'_, mpsc::UnboundedSender<Outcome>, PoiseError>,
+    event: &FullEvent,
+) -> Result<(), PoiseError> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    {
+        let text = format!("{} by {}", click.data.custom_id, click.user.name);
+        let update = CreateInteractionResponseMessage::new().content(text.clone());
+        let response = CreateInteractionResponse::UpdateMessage(update);
+        click
+            .create_response(framework.serenity_context, response)
+            .await?;
+        let _ = framework.user_data.send(("click", Ok(text)));
+    }
+    Ok(())
+}
+
+fn poise_bot(builder: ClientBuilder, outcomes: mpsc::UnboundedSender<Outcome>) -> ClientBuilder {
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![greet()],
+            event_handler: |framework, event| Box::pin(poise_events(framework, event)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                for guild in &ready.guilds {
+                    let commands = &framework.options().commands;
+                    poise::builtins::register_in_guild(ctx, commands, guild.id).await?;
+                }
+                Ok(outcomes)
+            })
+        })
+        .build();
+    builder.framework(framework)
 }
 
 /// Starts a stand-in and the test bot, and waits for READY and the command registration.
@@ -641,6 +730,52 @@ async fn a_restarted_bot_identifies_again_and_old_buttons_still_reach_it() {
     assert_eq!(discord.callback(&flip).await.body()["type"], 7);
     assert_eq!(bot.ok("component").await, "flip by ivan");
     assert_eq!(discord.frames().iter().filter(|f| f.op == 2).count(), 2);
+    bot.stop().await;
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_poise_bot_registers_checks_permissions_and_answers() {
+    let discord = Standin::start().await;
+    let mut bot = RunningBot::launch(&discord, poise_bot).await;
+    discord.wait_ready().await;
+    // FrameworkOptions::initialize_owners asks for the application at start-up.
+    discord
+        .next_request("GET", "/oauth2/applications/@me")
+        .await;
+    let put = discord
+        .next_request("PUT", "/applications/*/guilds/*/commands")
+        .await;
+    let greet = &put.body()[0];
+    assert_eq!(greet["name"], "greet");
+    assert_eq!(greet["description"], "Greets an opponent with a board");
+    assert_eq!(greet["options"][0]["type"], 6);
+    assert_eq!(greet["options"][0]["required"], true);
+    assert_eq!(greet["options"][1]["autocomplete"], true);
+
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let typing = Slash::new("greet")
+        .user("opponent", &bob)
+        .focused("colour", "bl");
+    let choices = discord
+        .choices(&discord.autocomplete(&alice, typing).await)
+        .await;
+    assert_eq!(choices, [json!({ "name": "black", "value": "black" })]);
+
+    let command = Slash::new("greet")
+        .user("opponent", &bob)
+        .string("colour", "black");
+    let sent = discord.slash(&alice, command).await;
+    let reply = discord.callback(&sent).await;
+    assert_eq!(reply.body()["type"], 4);
+    assert_eq!(png_dimensions(&reply.file("board.png").bytes), (8, 6));
+    assert_eq!(bot.ok("greet").await, "alice greets bob as black");
+
+    let board = message_id(&discord.original(&sent).await);
+    let accept = discord.click(&bob, board, "accept").await;
+    assert_eq!(discord.callback(&accept).await.body()["type"], 7);
+    assert_eq!(bot.ok("click").await, "accept by bob");
+    assert_eq!(discord.message(board)["content"], "accept by bob");
     bot.stop().await;
     discord.assert_no_errors();
 }
