@@ -500,6 +500,15 @@ async fn rest_answers_parse_as_serenity_models() {
     let unknown = http.get_guild(GuildId::new(1)).await;
     assert!(unknown.is_err());
     assert_eq!(discord.errors().len(), 2);
+    let stranger = HttpBuilder::new("not.the.token")
+        .proxy(discord.rest_url())
+        .ratelimiter_disabled(true)
+        .build();
+    assert!(
+        stranger.get_current_user().await.is_err(),
+        "a wrong token is refused"
+    );
+    assert!(discord.requests().last().is_some_and(|r| r.status == 401));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -24,27 +24,39 @@
 //! ```ignore
 //! let discord = Standin::start().await;
 //! let bot = start_the_bot(discord.rest_url(), discord.token()).await; // the code under test
-//! discord.wait_ready().await;                                       // IDENTIFY → READY
-//! discord.next_request("PUT", "/applications/*/guilds/*/commands").await;
+//! discord.wait_ready().await; // the next IDENTIFY, and its session live
+//! let put = discord.next_request("PUT", "/applications/*/guilds/*/commands").await;
 //!
 //! let (alice, bob) = (discord.user("alice"), discord.user("bob"));
 //! let challenge = discord.slash(&alice, Slash::new("challenge").user("opponent", &bob)).await;
-//! let reply = discord.callback(&challenge).await;          // POST .../callback, answered 204
-//! assert_eq!(reply.body()["type"], 4);
-//! let board = reply.file("board.png");                      // multipart upload, decoded
-//! let message = discord.original(&challenge).await;         // the message as Discord stores it
+//! let reply = discord.callback(&challenge).await; // POST .../callback, accepted with 204
+//! assert_eq!(reply.body()["type"], 4); // JSON body, or multipart `payload_json`
+//! let png = &reply.file("board.png").bytes; // multipart file part, decoded
+//! let board = discord.original(&challenge).await; // the message as Discord stores it
 //!
-//! let accept = discord.click(&bob, message_id(&message), "accept:1").await;
-//! discord.callback(&accept).await;
-//! let choices = discord.choices(&discord.autocomplete(&bob, Slash::new("move").focused("move", "2")).await).await;
+//! let accept = discord.click(&bob, message_id(&board), "accept:1").await;
+//! assert_eq!(discord.callback(&accept).await.body()["type"], 7);
+//! let pick = discord.select(&bob, message_id(&board), "move", &["22-18"]).await;
+//! let typing = Slash::new("move").focused("move", "2");
+//! let choices = discord.choices(&discord.autocomplete(&bob, typing).await).await;
 //!
-//! discord.drop_gateway();                                   // the bot must RESUME
+//! discord.drop_gateway(); // or cut_gateway(): the bot must RESUME
 //! discord.wait_resumed().await;
 //! discord.assert_no_errors();
 //! ```
 //!
 //! Every wait has a deadline ([`Options::wait_timeout`]) and panics with the request log when it
-//! passes: no sleeps. `next_request` returns each request at most once, in the order they came.
+//! passes: no sleeps. `next_request` and `next_request_where` return each request at most once,
+//! oldest first, so a scenario reads as the sequence of calls it expects; `requests()` is the
+//! whole log. `message(id)` is a message as it is now, `message_history(id)` every version of it
+//! (e.g. the "thinking" state of a deferred reply), `attachment(message, name)` a file's bytes.
+//! `dispatch(event, data)` sends any other gateway event; `http()` is a serenity client for
+//! calling the stand-in directly.
+//!
+//! The world is one guild with one text channel, its owner (every permission), the bot (its
+//! managed role) and the members `user(name)` creates (`@everyone`'s permissions). The gateway
+//! serves one connection at a time: a new one replaces the previous one, as a restarted bot's
+//! does.
 
 mod gateway;
 mod interaction;

@@ -140,9 +140,13 @@ fn route(
     body: &Body,
 ) -> Answer {
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-    // Interaction callbacks and webhook calls are authorised by their token, not the bot's.
-    let by_token = matches!(segments.first(), Some(&("interactions" | "webhooks")));
-    if !by_token && authorization != Some(format!("Bot {}", shared.token).as_str()) {
+    // Interaction callbacks and webhook calls are authorised by their token, not the bot's;
+    // `GET /gateway` needs no authorisation at all.
+    let open = matches!(
+        segments.as_slice(),
+        ["interactions" | "webhooks", ..] | ["gateway"]
+    );
+    if !open && authorization != Some(format!("Bot {}", shared.token).as_str()) {
         return Answer::Json(401, model::error(0, "401: Unauthorized"));
     }
     let json = body.json.as_ref().unwrap_or(&Value::Null);
