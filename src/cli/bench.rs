@@ -51,6 +51,20 @@ pub fn middle_game_positions(text: &str, ply: usize, count: usize) -> Vec<Positi
 }
 
 #[must_use]
+/// This process's CPU time (user + system) from `/proc/self/stat`, where there is one: on a
+/// shared machine wall time undercounts a single thread's speed.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    // Clock ticks are 1/100 s on Linux.
+    Some((user + system) / 100.0)
+}
+
+#[must_use]
 pub fn bench_command(args: &BenchArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.games) {
         Ok(text) => text,
@@ -64,6 +78,7 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
     // Touch the whole table once, so the first search does not pay for it.
     engine.search(&Game::default(), &Limits::depth(12));
     let (mut nodes, mut seconds) = (0u64, 0f64);
+    let cpu_before = cpu_seconds();
     println!(
         "middle game: {} positions, depth {}",
         positions.len(),
@@ -85,9 +100,14 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
             result.best.map_or_else(|| "-".into(), |m| m.hub()),
         );
     }
+    let cpu = cpu_before.zip(cpu_seconds()).map(|(a, b)| b - a);
     println!(
-        "middle game: nodes={nodes} time={seconds:.3} nps={:.0}",
-        nodes as f64 / seconds.max(1e-9)
+        "middle game: nodes={nodes} time={seconds:.3} nps={:.0}{}",
+        nodes as f64 / seconds.max(1e-9),
+        cpu.map_or_else(String::new, |cpu| format!(
+            " cpu={cpu:.2} nps-per-cpu-second={:.0}",
+            nodes as f64 / cpu.max(1e-9)
+        ))
     );
     engine.new_game();
     let limit = Duration::from_millis(args.time_ms);

@@ -4,8 +4,9 @@
 //! (`tests/data/campionato-assoluto-2005.pdn`): positions with level material where exactly
 //! one move wins at least a man by force within seven plies. Each is proved here by a plain
 //! minimax over material (no heuristics at all, captures played out), which also checks that
-//! no other move does as well; a three-ply look does not see the gain. The endgames are
-//! proved by the engine's own score (a win by distance) and by playing them out.
+//! no other move does as well; a three-ply look does not see the gain. The endgames and
+//! promotion races are proved by the engine's own score (a win by distance, and no win after
+//! any other move) and by playing them out.
 
 use dama_engine::{Engine, Limits, is_win, plies_to_end};
 use dama_rules::{Color, Game, Position};
@@ -128,4 +129,39 @@ fn a_shorter_win_is_preferred() {
     let result = engine.search(&game, &Limits::depth(8));
     assert_eq!(plies_to_end(result.score), Some(1), "{result:?}");
     assert!(result.best.unwrap().is_capture());
+}
+
+#[test]
+fn promotion_races() {
+    // Two men against one: only the named move crowns in time to win (found by scanning
+    // random three-man endings). Proved by search: the move wins by distance, and after
+    // every other move the search finds no win.
+    let mut engine = Engine::new(16);
+    for (fen, solution) in [
+        ("W:W8,25:B20", "8-4"),
+        ("W:W17,25:B6", "17-13"),
+        ("W:W9,25:B15", "9-5"),
+    ] {
+        let start = Position::from_fen(fen).unwrap();
+        engine.new_game();
+        let result = engine.search(&Game::new(start), &Limits::depth(24));
+        assert!(is_win(result.score), "{fen}: {result:?}");
+        assert_eq!(result.best.unwrap().hub(), solution, "{fen}");
+        for m in &start.legal_moves() {
+            if m.hub() == solution {
+                continue;
+            }
+            let mut after = Game::new(start);
+            after.play(m).unwrap();
+            engine.new_game();
+            let reply = engine.search(&after, &Limits::depth(23));
+            assert!(!is_win(-reply.score), "{fen}: {} also wins", m.hub());
+        }
+        engine.new_game();
+        assert_eq!(
+            play_out(&mut engine, start, 16),
+            Some(Color::White),
+            "{fen}"
+        );
+    }
 }
