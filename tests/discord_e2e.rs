@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use dama_rules::{Game, Move, Position};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -249,5 +250,298 @@ async fn challenge_accept_and_board() {
         text(&board).contains("alice") || text(&board).contains(&alice.mention()),
         "{board:#}"
     );
+    discord.assert_no_errors();
+}
+
+/// A small deterministic generator for the offline search of a line.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from((self.0 >> 33) % n as u64).unwrap_or_default()
+    }
+}
+
+/// A short line from the start with a capture of two pieces or more and a promotion, found by
+/// seeded random playouts with the rules crate.
+fn line_with_multicapture_and_promotion() -> Vec<Move> {
+    let mut best: Option<Vec<Move>> = None;
+    for seed in 0..400 {
+        let mut rng = Lcg(seed);
+        let mut game = Game::default();
+        let mut line = Vec::new();
+        let (mut multi, mut promoted) = (false, false);
+        while line.len() < 70 && !(multi && promoted) && game.outcome().is_none() {
+            let moves = game.position().legal_moves();
+            let m = moves[rng.below(moves.len())].clone();
+            multi |= m.captures().len() >= 2;
+            promoted |= m.promotes();
+            game.play(&m).expect("a legal move");
+            line.push(m);
+        }
+        if multi && promoted && best.as_ref().is_none_or(|b| line.len() < b.len()) {
+            best = Some(line);
+        }
+    }
+    best.expect("some playout has a multi-capture and a promotion")
+}
+
+/// The value of the select menu option of `message` that is `m` in `position`.
+fn option_for(message: &Value, position: &Position, m: &Move) -> String {
+    let wanted = position.move_text(m);
+    components(message)
+        .iter()
+        .filter(|c| c["type"] == 3)
+        .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+        .filter_map(|o| o["value"].as_str().map(str::to_owned))
+        .find(|v| {
+            position
+                .parse_move(v)
+                .is_ok_and(|parsed| position.move_text(&parsed) == wanted)
+        })
+        .unwrap_or_else(|| panic!("no option for {wanted} in {message:#}"))
+}
+
+/// The moves autocomplete offers, as the rules crate writes them, against the legal moves.
+async fn assert_autocomplete(discord: &Standin, who: &Person, position: &Position) {
+    let typing = Slash::new("move").focused("move", "");
+    let choices = discord
+        .choices(&discord.autocomplete(who, typing).await)
+        .await;
+    let mut offered: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            let value = c["value"].as_str().unwrap_or_default();
+            let m = position
+                .parse_move(value)
+                .unwrap_or_else(|e| panic!("autocomplete offered {value}, not a move: {e}"));
+            position.move_text(&m)
+        })
+        .collect();
+    let mut legal: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| position.move_text(m))
+        .collect();
+    offered.sort();
+    legal.sort();
+    assert_eq!(offered, legal, "autocomplete against the legal moves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_command_and_menu_with_refusals() {
+    let line = line_with_multicapture_and_promotion();
+    let (discord, _dir, _bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let first = start_game(&discord, &alice, &bob).await;
+    let mut board = first.clone();
+    let mut game = Game::default();
+    let mut checked_capture_autocomplete = false;
+    for (ply, m) in line.iter().enumerate() {
+        let (mover, waiting) = if ply % 2 == 0 {
+            (&alice, &bob)
+        } else {
+            (&bob, &alice)
+        };
+        let position = game.position().clone();
+        let text = position.move_text(m);
+        if ply == 0 || (m.is_capture() && !checked_capture_autocomplete) {
+            checked_capture_autocomplete |= m.is_capture();
+            assert_autocomplete(&discord, mover, &position).await;
+        }
+        if ply == 1 {
+            // out of turn: bob moved, alice tries again
+            let early = discord
+                .slash(waiting, Slash::new("move").string("move", &text))
+                .await;
+            let (_, body) = answer(&discord, &early).await;
+            assert!(
+                is_ephemeral(&body),
+                "a move out of turn answered publicly: {body:#}"
+            );
+        }
+        if ply == 2 {
+            // the first board is out of date
+            let menu = custom_id(&first, ":move");
+            let value = option_for(&first, &Game::default().position().clone(), &line[0]);
+            let stale = discord
+                .select(mover, message_id(&first), &menu, &[&value])
+                .await;
+            let (_, body) = answer(&discord, &stale).await;
+            assert!(is_ephemeral(&body), "{body:#}");
+            assert!(
+                body["data"]["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("out of date")),
+                "{body:#}"
+            );
+        }
+        if ply % 3 == 1 {
+            let menu = custom_id(&board, ":move");
+            let value = option_for(&board, &position, m);
+            let pick = discord
+                .select(mover, message_id(&board), &menu, &[&value])
+                .await;
+            let (updated, body) = answer(&discord, &pick).await;
+            assert!(!is_ephemeral(&body), "{text} by the menu refused: {body:#}");
+            assert_eq!(message_id(&updated), message_id(&board));
+            board = updated;
+        } else {
+            let cmd = discord
+                .slash(mover, Slash::new("move").string("move", &text))
+                .await;
+            let (reply, body) = answer(&discord, &cmd).await;
+            assert!(!is_ephemeral(&body), "/move {text} refused: {body:#}");
+            board = reply;
+        }
+        assert_board(&discord, &board);
+        game.play(m).expect("a legal move");
+    }
+    assert!(line.iter().any(|m| m.captures().len() >= 2));
+    assert!(line.iter().any(Move::promotes));
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_then_leaderboard_shows_new_ratings() {
+    let (discord, _dir, _bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    start_game(&discord, &alice, &bob).await;
+    let opening = Game::default().position().legal_moves()[0].clone();
+    let opening_text = Game::default().position().move_text(&opening);
+    let mv = discord
+        .slash(&alice, Slash::new("move").string("move", &opening_text))
+        .await;
+    let (_, body) = answer(&discord, &mv).await;
+    assert!(!is_ephemeral(&body), "{body:#}");
+    let resign = discord.slash(&bob, Slash::new("resign")).await;
+    let (_, body) = answer(&discord, &resign).await;
+    assert!(!is_ephemeral(&body), "{body:#}");
+    let board = discord.slash(&alice, Slash::new("leaderboard")).await;
+    let (message, _) = answer(&discord, &board).await;
+    let shown = text(&message);
+    let lower = shown.to_lowercase();
+    for who in [&alice, &bob] {
+        assert!(
+            lower.contains(&who.name) || shown.contains(&who.mention()),
+            "{} missing from the leaderboard: {shown}",
+            who.name
+        );
+    }
+    assert!(!shown.contains("1500"), "ratings unchanged: {shown}");
+    discord.assert_no_errors();
+}
+
+/// The game of this channel as the bot's `/pdn` tells it, replayed with the rules crate.
+async fn game_from_pdn(discord: &Standin, who: &Person) -> Game {
+    let ix = discord.slash(who, Slash::new("pdn")).await;
+    let (message, _) = answer(discord, &ix).await;
+    let name = message["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["filename"].as_str())
+        .find(|n| n.ends_with(".pdn"))
+        .unwrap_or_else(|| panic!("no pdn file in {message:#}"))
+        .to_owned();
+    let bytes = discord.attachment(&message, &name);
+    let pdn = String::from_utf8(bytes).expect("pdn is text");
+    let games = dama_rules::pdn::read_games(&pdn);
+    let mut game = Game::default();
+    for text in &games.first().expect("one game in the pdn").moves {
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("the pdn move {text} does not replay: {e:?}\n{pdn}"));
+    }
+    game
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_engine_is_played_to_the_end() {
+    let (discord, _dir, _bot) = setup().await;
+    let alice = discord.user("alice");
+    let play = discord
+        .slash(
+            &alice,
+            Slash::new("play").integer("level", 1).integer("colour", 0),
+        )
+        .await;
+    let (board, body) = answer(&discord, &play).await;
+    assert!(!is_ephemeral(&body), "{body:#}");
+    assert_board(&discord, &board);
+    let mut engine = dama_engine::Engine::new(8);
+    let level = dama_engine::Level::new(8).expect("level 8 exists");
+    let mut game = Game::default();
+    let mut plies = 0;
+    while game.outcome().is_none() {
+        assert!(plies < 300, "the game did not finish in 300 plies");
+        if game.ply() % 2 == 1 {
+            // the engine has not answered yet
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            game = game_from_pdn(&discord, &alice).await;
+            plies += 1;
+            continue;
+        }
+        let m = dama_engine::choose_move(&mut engine, &game, level, Duration::from_millis(30), 7)
+            .expect("a move while the game runs");
+        let text = game.position().move_text(&m);
+        let ix = discord
+            .slash(&alice, Slash::new("move").string("move", &text))
+            .await;
+        let (_, body) = answer(&discord, &ix).await;
+        assert!(!is_ephemeral(&body), "/move {text} refused: {body:#}");
+        game = game_from_pdn(&discord, &alice).await;
+        plies += 1;
+    }
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_survive_a_restart() {
+    let (discord, dir, mut bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    start_game(&discord, &alice, &bob).await;
+    let mut game = Game::default();
+    let first = game.position().legal_moves()[0].clone();
+    let text = game.position().move_text(&first);
+    let ix = discord
+        .slash(&alice, Slash::new("move").string("move", &text))
+        .await;
+    let (board, _) = answer(&discord, &ix).await;
+    game.play(&first).expect("a legal move");
+    bot.stop();
+    let _bot = Bot::start(&discord, &dir);
+    discord.wait_ready().await;
+    discord
+        .next_request("PUT", "/applications/*/guilds/*/commands")
+        .await;
+    let reply = game.position().legal_moves()[0].clone();
+    let value = option_for(&board, game.position(), &reply);
+    let menu = custom_id(&board, ":move");
+    let pick = discord
+        .select(&bob, message_id(&board), &menu, &[&value])
+        .await;
+    let (updated, body) = answer(&discord, &pick).await;
+    assert!(
+        !is_ephemeral(&body),
+        "the old board's menu refused after a restart: {body:#}"
+    );
+    assert_eq!(message_id(&updated), message_id(&board));
+    assert_board(&discord, &updated);
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_resumes_after_the_gateway_drops() {
+    let (discord, _dir, _bot) = setup().await;
+    let alice = discord.user("alice");
+    discord.drop_gateway();
+    discord.wait_resumed().await;
+    let ix = discord.slash(&alice, Slash::new("rules")).await;
+    let (message, _) = answer(&discord, &ix).await;
+    assert!(!text(&message).is_empty(), "{message:#}");
     discord.assert_no_errors();
 }
