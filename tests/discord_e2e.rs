@@ -277,7 +277,7 @@ fn line_with_multicapture_and_promotion() -> Vec<Move> {
         let (mut multi, mut promoted) = (false, false);
         while line.len() < 70 && !(multi && promoted) && game.outcome().is_none() {
             let moves = game.position().legal_moves();
-            let m = moves[rng.below(moves.len())].clone();
+            let m = moves[rng.below(moves.len())];
             multi |= m.captures().len() >= 2;
             promoted |= m.promotes();
             game.play(&m).expect("a legal move");
@@ -347,7 +347,7 @@ async fn moves_by_command_and_menu_with_refusals() {
         } else {
             (&bob, &alice)
         };
-        let position = game.position().clone();
+        let position = *game.position();
         let text = position.move_text(m);
         if ply == 0 || (m.is_capture() && !checked_capture_autocomplete) {
             checked_capture_autocomplete |= m.is_capture();
@@ -367,7 +367,7 @@ async fn moves_by_command_and_menu_with_refusals() {
         if ply == 2 {
             // the first board is out of date
             let menu = custom_id(&first, ":move");
-            let value = option_for(&first, &Game::default().position().clone(), &line[0]);
+            let value = option_for(&first, Game::default().position(), &line[0]);
             let stale = discord
                 .select(mover, message_id(&first), &menu, &[&value])
                 .await;
@@ -411,7 +411,7 @@ async fn resign_then_leaderboard_shows_new_ratings() {
     let (discord, _dir, _bot) = setup().await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     start_game(&discord, &alice, &bob).await;
-    let opening = Game::default().position().legal_moves()[0].clone();
+    let opening = Game::default().position().legal_moves()[0];
     let opening_text = Game::default().position().move_text(&opening);
     let mv = discord
         .slash(&alice, Slash::new("move").string("move", &opening_text))
@@ -445,7 +445,11 @@ async fn game_from_pdn(discord: &Standin, who: &Person) -> Game {
         .into_iter()
         .flatten()
         .filter_map(|a| a["filename"].as_str())
-        .find(|n| n.ends_with(".pdn"))
+        .find(|n| {
+            std::path::Path::new(n)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+        })
         .unwrap_or_else(|| panic!("no pdn file in {message:#}"))
         .to_owned();
     let bytes = discord.attachment(&message, &name);
@@ -505,7 +509,7 @@ async fn buttons_survive_a_restart() {
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     start_game(&discord, &alice, &bob).await;
     let mut game = Game::default();
-    let first = game.position().legal_moves()[0].clone();
+    let first = game.position().legal_moves()[0];
     let text = game.position().move_text(&first);
     let ix = discord
         .slash(&alice, Slash::new("move").string("move", &text))
@@ -518,7 +522,7 @@ async fn buttons_survive_a_restart() {
     discord
         .next_request("PUT", "/applications/*/guilds/*/commands")
         .await;
-    let reply = game.position().legal_moves()[0].clone();
+    let reply = game.position().legal_moves()[0];
     let value = option_for(&board, game.position(), &reply);
     let menu = custom_id(&board, ":move");
     let pick = discord
