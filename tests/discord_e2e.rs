@@ -290,6 +290,17 @@ fn line_with_multicapture_and_promotion() -> Vec<Move> {
     best.expect("some playout has a multi-capture and a promotion")
 }
 
+/// The moves of a line from the start, as the rules crate writes them.
+fn game_text(line: &[Move]) -> String {
+    let mut position = *Game::default().position();
+    let mut out = Vec::new();
+    for m in line {
+        out.push(position.move_text(m));
+        position.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
 /// The value of the select menu option of `message` that is `m` in `position`.
 fn option_for(message: &Value, position: &Position, m: &Move) -> String {
     let wanted = position.move_text(m);
@@ -403,6 +414,7 @@ async fn moves_by_command_and_menu_with_refusals() {
     }
     assert!(line.iter().any(|m| m.captures().len() >= 2));
     assert!(line.iter().any(Move::promotes));
+    eprintln!("played through the bot: {}", game_text(&line));
     discord.assert_no_errors();
 }
 
@@ -500,6 +512,12 @@ async fn a_game_against_the_engine_is_played_to_the_end() {
         game = game_from_pdn(&discord, &alice).await;
         plies += 1;
     }
+    assert!(game.ply() >= 10, "a game of {} plies", game.ply());
+    eprintln!(
+        "the engine game ended after {} plies: {:?}",
+        game.ply(),
+        game.outcome()
+    );
     discord.assert_no_errors();
 }
 
@@ -519,6 +537,7 @@ async fn buttons_survive_a_restart() {
     bot.stop();
     let _bot = Bot::start(&discord, &dir);
     discord.wait_ready().await;
+    assert_eq!(discord.connections(), 2, "the restarted bot's connection");
     discord
         .next_request("PUT", "/applications/*/guilds/*/commands")
         .await;
