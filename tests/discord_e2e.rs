@@ -400,6 +400,12 @@ async fn moves_by_command_and_menu_with_refusals() {
             let (updated, body) = answer(&discord, &pick).await;
             assert!(!is_ephemeral(&body), "{text} by the menu refused: {body:#}");
             assert_eq!(message_id(&updated), message_id(&board));
+            // the board changed in place: a follow-up tells the other player
+            let ping = discord
+                .next_request("POST", &format!("/webhooks/*/{}", pick.token))
+                .await;
+            let content = ping.body()["content"].as_str().unwrap_or_default();
+            assert!(content.contains(&waiting.mention()), "{content}");
             board = updated;
         } else {
             let cmd = discord
