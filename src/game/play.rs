@@ -478,6 +478,32 @@ impl GameService {
         )
     }
 
+    /// Ends the loaded game at the ply it was read at, and counts it (ratings, records);
+    /// `Err` holds the reply for a game that changed in the meantime.
+    fn finish_loaded(
+        &self,
+        loaded: &mut Loaded,
+        result: GameResult,
+        reason: EndReason,
+    ) -> Result<Result<FinishedGame, Reply>, ServiceError> {
+        let finish = Finish {
+            result,
+            reason,
+            ply: loaded.record.ply,
+            at: self.now(),
+        };
+        match self.store.finish_game(loaded.record.id, finish) {
+            Ok(finished) => {
+                loaded.record = finished.game.clone();
+                Ok(Ok(finished))
+            }
+            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
+                Ok(Err(self.stale_reply(loaded.record.id)?))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
     /// Refuses an action from an old board.
     fn check_stale(loaded: &Loaded, expected_ply: Option<u32>) -> Option<Reply> {
         match expected_ply {
@@ -560,20 +586,14 @@ impl GameService {
             return Ok(Reply::private("You are not playing in this game."));
         };
         let winner = !colour;
-        let finish = Finish {
-            result: GameResult::from_winner(Some(winner)),
-            reason: EndReason::Resign,
-            ply: loaded.record.ply,
-            at: self.now(),
-        };
-        let finished = match self.store.finish_game(loaded.record.id, finish) {
+        let finished = match self.finish_loaded(
+            &mut loaded,
+            GameResult::from_winner(Some(winner)),
+            EndReason::Resign,
+        )? {
             Ok(finished) => finished,
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(loaded.record.id);
-            }
-            Err(other) => return Err(other.into()),
+            Err(stale) => return Ok(stale),
         };
-        loaded.record = finished.game.clone();
         let headline = format!(
             "{} resigns. **{} wins** ({winner}).{}",
             actor.name,
@@ -674,20 +694,9 @@ impl GameService {
             reply.ephemeral = false;
             return Ok(reply);
         }
-        let finish = Finish {
-            result: GameResult::Draw,
-            reason: EndReason::Agreement,
-            ply: loaded.record.ply,
-            at: self.now(),
-        };
-        let finished = match self.store.finish_game(loaded.record.id, finish) {
-            Ok(finished) => finished,
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(loaded.record.id);
-            }
-            Err(other) => return Err(other.into()),
-        };
-        loaded.record = finished.game;
+        if let Err(stale) = self.finish_loaded(loaded, GameResult::Draw, EndReason::Agreement)? {
+            return Ok(stale);
+        }
         let headline = format!(
             "{} accepts the draw. **Draw** by agreement.",
             engine_name(level)
@@ -737,20 +746,11 @@ impl GameService {
             let headline = format!("{} declines the draw. Play on!", actor.name);
             return Ok(self.board_reply(&loaded, &headline, None));
         }
-        let finish = Finish {
-            result: GameResult::Draw,
-            reason: EndReason::Agreement,
-            ply: loaded.record.ply,
-            at: self.now(),
-        };
-        let finished = match self.store.finish_game(loaded.record.id, finish) {
-            Ok(finished) => finished,
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(loaded.record.id);
-            }
-            Err(other) => return Err(other.into()),
-        };
-        loaded.record = finished.game.clone();
+        let finished =
+            match self.finish_loaded(&mut loaded, GameResult::Draw, EndReason::Agreement)? {
+                Ok(finished) => finished,
+                Err(stale) => return Ok(stale),
+            };
         let headline = format!(
             "{} accepts the draw. **Draw** by agreement.{}",
             actor.name,
@@ -791,20 +791,14 @@ impl GameService {
                 human_duration(deadline - now)
             )));
         }
-        let finish = Finish {
-            result: GameResult::from_winner(Some(colour)),
-            reason: EndReason::TimeoutClaim,
-            ply: loaded.record.ply,
-            at: now,
-        };
-        let finished = match self.store.finish_game(loaded.record.id, finish) {
+        let finished = match self.finish_loaded(
+            &mut loaded,
+            GameResult::from_winner(Some(colour)),
+            EndReason::TimeoutClaim,
+        )? {
             Ok(finished) => finished,
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return self.stale_reply(loaded.record.id);
-            }
-            Err(other) => return Err(other.into()),
+            Err(stale) => return Ok(stale),
         };
-        loaded.record = finished.game.clone();
         let headline = format!(
             "{}'s time ran out. **{} wins** on time.{}",
             self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
