@@ -125,7 +125,14 @@ pub struct RenderConfig {
     pub border: String,
     pub white_piece: String,
     pub black_piece: String,
+    /// The squares of the last move (mixed into the dark square colour).
     pub highlight: String,
+    /// The path of the last move.
+    pub last_move: String,
+    /// The ring around pieces that must capture.
+    pub must_capture: String,
+    /// The crown on kings.
+    pub crown: String,
 }
 
 impl Default for RenderConfig {
@@ -140,6 +147,9 @@ impl Default for RenderConfig {
             white_piece: "#f4efe4".into(),
             black_piece: "#2b2b2b".into(),
             highlight: "#f2c94c".into(),
+            last_move: "#2f7de1".into(),
+            must_capture: "#e5484d".into(),
+            crown: "#e2b33c".into(),
         }
     }
 }

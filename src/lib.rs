@@ -6,4 +6,9 @@
 
 pub mod cli;
 pub mod config;
+pub mod console;
+pub mod discord;
+pub mod game;
 pub mod logging;
+pub mod render;
+pub mod store;

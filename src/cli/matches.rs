@@ -4,17 +4,18 @@
 //!
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
 //! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `ext` and `lmr` on or
-//! off), or `hub:COMMAND` (an external engine over the Hub protocol).
+//! off), or `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:`
+//! player ending in `+tables` plays with the endgame tables of `--tables DIR`.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use dama_engine::{Engine, Level, Limits, Options, choose_move};
+use dama_engine::{Engine, Level, Limits, Options, Tablebase, choose_move};
 use dama_rules::{Color, Game, Move, Position, pdn};
 
 use super::hub::HubClient;
@@ -22,7 +23,8 @@ use super::hub::HubClient;
 /// `damabot match A B [options]`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// The first player: `level:N`, `engine:nodes=20000,...` or `hub:COMMAND`.
+    /// The first player: `level:N`, `engine:nodes=20000,...` or `hub:COMMAND`; `+tables` at the
+    /// end of a level or engine player gives it the endgame tables.
     pub first: String,
     /// The second player.
     pub second: String,
@@ -59,6 +61,43 @@ pub struct MatchArgs {
     /// Print one line per finished game.
     #[arg(long)]
     pub verbose: bool,
+    /// The endgame tables of `+tables` players.
+    #[arg(long, value_name = "DIR", default_value = "tables")]
+    pub tables: PathBuf,
+}
+
+/// A player spec and whether it plays with the endgame tables (a `+tables` suffix).
+fn parse_seat(text: &str) -> Result<(PlayerSpec, bool), String> {
+    match text.strip_suffix("+tables") {
+        Some(spec) => {
+            let spec: PlayerSpec = spec.parse()?;
+            if matches!(spec, PlayerSpec::Hub(_)) {
+                return Err("+tables is for level: and engine: players".into());
+            }
+            Ok((spec, true))
+        }
+        None => Ok((text.parse()?, false)),
+    }
+}
+
+/// Loads the tables of `+tables` players: problems go to stderr, no table at all is an error.
+fn load_match_tables(dir: &std::path::Path) -> Result<Arc<Tablebase>, String> {
+    let (tables, problems) = Tablebase::load(dir);
+    for problem in &problems {
+        eprintln!("endgame tables: {problem}");
+    }
+    if tables.max_pieces() == 0 {
+        return Err(format!(
+            "no endgame tables in {} (build them with `damabot tables build`)",
+            dir.display()
+        ));
+    }
+    eprintln!(
+        "endgame tables: up to {} pieces, {} MiB",
+        tables.max_pieces(),
+        tables.bytes() >> 20
+    );
+    Ok(Arc::new(tables))
 }
 
 /// Who plays.
@@ -155,7 +194,22 @@ enum Player {
 }
 
 impl Player {
-    fn start(spec: &PlayerSpec, args: &MatchArgs) -> Result<Player, String> {
+    fn start(
+        spec: &PlayerSpec,
+        args: &MatchArgs,
+        tables: Option<&Arc<Tablebase>>,
+    ) -> Result<Player, String> {
+        let mut player = Player::start_without_tables(spec, args)?;
+        match &mut player {
+            Player::Level { engine, .. } | Player::Engine { engine, .. } => {
+                engine.set_tablebase(tables.cloned());
+            }
+            Player::Hub { .. } => {}
+        }
+        Ok(player)
+    }
+
+    fn start_without_tables(spec: &PlayerSpec, args: &MatchArgs) -> Result<Player, String> {
         Ok(match spec {
             PlayerSpec::Level(level) => Player::Level {
                 engine: Engine::new(args.hash_mb),
@@ -314,8 +368,15 @@ pub fn match_command(args: &MatchArgs) -> ExitCode {
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
-    let first: PlayerSpec = args.first.parse()?;
-    let second: PlayerSpec = args.second.parse()?;
+    let (first, first_tables) = parse_seat(&args.first)?;
+    let (second, second_tables) = parse_seat(&args.second)?;
+    let tables = if first_tables || second_tables {
+        Some(load_match_tables(&args.tables)?)
+    } else {
+        None
+    };
+    let first_tables = tables.as_ref().filter(|_| first_tables);
+    let second_tables = tables.as_ref().filter(|_| second_tables);
     let text = std::fs::read_to_string(&args.openings)
         .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
     let openings = read_openings(&text).map_err(|e| format!("{}: {e}", args.openings.display()))?;
@@ -339,8 +400,8 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     std::thread::scope(|scope| {
         for _ in 0..args.jobs.clamp(1, games) {
             scope.spawn(|| {
-                let players = Player::start(&first, args)
-                    .and_then(|a| Player::start(&second, args).map(|b| (a, b)));
+                let players = Player::start(&first, args, first_tables)
+                    .and_then(|a| Player::start(&second, args, second_tables).map(|b| (a, b)));
                 let (mut a, mut b) = match players {
                     Ok(players) => players,
                     Err(message) => {
@@ -495,6 +556,56 @@ mod tests {
     }
 
     #[test]
+    fn tables_suffixes_parse() {
+        assert_eq!(
+            parse_seat("level:8+tables"),
+            Ok((PlayerSpec::Level(Level::new(8).unwrap()), true))
+        );
+        assert_eq!(
+            parse_seat("engine:depth=4+tables").map(|(_, tables)| tables),
+            Ok(true)
+        );
+        assert_eq!(parse_seat("level:8").map(|(_, tables)| tables), Ok(false));
+        assert!(parse_seat("hub:./scan hub+tables").is_err());
+        assert!(parse_seat("level:8+tablez").is_err());
+    }
+
+    #[test]
+    fn a_player_with_tables_converts_a_won_endgame() {
+        let tables = Arc::new(
+            Tablebase::build(
+                &dama_engine::tables::BuildOptions::in_memory(3),
+                &mut |_| {},
+            )
+            .expect("an in-memory build writes nothing"),
+        );
+        let args = MatchArgs {
+            first: "engine:depth=2+tables".into(),
+            second: "engine:depth=2".into(),
+            games: 2,
+            openings: PathBuf::new(),
+            skip: 0,
+            pdn: None,
+            jobs: 1,
+            max_plies: 200,
+            think_ms: 10,
+            hash_mb: 1,
+            hub_level: String::new(),
+            seed: 5,
+            verbose: false,
+            tables: PathBuf::new(),
+        };
+        let (spec, with) = parse_seat(&args.first).unwrap();
+        assert!(with);
+        let mut a = Player::start(&spec, &args, Some(&tables)).unwrap();
+        let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
+        // A king against a man: White wins; the first player has White.
+        let start = Position::from_fen("W:WK29:B2").unwrap();
+        let played = play_game(&mut a, &mut b, start, Color::White, 200, 1).unwrap();
+        assert_eq!(played.first_points, 2, "{}", played.reason);
+    }
+
+    #[test]
     fn elo_from_scores() {
         assert!(elo(0.5).abs() < 1e-9);
         assert!((elo(0.75) - 190.8).abs() < 0.1);
@@ -521,9 +632,10 @@ mod tests {
             hub_level: String::new(),
             seed: 5,
             verbose: false,
+            tables: PathBuf::new(),
         };
-        let mut a = Player::start(&args.first.parse().unwrap(), &args).unwrap();
-        let mut b = Player::start(&args.second.parse().unwrap(), &args).unwrap();
+        let mut a = Player::start(&args.first.parse().unwrap(), &args, None).unwrap();
+        let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
         let opening = read_openings(
             "# comment\nW:W24,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,11,10,9,15\n",
         )

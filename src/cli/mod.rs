@@ -8,9 +8,14 @@ use clap::{Parser, Subcommand};
 use crate::config::Config;
 
 pub mod bench;
+mod bot;
+mod db;
 pub mod hub;
+mod local;
 mod matches;
+mod render;
 mod rules;
+mod tables;
 mod tune;
 
 /// Exit status for a usage or configuration problem.
@@ -32,6 +37,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot (the default).
     Run,
+    /// Play in the terminal without Discord, on the same service and database.
+    Local(local::LocalArgs),
     /// Count move paths from a position (perft), one line `depth nodes seconds` per depth.
     Perft(rules::PerftArgs),
     /// Read FENs from standard input, one a line, and print every legal move of each.
@@ -39,6 +46,11 @@ pub enum Command {
     /// PDN tools.
     #[command(subcommand)]
     Pdn(rules::PdnCommand),
+    /// Database tools: check, backup.
+    #[command(subcommand)]
+    Db(db::DbCommand),
+    /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
+    Render(render::RenderArgs),
     /// Engine speed: nodes per second in the middle game and depth reached from the start.
     Bench(bench::BenchArgs),
     /// The engine over the Hub protocol on standard input and output (for draughts GUIs,
@@ -50,6 +62,9 @@ pub enum Command {
     /// Fit the engine's evaluation weights to self-play games.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
+    /// Endgame tables: build them, or probe positions.
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -76,7 +91,10 @@ pub fn main() -> ExitCode {
     };
     crate::logging::init(&config.log.filter);
     match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run_bot(&config),
+        Command::Run => bot::run_bot(&config),
+        Command::Local(args) => local::local_command(&config, &args),
+        Command::Db(command) => db::db_command(&command, &config),
+        Command::Render(args) => render::render_command(&args, &config.render),
         Command::Perft(_)
         | Command::Moves
         | Command::Pdn(_)
@@ -86,6 +104,7 @@ pub fn main() -> ExitCode {
         | Command::Tune(_) => {
             unreachable!("handled above")
         }
+        Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),
     }
 }
 
@@ -106,12 +125,3 @@ Dama needs a bot token to connect to Discord:
 To try the game without Discord, play in the console:
     cargo run --release -- local
 ";
-
-fn run_bot(config: &Config) -> ExitCode {
-    let Some(_token) = config.token() else {
-        eprint!("{NO_TOKEN_HELP}");
-        return ExitCode::from(EXIT_CONFIG);
-    };
-    tracing::info!(database = %config.database.path.display(), "starting");
-    ExitCode::SUCCESS
-}

@@ -17,6 +17,9 @@ pub struct PerftArgs {
     /// The position (PDN 3.0 FEN); the start position by default.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Instead, split the count at `--depth` by first move: one line `move nodes`.
+    #[arg(long)]
+    pub divide: bool,
 }
 
 pub fn perft_command(args: &PerftArgs) -> ExitCode {
@@ -32,6 +35,15 @@ pub fn perft_command(args: &PerftArgs) -> ExitCode {
         }
     };
     let mut out = std::io::stdout().lock();
+    if args.divide {
+        let split = dama_rules::divide(&position, args.depth);
+        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        for (m, nodes) in split {
+            let _ = writeln!(out, "{} {nodes}", m.long());
+        }
+        let _ = writeln!(out, "total {total}");
+        return ExitCode::SUCCESS;
+    }
     for depth in 1..=args.depth {
         let started = Instant::now();
         let nodes = perft(&position, depth);

@@ -8,6 +8,9 @@
 //! - repetitions (of the game's positions or within the search) and the 40-move rule score as
 //!   draws; wins and losses score `WIN` minus the plies to the end, so shorter wins score
 //!   higher;
+//! - endgame tables ([`Tablebase`], see [`Engine::set_tablebase`]): a root position in the
+//!   tables plays the tables' move, and every position in the tables met in the search scores
+//!   by its exact value (`TABLE_WIN` minus the plies to the end for a win);
 //! - limits: depth, nodes, time and a stop flag. With a depth or node limit (and no time or
 //!   stop) a search is a pure function of the game, the limits and the table's contents.
 
@@ -18,12 +21,18 @@ use std::time::{Duration, Instant};
 use dama_rules::{FORTY_MOVE_PLIES, Game, Move, MoveList, Position};
 
 use crate::eval::evaluate;
+use crate::tables::{self, Tablebase};
 use crate::tt::{Bound, Table};
 
 /// The score of a won position at the root; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
-/// The score of a position an endgame table calls won; lower than any win by distance.
+/// The score of a position an endgame table calls won; lower than any win by distance. A table
+/// win in `n` plies at ply `p` of the search scores `TABLE_WIN - p - n`, so quicker wins score
+/// higher (and slower losses); every such score lies within [`TABLE_RANGE`] of `TABLE_WIN`.
 pub const TABLE_WIN: i32 = 20_000;
+/// How far below `TABLE_WIN` a table win may score: the deepest ply plus the longest distance a
+/// table stores, with room to spare. Evaluations stay far below `TABLE_WIN - TABLE_RANGE`.
+pub const TABLE_RANGE: i32 = 1024;
 /// The deepest the search goes (iterations and extensions alike).
 pub const MAX_PLY: usize = 128;
 /// The highest iteration depth a search may ask for.
@@ -44,7 +53,20 @@ pub fn is_loss(score: i32) -> bool {
 /// Whether a score decides the game: a win or loss by distance, or an endgame-table verdict.
 #[must_use]
 pub fn is_decisive(score: i32) -> bool {
-    score.abs() >= TABLE_WIN - MAX_PLY as i32
+    score.abs() >= TABLE_WIN - TABLE_RANGE
+}
+
+/// The score of an exact table value met at `ply`: a win or loss by its distance; a game that
+/// is over (the side to move cannot move) or that the next move ends scores as the search
+/// would score it.
+fn table_score(verdict: tables::Verdict, ply: usize) -> i32 {
+    match verdict {
+        tables::Verdict::Loss { plies: 0 } => -WIN + ply as i32,
+        tables::Verdict::Win { plies: 1 } => WIN - ply as i32 - 1,
+        tables::Verdict::Win { plies } => TABLE_WIN - ply as i32 - i32::from(plies),
+        tables::Verdict::Loss { plies } => -TABLE_WIN + ply as i32 + i32::from(plies),
+        tables::Verdict::Draw => 0,
+    }
 }
 
 /// The plies to the end of the game for a win or loss by distance (`None` for other scores).
@@ -199,6 +221,7 @@ pub struct Engine {
     killers: Box<Killers>,
     probe: Option<Probe>,
     probe_pieces: u32,
+    tablebase: Option<Arc<Tablebase>>,
     stacks: Box<Stacks>,
     options: Options,
 }
@@ -206,7 +229,11 @@ pub struct Engine {
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("tables", &self.probe.is_some())
+            .field("probe", &self.probe.is_some())
+            .field(
+                "tablebase",
+                &self.tablebase.as_ref().map(|t| t.max_pieces()),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -221,6 +248,7 @@ impl Engine {
             killers: Box::new([[0; 2]; MAX_PLY + 1]),
             probe: None,
             probe_pieces: 0,
+            tablebase: None,
             stacks: Stacks::new(),
             options: Options::default(),
         }
@@ -248,6 +276,20 @@ impl Engine {
     pub fn set_tables(&mut self, probe: Option<Probe>, max_pieces: u32) {
         self.probe = probe;
         self.probe_pieces = max_pieces;
+    }
+
+    /// Plays with loaded endgame tables (or without, for `None`). A root position whose every
+    /// move leads into the tables plays [`Tablebase::best_move`] at once (a won position is won
+    /// by the shortest way, a lost one resists longest); positions the tables hold inside the
+    /// search score by their exact value. Table positions are checked before any [`Engine::set_tables`] probe.
+    pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.tablebase = tables.filter(|t| t.max_pieces() > 0);
+    }
+
+    /// The loaded endgame tables, if any.
+    #[must_use]
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
     }
 
     /// Thousandths of the transposition table in use (a sample).
@@ -286,6 +328,20 @@ impl Engine {
             result.elapsed = clock.started.elapsed();
             return result;
         }
+        if let Some((m, verdict)) = self
+            .tablebase
+            .as_ref()
+            .and_then(|tables| tables.best_move(&root))
+        {
+            result.best = Some(m);
+            result.score = table_score(verdict, 0);
+            result.depth = 1;
+            result.nodes = 1;
+            result.pv = vec![m];
+            result.elapsed = clock.started.elapsed();
+            info(&result);
+            return result;
+        }
         // Positions since the last capture or man move, for repetitions.
         let window = game.quiet_plies() as usize + 1;
         let hashes = game.hashes();
@@ -297,6 +353,11 @@ impl Engine {
             killers: &mut self.killers,
             probe: self.probe.as_ref(),
             probe_pieces: self.probe_pieces,
+            tablebase: self.tablebase.as_deref(),
+            tablebase_pieces: self
+                .tablebase
+                .as_ref()
+                .map_or(0, |t| u32::from(t.max_pieces())),
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             clock: clock.clone(),
@@ -360,6 +421,9 @@ struct Search<'e> {
     killers: &'e mut Killers,
     probe: Option<&'e Probe>,
     probe_pieces: u32,
+    tablebase: Option<&'e Tablebase>,
+    /// Positions with more pieces are not in the tables.
+    tablebase_pieces: u32,
     nodes: u64,
     node_limit: u64,
     clock: Clock,
@@ -500,6 +564,9 @@ impl Search<'_> {
             if alpha >= beta {
                 return alpha;
             }
+            if let Some(score) = self.exact(position, ply) {
+                return score;
+            }
             if ply >= MAX_PLY {
                 return self.quiescence(position, alpha, beta, ply);
             }
@@ -628,12 +695,27 @@ impl Search<'_> {
         best_score
     }
 
+    /// The score of a position the endgame tables hold.
+    #[inline]
+    fn exact(&self, position: &Position, ply: usize) -> Option<i32> {
+        let tables = self.tablebase?;
+        if position.occupied().count() > self.tablebase_pieces {
+            return None;
+        }
+        tables
+            .probe(position)
+            .map(|verdict| table_score(verdict, ply))
+    }
+
     /// Plays out forced captures; a quiet position gets the evaluation.
     fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
         }
         self.stacks.pv_len[ply] = 0;
+        if let Some(score) = self.exact(position, ply) {
+            return score;
+        }
         if !position.must_capture() {
             if !position.has_legal_moves() {
                 return -WIN + ply as i32;

@@ -149,6 +149,26 @@ pub(crate) const NEIGHBOURS: [[Option<Square>; 4]; 32] = {
     table
 };
 
+/// For every square and direction, the square jumped over and the landing square, if both
+/// are on the board.
+pub(crate) const JUMPS: [[Option<(Square, Square)>; 4]; 32] = {
+    let mut table = [[None; 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut d = 0;
+        while d < 4 {
+            if let Some(over) = NEIGHBOURS[i][d] {
+                if let Some(landing) = NEIGHBOURS[over.index()][d] {
+                    table[i][d] = Some((over, landing));
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 // Iterating a copy of a set is the natural way to walk its squares (as in shakmaty).
 #[allow(clippy::copy_iterator)]
 impl Iterator for Bitboard {

@@ -10,8 +10,10 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => position.count_legal_moves() as u64,
         _ => {
+            let mut moves = crate::MoveList::new();
+            position.legal_moves_into(&mut moves);
             let mut total = 0;
-            for m in &position.legal_moves() {
+            for m in &moves {
                 let mut next = *position;
                 next.play_unchecked(m);
                 total += perft(&next, depth - 1);

@@ -2,11 +2,10 @@
 
 use std::fmt;
 
-use crate::bitboard::{Direction, NEIGHBOURS};
-use crate::moves::MAX_CAPTURES;
+use crate::bitboard::{Direction, JUMPS, NEIGHBOURS};
 use crate::setup::PositionError;
 use crate::zobrist::{BLACK_TO_MOVE, piece_key};
-use crate::{Bitboard, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
+use crate::{Bitboard, ByColor, Color, MAX_MOVES, Move, MoveList, Piece, Role, Setup, Square};
 
 /// A legal position: at most 12 pieces a side, no man on its promotion row, side to move.
 /// Built only through [`Position::from_setup`] (or FEN), so nothing re-checks it later.
@@ -157,33 +156,29 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        if self.capturers().any() {
-            self.generate_captures(&mut moves);
-        } else {
-            self.generate_simple(&mut moves);
-        }
+        self.legal_moves_into(&mut moves);
         moves
     }
 
-    /// [`Position::legal_moves`] written into a list the caller owns (cleared first), which
-    /// spares a search copying a whole list out of every call.
+    /// [`Position::legal_moves`] into a list the caller owns (cleared first), which saves
+    /// moving the list in hot loops such as search and perft.
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        if self.capturers().any() {
-            self.generate_captures(moves);
+        let capturers = self.capturers();
+        if capturers.any() {
+            self.search_captures(capturers, Some(moves));
         } else {
             self.generate_simple(moves);
         }
     }
 
     /// How many legal moves there are (what perft counts at its last ply), without building
-    /// simple moves.
+    /// them.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        if self.capturers().any() {
-            let mut moves = MoveList::new();
-            self.generate_captures(&mut moves);
-            moves.len()
+        let capturers = self.capturers();
+        if capturers.any() {
+            self.search_captures(capturers, None)
         } else {
             self.count_simple()
         }
@@ -216,10 +211,9 @@ impl Position {
         // and the square beyond is empty. Walk back from the empty landing squares.
         for d in forward {
             let back = opposite(d);
-            let over_men = empty.step(back) & their_men;
-            let over_any = empty.step(back) & them;
-            capturers |= over_men.step(back) & our_men;
-            capturers |= over_any.step(back) & our_kings;
+            let beyond = empty.step(back);
+            capturers |= (beyond & their_men).step(back) & our_men;
+            capturers |= (beyond & them).step(back) & our_kings;
         }
         for d in backward {
             let back = opposite(d);
@@ -315,6 +309,7 @@ impl Position {
     }
 
     fn generate_simple(&self, moves: &mut MoveList) {
+        moves.clear();
         let promotion_row = promotion_row(self.turn);
         for (direction, targets) in self.simple_targets() {
             let back = opposite(direction) as usize;
@@ -331,20 +326,23 @@ impl Position {
         }
     }
 
-    fn generate_captures(&self, moves: &mut MoveList) {
+    /// Runs the capture search from every capturer; fills `moves` if given and returns how
+    /// many capture paths the precedence allows.
+    fn search_captures(&self, capturers: Bitboard, moves: Option<&mut MoveList>) -> usize {
         let us = self.turn;
         let them = self.pieces(!us);
         let mut search = CaptureSearch {
             them,
             their_kings: them & self.kings,
             promotion_row: promotion_row(us),
-            forward: forward_directions(us).0,
+            forward_range: if us == Color::White { 0..2 } else { 2..4 },
             occupied: Bitboard::EMPTY,
             best: 0,
+            count: 0,
             current: Move::simple(Square::ALL[0], Square::ALL[0], Role::Man, false),
             moves,
         };
-        for from in self.capturers() {
+        for from in capturers {
             let role = if self.kings.contains(from) {
                 Role::King
             } else {
@@ -355,6 +353,7 @@ impl Position {
             search.current.len = 0;
             search.extend(from, role == Role::King);
         }
+        search.count
     }
 }
 
@@ -364,35 +363,35 @@ struct CaptureSearch<'a> {
     them: Bitboard,
     their_kings: Bitboard,
     promotion_row: Bitboard,
-    forward: [Direction; 2],
+    /// The direction indices in which men of the side to move capture.
+    forward_range: std::ops::Range<usize>,
     /// Every occupied square except the moving piece's origin; captured pieces stay on the
     /// board (and block) until the move ends.
     occupied: Bitboard,
     best: u32,
+    /// Paths found with the best key so far.
+    count: usize,
     current: Move,
-    moves: &'a mut MoveList,
+    moves: Option<&'a mut MoveList>,
 }
 
 impl CaptureSearch<'_> {
     fn extend(&mut self, at: Square, is_king: bool) {
         let mut continued = false;
-        let forward = self.forward;
-        let directions: &[Direction] = if is_king { &Direction::ALL } else { &forward };
-        for &direction in directions {
-            let Some(over) = NEIGHBOURS[at.index()][direction as usize] else {
+        // Men jump forward only and never over kings; nothing is jumped twice.
+        let (capturable, directions) = if is_king {
+            (self.them & !self.current.captured, 0..4)
+        } else {
+            (
+                self.them & !self.their_kings & !self.current.captured,
+                self.forward_range.clone(),
+            )
+        };
+        for direction in directions {
+            let Some((over, landing)) = JUMPS[at.index()][direction] else {
                 continue;
             };
-            if !self.them.contains(over) || self.current.captured.contains(over) {
-                continue;
-            }
-            let over_king = self.their_kings.contains(over);
-            if over_king && !is_king {
-                continue; // a man never captures a king
-            }
-            let Some(landing) = NEIGHBOURS[over.index()][direction as usize] else {
-                continue;
-            };
-            if self.occupied.contains(landing) {
+            if !capturable.contains(over) || self.occupied.contains(landing) {
                 continue;
             }
             continued = true;
@@ -401,6 +400,7 @@ impl CaptureSearch<'_> {
             self.current.jumped[n] = over;
             self.current.len += 1;
             self.current.captured = self.current.captured.with(over);
+            let over_king = self.their_kings.contains(over);
             if over_king {
                 self.current.captured_kings = self.current.captured_kings.with(over);
             }
@@ -409,14 +409,14 @@ impl CaptureSearch<'_> {
                 self.current.promotes = true;
                 self.finish();
                 self.current.promotes = false;
-            } else if n + 1 < MAX_CAPTURES {
-                self.extend(landing, is_king);
             } else {
-                self.finish();
+                self.extend(landing, is_king);
             }
             self.current.len -= 1;
             self.current.captured = self.current.captured.without(over);
-            self.current.captured_kings = self.current.captured_kings.without(over);
+            if over_king {
+                self.current.captured_kings = self.current.captured_kings.without(over);
+            }
         }
         if !continued && self.current.len > 0 {
             self.finish();
@@ -430,9 +430,11 @@ impl CaptureSearch<'_> {
     fn key(&self) -> u32 {
         let m = &self.current;
         let mut order = 0u32;
-        for (i, square) in m.captures().iter().enumerate() {
-            if m.captured_kings.contains(*square) {
-                order |= 1 << (15 - i);
+        if m.captured_kings.any() {
+            for (i, square) in m.captures().iter().enumerate() {
+                if m.captured_kings.contains(*square) {
+                    order |= 1 << (15 - i);
+                }
             }
         }
         (u32::from(m.len) << 24)
@@ -445,10 +447,19 @@ impl CaptureSearch<'_> {
         let key = self.key();
         if key > self.best {
             self.best = key;
-            self.moves.clear();
+            self.count = 0;
+            if let Some(moves) = self.moves.as_deref_mut() {
+                moves.clear();
+            }
         }
         if key == self.best {
-            self.moves.push(self.current);
+            self.count += 1;
+            if let Some(moves) = self.moves.as_deref_mut() {
+                // MAX_MOVES is far above any position's count of best capture paths (a
+                // search for extreme positions found fewer than 20); never panic on it.
+                let pushed = moves.try_push(self.current);
+                debug_assert!(pushed.is_ok(), "more than {MAX_MOVES} capture paths");
+            }
         }
     }
 }

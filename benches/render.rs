@@ -1,0 +1,67 @@
+//! Board images: one 640 px PNG with a multi-capture as last move, and a 100-ply game as GIF.
+//!
+//! `cargo bench --bench render`; the image sizes are printed before the timings.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dama_rules::{Color, Move, Position, pdn};
+use damabot::config::RenderConfig;
+use damabot::render::{BoardView, Renderer};
+
+/// A black man takes three and is crowned: 5x14x23x30.
+fn capture_view() -> BoardView {
+    let before = Position::from_fen("B:W10,16,19,21,27,32:B12,24,26,3,4,5,7").unwrap();
+    let m = before.parse_move("5x30").unwrap();
+    let mut view = BoardView::new(before.play(&m).unwrap());
+    view.last_move = Some(m);
+    view.bottom = Color::White;
+    view
+}
+
+/// The first 100 plies of the first championship game that has that many.
+fn hundred_plies() -> (Position, Vec<Move>) {
+    let text = include_str!("../tests/data/campionato-assoluto-2005.pdn");
+    pdn::read_games(text)
+        .iter()
+        .map(pdn::PdnGame::replay)
+        .find(|replay| replay.error.is_none() && replay.moves.len() >= 100)
+        .map(|replay| (replay.start, replay.moves[..100].to_vec()))
+        .expect("the championship file has a game of 100 plies")
+}
+
+fn render(c: &mut Criterion) {
+    let renderer = Renderer::new(&RenderConfig::default()).unwrap();
+    let view = capture_view();
+    let (start, moves) = hundred_plies();
+    let png = renderer.png(&view);
+    let gif = renderer.replay_gif(&start, &moves, Color::White);
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(gif.starts_with(b"GIF89a"));
+    eprintln!(
+        "sizes: png 640 with last move {} bytes; gif of {} plies {} bytes",
+        png.len(),
+        moves.len(),
+        gif.len()
+    );
+
+    c.bench_function("png_640_last_move", |b| {
+        b.iter(|| renderer.png(black_box(&view)));
+    });
+    let mut group = c.benchmark_group("gif");
+    group.sample_size(20);
+    group.bench_function("gif_100_plies", |b| {
+        b.iter(|| renderer.replay_gif(black_box(&start), black_box(&moves), Color::White));
+    });
+    group.finish();
+    c.bench_function("renderer_new_640", |b| {
+        b.iter(|| Renderer::new(black_box(&RenderConfig::default())).unwrap());
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(50);
+    targets = render
+}
+criterion_main!(benches);

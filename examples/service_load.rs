@@ -1,0 +1,158 @@
+//! Load benchmark of the game service: 1,000 games at once between people, on the SQLite
+//! store, from many threads, without engine moves. Prints moves per second, latency
+//! percentiles and peak memory.
+//!
+//! ```sh
+//! cargo run --release --example service_load -- [GAMES] [THREADS] [MOVES_PER_GAME]
+//! ```
+//! Defaults: 1,000 games, 16 threads, 40 moves per game.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use dama_rules::Position;
+use damabot::config::RenderConfig;
+use damabot::game::{Actor, GameService, ServiceSettings, SystemClock};
+use damabot::render::Renderer;
+use damabot::store::{NewGame, Participant, SqliteStore, Store};
+
+fn main() {
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<usize>().expect("a number"));
+    let games = args.next().unwrap_or(1000);
+    let threads = args.next().unwrap_or(16);
+    let moves_per_game = args.next().unwrap_or(40);
+
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store =
+        Arc::new(SqliteStore::open(&dir.path().join("load.db")).expect("the database opens"));
+    let renderer = Arc::new(Renderer::new(&RenderConfig::default()).expect("the renderer builds"));
+    let settings = ServiceSettings {
+        challenge_expiry: Duration::from_secs(600),
+        default_time_per_move: Duration::from_secs(86_400),
+        repetition_count: 3,
+        think_time: Duration::from_millis(10),
+        hash_mb: 1,
+        max_concurrent_searches: 1,
+        seed: Some(1),
+    };
+    let service = Arc::new(GameService::new(
+        store.clone(),
+        renderer,
+        Arc::new(SystemClock),
+        settings,
+    ));
+
+    // Game g is played in channel 10_000 + g by users 2g (White) and 2g + 1 (Black).
+    let now = service.now();
+    let guild = 1;
+    for g in 0..games as u64 {
+        let (white, black) = (2 * g + 1, 2 * g + 2);
+        store
+            .ensure_player(guild, white, &format!("w{g}"), now)
+            .expect("player");
+        store
+            .ensure_player(guild, black, &format!("b{g}"), now)
+            .expect("player");
+        store
+            .create_game(&NewGame {
+                guild,
+                channel: 10_000 + g,
+                white: Participant::User(white),
+                black: Participant::User(black),
+                time_per_move_ms: 86_400_000,
+                rated: true,
+                start_fen: Position::initial().to_fen(),
+                created_at: now,
+            })
+            .expect("game");
+    }
+
+    let next_game = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let handles: Vec<_> = (0..threads)
+        .map(|t| {
+            let service = Arc::clone(&service);
+            let next_game = Arc::clone(&next_game);
+            std::thread::spawn(move || {
+                let mut latencies = Vec::new();
+                let mut seed = 0x9E37_79B9_7F4A_7C15_u64 ^ t as u64;
+                // Each thread plays whole games, one move at a time, round robin over a batch,
+                // so many games are in flight at once.
+                loop {
+                    let first = next_game.fetch_add(8, Ordering::SeqCst);
+                    if first >= games {
+                        break;
+                    }
+                    let batch: Vec<u64> =
+                        (first..(first + 8).min(games)).map(|g| g as u64).collect();
+                    for ply in 0..moves_per_game {
+                        for &g in &batch {
+                            let user = if ply % 2 == 0 { 2 * g + 1 } else { 2 * g + 2 };
+                            let actor = Actor {
+                                user,
+                                name: String::new(),
+                                guild: 1,
+                                channel: 10_000 + g,
+                                can_moderate: false,
+                            };
+                            let options = service.suggestions(&actor, "").expect("suggestions");
+                            if options.is_empty() {
+                                continue;
+                            }
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            let choice = &options[(seed % options.len() as u64) as usize];
+                            let begin = Instant::now();
+                            let reply = service.play_move(&actor, choice).expect("move");
+                            latencies.push(begin.elapsed());
+                            assert!(!reply.ephemeral, "{}", reply.text);
+                        }
+                    }
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies: Vec<Duration> = handles
+        .into_iter()
+        .flat_map(|h| h.join().expect("thread"))
+        .collect();
+    let elapsed = started.elapsed();
+    latencies.sort();
+    let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p) as usize];
+    println!(
+        "games {games}, threads {threads}, moves {}",
+        latencies.len()
+    );
+    println!(
+        "moves/s {:.0}",
+        latencies.len() as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(pct(0.5)),
+        ms(pct(0.99)),
+        ms(pct(1.0))
+    );
+    println!("peak memory {}", peak_memory());
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Peak resident memory of this process (Linux: VmHWM).
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l.trim_start_matches("VmHWM:").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}

@@ -1,0 +1,97 @@
+//! `damabot run` (the default): the Discord bot on the configured database.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tracing::{error, info, warn};
+
+use super::{EXIT_CONFIG, NO_TOKEN_HELP};
+use crate::config::Config;
+use crate::game::{GameService, ServiceSettings, SystemClock};
+use crate::render::Renderer;
+use crate::store::SqliteStore;
+
+/// How long the end of a run waits for the last users of the database to let go.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+/// Opens the database, draws nothing yet, connects to Discord and serves until a signal.
+/// Exit status: 0 after SIGINT or SIGTERM, 2 for a configuration problem (no token, a
+/// database or image settings that cannot be used), 1 when the connection fails.
+pub fn run_bot(config: &Config) -> ExitCode {
+    let Some(token) = config.token() else {
+        eprint!("{NO_TOKEN_HELP}");
+        return ExitCode::from(EXIT_CONFIG);
+    };
+    let store = match SqliteStore::open(&config.database.path) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!(
+                "error: database {}: {error}",
+                config.database.path.display()
+            );
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    let renderer = match Renderer::new(&config.render) {
+        Ok(renderer) => renderer,
+        Err(error) => {
+            eprintln!("error: board images: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    let service = Arc::new(
+        GameService::new(
+            Arc::new(store),
+            Arc::new(renderer),
+            Arc::new(SystemClock),
+            ServiceSettings::from_config(config),
+        )
+        .with_tables(
+            crate::game::load_tables(&config.engine.tables_dir),
+            config.game.verdicts_in_rated_games,
+        ),
+    );
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    info!(database = %config.database.path.display(), "starting");
+    let result = runtime.block_on(crate::discord::run(config, token, service.clone()));
+    runtime.shutdown_timeout(CLOSE_WAIT);
+    close(service);
+    match result {
+        Ok(()) => {
+            info!("stopped");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            error!(%error, "stopped");
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Drops the service, and with it the database connections, once nothing else holds it.
+fn close(service: Arc<GameService>) {
+    let deadline = Instant::now() + CLOSE_WAIT;
+    while Arc::strong_count(&service) > 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    match Arc::try_unwrap(service) {
+        Ok(service) => {
+            drop(service);
+            info!("database closed");
+        }
+        Err(_) => {
+            warn!("the database is still in use at exit; SQLite recovers it at the next start");
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! Database tools: `db check` and `db backup`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Subcommand;
+use dama_rules::Position;
+
+use crate::config::Config;
+use crate::store::{
+    EndReason, Game, GameStatus, MoveRecord, OpenOptions, SqliteStore, Store, StoreError,
+};
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Check the database: SQLite's integrity and foreign-key checks, then replay every game's
+    /// moves with the rules and compare with the stored positions. Prints a line per problem
+    /// and a summary; exits with 1 on any problem. Safe while the bot runs.
+    Check {
+        /// The database (default: database.path from the configuration, or DAMA_DATABASE).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// Copy the database to a new file with SQLite's online backup: a consistent snapshot,
+    /// taken while the bot runs.
+    Backup {
+        /// The new file.
+        path: PathBuf,
+        /// The database (default: database.path from the configuration, or DAMA_DATABASE).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+}
+
+pub fn db_command(command: &DbCommand, config: &Config) -> ExitCode {
+    let source = |db: &Option<PathBuf>| db.clone().unwrap_or_else(|| config.database.path.clone());
+    match command {
+        DbCommand::Check { db } => check_command(&source(db)),
+        DbCommand::Backup { path, db } => backup_command(&source(db), path),
+    }
+}
+
+/// What `db check` found.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub games: usize,
+    pub moves: usize,
+    /// One line per problem.
+    pub problems: Vec<String>,
+}
+
+/// Checks a database: integrity, foreign keys, and every game replayed by the rules.
+pub fn check_database(store: &SqliteStore) -> Result<CheckReport, StoreError> {
+    let mut report = CheckReport {
+        problems: store.integrity_problems()?,
+        ..CheckReport::default()
+    };
+    for id in store.game_ids()? {
+        // A game that vanished since the id list was read is no problem.
+        let Some(game) = store.game(id)? else {
+            continue;
+        };
+        let moves = store.moves(id)?;
+        report.games += 1;
+        report.moves += moves.len();
+        report.problems.extend(
+            check_game(&game, &moves)
+                .into_iter()
+                .map(|problem| format!("game {id}: {problem}")),
+        );
+    }
+    Ok(report)
+}
+
+/// The problems of one game: its moves replayed from its start position must be legal, in
+/// long notation, numbered 0.., and give the stored positions; the game row must agree.
+#[must_use]
+pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut position = match Position::from_fen(&game.start_fen) {
+        Ok(position) => position,
+        Err(error) => {
+            problems.push(format!("start position `{}`: {error}", game.start_fen));
+            return problems;
+        }
+    };
+    for (index, record) in moves.iter().enumerate() {
+        if record.ply as usize != index {
+            problems.push(format!(
+                "ply {index} is missing (the next stored move is ply {})",
+                record.ply
+            ));
+            return problems;
+        }
+        let m = match position.parse_move(&record.move_long) {
+            Ok(m) => m,
+            Err(error) => {
+                problems.push(format!(
+                    "ply {index}: `{}` is not legal here: {error}",
+                    record.move_long
+                ));
+                return problems;
+            }
+        };
+        if m.long() != record.move_long {
+            problems.push(format!(
+                "ply {index}: stored as `{}`, long notation is `{}`",
+                record.move_long,
+                m.long()
+            ));
+        }
+        position.play_unchecked(&m);
+        if !same_position(&record.fen_after, &position) {
+            problems.push(format!(
+                "ply {index}: stored position `{}`, the moves give `{}`",
+                record.fen_after,
+                position.to_fen()
+            ));
+            return problems;
+        }
+    }
+    if game.ply as usize != moves.len() {
+        problems.push(format!(
+            "the game is at ply {} but {} moves are stored",
+            game.ply,
+            moves.len()
+        ));
+    }
+    if !same_position(&game.current_fen, &position) {
+        problems.push(format!(
+            "current position `{}`, the moves give `{}`",
+            game.current_fen,
+            position.to_fen()
+        ));
+    }
+    match (game.status, game.end_reason) {
+        (GameStatus::Active, _) if !position.has_legal_moves() => problems.push(format!(
+            "still active, but {} cannot move",
+            position.turn().name()
+        )),
+        (GameStatus::Finished, Some(EndReason::NoMoves)) => {
+            if position.has_legal_moves() {
+                problems.push(format!(
+                    "ended by no-moves, but {} can move",
+                    position.turn().name()
+                ));
+            } else if game.result.and_then(crate::store::GameResult::winner)
+                != Some(!position.turn())
+            {
+                problems.push(format!(
+                    "ended by no-moves with result {}, but {} cannot move",
+                    game.result.map_or("none", crate::store::GameResult::as_str),
+                    position.turn().name()
+                ));
+            }
+        }
+        _ => {}
+    }
+    problems
+}
+
+/// True if `fen` reads as `position`.
+fn same_position(fen: &str, position: &Position) -> bool {
+    Position::from_fen(fen).is_ok_and(|stored| stored == *position)
+}
+
+fn check_command(path: &Path) -> ExitCode {
+    let options = OpenOptions {
+        read_only: true,
+        readers: 0,
+        ..OpenOptions::default()
+    };
+    let store = match SqliteStore::open_with(path, &options) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = match check_database(&store) {
+        Ok(report) => report,
+        Err(error) => {
+            eprintln!("error: {}: {error}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    for problem in &report.problems {
+        println!("{problem}");
+    }
+    println!(
+        "{}: {} games, {} moves, {} problems",
+        path.display(),
+        report.games,
+        report.moves,
+        report.problems.len()
+    );
+    if report.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn backup_command(source: &Path, destination: &Path) -> ExitCode {
+    if destination.exists() {
+        eprintln!(
+            "error: {} exists; choose a new file for the backup",
+            destination.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    // Write beside the destination, then rename: a backup that stops half-way leaves no file
+    // that looks complete.
+    let mut partial = destination.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let result =
+        SqliteStore::backup_file(source, &partial, Duration::from_secs(5)).and_then(|pages| {
+            let copy = SqliteStore::open_with(
+                &partial,
+                &OpenOptions {
+                    read_only: true,
+                    readers: 0,
+                    ..OpenOptions::default()
+                },
+            )?;
+            let problems = copy.integrity_problems()?;
+            Ok((pages, problems))
+        });
+    match result {
+        Ok((pages, problems)) if problems.is_empty() => {
+            if let Err(error) = std::fs::rename(&partial, destination) {
+                eprintln!(
+                    "error: cannot rename {} to {}: {error}",
+                    partial.display(),
+                    destination.display()
+                );
+                return ExitCode::FAILURE;
+            }
+            let bytes = std::fs::metadata(destination).map_or(0, |m| m.len());
+            println!(
+                "backed up {} to {}: {pages} pages, {} KiB, integrity ok",
+                source.display(),
+                destination.display(),
+                bytes / 1024
+            );
+            ExitCode::SUCCESS
+        }
+        Ok((_, problems)) => {
+            for problem in &problems {
+                eprintln!("{problem}");
+            }
+            eprintln!(
+                "error: the copy {} fails its integrity check; it was kept for inspection",
+                partial.display()
+            );
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            remove_partial(&partial);
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn remove_partial(partial: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = partial.as_os_str().to_owned();
+        name.push(suffix);
+        // Best effort: the files may not exist.
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Finish, GameResult, NewGame, Participant};
+    use dama_rules::Move;
+
+    const GUILD: u64 = 1;
+    const CHANNEL: u64 = 2;
+
+    /// A store with one finished game and one active game, both legal.
+    fn store_with_games(dir: &Path) -> SqliteStore {
+        let store = SqliteStore::open(&dir.join("dama.db")).unwrap();
+        store.ensure_player(GUILD, 10, "Alice", 0).unwrap();
+        store.ensure_player(GUILD, 11, "Bob", 0).unwrap();
+        for (channel, plies, end) in [(CHANNEL, 12, true), (CHANNEL + 1, 7, false)] {
+            let game = store
+                .create_game(&NewGame {
+                    guild: GUILD,
+                    channel,
+                    white: Participant::User(10),
+                    black: Participant::User(11),
+                    time_per_move_ms: 60_000,
+                    rated: true,
+                    start_fen: Position::initial().to_fen(),
+                    created_at: 0,
+                })
+                .unwrap();
+            let mut position = Position::initial();
+            for ply in 0..plies {
+                // The first legal move each time: a deterministic, legal game.
+                let m: Move = position.legal_moves()[0];
+                position.play_unchecked(&m);
+                store
+                    .record_move(game.id, ply, &m.long(), &position.to_fen(), i64::from(ply))
+                    .unwrap();
+            }
+            if end {
+                store
+                    .finish_game(
+                        game.id,
+                        Finish {
+                            result: GameResult::Draw,
+                            reason: EndReason::Agreement,
+                            ply: plies,
+                            at: 100,
+                        },
+                    )
+                    .unwrap();
+            }
+        }
+        store
+    }
+
+    #[test]
+    fn a_sound_database_has_no_problems() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let report = check_database(&store).unwrap();
+        assert_eq!(report.problems, Vec::<String>::new());
+        assert_eq!((report.games, report.moves), (2, 19));
+        assert_eq!(check_command(store.path()), ExitCode::SUCCESS);
+    }
+
+    #[test]
+    fn altered_rows_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let conn = rusqlite::Connection::open(store.path()).unwrap();
+        // A wrong position after ply 3 of game 1, a game row that disagrees in game 2.
+        conn.execute(
+            "UPDATE moves SET fen_after = 'W:W21-32:B1-12' WHERE game_id = 1 AND ply = 3",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE games SET current_fen = 'W:W21-32:B1-12' WHERE id = 2",
+            [],
+        )
+        .unwrap();
+        let report = check_database(&store).unwrap();
+        assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+        assert!(
+            report.problems[0].starts_with("game 1: ply 3: stored position"),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[1].starts_with("game 2: current position"),
+            "{:?}",
+            report.problems
+        );
+        assert_eq!(check_command(store.path()), ExitCode::FAILURE);
+    }
+
+    #[test]
+    fn illegal_moves_and_gaps_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let game = store.game(crate::store::GameId(2)).unwrap().unwrap();
+        let mut moves = store.moves(game.id).unwrap();
+        let mut illegal = moves.clone();
+        illegal[2].move_long = "1-5".into();
+        let problems = check_game(&game, &illegal);
+        assert!(
+            problems[0].contains("ply 2: `1-5` is not legal here"),
+            "{problems:?}"
+        );
+        moves.remove(4);
+        let problems = check_game(&game, &moves);
+        assert!(problems[0].contains("ply 4 is missing"), "{problems:?}");
+    }
+
+    #[test]
+    fn no_moves_endings_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let mut game = store.game(crate::store::GameId(1)).unwrap().unwrap();
+        let moves = store.moves(game.id).unwrap();
+        game.end_reason = Some(EndReason::NoMoves);
+        let problems = check_game(&game, &moves);
+        assert!(
+            problems[0].contains("ended by no-moves, but"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn backup_makes_a_checked_copy_and_refuses_to_overwrite() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let copy = dir.path().join("copy.db");
+        assert_eq!(backup_command(store.path(), &copy), ExitCode::SUCCESS);
+        let restored = SqliteStore::open(&copy).unwrap();
+        let report = check_database(&restored).unwrap();
+        assert_eq!((report.games, report.moves), (2, 19));
+        assert!(report.problems.is_empty());
+        assert_eq!(backup_command(store.path(), &copy), ExitCode::FAILURE);
+        let missing = dir.path().join("missing.db");
+        assert_eq!(
+            backup_command(&missing, &dir.path().join("other.db")),
+            ExitCode::FAILURE
+        );
+        assert!(!dir.path().join("other.db.partial").exists());
+    }
+}

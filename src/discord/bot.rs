@@ -1,0 +1,229 @@
+//! The running bot: the HTTP client (Discord, or a stand-in on loopback for tests), the
+//! framework, command registration, the sweep timer, and a clean stop on SIGINT or SIGTERM.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
+use tracing::{error, info, warn};
+
+use super::outgoing::Outgoing;
+use super::{Data, Error, commands, errors, respond};
+use crate::config::{Config, Secret};
+use crate::game::GameService;
+
+/// How long a stop waits for blocking work (an engine search, a database write) to finish.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
+
+/// Why the bot stopped other than by a signal.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("cannot start the Discord client: {0}")]
+    Client(#[source] Box<serenity::Error>),
+    #[error("the connection to Discord failed: {0}")]
+    Connection(#[source] Box<serenity::Error>),
+    #[error("start-up failed: {0}")]
+    Setup(String),
+}
+
+/// The HTTP client: Discord itself, or the REST base of the configuration (a stand-in in
+/// tests). Serenity only honours a proxy with its rate limiter off.
+#[must_use]
+pub fn http_client(token: &str, api_base: Option<&str>) -> serenity::Http {
+    let builder = serenity::HttpBuilder::new(token);
+    match api_base {
+        Some(base) => builder
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build(),
+        None => builder.build(),
+    }
+}
+
+/// The framework's options: the commands, the error handler, the channel check and the
+/// handler of component clicks.
+#[must_use]
+pub fn framework_options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: commands::commands(),
+        on_error: errors::on_error,
+        command_check: Some(commands::channel_check),
+        event_handler: |framework, event| Box::pin(on_event(framework, event)),
+        // Owners are not used; skipping them saves a request at start-up.
+        initialize_owners: false,
+        ..Default::default()
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
+        let data = framework.user_data;
+        if let Err(error) = respond::answer_click(framework.serenity_context, data, click).await {
+            error!(
+                %error,
+                custom_id = click.data.custom_id,
+                user = click.user.id.get(),
+                channel = click.channel_id.get(),
+                "click failed"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs the bot until SIGINT or SIGTERM (`Ok`), or until the connection fails.
+pub async fn run(
+    config: &Config,
+    token: &Secret,
+    service: Arc<GameService>,
+) -> Result<(), BotError> {
+    let data = Data::new(service);
+    let work = data.work.clone();
+    let (stop, stopped) = watch::channel(false);
+    let setup_failed = Arc::new(AtomicBool::new(false));
+
+    let dev_guild = config.discord.dev_guild_id.map(serenity::GuildId::new);
+    let sweep_interval = config.game.sweep_interval;
+    let setup_data = data.clone();
+    let setup_failure = setup_failed.clone();
+    // `Framework::new` rather than the builder, which would switch `initialize_owners` back on.
+    let framework = poise::Framework::new(framework_options(), move |ctx, ready, framework| {
+        Box::pin(async move {
+            info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
+            let commands = &framework.options().commands;
+            let count = poise::builtins::create_application_commands(commands).len();
+            let registered = match dev_guild {
+                Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
+                None => poise::builtins::register_globally(ctx, commands).await,
+            };
+            if let Err(error) = registered {
+                setup_failure.store(true, Ordering::SeqCst);
+                framework.shard_manager().shutdown_all().await;
+                return Err(Error::from(error));
+            }
+            if let Some(guild) = dev_guild {
+                info!("registered {count} commands in guild {guild}");
+            } else {
+                info!("registered {count} commands globally");
+            }
+            tokio::spawn(sweep(
+                ctx.http.clone(),
+                setup_data.clone(),
+                sweep_interval,
+                stopped,
+            ));
+            Ok(setup_data)
+        })
+    });
+
+    let http = http_client(token.expose(), config.discord.api_base.as_deref());
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| BotError::Client(Box::new(e)))?;
+
+    let shard_manager = client.shard_manager.clone();
+    let signals = tokio::spawn(async move {
+        let signal = wait_for_signal().await;
+        info!("{signal}: stopping (no new commands; running work finishes)");
+        let _ = stop.send(true);
+        shard_manager.shutdown_all().await;
+    });
+
+    let result = client.start().await;
+    signals.abort();
+    if !work.wait_idle(SHUTDOWN_GRACE).await {
+        warn!(
+            running = work.running(),
+            "blocking work still running after {SHUTDOWN_GRACE:?}; stopping anyway"
+        );
+    }
+    drop(client);
+    drop(data);
+    if setup_failed.load(Ordering::SeqCst) {
+        return Err(BotError::Setup(
+            "could not register the slash commands (see the log above)".to_owned(),
+        ));
+    }
+    result.map_err(|e| BotError::Connection(Box::new(e)))
+}
+
+/// Waits for SIGINT (Ctrl-C) or SIGTERM; names the one that came.
+async fn wait_for_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => "SIGINT",
+                    _ = terminate.recv() => "SIGTERM",
+                }
+            }
+            Err(error) => {
+                warn!(%error, "cannot listen for SIGTERM; only Ctrl-C stops the bot");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}
+
+/// Every `interval`: expired challenges and forfeited games, posted as channel messages.
+async fn sweep(
+    http: Arc<serenity::Http>,
+    data: Data,
+    interval: Duration,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let mut ticker = tokio::time::interval(interval.max(Duration::from_secs(1)));
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            _ = stopped.changed() => return,
+        }
+        let service = data.service.clone();
+        let job = data.work.spawn(move || {
+            service.sweep().map(|notices| {
+                notices
+                    .into_iter()
+                    .map(|notice| {
+                        let outgoing = Outgoing::render(&service, notice.reply.clone());
+                        (notice, outgoing)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
+        let notices = match job.await {
+            Ok(Ok(notices)) => notices,
+            Ok(Err(error)) => {
+                error!(%error, "sweep failed");
+                continue;
+            }
+            Err(error) => {
+                error!(%error, "the sweep job failed");
+                continue;
+            }
+        };
+        for (notice, outgoing) in notices {
+            let channel = notice.channel;
+            if let Err(error) = respond::post_notice(&http, &data, notice, outgoing).await {
+                warn!(%error, channel, "could not post a notice");
+            }
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! From Discord to the service: who acts, and which service call an interaction asks for.
+//!
+//! Poise parses the options of a slash command into typed arguments; the functions here turn
+//! those arguments (and the interaction's member data) into an [`Actor`] and a [`ServiceCall`],
+//! without any network, so they are tested directly.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::game::{Actor, ColourChoice, GameService, Member, Reply, ServiceError};
+
+/// One call of the game service, with its arguments as the service wants them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServiceCall {
+    Challenge {
+        opponent: Member,
+        colour: ColourChoice,
+        time_per_move: Option<Duration>,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    PlayEngine {
+        level: u8,
+        colour: ColourChoice,
+    },
+    Move {
+        text: String,
+    },
+    Board {
+        flip: bool,
+    },
+    Resign,
+    OfferDraw,
+    AnswerDraw {
+        accept: bool,
+    },
+    Claim,
+    Abort,
+    /// Pages from 0.
+    Leaderboard {
+        page: u32,
+    },
+    Stats {
+        member: Option<Member>,
+    },
+    History {
+        member: Option<Member>,
+    },
+    Pdn {
+        game: Option<i64>,
+    },
+    Replay {
+        game: Option<i64>,
+    },
+    Rules,
+    Help,
+    /// A click on a button or a pick in a select menu.
+    Component {
+        custom_id: String,
+        values: Vec<String>,
+    },
+}
+
+/// The level of `/play` when none is given.
+pub const DEFAULT_LEVEL: u8 = 1;
+
+impl ServiceCall {
+    /// Runs the call. Blocking: call it off the async runtime.
+    pub fn run(&self, service: &GameService, actor: &Actor) -> Result<Reply, ServiceError> {
+        match self {
+            ServiceCall::Challenge {
+                opponent,
+                colour,
+                time_per_move,
+            } => service.challenge(actor, opponent, *colour, *time_per_move),
+            ServiceCall::Accept => service.accept(actor, None),
+            ServiceCall::Decline => service.decline(actor, None),
+            ServiceCall::Cancel => service.cancel(actor, None),
+            ServiceCall::PlayEngine { level, colour } => {
+                service.play_engine(actor, *level, *colour)
+            }
+            ServiceCall::Move { text } => service.play_move(actor, text),
+            ServiceCall::Board { flip } => service.board(actor, *flip),
+            ServiceCall::Resign => service.resign(actor),
+            ServiceCall::OfferDraw => service.offer_draw(actor),
+            ServiceCall::AnswerDraw { accept } => service.answer_draw(actor, *accept),
+            ServiceCall::Claim => service.claim(actor),
+            ServiceCall::Abort => service.abort(actor),
+            ServiceCall::Leaderboard { page } => service.leaderboard(actor, *page),
+            ServiceCall::Stats { member } => service.stats(actor, member.as_ref()),
+            ServiceCall::History { member } => service.history(actor, member.as_ref()),
+            ServiceCall::Pdn { game } => service.pdn(actor, *game),
+            ServiceCall::Replay { game } => service.replay(actor, *game),
+            ServiceCall::Rules => Ok(service.rules()),
+            ServiceCall::Help => Ok(service.help()),
+            ServiceCall::Component { custom_id, values } => {
+                service.component(actor, custom_id, values)
+            }
+        }
+    }
+
+    /// The call for a component interaction: its `custom_id` and, for a select menu, the values
+    /// picked.
+    #[must_use]
+    pub fn from_component(data: &serenity::ComponentInteractionData) -> ServiceCall {
+        let values = match &data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        ServiceCall::Component {
+            custom_id: data.custom_id.clone(),
+            values,
+        }
+    }
+
+    /// `/leaderboard [page]`, with pages counted from 1 by people and from 0 by the service.
+    #[must_use]
+    pub fn leaderboard(page: Option<u32>) -> ServiceCall {
+        ServiceCall::Leaderboard {
+            page: page.unwrap_or(1).saturating_sub(1),
+        }
+    }
+
+    /// `/play [level] [colour]`.
+    #[must_use]
+    pub fn play_engine(level: Option<u8>, colour: Option<ColourOption>) -> ServiceCall {
+        ServiceCall::PlayEngine {
+            level: level.unwrap_or(DEFAULT_LEVEL),
+            colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
+        }
+    }
+
+    /// `/challenge member [colour] [time]`.
+    #[must_use]
+    pub fn challenge(
+        opponent: Member,
+        colour: Option<ColourOption>,
+        time: Option<TimeOption>,
+    ) -> ServiceCall {
+        ServiceCall::Challenge {
+            opponent,
+            colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
+            time_per_move: time.map(TimeOption::duration),
+        }
+    }
+
+    /// The name of the command or component, for logs.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            ServiceCall::Challenge { .. } => "challenge",
+            ServiceCall::Accept => "accept",
+            ServiceCall::Decline => "decline",
+            ServiceCall::Cancel => "cancel",
+            ServiceCall::PlayEngine { .. } => "play",
+            ServiceCall::Move { .. } => "move",
+            ServiceCall::Board { .. } => "board",
+            ServiceCall::Resign => "resign",
+            ServiceCall::OfferDraw => "draw offer",
+            ServiceCall::AnswerDraw { accept: true } => "draw accept",
+            ServiceCall::AnswerDraw { accept: false } => "draw decline",
+            ServiceCall::Claim => "claim",
+            ServiceCall::Abort => "abort",
+            ServiceCall::Leaderboard { .. } => "leaderboard",
+            ServiceCall::Stats { .. } => "stats",
+            ServiceCall::History { .. } => "history",
+            ServiceCall::Pdn { .. } => "pdn",
+            ServiceCall::Replay { .. } => "replay",
+            ServiceCall::Rules => "rules",
+            ServiceCall::Help => "help",
+            ServiceCall::Component { .. } => "component",
+        }
+    }
+}
+
+/// The colour option of `/challenge` and `/play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ColourOption {
+    #[name = "White"]
+    #[name_localized("it", "Bianco")]
+    White,
+    #[name = "Black"]
+    #[name_localized("it", "Nero")]
+    Black,
+    #[name = "Random"]
+    #[name_localized("it", "A caso")]
+    Random,
+}
+
+impl From<ColourOption> for ColourChoice {
+    fn from(option: ColourOption) -> ColourChoice {
+        match option {
+            ColourOption::White => ColourChoice::White,
+            ColourOption::Black => ColourChoice::Black,
+            ColourOption::Random => ColourChoice::Random,
+        }
+    }
+}
+
+/// The time per move of `/challenge`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TimeOption {
+    #[name = "5 min"]
+    #[name_localized("it", "5 minuti")]
+    FiveMinutes,
+    #[name = "1 h"]
+    #[name_localized("it", "1 ora")]
+    OneHour,
+    #[name = "24 h"]
+    #[name_localized("it", "24 ore")]
+    OneDay,
+    #[name = "3 days"]
+    #[name_localized("it", "3 giorni")]
+    ThreeDays,
+}
+
+impl TimeOption {
+    #[must_use]
+    pub fn duration(self) -> Duration {
+        let minutes = match self {
+            TimeOption::FiveMinutes => 5,
+            TimeOption::OneHour => 60,
+            TimeOption::OneDay => 24 * 60,
+            TimeOption::ThreeDays => 3 * 24 * 60,
+        };
+        Duration::from_secs(minutes * 60)
+    }
+}
+
+/// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
+///
+/// The member's `permissions` are those Discord resolved for the interaction's channel;
+/// Manage Messages there makes a moderator.
+#[must_use]
+pub fn actor(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+) -> Option<Actor> {
+    let guild = guild?;
+    let name = member.map_or_else(|| user.display_name(), serenity::Member::display_name);
+    let can_moderate = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(serenity::Permissions::MANAGE_MESSAGES));
+    Some(Actor {
+        user: user.id.get(),
+        name: name.to_owned(),
+        guild: guild.get(),
+        channel: channel.get(),
+        can_moderate,
+    })
+}
+
+/// A member named in an option, with the server nickname when Discord resolved one.
+#[must_use]
+pub fn member(user: &serenity::User, resolved: &serenity::CommandDataResolved) -> Member {
+    let nick = resolved.members.get(&user.id).and_then(|m| m.nick.clone());
+    Member {
+        user: user.id.get(),
+        name: nick.unwrap_or_else(|| user.display_name().to_owned()),
+        is_bot: user.bot,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::ChoiceParameter as _;
+
+    use super::*;
+
+    /// A component interaction as Discord sends it (trimmed to the fields that matter).
+    fn component_interaction(data: &serde_json::Value) -> serenity::ComponentInteraction {
+        let json = serde_json::json!({
+            "id": "1100", "application_id": "900", "type": 3, "token": "tok", "version": 1,
+            "guild_id": "10", "channel_id": "20", "locale": "it", "entitlements": [],
+            "attachment_size_limit": 10_485_760, "app_permissions": "117760",
+            "member": {
+                "user": {"id": "42", "username": "alice", "global_name": "Alice", "discriminator": "0"},
+                "nick": "Ali", "roles": [], "joined_at": "2024-01-01T00:00:00Z",
+                "deaf": false, "mute": false, "flags": 0, "permissions": "8192"
+            },
+            "message": {
+                "id": "555", "channel_id": "20", "content": "", "timestamp": "2024-01-01T00:00:00Z",
+                "author": {"id": "900", "username": "dama", "discriminator": "0", "bot": true},
+                "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+                "attachments": [], "embeds": [], "pinned": false, "type": 0
+            },
+            "data": data,
+        });
+        serde_json::from_value(json).expect("a well-formed component interaction")
+    }
+
+    #[test]
+    fn select_menu_pick_becomes_a_component_call_with_its_value() {
+        let interaction = component_interaction(&serde_json::json!({
+            "custom_id": "g:7:12:move", "component_type": 3, "values": ["22x13x6"]
+        }));
+        assert_eq!(
+            ServiceCall::from_component(&interaction.data),
+            ServiceCall::Component {
+                custom_id: "g:7:12:move".into(),
+                values: vec!["22x13x6".into()]
+            }
+        );
+        let actor = actor(
+            &interaction.user,
+            interaction.member.as_ref(),
+            interaction.guild_id,
+            interaction.channel_id,
+        )
+        .unwrap();
+        assert_eq!(
+            actor,
+            Actor {
+                user: 42,
+                name: "Ali".into(),
+                guild: 10,
+                channel: 20,
+                can_moderate: true
+            }
+        );
+    }
+
+    #[test]
+    fn button_click_has_no_values() {
+        let interaction = component_interaction(&serde_json::json!({
+            "custom_id": "c:3:accept", "component_type": 2
+        }));
+        assert_eq!(
+            ServiceCall::from_component(&interaction.data),
+            ServiceCall::Component {
+                custom_id: "c:3:accept".into(),
+                values: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn actor_needs_a_guild_and_manage_messages_to_moderate() {
+        let user: serenity::User = serde_json::from_value(serde_json::json!({
+            "id": "5", "username": "bob", "global_name": null, "discriminator": "0"
+        }))
+        .unwrap();
+        assert_eq!(actor(&user, None, None, serenity::ChannelId::new(1)), None);
+        let plain = actor(
+            &user,
+            None,
+            Some(serenity::GuildId::new(2)),
+            serenity::ChannelId::new(1),
+        )
+        .unwrap();
+        assert_eq!(plain.name, "bob");
+        assert!(!plain.can_moderate);
+        let mut member: serenity::Member = serde_json::from_value(serde_json::json!({
+            "user": {"id": "5", "username": "bob", "discriminator": "0"}, "roles": [],
+            "joined_at": "2024-01-01T00:00:00Z", "deaf": false, "mute": false, "flags": 0,
+            "permissions": "3072"
+        }))
+        .unwrap();
+        let viewer = actor(
+            &user,
+            Some(&member),
+            Some(serenity::GuildId::new(2)),
+            serenity::ChannelId::new(1),
+        )
+        .unwrap();
+        assert!(
+            !viewer.can_moderate,
+            "View Channel and Send Messages do not moderate"
+        );
+        member.permissions = Some(serenity::Permissions::MANAGE_MESSAGES);
+        let moderator = actor(
+            &user,
+            Some(&member),
+            Some(serenity::GuildId::new(2)),
+            serenity::ChannelId::new(1),
+        )
+        .unwrap();
+        assert!(moderator.can_moderate);
+    }
+
+    #[test]
+    fn named_member_uses_the_resolved_nickname() {
+        let resolved: serenity::CommandDataResolved = serde_json::from_value(serde_json::json!({
+            "users": {"7": {"id": "7", "username": "carol", "global_name": "Carol", "discriminator": "0"}},
+            "members": {"7": {"nick": "Caro", "roles": [], "joined_at": "2024-01-01T00:00:00Z",
+                              "deaf": false, "mute": false, "flags": 0}}
+        }))
+        .unwrap();
+        let carol = &resolved.users[&serenity::UserId::new(7)];
+        assert_eq!(
+            member(carol, &resolved),
+            Member {
+                user: 7,
+                name: "Caro".into(),
+                is_bot: false
+            }
+        );
+        let no_members = serenity::CommandDataResolved::default();
+        assert_eq!(member(carol, &no_members).name, "Carol");
+        let mut bot = carol.clone();
+        bot.bot = true;
+        assert!(member(&bot, &no_members).is_bot);
+    }
+
+    #[test]
+    fn choice_indices_on_the_wire_map_to_service_arguments() {
+        // Discord sends the index of the picked choice.
+        assert_eq!(
+            ColourChoice::from(ColourOption::from_index(0).unwrap()),
+            ColourChoice::White
+        );
+        assert_eq!(
+            ColourChoice::from(ColourOption::from_index(1).unwrap()),
+            ColourChoice::Black
+        );
+        assert_eq!(
+            ColourChoice::from(ColourOption::from_index(2).unwrap()),
+            ColourChoice::Random
+        );
+        assert_eq!(ColourOption::from_index(3), None);
+        let minutes: Vec<u64> = (0..4)
+            .map(|i| TimeOption::from_index(i).unwrap().duration().as_secs() / 60)
+            .collect();
+        assert_eq!(minutes, [5, 60, 24 * 60, 3 * 24 * 60]);
+        assert_eq!(TimeOption::from_index(4), None);
+    }
+
+    #[test]
+    fn optional_arguments_get_their_defaults() {
+        assert_eq!(
+            ServiceCall::play_engine(None, None),
+            ServiceCall::PlayEngine {
+                level: 1,
+                colour: ColourChoice::Random
+            }
+        );
+        assert_eq!(
+            ServiceCall::play_engine(Some(8), Some(ColourOption::Black)),
+            ServiceCall::PlayEngine {
+                level: 8,
+                colour: ColourChoice::Black
+            }
+        );
+        assert_eq!(
+            ServiceCall::leaderboard(None),
+            ServiceCall::Leaderboard { page: 0 }
+        );
+        assert_eq!(
+            ServiceCall::leaderboard(Some(3)),
+            ServiceCall::Leaderboard { page: 2 }
+        );
+        assert_eq!(
+            ServiceCall::leaderboard(Some(0)),
+            ServiceCall::Leaderboard { page: 0 }
+        );
+        let bob = Member {
+            user: 5,
+            name: "bob".into(),
+            is_bot: false,
+        };
+        assert_eq!(
+            ServiceCall::challenge(bob.clone(), None, Some(TimeOption::OneHour)),
+            ServiceCall::Challenge {
+                opponent: bob,
+                colour: ColourChoice::Random,
+                time_per_move: Some(Duration::from_secs(3600)),
+            }
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! The Discord adapter, on poise over serenity: it turns interactions into calls of the
+//! [`GameService`] and its replies into Discord messages, nothing more.
+//!
+//! - [`call`]: from an interaction to an [`Actor`](crate::game::Actor) and a
+//!   [`ServiceCall`](call::ServiceCall) (pure, tested).
+//! - [`outgoing`]: from a [`Reply`](crate::game::Reply) to serenity builders (pure, tested).
+//! - [`commands`]: the slash commands, with English descriptions and Italian localisations.
+//! - [`respond`]: answering in time (acknowledge within 3 s, defer when slow, channel messages
+//!   once interaction tokens have expired) and remembering which message shows which board.
+//! - [`errors`]: the one error handler: mistakes get a friendly private answer, failures are
+//!   logged with their context and get a short apology.
+//! - [`bot`]: the client (REST base, intents), registration, the sweep timer and the shutdown.
+//!
+//! The service is synchronous; every call to it (and every board drawn) runs on tokio's
+//! blocking pool through [`Work`], which the shutdown waits for.
+
+pub mod bot;
+pub mod call;
+pub mod commands;
+pub mod errors;
+pub mod outgoing;
+pub mod respond;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::Notify;
+
+use crate::game::{GameService, ServiceError};
+
+pub use bot::{BotError, run};
+
+/// What every command and event handler shares.
+#[derive(Clone)]
+pub struct Data {
+    pub service: Arc<GameService>,
+    pub work: Work,
+}
+
+impl Data {
+    #[must_use]
+    pub fn new(service: Arc<GameService>) -> Data {
+        Data {
+            service,
+            work: Work::default(),
+        }
+    }
+}
+
+/// The error of a command or an event handler.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A mistake of the user noticed by the adapter (a missing permission, a DM): the text
+    /// is the private answer.
+    #[error("{0}")]
+    Refused(String),
+    /// The service failed (the database).
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    /// Discord refused a request or could not be reached.
+    #[error("discord: {0}")]
+    Discord(#[from] Box<serenity::Error>),
+    /// A blocking job panicked or was cancelled.
+    #[error("background job: {0}")]
+    Job(#[from] tokio::task::JoinError),
+}
+
+impl From<serenity::Error> for Error {
+    fn from(error: serenity::Error) -> Error {
+        Error::Discord(Box::new(error))
+    }
+}
+
+/// The context of a command.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The blocking work in progress (service calls, rendering), so that a shutdown can let it
+/// finish before the database closes.
+#[derive(Clone, Default)]
+pub struct Work {
+    inner: Arc<WorkInner>,
+}
+
+#[derive(Default)]
+struct WorkInner {
+    running: AtomicUsize,
+    idle: Notify,
+}
+
+/// Counts one job while it lives.
+struct WorkGuard(Arc<WorkInner>);
+
+impl Drop for WorkGuard {
+    fn drop(&mut self) {
+        if self.0.running.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl Work {
+    /// Runs `job` on the blocking pool.
+    pub fn spawn<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> tokio::task::JoinHandle<T> {
+        self.inner.running.fetch_add(1, Ordering::SeqCst);
+        let guard = WorkGuard(Arc::clone(&self.inner));
+        tokio::task::spawn_blocking(move || {
+            let _counted = guard;
+            job()
+        })
+    }
+
+    /// Jobs running now.
+    #[must_use]
+    pub fn running(&self) -> usize {
+        self.inner.running.load(Ordering::SeqCst)
+    }
+
+    /// Waits until no job runs, or `limit` has passed; true when idle.
+    pub async fn wait_idle(&self, limit: Duration) -> bool {
+        let idle = async {
+            loop {
+                let notified = self.inner.idle.notified();
+                if self.running() == 0 {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        tokio::time::timeout(limit, idle).await.is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn shutdown_waits_for_blocking_work() {
+        let work = Work::default();
+        assert!(
+            work.wait_idle(Duration::from_millis(1)).await,
+            "idle at first"
+        );
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let job = work.spawn(move || wait.recv().is_ok());
+        assert_eq!(work.running(), 1);
+        assert!(
+            !work.wait_idle(Duration::from_millis(50)).await,
+            "a job is still running"
+        );
+        release.send(()).unwrap();
+        assert!(work.wait_idle(Duration::from_secs(5)).await);
+        assert!(job.await.unwrap());
+        assert_eq!(work.running(), 0);
+    }
+}

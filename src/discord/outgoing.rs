@@ -1,0 +1,793 @@
+//! From the service to Discord: a [`Reply`] (with its board drawn) as serenity builders.
+//!
+//! Everything here is pure: [`DiscordMessage::new`] decides the content, embed, files,
+//! components and allowed mentions once, and the `into_*` methods turn that into the builder
+//! each way of sending needs (an interaction response, an edit of it, a follow-up, a channel
+//! message or an edit of one). Discord's limits are applied here, so a reply can never be
+//! refused for its size.
+
+use std::fmt::Write as _;
+
+use poise::serenity_prelude as serenity;
+
+use crate::game::{
+    ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, GameService, Reply,
+};
+use crate::store::MessageRef;
+
+/// The file name of a board image, and how the embed refers to it.
+pub const BOARD_FILE: &str = "board.png";
+const BOARD_URL: &str = "attachment://board.png";
+
+/// Discord's limits (see the developer documentation on messages and components).
+pub const MAX_CONTENT: usize = 2000;
+pub const MAX_EMBED_DESCRIPTION: usize = 4096;
+pub const MAX_ROWS: usize = 5;
+pub const MAX_BUTTONS_PER_ROW: usize = 5;
+pub const MAX_SELECT_OPTIONS: usize = 25;
+pub const MAX_CHOICES: usize = 25;
+pub const MAX_BUTTON_LABEL: usize = 80;
+pub const MAX_OPTION_TEXT: usize = 100;
+pub const MAX_CUSTOM_ID: usize = 100;
+/// The attachment size every server allows.
+pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// The colour of the embeds: the dark squares of the board.
+const EMBED_COLOUR: u32 = 0x006d_8a4e;
+
+/// A reply ready to send: the service's answer with its board drawn.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub reply: Reply,
+    /// The board of `reply.board` as PNG.
+    pub board_png: Option<Vec<u8>>,
+}
+
+impl Outgoing {
+    /// Draws the reply's board. Blocking (rendering takes milliseconds of CPU): call it off
+    /// the async runtime, next to the service call.
+    #[must_use]
+    pub fn render(service: &GameService, reply: Reply) -> Outgoing {
+        let board_png = reply
+            .board
+            .as_ref()
+            .map(|view| service.renderer().png(view));
+        Outgoing { reply, board_png }
+    }
+
+    /// A reply without a board (error messages, tests).
+    #[must_use]
+    pub fn text(reply: Reply) -> Outgoing {
+        Outgoing {
+            reply,
+            board_png: None,
+        }
+    }
+}
+
+/// Where a reply goes: the guild (for links to messages) and the largest file it may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub guild: u64,
+    pub attachment_limit: u64,
+}
+
+/// A link to a message in a guild.
+#[must_use]
+pub fn message_link(guild: u64, message: MessageRef) -> String {
+    format!(
+        "https://discord.com/channels/{guild}/{}/{}",
+        message.channel, message.message
+    )
+}
+
+/// One message's worth of Discord parts, decided once for every way of sending it.
+#[derive(Debug, Clone)]
+pub struct DiscordMessage {
+    pub content: String,
+    pub embed: Option<serenity::CreateEmbed>,
+    pub files: Vec<serenity::CreateAttachment>,
+    pub components: Vec<serenity::CreateActionRow>,
+    pub mentions: Vec<u64>,
+    pub ephemeral: bool,
+}
+
+impl DiscordMessage {
+    /// The message for a reply: a board goes in an embed with the image and the mentions in
+    /// the content (so they notify); text alone goes in the content (or an embed when it is
+    /// too long); files are attached when they fit.
+    #[must_use]
+    pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
+        let reply = &outgoing.reply;
+        let mut text = reply.text.clone();
+        if let Some(board) = reply.current_board {
+            let _ = write!(
+                text,
+                "\n[Go to the current board]({})",
+                message_link(place.guild, board)
+            );
+        }
+        let mut files = Vec::new();
+        if let Some(attachment) = &reply.attachment {
+            if attachment.bytes.len() as u64 <= place.attachment_limit {
+                files.push(serenity::CreateAttachment::bytes(
+                    attachment.bytes.clone(),
+                    attachment.filename.clone(),
+                ));
+            } else {
+                let _ = write!(
+                    text,
+                    "\n({} is {:.1} MB, more than this server accepts.)",
+                    attachment.filename,
+                    attachment.bytes.len() as f64 / 1_048_576.0
+                );
+            }
+        }
+        let mention_line = reply
+            .mentions
+            .iter()
+            .map(|id| format!("<@{id}>"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (content, embed) = match &outgoing.board_png {
+            Some(png) => {
+                files.insert(
+                    0,
+                    serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE),
+                );
+                let embed = serenity::CreateEmbed::new()
+                    .description(truncate(&text, MAX_EMBED_DESCRIPTION))
+                    .image(BOARD_URL)
+                    .colour(EMBED_COLOUR);
+                (mention_line, Some(embed))
+            }
+            None if text.chars().count() <= MAX_CONTENT => (text, None),
+            None => {
+                let embed = serenity::CreateEmbed::new()
+                    .description(truncate(&text, MAX_EMBED_DESCRIPTION))
+                    .colour(EMBED_COLOUR);
+                (mention_line, Some(embed))
+            }
+        };
+        DiscordMessage {
+            content,
+            embed,
+            files,
+            components: action_rows(&reply.components),
+            mentions: reply.mentions.clone(),
+            ephemeral: reply.ephemeral,
+        }
+    }
+
+    /// Only the listed users are notified: never roles, never everyone.
+    fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new()
+            .users(self.mentions.iter().map(|&id| serenity::UserId::new(id)))
+            .replied_user(false)
+    }
+
+    fn embeds(&self) -> Vec<serenity::CreateEmbed> {
+        self.embed.iter().cloned().collect()
+    }
+
+    /// The data of an interaction response: a new message (type 4) or, for a click, the
+    /// message the component is on (type 7). Everything is set, so an update replaces the
+    /// old content, embed, image and components.
+    pub fn into_response(self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .embeds(self.embeds())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .ephemeral(self.ephemeral)
+            .files(self.files)
+    }
+
+    /// The edit of a deferred response (or, after a deferred click, of the clicked message).
+    pub fn into_edit_response(self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .embeds(self.embeds())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .clear_attachments();
+        for file in self.files {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+
+    /// A follow-up message of an interaction.
+    pub fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut followup = serenity::CreateInteractionResponseFollowup::new()
+            .embeds(self.embeds())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .ephemeral(self.ephemeral)
+            .files(self.files);
+        if !self.content.is_empty() {
+            followup = followup.content(self.content);
+        }
+        followup
+    }
+
+    /// A message posted in a channel (news that no interaction can carry any more).
+    pub fn into_create_message(self) -> serenity::CreateMessage {
+        let mut message = serenity::CreateMessage::new()
+            .embeds(self.embeds())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .files(self.files);
+        if !self.content.is_empty() {
+            message = message.content(self.content);
+        }
+        message
+    }
+
+    /// An edit of a channel message the bot posted (a challenge that expired).
+    pub fn into_edit_message(self) -> serenity::EditMessage {
+        let edit = serenity::EditMessage::new()
+            .content(self.content.clone())
+            .embeds(self.embeds())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions());
+        let mut attachments = serenity::EditAttachments::new();
+        for file in self.files {
+            attachments = attachments.add(file);
+        }
+        edit.attachments(attachments)
+    }
+}
+
+/// At most `max` characters, with an ellipsis when cut.
+#[must_use]
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// The service's component rows as Discord action rows, within Discord's limits: at most 5
+/// rows, a select menu alone in its row with at most 25 options, at most 5 buttons a row.
+#[must_use]
+pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
+    let mut out = Vec::new();
+    for row in rows {
+        if out.len() == MAX_ROWS {
+            break;
+        }
+        let select = row.iter().find_map(|component| match component {
+            Component::Select {
+                id,
+                placeholder,
+                options,
+            } if valid_id(id) => Some((id, placeholder, options)),
+            _ => None,
+        });
+        if let Some((id, placeholder, options)) = select {
+            let options: Vec<serenity::CreateSelectMenuOption> = options
+                .iter()
+                .filter(|o| !o.value.is_empty() && o.value.chars().count() <= MAX_OPTION_TEXT)
+                .take(MAX_SELECT_OPTIONS)
+                .map(|o| {
+                    serenity::CreateSelectMenuOption::new(
+                        truncate(&o.label, MAX_OPTION_TEXT),
+                        o.value.clone(),
+                    )
+                })
+                .collect();
+            if !options.is_empty() {
+                let menu = serenity::CreateSelectMenu::new(
+                    id.clone(),
+                    serenity::CreateSelectMenuKind::String { options },
+                )
+                .placeholder(truncate(placeholder, MAX_OPTION_TEXT));
+                out.push(serenity::CreateActionRow::SelectMenu(menu));
+            }
+            continue;
+        }
+        let buttons: Vec<serenity::CreateButton> = row
+            .iter()
+            .filter_map(|component| match component {
+                Component::Button { id, label, style } if valid_id(id) => Some(
+                    serenity::CreateButton::new(id.clone())
+                        .label(truncate(label, MAX_BUTTON_LABEL))
+                        .style(button_style(*style)),
+                ),
+                _ => None,
+            })
+            .take(MAX_BUTTONS_PER_ROW)
+            .collect();
+        if !buttons.is_empty() {
+            out.push(serenity::CreateActionRow::Buttons(buttons));
+        }
+    }
+    out
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.chars().count() <= MAX_CUSTOM_ID
+}
+
+fn button_style(style: ButtonStyle) -> serenity::ButtonStyle {
+    match style {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    }
+}
+
+/// The autocomplete answer for `/move`: at most 25 moves, each its own name and value.
+pub fn autocomplete(suggestions: &[String]) -> serenity::CreateAutocompleteResponse {
+    let choices = suggestions
+        .iter()
+        .filter(|s| !s.is_empty() && s.chars().count() <= MAX_OPTION_TEXT)
+        .take(MAX_CHOICES)
+        .map(|s| serenity::AutocompleteChoice::new(s.clone(), s.clone()))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// How the answer to a click is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickAnswer {
+    /// The clicked message becomes the reply (a board after a move, a challenge answered).
+    Update,
+    /// A new message in the channel (a rematch, a board after a confirmation).
+    NewMessage,
+    /// A message only the clicker sees (a mistake, a confirmation, a flipped board).
+    Private,
+}
+
+/// Decides how to show the reply to a click on `custom_id`. A public board that follows from
+/// a click on the board itself (or on the challenge that starts it) replaces that message;
+/// clicks on private messages (a resignation's confirmation) answer with a new message,
+/// since the private one only its viewer sees.
+#[must_use]
+pub fn click_answer(
+    custom_id: &str,
+    reply: &Reply,
+    clicked_message_is_private: bool,
+) -> ClickAnswer {
+    if reply.ephemeral {
+        return ClickAnswer::Private;
+    }
+    if clicked_message_is_private {
+        return ClickAnswer::NewMessage;
+    }
+    match ComponentAction::parse(custom_id) {
+        Some(ComponentAction::Game(
+            _,
+            _,
+            GameButton::Move
+            | GameButton::OfferDraw
+            | GameButton::AcceptDraw
+            | GameButton::DeclineDraw
+            | GameButton::Claim,
+        )) if reply.board.is_some() => ClickAnswer::Update,
+        Some(ComponentAction::Challenge(_, ChallengeButton::Accept)) if reply.board.is_some() => {
+            ClickAnswer::Update
+        }
+        Some(ComponentAction::Challenge(_, ChallengeButton::Decline | ChallengeButton::Cancel))
+            if reply.board.is_none() =>
+        {
+            ClickAnswer::Update
+        }
+        Some(ComponentAction::Leaderboard(_)) => ClickAnswer::Update,
+        _ => ClickAnswer::NewMessage,
+    }
+}
+
+/// Edits never notify anyone, so a board updated in place is followed by a short message that
+/// mentions the people the reply was meant to reach (other than the clicker): the reply's
+/// first line, with their mentions in front.
+#[must_use]
+pub fn ping_after_update(
+    reply: &Reply,
+    actor: u64,
+    place: Place,
+    board: Option<MessageRef>,
+) -> Option<DiscordMessage> {
+    let others: Vec<u64> = reply
+        .mentions
+        .iter()
+        .copied()
+        .filter(|&id| id != actor)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let headline = reply.text.lines().next().unwrap_or_default();
+    let mut content = String::new();
+    for id in &others {
+        if !headline.contains(&format!("<@{id}>")) {
+            let _ = write!(content, "<@{id}> ");
+        }
+    }
+    content.push_str(headline);
+    if let Some(board) = board {
+        let _ = write!(content, " ([board]({}))", message_link(place.guild, board));
+    }
+    Some(DiscordMessage {
+        content: truncate(&content, MAX_CONTENT),
+        embed: None,
+        files: Vec::new(),
+        components: Vec::new(),
+        mentions: others,
+        ephemeral: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::Position;
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::game::{Attachment, SelectOption};
+    use crate::render::BoardView;
+    use crate::store::{ChallengeId, GameId};
+
+    const PLACE: Place = Place {
+        guild: 10,
+        attachment_limit: DEFAULT_ATTACHMENT_LIMIT,
+    };
+
+    fn to_json(value: &impl serde::Serialize) -> Value {
+        serde_json::to_value(value).expect("builders serialise")
+    }
+
+    fn button(id: &str, label: &str) -> Component {
+        Component::Button {
+            id: id.into(),
+            label: label.into(),
+            style: ButtonStyle::Secondary,
+        }
+    }
+
+    fn board_reply() -> Outgoing {
+        let options = (0..7)
+            .map(|i| SelectOption {
+                label: format!("2{i}-1{i}"),
+                value: format!("2{i}-1{i}"),
+            })
+            .collect();
+        let reply = Reply {
+            text: "alice played **22-18**.\n**Game #7** · move 2 · <@43> (Black) to move".into(),
+            board: Some(BoardView::new(Position::initial())),
+            components: vec![
+                vec![Component::Select {
+                    id: "g:7:1:move".into(),
+                    placeholder: "Choose your move".into(),
+                    options,
+                }],
+                vec![
+                    button("g:7:1:draw", "Offer draw"),
+                    button("g:7:1:resign", "Resign"),
+                    button("g:7:1:flipw", "Flip board"),
+                ],
+            ],
+            mentions: vec![43],
+            game: Some(GameId(7)),
+            ..Reply::default()
+        };
+        Outgoing {
+            reply,
+            board_png: Some(vec![0x89, b'P', b'N', b'G']),
+        }
+    }
+
+    #[test]
+    fn board_reply_is_an_embed_with_the_image_and_pings_in_the_content() {
+        let message = DiscordMessage::new(&board_reply(), PLACE);
+        let json = to_json(&serenity::CreateInteractionResponse::Message(
+            message.into_response(),
+        ));
+        assert_eq!(json["type"], 4);
+        let data = &json["data"];
+        assert_eq!(data["content"], "<@43>");
+        assert_eq!(data["embeds"][0]["image"]["url"], "attachment://board.png");
+        assert!(
+            data["embeds"][0]["description"]
+                .as_str()
+                .unwrap()
+                .starts_with("alice played **22-18**.")
+        );
+        assert_eq!(data["attachments"][0]["filename"], "board.png");
+        assert_eq!(
+            data["allowed_mentions"],
+            json!({"parse": [], "users": ["43"], "roles": [], "replied_user": false})
+        );
+        assert_eq!(
+            data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64,
+            0,
+            "public"
+        );
+        let rows = data["components"].as_array().unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0]["components"][0]["type"], 3, "a string select");
+        assert_eq!(rows[0]["components"][0]["custom_id"], "g:7:1:move");
+        assert_eq!(
+            rows[0]["components"][0]["options"]
+                .as_array()
+                .unwrap()
+                .len(),
+            7
+        );
+        let ids: Vec<&str> = rows[1]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["custom_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, ["g:7:1:draw", "g:7:1:resign", "g:7:1:flipw"]);
+        assert_eq!(rows[1]["components"][1]["style"], 2, "secondary");
+    }
+
+    #[test]
+    fn private_reply_sets_the_ephemeral_flag_and_links_the_current_board() {
+        let mut reply = Reply::private("This board is out of date: the game has moved on.");
+        reply.current_board = Some(MessageRef {
+            channel: 20,
+            message: 30,
+        });
+        let json = to_json(&DiscordMessage::new(&Outgoing::text(reply), PLACE).into_response());
+        assert_eq!(json["flags"].as_u64().unwrap() & 64, 64);
+        let content = json["content"].as_str().unwrap();
+        assert!(
+            content.ends_with("[Go to the current board](https://discord.com/channels/10/20/30)"),
+            "{content}"
+        );
+        assert!(
+            json.get("embeds")
+                .is_none_or(|e| e.as_array().unwrap().is_empty())
+        );
+        assert_eq!(json["allowed_mentions"]["users"], json!([]));
+    }
+
+    #[test]
+    fn update_replaces_everything_of_the_clicked_message() {
+        let reply = Reply {
+            challenge: Some(ChallengeId(3)),
+            ..Reply::public("bob declined the challenge from <@42>.")
+        };
+        let json = to_json(&serenity::CreateInteractionResponse::UpdateMessage(
+            DiscordMessage::new(&Outgoing::text(reply), PLACE).into_response(),
+        ));
+        assert_eq!(json["type"], 7);
+        assert_eq!(json["data"]["components"], json!([]), "the buttons go");
+        assert_eq!(json["data"]["embeds"], json!([]));
+        assert_eq!(json["data"]["attachments"], json!([]));
+        assert_eq!(
+            json["data"]["allowed_mentions"]["users"],
+            json!([]),
+            "no mention listed, nobody pinged"
+        );
+    }
+
+    #[test]
+    fn edits_carry_the_new_image_and_clear_the_old_one() {
+        let edit = to_json(&DiscordMessage::new(&board_reply(), PLACE).into_edit_response());
+        assert_eq!(
+            edit["attachments"],
+            json!([{"id": 0, "filename": "board.png", "description": null}])
+        );
+        assert_eq!(edit["embeds"][0]["image"]["url"], "attachment://board.png");
+        assert_eq!(edit["content"], "<@43>");
+        let text_only = to_json(
+            &DiscordMessage::new(&Outgoing::text(Reply::public("over")), PLACE)
+                .into_edit_response(),
+        );
+        assert_eq!(text_only["attachments"], json!([]));
+        assert_eq!(text_only["embeds"], json!([]));
+        assert_eq!(text_only["components"], json!([]));
+        let message_edit = to_json(
+            &DiscordMessage::new(
+                &Outgoing::text(Reply::public("The challenge has expired.")),
+                PLACE,
+            )
+            .into_edit_message(),
+        );
+        assert_eq!(message_edit["content"], "The challenge has expired.");
+        assert_eq!(message_edit["components"], json!([]));
+        assert_eq!(message_edit["attachments"], json!([]));
+    }
+
+    #[test]
+    fn channel_messages_and_followups_keep_files_and_mentions() {
+        let channel = to_json(&DiscordMessage::new(&board_reply(), PLACE).into_create_message());
+        assert_eq!(channel["content"], "<@43>");
+        assert_eq!(channel["attachments"][0]["filename"], "board.png");
+        assert_eq!(channel["allowed_mentions"]["users"], json!(["43"]));
+        let mut private = board_reply();
+        private.reply.ephemeral = true;
+        private.reply.components.clear();
+        let followup = to_json(&DiscordMessage::new(&private, PLACE).into_followup());
+        assert_eq!(followup["flags"].as_u64().unwrap() & 64, 64);
+        assert_eq!(
+            followup["embeds"][0]["image"]["url"],
+            "attachment://board.png"
+        );
+    }
+
+    #[test]
+    fn files_are_attached_when_they_fit() {
+        let reply = Reply {
+            attachment: Some(Attachment {
+                filename: "dama-game-4.pdn".into(),
+                bytes: b"[Event \"x\"]\n1. 22-18 *".to_vec(),
+            }),
+            ..Reply::public("Game #4 as PDN:")
+        };
+        let json =
+            to_json(&DiscordMessage::new(&Outgoing::text(reply.clone()), PLACE).into_response());
+        assert_eq!(json["attachments"][0]["filename"], "dama-game-4.pdn");
+        assert_eq!(json["content"], "Game #4 as PDN:");
+        let tiny = Place {
+            guild: 10,
+            attachment_limit: 4,
+        };
+        let json = to_json(&DiscordMessage::new(&Outgoing::text(reply), tiny).into_response());
+        assert_eq!(json["attachments"], json!([]));
+        assert!(
+            json["content"]
+                .as_str()
+                .unwrap()
+                .contains("more than this server accepts")
+        );
+    }
+
+    #[test]
+    fn long_text_moves_to_an_embed_and_is_cut_to_fit() {
+        let long = "é".repeat(5000);
+        let json = to_json(
+            &DiscordMessage::new(&Outgoing::text(Reply::public(long)), PLACE).into_response(),
+        );
+        let description = json["embeds"][0]["description"].as_str().unwrap();
+        assert_eq!(description.chars().count(), MAX_EMBED_DESCRIPTION);
+        assert!(description.ends_with('…'));
+        assert_eq!(json["content"], "");
+    }
+
+    #[test]
+    fn components_are_kept_within_discord_limits() {
+        let options = (0..40)
+            .map(|i| SelectOption {
+                label: "x".repeat(120),
+                value: format!("m{i}"),
+            })
+            .collect();
+        let mut rows = vec![vec![
+            Component::Select {
+                id: "g:1:0:move".into(),
+                placeholder: "Pick".into(),
+                options,
+            },
+            button("stray", "A button beside a select"),
+        ]];
+        rows.push(
+            (0..8)
+                .map(|i| button(&format!("b{i}"), &"L".repeat(90)))
+                .collect(),
+        );
+        rows.push(vec![button(&"i".repeat(101), "too long an id")]);
+        for i in 0..6 {
+            rows.push(vec![button(&format!("r{i}"), "row")]);
+        }
+        let json = to_json(&action_rows(&rows));
+        let rows = json.as_array().unwrap();
+        assert_eq!(rows.len(), MAX_ROWS);
+        let select = &rows[0]["components"];
+        assert_eq!(
+            select.as_array().unwrap().len(),
+            1,
+            "a select is alone in its row"
+        );
+        let options = select[0]["options"].as_array().unwrap();
+        assert_eq!(options.len(), MAX_SELECT_OPTIONS);
+        assert_eq!(
+            options[0]["label"].as_str().unwrap().chars().count(),
+            MAX_OPTION_TEXT
+        );
+        let buttons = rows[1]["components"].as_array().unwrap();
+        assert_eq!(buttons.len(), MAX_BUTTONS_PER_ROW);
+        assert_eq!(
+            buttons[0]["label"].as_str().unwrap().chars().count(),
+            MAX_BUTTON_LABEL
+        );
+        assert_eq!(
+            rows[2]["components"][0]["custom_id"], "r0",
+            "a button with an invalid id is left out"
+        );
+    }
+
+    #[test]
+    fn autocomplete_offers_at_most_25_choices() {
+        let moves: Vec<String> = (0..30).map(|i| format!("{i}-{}", i + 4)).collect();
+        let json = to_json(&serenity::CreateInteractionResponse::Autocomplete(
+            autocomplete(&moves),
+        ));
+        assert_eq!(json["type"], 8);
+        let choices = json["data"]["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), MAX_CHOICES);
+        assert_eq!(choices[0], json!({"name": "0-4", "value": "0-4"}));
+        let none = to_json(&autocomplete(&[]));
+        assert_eq!(none["choices"], json!([]));
+    }
+
+    #[test]
+    fn clicks_update_the_board_in_place_only_for_public_boards() {
+        let board = board_reply().reply;
+        assert_eq!(
+            click_answer("g:7:1:move", &board, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(
+            click_answer("g:7:1:draw+", &board, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(
+            click_answer("c:3:accept", &board, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(
+            click_answer("g:7:1:resign!", &board, true),
+            ClickAnswer::NewMessage,
+            "from the private confirmation"
+        );
+        assert_eq!(
+            click_answer("g:7:9:rematch", &board, false),
+            ClickAnswer::NewMessage
+        );
+        let mistake = Reply::private("It is not your turn.");
+        assert_eq!(
+            click_answer("g:7:1:move", &mistake, false),
+            ClickAnswer::Private
+        );
+        let declined = Reply::public("bob declined.");
+        assert_eq!(
+            click_answer("c:3:decline", &declined, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(click_answer("l:2", &declined, false), ClickAnswer::Update);
+        assert_eq!(
+            click_answer("junk", &declined, false),
+            ClickAnswer::NewMessage
+        );
+    }
+
+    #[test]
+    fn an_update_pings_the_others_with_the_headline() {
+        let board = board_reply().reply;
+        let board_message = Some(MessageRef {
+            channel: 20,
+            message: 30,
+        });
+        let ping = ping_after_update(&board, 42, PLACE, board_message).unwrap();
+        assert_eq!(
+            ping.content,
+            "<@43> alice played **22-18**. ([board](https://discord.com/channels/10/20/30))"
+        );
+        assert_eq!(
+            to_json(&ping.into_followup())["allowed_mentions"]["users"],
+            json!(["43"])
+        );
+        assert!(
+            ping_after_update(&board, 43, PLACE, board_message).is_none(),
+            "the clicker is not pinged"
+        );
+        let offer = Reply {
+            text: "alice offers a draw to <@43>.\n…".into(),
+            mentions: vec![42, 43],
+            ..Reply::default()
+        };
+        assert_eq!(
+            ping_after_update(&offer, 42, PLACE, None).unwrap().content,
+            "alice offers a draw to <@43>."
+        );
+    }
+}

@@ -1,0 +1,552 @@
+//! Answering interactions in time.
+//!
+//! Discord wants a first response within 3 seconds. A service call and its board image
+//! usually take a few milliseconds, so the answer goes out directly, with its final visibility
+//! (public, or private for a mistake). When the work is still running after
+//! [`ACK_BUDGET`] (the engine is thinking, or is queued behind other searches), the
+//! interaction is deferred and the answer edited in when it is ready. An interaction token
+//! lives 15 minutes; news later than [`TOKEN_SAFE_LIFE`] goes out as a channel message.
+//!
+//! Every public message that shows a game's board or a challenge is reported back to the
+//! service, so later replies can link to it and the sweep can edit it.
+
+use std::time::{Duration, Instant};
+
+use poise::serenity_prelude as serenity;
+use tracing::{info, warn};
+
+use super::call::{self, ServiceCall};
+use super::outgoing::{
+    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, click_answer,
+    ping_after_update,
+};
+use super::{Data, Error};
+use crate::game::{Actor, Reply, ServiceError};
+use crate::store::MessageRef;
+
+/// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
+/// with room for the network.
+pub const ACK_BUDGET: Duration = Duration::from_millis(1500);
+/// After this, an interaction token is treated as expired (Discord: 15 minutes).
+pub const TOKEN_SAFE_LIFE: Duration = Duration::from_secs(14 * 60);
+/// How long the bot waits for the service to suggest moves (autocomplete has 3 s too).
+pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
+
+/// The text for someone who uses a command outside a server.
+pub const GUILD_ONLY_TEXT: &str = "Dama is played in server channels: use the commands there.";
+
+/// The permissions the bot needs in a channel to run games there.
+pub const NEEDED_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::EMBED_LINKS)
+    .union(serenity::Permissions::ATTACH_FILES)
+    .union(serenity::Permissions::READ_MESSAGE_HISTORY);
+
+/// The permissions the bot lacks in a channel, from the interaction's `app_permissions`
+/// (nothing when Discord did not say). In a thread, Send Messages in Threads stands in for
+/// Send Messages.
+#[must_use]
+pub fn missing_permissions(
+    app_permissions: Option<serenity::Permissions>,
+    in_thread: bool,
+) -> serenity::Permissions {
+    let Some(have) = app_permissions else {
+        return serenity::Permissions::empty();
+    };
+    let mut needed = NEEDED_PERMISSIONS;
+    if in_thread {
+        needed.remove(serenity::Permissions::SEND_MESSAGES);
+        needed.insert(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+    }
+    needed - have
+}
+
+/// What the bot says when it lacks permissions in a channel.
+#[must_use]
+pub fn missing_permissions_text(missing: serenity::Permissions) -> String {
+    let names: Vec<String> = missing
+        .get_permission_names()
+        .iter()
+        .map(|n| format!("**{n}**"))
+        .collect();
+    format!(
+        "I cannot run games in this channel: I am missing the permission{} {}. \
+         Ask a server admin to grant {} to my role (or in this channel's settings), then try again.",
+        if names.len() == 1 { "" } else { "s" },
+        names.join(", "),
+        if names.len() == 1 { "it" } else { "them" },
+    )
+}
+
+fn is_thread(channel: Option<&serenity::PartialChannel>) -> bool {
+    channel.is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    })
+}
+
+/// The permission check of an interaction: `Err` with the text to show when one is missing.
+pub fn check_permissions(
+    app_permissions: Option<serenity::Permissions>,
+    channel: Option<&serenity::PartialChannel>,
+) -> Result<(), Error> {
+    let missing = missing_permissions(app_permissions, is_thread(channel));
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Refused(missing_permissions_text(missing)))
+    }
+}
+
+fn place(guild: u64, attachment_size_limit: u32) -> Place {
+    let limit = if attachment_size_limit == 0 {
+        DEFAULT_ATTACHMENT_LIMIT
+    } else {
+        u64::from(attachment_size_limit)
+    };
+    Place {
+        guild,
+        attachment_limit: limit,
+    }
+}
+
+/// Runs a service call and draws its board, on the blocking pool.
+fn start(
+    data: &Data,
+    call: ServiceCall,
+    actor: Actor,
+) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
+    let service = data.service.clone();
+    data.work.spawn(move || {
+        let reply = call.run(&service, &actor)?;
+        Ok(Outgoing::render(&service, reply))
+    })
+}
+
+/// Answers a slash command with the reply of `call`.
+pub async fn answer_command(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    call: ServiceCall,
+) -> Result<(), Error> {
+    let received = Instant::now();
+    let interaction = ctx.interaction;
+    let http = &ctx.serenity_context().http;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    ) else {
+        return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+    };
+    let place = place(actor.guild, interaction.attachment_size_limit);
+    let data = ctx.data();
+    let predicted_private = matches!(call, ServiceCall::Help);
+    let name = call.name();
+    let mut job = start(data, call, actor.clone());
+    if let Ok(done) = tokio::time::timeout(ACK_BUDGET, &mut job).await {
+        let outgoing = done??;
+        let message = DiscordMessage::new(&outgoing, place);
+        interaction
+            .create_response(
+                http,
+                serenity::CreateInteractionResponse::Message(message.into_response()),
+            )
+            .await?;
+        mark_responded(ctx);
+        if shows_something(&outgoing.reply) {
+            let posted = interaction.get_response(http).await?;
+            remember(data, &outgoing.reply, &posted).await;
+        }
+        return Ok(());
+    }
+    let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
+    interaction
+        .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
+        .await?;
+    mark_responded(ctx);
+    info!(
+        command = name,
+        user = actor.user,
+        "deferred: the reply takes longer than {ACK_BUDGET:?}"
+    );
+    let outgoing = job.await??;
+    let message = DiscordMessage::new(&outgoing, place);
+    let reply = &outgoing.reply;
+    if received.elapsed() > TOKEN_SAFE_LIFE {
+        return post_late(http, data, reply, message, interaction.channel_id).await;
+    }
+    if reply.ephemeral && !predicted_private {
+        // A public "thinking" message cannot turn private: remove it and answer privately.
+        interaction.delete_response(http).await?;
+        interaction
+            .create_followup(http, message.into_followup())
+            .await?;
+        return Ok(());
+    }
+    match interaction
+        .edit_response(http, message.clone().into_edit_response())
+        .await
+    {
+        Ok(posted) => {
+            remember(data, reply, &posted).await;
+            Ok(())
+        }
+        Err(error) if !reply.ephemeral => {
+            warn!(command = name, %error, "could not edit the deferred response; posting in the channel");
+            post_late(http, data, reply, message, interaction.channel_id).await
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// News an interaction can no longer carry: a channel message (public replies only).
+async fn post_late(
+    http: &serenity::Http,
+    data: &Data,
+    reply: &Reply,
+    message: DiscordMessage,
+    channel: serenity::ChannelId,
+) -> Result<(), Error> {
+    if reply.ephemeral {
+        warn!(
+            channel = channel.get(),
+            "a private reply came after the interaction expired; dropped"
+        );
+        return Ok(());
+    }
+    let posted = channel
+        .send_message(http, message.into_create_message())
+        .await?;
+    remember(data, reply, &posted).await;
+    Ok(())
+}
+
+fn mark_responded(ctx: poise::ApplicationContext<'_, Data, Error>) {
+    ctx.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// A reply whose message the service wants to know.
+fn shows_something(reply: &Reply) -> bool {
+    !reply.ephemeral && (reply.game.is_some() || reply.challenge.is_some())
+}
+
+/// Tells the service which message shows a reply's game or challenge. A failure is logged:
+/// the message is out, only later links to it will be missing.
+pub async fn remember(data: &Data, reply: &Reply, posted: &serenity::Message) {
+    if !shows_something(reply) {
+        return;
+    }
+    let at = MessageRef {
+        channel: posted.channel_id.get(),
+        message: posted.id.get(),
+    };
+    remember_at(data, reply, at).await;
+}
+
+async fn remember_at(data: &Data, reply: &Reply, at: MessageRef) {
+    if !shows_something(reply) {
+        return;
+    }
+    let service = data.service.clone();
+    let (game, challenge) = (reply.game, reply.challenge);
+    let job = data.work.spawn(move || {
+        if let Some(game) = game {
+            service.set_board_message(game, at)?;
+        }
+        if let Some(challenge) = challenge {
+            service.set_challenge_message(challenge, at)?;
+        }
+        Ok::<(), ServiceError>(())
+    });
+    match job.await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => {
+            warn!(%error, message = at.message, "could not remember the message of a reply");
+        }
+        Err(error) => warn!(%error, "the job remembering a message failed"),
+    }
+}
+
+/// Answers a click on a button or a pick in a select menu. Errors are answered here (the
+/// event handler has no interaction to answer with), and returned for the log.
+pub async fn answer_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let mut responded = false;
+    let result = click(ctx, data, interaction, &mut responded).await;
+    if let Err(error) = &result {
+        let text = match error {
+            Error::Refused(text) => text.clone(),
+            _ => super::errors::APOLOGY.to_owned(),
+        };
+        let message = DiscordMessage::new(&Outgoing::text(Reply::private(text)), place(0, 0));
+        let answered = if responded {
+            interaction
+                .create_followup(&ctx.http, message.into_followup())
+                .await
+                .map(drop)
+        } else {
+            interaction
+                .create_response(
+                    &ctx.http,
+                    serenity::CreateInteractionResponse::Message(message.into_response()),
+                )
+                .await
+        };
+        if let Err(answer_error) = answered {
+            warn!(%answer_error, "could not tell the user about an error");
+        }
+        if let Error::Refused(_) = error {
+            return Ok(());
+        }
+    }
+    result
+}
+
+async fn click(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    responded: &mut bool,
+) -> Result<(), Error> {
+    let received = Instant::now();
+    let http = &ctx.http;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_ref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    ) else {
+        return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+    };
+    check_permissions(interaction.app_permissions, interaction.channel.as_ref())?;
+    let place = place(actor.guild, interaction.attachment_size_limit);
+    let custom_id = interaction.data.custom_id.clone();
+    let clicked_private = interaction
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let clicked = MessageRef {
+        channel: interaction.channel_id.get(),
+        message: interaction.message.id.get(),
+    };
+    let user = actor.user;
+    let mut job = start(data, ServiceCall::from_component(&interaction.data), actor);
+
+    let fast = tokio::time::timeout(ACK_BUDGET, &mut job).await;
+    let deferred = fast.is_err();
+    let outgoing = if let Ok(done) = fast {
+        done??
+    } else {
+        // A deferred update shows a loading state on the component and no new message.
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        *responded = true;
+        info!(
+            custom_id,
+            user, "deferred a click: the reply takes longer than {ACK_BUDGET:?}"
+        );
+        job.await??
+    };
+    let reply = &outgoing.reply;
+    let answer = click_answer(&custom_id, reply, clicked_private);
+    let message = DiscordMessage::new(&outgoing, place);
+    let late = received.elapsed() > TOKEN_SAFE_LIFE;
+
+    match (answer, deferred) {
+        (ClickAnswer::Update, false) => {
+            let response =
+                serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
+            interaction.create_response(http, response).await?;
+            *responded = true;
+            remember_at(data, reply, clicked).await;
+        }
+        (ClickAnswer::Update, true) if late => {
+            let edit = message.into_edit_message();
+            interaction
+                .channel_id
+                .edit_message(http, interaction.message.id, edit)
+                .await?;
+            remember_at(data, reply, clicked).await;
+        }
+        (ClickAnswer::Update, true) => {
+            interaction
+                .edit_response(http, message.into_edit_response())
+                .await?;
+            remember_at(data, reply, clicked).await;
+        }
+        (ClickAnswer::NewMessage, false) => {
+            let response = serenity::CreateInteractionResponse::Message(message.into_response());
+            interaction.create_response(http, response).await?;
+            *responded = true;
+            if shows_something(reply) {
+                let posted = interaction.get_response(http).await?;
+                remember(data, reply, &posted).await;
+            }
+        }
+        (ClickAnswer::NewMessage, true) if late => {
+            post_late(http, data, reply, message, interaction.channel_id).await?;
+        }
+        (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
+            let posted = interaction
+                .create_followup(http, message.into_followup())
+                .await?;
+            remember(data, reply, &posted).await;
+        }
+        (ClickAnswer::Private, false) => {
+            let response = serenity::CreateInteractionResponse::Message(message.into_response());
+            interaction.create_response(http, response).await?;
+            *responded = true;
+        }
+    }
+    if answer == ClickAnswer::Update {
+        if let Some(ping) = ping_after_update(reply, user, place, Some(clicked)) {
+            let sent = if late {
+                interaction
+                    .channel_id
+                    .send_message(http, ping.into_create_message())
+                    .await
+                    .map(drop)
+            } else {
+                interaction
+                    .create_followup(http, ping.into_followup())
+                    .await
+                    .map(drop)
+            };
+            if let Err(error) = sent {
+                warn!(%error, "could not notify the players after an update");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `/move` suggestions for what has been typed so far; empty when they cannot be had in
+/// time (autocomplete has no way to report an error).
+pub async fn suggestions(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    typed: &str,
+) -> Vec<String> {
+    let interaction = ctx.interaction;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    ) else {
+        return Vec::new();
+    };
+    let service = ctx.data().service.clone();
+    let typed = typed.to_owned();
+    let job = ctx
+        .data()
+        .work
+        .spawn(move || service.suggestions(&actor, &typed));
+    match tokio::time::timeout(AUTOCOMPLETE_BUDGET, job).await {
+        Ok(Ok(Ok(moves))) => moves,
+        Ok(Ok(Err(error))) => {
+            warn!(%error, "move suggestions failed");
+            Vec::new()
+        }
+        Ok(Err(error)) => {
+            warn!(%error, "the move suggestion job failed");
+            Vec::new()
+        }
+        Err(_) => {
+            warn!("move suggestions took longer than {AUTOCOMPLETE_BUDGET:?}");
+            Vec::new()
+        }
+    }
+}
+
+/// Posts a notice of the sweep (an expired challenge, a forfeited game): an edit of the
+/// message it is about where there is one, else a new message in its channel.
+pub async fn post_notice(
+    http: &serenity::Http,
+    data: &Data,
+    notice: crate::game::Notice,
+    outgoing: Outgoing,
+) -> Result<(), Error> {
+    let message = DiscordMessage::new(&outgoing, place(notice.guild, 0));
+    if let Some(target) = notice.edit {
+        let channel = serenity::ChannelId::new(target.channel);
+        let edit = message.clone().into_edit_message();
+        match channel
+            .edit_message(http, serenity::MessageId::new(target.message), edit)
+            .await
+        {
+            Ok(edited) => {
+                remember(data, &outgoing.reply, &edited).await;
+                return Ok(());
+            }
+            Err(error) => {
+                warn!(%error, message = target.message, "could not edit a message for a notice; posting anew");
+            }
+        }
+    }
+    let posted = serenity::ChannelId::new(notice.channel)
+        .send_message(http, message.into_create_message())
+        .await?;
+    remember(data, &outgoing.reply, &posted).await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_permissions_are_named() {
+        let all = NEEDED_PERMISSIONS;
+        assert!(missing_permissions(Some(all), false).is_empty());
+        assert!(
+            missing_permissions(None, false).is_empty(),
+            "unknown permissions do not block"
+        );
+        let without_files =
+            all - serenity::Permissions::ATTACH_FILES - serenity::Permissions::EMBED_LINKS;
+        let missing = missing_permissions(Some(without_files), false);
+        assert_eq!(
+            missing,
+            serenity::Permissions::ATTACH_FILES | serenity::Permissions::EMBED_LINKS
+        );
+        let text = missing_permissions_text(missing);
+        assert!(
+            text.contains("**Embed Links**") && text.contains("**Attach Files**"),
+            "{text}"
+        );
+        assert!(text.contains("permissions"), "{text}");
+        // In a thread, Send Messages in Threads is what counts.
+        let thread = all - serenity::Permissions::SEND_MESSAGES;
+        assert_eq!(
+            missing_permissions(Some(thread), true),
+            serenity::Permissions::SEND_MESSAGES_IN_THREADS
+        );
+        let in_thread = thread | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
+        assert!(missing_permissions(Some(in_thread), true).is_empty());
+        assert_eq!(
+            missing_permissions_text(serenity::Permissions::READ_MESSAGE_HISTORY),
+            "I cannot run games in this channel: I am missing the permission **Read Message History**. \
+             Ask a server admin to grant it to my role (or in this channel's settings), then try again."
+        );
+    }
+
+    #[test]
+    fn only_public_game_and_challenge_messages_are_remembered() {
+        let mut reply = Reply::public("x");
+        assert!(!shows_something(&reply));
+        reply.game = Some(crate::store::GameId(1));
+        assert!(shows_something(&reply));
+        reply.ephemeral = true;
+        assert!(!shows_something(&reply));
+    }
+}

@@ -1,0 +1,441 @@
+//! Starting games: challenges between members, games against the engine, rematches.
+
+use std::time::Duration;
+
+use dama_engine::Level;
+use dama_rules::{Color, Position};
+
+use super::play::engine_name;
+use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, button};
+use super::{
+    Actor, ColourChoice, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member, Reply,
+    ServiceError, human_duration,
+};
+use crate::store::{
+    Challenge, ChallengeId, ChallengeStatus, GameId, GameStatus, NewChallenge, NewGame,
+    Participant, StoreError,
+};
+
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl GameService {
+    /// `/challenge @member [colour] [time]`.
+    pub fn challenge(
+        &self,
+        actor: &Actor,
+        opponent: &Member,
+        colour: ColourChoice,
+        time_per_move: Option<Duration>,
+    ) -> Result<Reply, ServiceError> {
+        if opponent.is_bot {
+            return Ok(Reply::private(
+                "Bots cannot accept challenges. To play me, use `/play` with a level from 1 (beginner) to 8 (master).",
+            ));
+        }
+        if opponent.user == actor.user {
+            return Ok(Reply::private(
+                "You cannot challenge yourself. Challenge another member, or play me with `/play`.",
+            ));
+        }
+        let time = time_per_move.unwrap_or(self.settings.default_time_per_move);
+        if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
+            return Ok(Reply::private(format!(
+                "The time per move must be between {} and {}.",
+                human_duration(millis(MIN_TIME_PER_MOVE)),
+                human_duration(millis(MAX_TIME_PER_MOVE))
+            )));
+        }
+        if let Some(refusal) = self.busy_channel(actor)? {
+            return Ok(refusal);
+        }
+        let now = self.now();
+        let open = self
+            .store
+            .pending_challenges_in_channel(actor.channel, now)?;
+        if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
+            return Ok(Reply::private(format!(
+                "You already have an open challenge here (to {}). Cancel it with `/cancel` first.",
+                self.name_of(actor.guild, mine.challenged)
+            )));
+        }
+        self.store
+            .ensure_player(actor.guild, actor.user, &actor.name, now)?;
+        self.store
+            .ensure_player(actor.guild, opponent.user, &opponent.name, now)?;
+        let challenge = self.store.create_challenge(&NewChallenge {
+            guild: actor.guild,
+            channel: actor.channel,
+            challenger: actor.user,
+            challenged: opponent.user,
+            colour,
+            time_per_move_ms: millis(time),
+            rated: true,
+            created_at: now,
+            expires_at: now + millis(self.settings.challenge_expiry),
+        })?;
+        Ok(Self::challenge_reply(&challenge))
+    }
+
+    fn challenge_reply(challenge: &Challenge) -> Reply {
+        let colour = match challenge.colour {
+            ColourChoice::White => format!("<@{}> plays White", challenge.challenger),
+            ColourChoice::Black => format!("<@{}> plays Black", challenge.challenger),
+            ColourChoice::Random => "colours drawn at random".to_owned(),
+        };
+        let text = format!(
+            "<@{}>, <@{}> challenges you to a rated game of dama ({colour}, {} per move). \
+             Accept or decline within {}.",
+            challenge.challenged,
+            challenge.challenger,
+            human_duration(challenge.time_per_move_ms),
+            human_duration(challenge.expires_at - challenge.created_at),
+        );
+        let id = challenge.id;
+        Reply {
+            text,
+            components: vec![vec![
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Accept),
+                    "Accept",
+                    ButtonStyle::Success,
+                ),
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Decline),
+                    "Decline",
+                    ButtonStyle::Danger,
+                ),
+                button(
+                    ComponentAction::Challenge(id, ChallengeButton::Cancel),
+                    "Cancel",
+                    ButtonStyle::Secondary,
+                ),
+            ]],
+            mentions: vec![challenge.challenged],
+            challenge: Some(id),
+            ..Reply::default()
+        }
+    }
+
+    fn name_of(&self, guild: u64, user: u64) -> String {
+        self.participant_name(guild, Participant::User(user))
+    }
+
+    /// "A game is running here" when the channel is busy.
+    fn busy_channel(&self, actor: &Actor) -> Result<Option<Reply>, ServiceError> {
+        Ok(self
+            .store
+            .active_game_in_channel(actor.channel)?
+            .map(|game| {
+                let mut reply = Reply::private(format!(
+                    "A game is running here (#{}) — start one in a thread, or wait for it to end.",
+                    game.id
+                ));
+                reply.current_board = game.board_message;
+                reply
+            }))
+    }
+
+    /// The pending challenge an answer is about: the given one, or the actor's in this channel.
+    fn find_challenge(
+        &self,
+        actor: &Actor,
+        id: Option<ChallengeId>,
+        received: bool,
+    ) -> Result<Result<Challenge, Reply>, ServiceError> {
+        if let Some(id) = id {
+            return Ok(match self.store.challenge(id)? {
+                Some(challenge) => Ok(challenge),
+                None => Err(Reply::private("That challenge does not exist.")),
+            });
+        }
+        let open = self
+            .store
+            .pending_challenges_in_channel(actor.channel, self.now())?;
+        let found = open.into_iter().find(|c| {
+            if received {
+                c.challenged == actor.user
+            } else {
+                c.challenger == actor.user
+            }
+        });
+        Ok(found.ok_or_else(|| {
+            Reply::private(if received {
+                "Nobody has challenged you in this channel."
+            } else {
+                "You have no open challenge in this channel."
+            })
+        }))
+    }
+
+    fn not_pending_text(challenge: &Challenge) -> String {
+        match challenge.status {
+            ChallengeStatus::Accepted => "This challenge was already accepted.".to_owned(),
+            ChallengeStatus::Declined => "This challenge was declined.".to_owned(),
+            ChallengeStatus::Cancelled => "This challenge was cancelled.".to_owned(),
+            ChallengeStatus::Expired | ChallengeStatus::Pending => {
+                "This challenge has expired. Send a new one with `/challenge`.".to_owned()
+            }
+        }
+    }
+
+    /// Accept (button or `/accept`): only the challenged member may.
+    pub fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        let challenge = match self.find_challenge(actor, id, true)? {
+            Ok(challenge) => challenge,
+            Err(refusal) => return Ok(refusal),
+        };
+        if challenge.challenged != actor.user {
+            return Ok(Reply::private(format!(
+                "Only {} can accept this challenge.",
+                self.name_of(challenge.guild, challenge.challenged)
+            )));
+        }
+        let now = self.now();
+        if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= now {
+            return Ok(Reply::private(Self::not_pending_text(&challenge)));
+        }
+        let challenger_white = match challenge.colour {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => self.random_bool(),
+        };
+        let (white, black) = if challenger_white {
+            (challenge.challenger, challenge.challenged)
+        } else {
+            (challenge.challenged, challenge.challenger)
+        };
+        self.store
+            .ensure_player(challenge.guild, actor.user, &actor.name, now)?;
+        let new_game = NewGame {
+            guild: challenge.guild,
+            channel: challenge.channel,
+            white: Participant::User(white),
+            black: Participant::User(black),
+            time_per_move_ms: challenge.time_per_move_ms,
+            rated: challenge.rated,
+            start_fen: Position::initial().to_fen(),
+            created_at: now,
+        };
+        let game = match self.store.accept_challenge(challenge.id, &new_game) {
+            Ok((_, game)) => game,
+            Err(StoreError::ChannelBusy { .. }) => {
+                return Ok(self
+                    .busy_channel(actor)?
+                    .unwrap_or_else(|| Reply::private("A game is running here.")));
+            }
+            Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
+                let fresh = self.store.challenge(challenge.id)?.unwrap_or(challenge);
+                return Ok(Reply::private(Self::not_pending_text(&fresh)));
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let loaded = self.load(game)?;
+        let headline = format!(
+            "{} accepted! <@{white}> plays White, <@{black}> plays Black. White moves first.",
+            actor.name
+        );
+        let mut reply = self.board_reply(&loaded, &headline, None);
+        reply.mentions.push(challenge.challenger);
+        Ok(reply)
+    }
+
+    /// Decline (button or `/decline`): only the challenged member.
+    pub fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        let challenge = match self.find_challenge(actor, id, true)? {
+            Ok(challenge) => challenge,
+            Err(refusal) => return Ok(refusal),
+        };
+        if challenge.challenged != actor.user {
+            let hint = if challenge.challenger == actor.user {
+                " To withdraw it, press Cancel."
+            } else {
+                ""
+            };
+            return Ok(Reply::private(format!(
+                "Only {} can decline this challenge.{hint}",
+                self.name_of(challenge.guild, challenge.challenged)
+            )));
+        }
+        self.resolve(
+            &challenge,
+            ChallengeStatus::Declined,
+            &format!(
+                "{} declined the challenge from <@{}>.",
+                actor.name, challenge.challenger
+            ),
+        )
+    }
+
+    /// Cancel (button or `/cancel`): only the challenger.
+    pub fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        let challenge = match self.find_challenge(actor, id, false)? {
+            Ok(challenge) => challenge,
+            Err(refusal) => return Ok(refusal),
+        };
+        if challenge.challenger != actor.user {
+            return Ok(Reply::private(format!(
+                "Only {} can cancel this challenge.",
+                self.name_of(challenge.guild, challenge.challenger)
+            )));
+        }
+        self.resolve(
+            &challenge,
+            ChallengeStatus::Cancelled,
+            &format!("{} cancelled the challenge.", actor.name),
+        )
+    }
+
+    fn resolve(
+        &self,
+        challenge: &Challenge,
+        to: ChallengeStatus,
+        text: &str,
+    ) -> Result<Reply, ServiceError> {
+        if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
+            return Ok(Reply::private(Self::not_pending_text(challenge)));
+        }
+        match self.store.resolve_challenge(challenge.id, to, self.now()) {
+            Ok(_) => Ok(Reply {
+                challenge: Some(challenge.id),
+                ..Reply::public(text)
+            }),
+            Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
+                let fresh = self
+                    .store
+                    .challenge(challenge.id)?
+                    .unwrap_or_else(|| challenge.clone());
+                Ok(Reply::private(Self::not_pending_text(&fresh)))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// `/play [level] [colour]`: a game against the engine, unrated.
+    pub fn play_engine(
+        &self,
+        actor: &Actor,
+        level: u8,
+        colour: ColourChoice,
+    ) -> Result<Reply, ServiceError> {
+        let Some(level) = Level::new(level) else {
+            return Ok(Reply::private("Levels go from 1 (beginner) to 8 (master)."));
+        };
+        if let Some(refusal) = self.busy_channel(actor)? {
+            return Ok(refusal);
+        }
+        let human_white = match colour {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => self.random_bool(),
+        };
+        self.start_engine_game(actor, level, human_white)
+    }
+
+    fn start_engine_game(
+        &self,
+        actor: &Actor,
+        level: Level,
+        human_white: bool,
+    ) -> Result<Reply, ServiceError> {
+        let now = self.now();
+        self.store
+            .ensure_player(actor.guild, actor.user, &actor.name, now)?;
+        let human = Participant::User(actor.user);
+        let engine = Participant::Engine(level.number());
+        let (white, black) = if human_white {
+            (human, engine)
+        } else {
+            (engine, human)
+        };
+        let game = match self.store.create_game(&NewGame {
+            guild: actor.guild,
+            channel: actor.channel,
+            white,
+            black,
+            time_per_move_ms: millis(self.settings.default_time_per_move),
+            rated: false,
+            start_fen: Position::initial().to_fen(),
+            created_at: now,
+        }) {
+            Ok(game) => game,
+            Err(StoreError::ChannelBusy { .. }) => {
+                return Ok(self
+                    .busy_channel(actor)?
+                    .unwrap_or_else(|| Reply::private("A game is running here.")));
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let mut loaded = self.load(game)?;
+        let colour = if human_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut headline = format!(
+            "{} plays {} against {}.",
+            actor.name,
+            colour.name(),
+            engine_name(level.number())
+        );
+        if !human_white {
+            if let Some(text) = self.engine_move(&mut loaded, level.number())? {
+                headline.push(' ');
+                headline.push_str(&text);
+            }
+        }
+        Ok(self.board_reply(&loaded, &headline, None))
+    }
+
+    /// Rematch: colours swapped. Against the engine it starts at once; against a member it is
+    /// a new challenge for them to accept.
+    pub(crate) fn rematch(&self, actor: &Actor, game: GameId) -> Result<Reply, ServiceError> {
+        let Some(old) = self.store.game(game)? else {
+            return Ok(Reply::private("That game does not exist."));
+        };
+        if old.status == GameStatus::Active {
+            return Ok(Reply::private("This game is still being played."));
+        }
+        let Some(colour) = old.colour_of(actor.user) else {
+            return Ok(Reply::private(
+                "Only the players of this game can ask for a rematch.",
+            ));
+        };
+        let opponent = old.participant(!colour);
+        let actor_here = Actor {
+            channel: old.channel,
+            guild: old.guild,
+            ..actor.clone()
+        };
+        match opponent {
+            Participant::Engine(level) => {
+                if let Some(refusal) = self.busy_channel(&actor_here)? {
+                    return Ok(refusal);
+                }
+                let level = Level::new(level).unwrap_or(Level::ALL[0]);
+                self.start_engine_game(&actor_here, level, colour == Color::Black)
+            }
+            Participant::User(user) => {
+                let member = Member {
+                    user,
+                    name: self.name_of(old.guild, user),
+                    is_bot: false,
+                };
+                let wanted = if colour == Color::White {
+                    ColourChoice::Black
+                } else {
+                    ColourChoice::White
+                };
+                self.challenge(
+                    &actor_here,
+                    &member,
+                    wanted,
+                    Some(Duration::from_millis(
+                        u64::try_from(old.time_per_move_ms).unwrap_or(0),
+                    )),
+                )
+            }
+        }
+    }
+}

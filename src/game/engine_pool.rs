@@ -1,0 +1,167 @@
+//! At most N engine searches at once, served first come, first served; each search gets an
+//! engine (with its transposition table) that is reused by later searches.
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+
+use dama_engine::{Engine, Tablebase};
+
+/// A fair pool of engines.
+pub struct EnginePool {
+    state: Mutex<PoolState>,
+    turn: Condvar,
+    hash_mb: usize,
+    /// Endgame tables every engine of the pool plays with.
+    tables: Option<Arc<Tablebase>>,
+}
+
+struct PoolState {
+    idle: Vec<Engine>,
+    /// Engines in existence (idle or searching).
+    created: usize,
+    max: usize,
+    /// The next ticket to hand out, and the ticket whose turn it is.
+    next_ticket: u64,
+    serving: u64,
+    waiting: usize,
+}
+
+impl EnginePool {
+    /// A pool of at most `max` engines (at least one) with `hash_mb` MiB tables each.
+    #[must_use]
+    pub fn new(max: usize, hash_mb: usize) -> EnginePool {
+        EnginePool {
+            state: Mutex::new(PoolState {
+                idle: Vec::new(),
+                created: 0,
+                max: max.max(1),
+                next_ticket: 0,
+                serving: 0,
+                waiting: 0,
+            }),
+            turn: Condvar::new(),
+            hash_mb,
+            tables: None,
+        }
+    }
+
+    /// The same pool, its engines playing with these endgame tables.
+    #[must_use]
+    pub fn with_tables(mut self, tables: Option<Arc<Tablebase>>) -> EnginePool {
+        self.tables = tables;
+        self
+    }
+
+    fn new_engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_tablebase(self.tables.clone());
+        engine
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Searches waiting for an engine right now.
+    #[must_use]
+    pub fn waiting(&self) -> usize {
+        self.lock().waiting
+    }
+
+    /// Runs `search` with an engine, waiting in line while all engines are busy.
+    pub fn with_engine<R>(&self, search: impl FnOnce(&mut Engine) -> R) -> R {
+        let mut state = self.lock();
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.waiting += 1;
+        while !(state.serving == ticket && (!state.idle.is_empty() || state.created < state.max)) {
+            state = self
+                .turn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        state.serving += 1;
+        state.waiting -= 1;
+        let reused = state.idle.pop();
+        if reused.is_none() {
+            state.created += 1;
+        }
+        drop(state);
+        self.turn.notify_all();
+
+        let mut lease = Lease {
+            pool: self,
+            engine: Some(reused.unwrap_or_else(|| self.new_engine())),
+        };
+        let engine = lease
+            .engine
+            .as_mut()
+            .expect("the lease holds an engine until dropped");
+        search(engine)
+    }
+}
+
+/// Gives the engine back (or its place, if the search panicked) when the search ends.
+struct Lease<'a> {
+    pool: &'a EnginePool,
+    engine: Option<Engine>,
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        let mut state = self.pool.lock();
+        match self.engine.take() {
+            Some(engine) if !std::thread::panicking() => state.idle.push(engine),
+            _ => state.created -= 1,
+        }
+        drop(state);
+        self.pool.turn.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn never_more_than_max_at_once() {
+        let pool = Arc::new(EnginePool::new(2, 1));
+        let running = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (pool, running, peak) = (pool.clone(), running.clone(), peak.clone());
+                std::thread::spawn(move || {
+                    pool.with_engine(|_| {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        peak.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    });
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(peak.load(Ordering::SeqCst), 2);
+        assert_eq!(pool.lock().created, 2, "engines are reused");
+    }
+
+    #[test]
+    fn engines_get_the_pool_tables() {
+        let pool = EnginePool::new(1, 1);
+        assert!(pool.with_engine(|engine| engine.tablebase().is_none()));
+        let tables = dama_engine::tables::Tablebase::build(
+            &dama_engine::tables::BuildOptions::in_memory(2),
+            &mut |_| {},
+        )
+        .expect("an in-memory build writes nothing");
+        let pool = EnginePool::new(1, 1).with_tables(Some(Arc::new(tables)));
+        assert_eq!(
+            pool.with_engine(|engine| engine.tablebase().map(|t| t.max_pieces())),
+            Some(2)
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! The game service: everything a player can do, with no Discord in it.
+//!
+//! Each action comes with who acts ([`Actor`]) and is answered with a [`Reply`]: text, a board
+//! to render, components with stable ids, and flags. The service is synchronous (it talks to
+//! the [`Store`] and runs engine searches): adapters call it off their async runtime. Time
+//! comes from a [`Clock`], which tests control.
+//!
+//! User mistakes (an illegal move, a stranger's click, a stale button) are answered with a
+//! private [`Reply`]; only internal failures (the database) are errors.
+
+mod challenge;
+mod clock;
+mod engine_pool;
+mod info;
+mod play;
+mod reply;
+mod texts;
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use dama_engine::Tablebase;
+use dama_rules::{Color, Move, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use engine_pool::EnginePool;
+pub use reply::{
+    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
+    SelectOption,
+};
+pub use texts::{help_text, rules_text};
+
+use crate::config::Config;
+use crate::render::{BoardView, Renderer};
+use crate::store::{
+    ChannelId, GameId, GuildId, MessageRef, Millis, Participant, Store, StoreError, UserId,
+};
+
+/// Who acts, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user: UserId,
+    /// The name to show (nickname or user name).
+    pub name: String,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    /// May moderate this channel (Discord: Manage Messages).
+    pub can_moderate: bool,
+}
+
+/// Another member named in a command (the challenged player, whose stats to show).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub user: UserId,
+    pub name: String,
+    /// A bot account (which cannot be challenged).
+    pub is_bot: bool,
+}
+
+/// The colour a player asks for.
+pub use crate::store::ColourChoice;
+
+/// A message for a channel that nobody asked for in that moment (timeouts, expiries).
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub reply: Reply,
+    /// A message to edit instead of posting, where one is known (a challenge's message).
+    pub edit: Option<MessageRef>,
+}
+
+/// An internal failure: the user gets a generic apology, the log gets this.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("game {game}: stored move {ply} ({text}) does not replay: {reason}")]
+    Corrupt {
+        game: GameId,
+        ply: u32,
+        text: String,
+        reason: String,
+    },
+}
+
+/// Settings of the service, from the configuration.
+#[derive(Debug, Clone)]
+pub struct ServiceSettings {
+    pub challenge_expiry: Duration,
+    pub default_time_per_move: Duration,
+    pub repetition_count: u32,
+    pub think_time: Duration,
+    pub hash_mb: usize,
+    pub max_concurrent_searches: usize,
+    /// Seed for colours and engine choices; `None` seeds from the system.
+    pub seed: Option<u64>,
+}
+
+impl ServiceSettings {
+    #[must_use]
+    pub fn from_config(config: &Config) -> ServiceSettings {
+        ServiceSettings {
+            challenge_expiry: config.game.challenge_expiry,
+            default_time_per_move: config.game.default_time_per_move,
+            repetition_count: config.game.repetition_count,
+            think_time: config.engine.think_time,
+            hash_mb: config.engine.hash_mb,
+            max_concurrent_searches: config.max_concurrent_searches(),
+            seed: None,
+        }
+    }
+}
+
+/// The shortest and longest time per move a game may have.
+pub const MIN_TIME_PER_MOVE: Duration = Duration::from_secs(60);
+pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(14 * 24 * 3600);
+/// Plies a player waits before offering a draw again.
+pub const DRAW_REOFFER_PLIES: u32 = 10;
+/// Players shown per leaderboard page, and the games needed to appear.
+pub const LEADERBOARD_PAGE: u32 = 10;
+pub const LEADERBOARD_MIN_GAMES: u32 = 1;
+
+/// The service. Cheap to share: hold it in an `Arc`.
+pub struct GameService {
+    store: Arc<dyn Store>,
+    renderer: Arc<Renderer>,
+    engines: EnginePool,
+    clock: Arc<dyn Clock>,
+    settings: ServiceSettings,
+    rng: Mutex<StdRng>,
+    /// Endgame tables, for the engine and for verdicts.
+    tables: Option<Arc<Tablebase>>,
+    /// Show table verdicts to the players of a running rated game.
+    verdicts_in_rated_games: bool,
+}
+
+/// Loads the endgame tables in `dir` for the bot: each problem (a missing or damaged file) is a
+/// warning in the log and the sound slices are used anyway; a directory that does not exist is
+/// one info line. `None` when no table could be loaded.
+#[must_use]
+pub fn load_tables(dir: &Path) -> Option<Arc<Tablebase>> {
+    if !dir.exists() {
+        tracing::info!(
+            dir = %dir.display(),
+            "no endgame tables (build them with `damabot tables build`)"
+        );
+        return None;
+    }
+    let (tables, problems) = Tablebase::load(dir);
+    for problem in &problems {
+        tracing::warn!(dir = %dir.display(), "endgame tables: {problem}");
+    }
+    if tables.max_pieces() == 0 {
+        return None;
+    }
+    tracing::info!(
+        dir = %dir.display(),
+        pieces = tables.max_pieces(),
+        mib = tables.bytes() >> 20,
+        "endgame tables loaded"
+    );
+    Some(Arc::new(tables))
+}
+
+impl GameService {
+    #[must_use]
+    pub fn new(
+        store: Arc<dyn Store>,
+        renderer: Arc<Renderer>,
+        clock: Arc<dyn Clock>,
+        settings: ServiceSettings,
+    ) -> GameService {
+        let rng = match settings.seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        GameService {
+            store,
+            renderer,
+            engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb),
+            clock,
+            settings,
+            rng: Mutex::new(rng),
+            tables: None,
+            verdicts_in_rated_games: false,
+        }
+    }
+
+    /// The same service with endgame tables: the engine plays with them, and boards of
+    /// positions they hold say who wins ("Endgame tables: won for White in 13 moves") in
+    /// finished games and unrated ones always, in running rated games only when
+    /// `verdicts_in_rated_games` (see [`load_tables`]).
+    #[must_use]
+    pub fn with_tables(
+        mut self,
+        tables: Option<Arc<Tablebase>>,
+        verdicts_in_rated_games: bool,
+    ) -> GameService {
+        self.engines =
+            EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
+                .with_tables(tables.clone());
+        self.tables = tables;
+        self.verdicts_in_rated_games = verdicts_in_rated_games;
+        self
+    }
+
+    /// What the endgame tables say about a game's position, for its players; `None` when the
+    /// tables do not hold it or the verdict is not to be shown (a running rated game).
+    pub(crate) fn table_verdict(
+        &self,
+        record: &crate::store::Game,
+        position: &Position,
+    ) -> Option<String> {
+        let tables = self.tables.as_ref()?;
+        let running_rated = record.status == crate::store::GameStatus::Active && record.rated;
+        if running_rated && !self.verdicts_in_rated_games {
+            return None;
+        }
+        // A game over by the rules needs no verdict.
+        if !position.has_legal_moves() {
+            return None;
+        }
+        let verdict = tables.probe(position)?;
+        Some(format!(
+            "Endgame tables: {}",
+            verdict.describe(position.turn())
+        ))
+    }
+
+    /// The renderer, for adapters that draw the boards of replies.
+    #[must_use]
+    pub fn renderer(&self) -> &Arc<Renderer> {
+        &self.renderer
+    }
+
+    /// The store, for adapters and tools.
+    #[must_use]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The time now, by the service's clock.
+    #[must_use]
+    pub fn now(&self) -> Millis {
+        self.clock.now()
+    }
+
+    /// Remembers the message that shows a game's board (for links and in-place edits).
+    pub fn set_board_message(&self, game: GameId, message: MessageRef) -> Result<(), ServiceError> {
+        Ok(self.store.set_board_message(game, message)?)
+    }
+
+    /// Remembers the message that shows a challenge.
+    pub fn set_challenge_message(
+        &self,
+        challenge: crate::store::ChallengeId,
+        message: MessageRef,
+    ) -> Result<(), ServiceError> {
+        Ok(self.store.set_challenge_message(challenge, message)?)
+    }
+
+    fn random_u64(&self) -> u64 {
+        self.rng
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .random()
+    }
+
+    fn random_bool(&self) -> bool {
+        self.random_u64() & 1 == 1
+    }
+
+    /// Handles a click on a component this bot made.
+    pub fn component(
+        &self,
+        actor: &Actor,
+        custom_id: &str,
+        values: &[String],
+    ) -> Result<Reply, ServiceError> {
+        let Some(action) = ComponentAction::parse(custom_id) else {
+            return Ok(Reply::private("This button is not one I know any more."));
+        };
+        match action {
+            ComponentAction::Challenge(id, ChallengeButton::Accept) => self.accept(actor, Some(id)),
+            ComponentAction::Challenge(id, ChallengeButton::Decline) => {
+                self.decline(actor, Some(id))
+            }
+            ComponentAction::Challenge(id, ChallengeButton::Cancel) => self.cancel(actor, Some(id)),
+            ComponentAction::Leaderboard(page) => self.leaderboard(actor, page),
+            ComponentAction::Game(game, ply, button) => {
+                self.game_button(actor, game, ply, button, values)
+            }
+        }
+    }
+
+    fn game_button(
+        &self,
+        actor: &Actor,
+        game: GameId,
+        ply: u32,
+        button: GameButton,
+        values: &[String],
+    ) -> Result<Reply, ServiceError> {
+        match button {
+            GameButton::Move => match values.first() {
+                Some(text) => self.play_move_in(actor, Some(game), text, Some(ply)),
+                None => Ok(Reply::private("Pick a move from the list.")),
+            },
+            GameButton::Resign => self.confirm_resign(actor, game, ply),
+            GameButton::ResignConfirm => self.resign_in(actor, Some(game), Some(ply)),
+            GameButton::OfferDraw => self.offer_draw_in(actor, Some(game), Some(ply)),
+            GameButton::AcceptDraw => self.answer_draw_in(actor, Some(game), true),
+            GameButton::DeclineDraw => self.answer_draw_in(actor, Some(game), false),
+            GameButton::Flip { black_bottom } => self.flipped_board(actor, game, black_bottom),
+            GameButton::Claim => self.claim_in(actor, Some(game)),
+            GameButton::Rematch => self.rematch(actor, game),
+        }
+    }
+}
+
+/// A stored game with its rules state rebuilt from the moves.
+pub(crate) struct Loaded {
+    pub record: crate::store::Game,
+    pub game: dama_rules::Game,
+}
+
+impl Loaded {
+    fn last_move(&self) -> Option<Move> {
+        self.game.moves().last().copied()
+    }
+
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+}
+
+/// `5 min`, `1 h`, `24 h`, `3 days`.
+#[must_use]
+pub fn human_duration(ms: i64) -> String {
+    let minutes = (ms.max(0) + 59_999) / 60_000;
+    if minutes < 60 {
+        format!("{minutes} min")
+    } else if minutes < 48 * 60 {
+        let hours = minutes / 60;
+        let rest = minutes % 60;
+        if rest == 0 || hours >= 10 {
+            format!("{hours} h")
+        } else {
+            format!("{hours} h {rest} min")
+        }
+    } else {
+        let days = minutes / (24 * 60);
+        let hours = (minutes % (24 * 60)) / 60;
+        if hours == 0 {
+            format!("{days} days")
+        } else {
+            format!("{days} days {hours} h")
+        }
+    }
+}
+
+/// The board view of a game: from the side to move when people play, from the person's side
+/// against the engine.
+fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardView {
+    let record = &loaded.record;
+    let bottom = bottom.unwrap_or_else(|| match (record.white, record.black) {
+        (Participant::Engine(_), Participant::User(_)) => Color::Black,
+        (Participant::User(_), Participant::Engine(_)) => Color::White,
+        _ => loaded.turn(),
+    });
+    let mut view = BoardView::new(*loaded.position());
+    view.last_move = loaded.last_move();
+    view.bottom = bottom;
+    view.highlight_capturers = record.status == crate::store::GameStatus::Active;
+    view.caption = Some(caption);
+    view
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(human_duration(5 * 60_000), "5 min");
+        assert_eq!(human_duration(3_600_000), "1 h");
+        assert_eq!(human_duration(90 * 60_000), "1 h 30 min");
+        assert_eq!(human_duration(24 * 3_600_000), "24 h");
+        assert_eq!(human_duration(3 * 24 * 3_600_000), "3 days");
+        assert_eq!(human_duration(1), "1 min");
+    }
+}

@@ -1,0 +1,269 @@
+//! What the service answers: platform-free values that an adapter (Discord, the console)
+//! turns into messages.
+
+use std::fmt;
+
+use crate::render::BoardView;
+use crate::store::{ChallengeId, GameId, MessageRef, UserId};
+
+/// One answer to one action.
+#[derive(Debug, Clone, Default)]
+pub struct Reply {
+    /// The message text (Discord markdown: `**bold**`, mentions as `<@id>`).
+    pub text: String,
+    /// A board to render and attach.
+    pub board: Option<BoardView>,
+    /// Rows of components (at most 5 rows; at most 5 buttons or one select per row).
+    pub components: Vec<Vec<Component>>,
+    /// Shown only to the person who acted.
+    pub ephemeral: bool,
+    /// People to notify (they appear as mentions in `text`).
+    pub mentions: Vec<UserId>,
+    /// A file to attach (PDN, replay GIF).
+    pub attachment: Option<Attachment>,
+    /// The game whose board this reply shows; the adapter reports the message it posts with
+    /// [`crate::game::GameService::set_board_message`] so later boards can link to it.
+    pub game: Option<GameId>,
+    /// The challenge this reply shows, likewise.
+    pub challenge: Option<ChallengeId>,
+    /// For a refused stale action: the message with the current board, to link to.
+    pub current_board: Option<MessageRef>,
+}
+
+impl Reply {
+    /// A private answer (a user mistake, a hint).
+    #[must_use]
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// A public answer without a board.
+    #[must_use]
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+}
+
+/// A file sent with a reply.
+#[derive(Clone)]
+pub struct Attachment {
+    pub filename: String,
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Attachment({}, {} bytes)",
+            self.filename,
+            self.bytes.len()
+        )
+    }
+}
+
+/// A button or a select menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Component {
+    Button {
+        id: String,
+        label: String,
+        style: ButtonStyle,
+    },
+    Select {
+        id: String,
+        placeholder: String,
+        options: Vec<SelectOption>,
+    },
+}
+
+/// How a button looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// One choice of a select menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
+}
+
+/// What a component does, and for which game or challenge. Encoded in the component's id
+/// (`custom_id`), so a click works after a restart with nothing kept in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ComponentAction {
+    /// `c:<id>:accept` and so on.
+    Challenge(ChallengeId, ChallengeButton),
+    /// `g:<id>:<ply>:<action>`; the ply is the one the board showed.
+    Game(GameId, u32, GameButton),
+    /// `l:<page>`: a leaderboard page.
+    Leaderboard(u32),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChallengeButton {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameButton {
+    /// The select menu of legal moves (the value is the move).
+    Move,
+    /// Asks to confirm a resignation.
+    Resign,
+    /// Confirms it.
+    ResignConfirm,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Shows the board from the other side; `true` when the board had Black at the bottom.
+    Flip {
+        black_bottom: bool,
+    },
+    Claim,
+    Rematch,
+}
+
+impl GameButton {
+    fn code(self) -> &'static str {
+        match self {
+            GameButton::Move => "move",
+            GameButton::Resign => "resign",
+            GameButton::ResignConfirm => "resign!",
+            GameButton::OfferDraw => "draw",
+            GameButton::AcceptDraw => "draw+",
+            GameButton::DeclineDraw => "draw-",
+            GameButton::Flip {
+                black_bottom: false,
+            } => "flipw",
+            GameButton::Flip { black_bottom: true } => "flipb",
+            GameButton::Claim => "claim",
+            GameButton::Rematch => "rematch",
+        }
+    }
+
+    fn from_code(code: &str) -> Option<GameButton> {
+        Some(match code {
+            "move" => GameButton::Move,
+            "resign" => GameButton::Resign,
+            "resign!" => GameButton::ResignConfirm,
+            "draw" => GameButton::OfferDraw,
+            "draw+" => GameButton::AcceptDraw,
+            "draw-" => GameButton::DeclineDraw,
+            "flipw" => GameButton::Flip {
+                black_bottom: false,
+            },
+            "flipb" => GameButton::Flip { black_bottom: true },
+            "claim" => GameButton::Claim,
+            "rematch" => GameButton::Rematch,
+            _ => return None,
+        })
+    }
+}
+
+impl ChallengeButton {
+    fn code(self) -> &'static str {
+        match self {
+            ChallengeButton::Accept => "accept",
+            ChallengeButton::Decline => "decline",
+            ChallengeButton::Cancel => "cancel",
+        }
+    }
+}
+
+impl ComponentAction {
+    /// The `custom_id` (always under 100 characters).
+    #[must_use]
+    pub fn id(self) -> String {
+        match self {
+            ComponentAction::Challenge(id, button) => format!("c:{id}:{}", button.code()),
+            ComponentAction::Game(id, ply, button) => format!("g:{id}:{ply}:{}", button.code()),
+            ComponentAction::Leaderboard(page) => format!("l:{page}"),
+        }
+    }
+
+    /// Reads a `custom_id`; `None` for anything this bot did not make.
+    #[must_use]
+    pub fn parse(id: &str) -> Option<ComponentAction> {
+        let parts: Vec<&str> = id.split(':').collect();
+        match parts.as_slice() {
+            ["c", challenge, code] => {
+                let button = match *code {
+                    "accept" => ChallengeButton::Accept,
+                    "decline" => ChallengeButton::Decline,
+                    "cancel" => ChallengeButton::Cancel,
+                    _ => return None,
+                };
+                Some(ComponentAction::Challenge(
+                    ChallengeId(challenge.parse().ok()?),
+                    button,
+                ))
+            }
+            ["g", game, ply, code] => Some(ComponentAction::Game(
+                GameId(game.parse().ok()?),
+                ply.parse().ok()?,
+                GameButton::from_code(code)?,
+            )),
+            ["l", page] => Some(ComponentAction::Leaderboard(page.parse().ok()?)),
+            _ => None,
+        }
+    }
+}
+
+/// A button for an action.
+#[must_use]
+pub fn button(action: ComponentAction, label: &str, style: ButtonStyle) -> Component {
+    Component::Button {
+        id: action.id(),
+        label: label.to_owned(),
+        style,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_stay_short() {
+        let actions = [
+            ComponentAction::Challenge(ChallengeId(7), ChallengeButton::Accept),
+            ComponentAction::Challenge(ChallengeId(i64::MAX), ChallengeButton::Cancel),
+            ComponentAction::Game(GameId(i64::MAX), u32::MAX, GameButton::ResignConfirm),
+            ComponentAction::Game(GameId(3), 0, GameButton::Flip { black_bottom: true }),
+            ComponentAction::Game(GameId(3), 12, GameButton::Move),
+            ComponentAction::Game(GameId(3), 12, GameButton::AcceptDraw),
+            ComponentAction::Leaderboard(4),
+        ];
+        for action in actions {
+            let id = action.id();
+            assert!(id.len() < 100, "{id}");
+            assert_eq!(ComponentAction::parse(&id), Some(action), "{id}");
+        }
+        for junk in [
+            "",
+            "g:1:2",
+            "g:x:1:move",
+            "g:1:2:explode",
+            "c:1:maybe",
+            "l:-1",
+            "zz",
+        ] {
+            assert_eq!(ComponentAction::parse(junk), None, "{junk}");
+        }
+    }
+}

@@ -1,0 +1,912 @@
+//! Persistence: players, challenges, games and moves.
+//!
+//! The game service talks to a [`Store`]: a small synchronous trait, `Send + Sync` and
+//! object-safe, so the service holds an `Arc<dyn Store>` and calls it from blocking threads.
+//! [`SqliteStore`] is the implementation (rusqlite, bundled SQLite, WAL).
+//!
+//! Conventions shared by every method:
+//! - **Time** is never read from the clock here. Every method that stamps or compares a time
+//!   takes `at`, unix time in milliseconds ([`Millis`]), from the caller, whose clock tests
+//!   control.
+//! - **Discord ids** ([`UserId`], [`GuildId`], [`ChannelId`], [`MessageId`]) are `u64`. SQLite
+//!   integers are signed 64-bit, so they are stored bit-cast to `i64` (`id as i64`, read back with
+//!   `value as u64`): lossless for every `u64`, and exact integer comparisons and indexes. (A
+//!   snowflake stays below 2^63 until the year 2084, so even the sort order is preserved.)
+//! - **Games and challenges** have SQLite `INTEGER PRIMARY KEY` ids, [`GameId`] and
+//!   [`ChallengeId`].
+//! - **Plies** count half-moves from the start position: a game at ply `n` has `n` moves stored,
+//!   numbered `0..n`, and the next move to record is ply `n`.
+//! - **Compare-and-set**: every change that depends on what the caller saw (the ply of a move, the
+//!   status of a challenge or a game) is checked inside the writing transaction, so two clicks
+//!   at once can never both succeed; the loser gets a specific error ([`StoreError::AlreadyPlayed`],
+//!   [`StoreError::StalePly`], [`StoreError::ChallengeNotPending`], [`StoreError::GameNotActive`]).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+pub use dama_rules::{ByColor, Color};
+
+mod sqlite;
+
+pub use sqlite::{Durability, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
+
+/// Unix time in milliseconds.
+pub type Millis = i64;
+/// A Discord user id.
+pub type UserId = u64;
+/// A Discord guild (server) id.
+pub type GuildId = u64;
+/// A Discord channel (or thread) id.
+pub type ChannelId = u64;
+/// A Discord message id.
+pub type MessageId = u64;
+
+/// An engine level, 1 (beginner) to 8 (master).
+pub type EngineLevel = u8;
+
+/// The leaderboard page size the bot shows.
+pub const LEADERBOARD_PAGE_SIZE: u32 = 10;
+
+/// The rating, deviation and volatility of a new player (Glicko-2 defaults).
+pub const INITIAL_RATING: Rating = Rating {
+    rating: 1500.0,
+    deviation: 350.0,
+    volatility: 0.06,
+};
+
+/// The id of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The id of a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+impl fmt::Display for ChallengeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A Glicko-2 rating (the scale of `skillratings::glicko2`: 1500 / 350 / 0.06 to start).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        INITIAL_RATING
+    }
+}
+
+/// A player of one guild. Ratings and records are per guild.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    pub guild: GuildId,
+    pub user: UserId,
+    /// The name shown in boards, the leaderboard and PDN exports; refreshed by
+    /// [`Store::ensure_player`].
+    pub display_name: String,
+    pub rating: Rating,
+    /// Finished games against other people (rated or not). Games against the engine count in
+    /// [`PlayerStats::engine_records`] instead; aborted games count nowhere.
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// When the player was first seen.
+    pub created_at: Millis,
+}
+
+impl Player {
+    /// Finished games against other people.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+}
+
+/// Who sits on one side of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Participant {
+    /// A person (a player of the game's guild).
+    User(UserId),
+    /// The bot's engine at a level.
+    Engine(EngineLevel),
+}
+
+impl Participant {
+    /// The user id, if a person plays this side.
+    #[must_use]
+    pub fn user(self) -> Option<UserId> {
+        match self {
+            Participant::User(user) => Some(user),
+            Participant::Engine(_) => None,
+        }
+    }
+}
+
+/// The colour the challenger asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ColourChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl ColourChoice {
+    /// `white`, `black` or `random` (as stored).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ColourChoice::White => "white",
+            ColourChoice::Black => "black",
+            ColourChoice::Random => "random",
+        }
+    }
+}
+
+impl FromStr for ColourChoice {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Self, UnknownCode> {
+        match s {
+            "white" => Ok(ColourChoice::White),
+            "black" => Ok(ColourChoice::Black),
+            "random" => Ok(ColourChoice::Random),
+            _ => Err(UnknownCode::new("colour choice", s)),
+        }
+    }
+}
+
+/// Where a challenge stands. Only a pending challenge changes, and only once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChallengeStatus {
+    Pending,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeStatus {
+    /// `pending`, `accepted`, `declined`, `cancelled` or `expired` (as stored).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Pending => "pending",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+}
+
+impl FromStr for ChallengeStatus {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Self, UnknownCode> {
+        match s {
+            "pending" => Ok(ChallengeStatus::Pending),
+            "accepted" => Ok(ChallengeStatus::Accepted),
+            "declined" => Ok(ChallengeStatus::Declined),
+            "cancelled" => Ok(ChallengeStatus::Cancelled),
+            "expired" => Ok(ChallengeStatus::Expired),
+            _ => Err(UnknownCode::new("challenge status", s)),
+        }
+    }
+}
+
+/// A Discord message the bot may edit in place: a board, or a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MessageRef {
+    pub channel: ChannelId,
+    pub message: MessageId,
+}
+
+/// A challenge to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewChallenge {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub challenger: UserId,
+    pub challenged: UserId,
+    /// The challenger's colour.
+    pub colour: ColourChoice,
+    /// Time per move in milliseconds (positive).
+    pub time_per_move_ms: i64,
+    pub rated: bool,
+    pub created_at: Millis,
+    /// After this instant the challenge can no longer be accepted.
+    pub expires_at: Millis,
+}
+
+/// A stored challenge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Challenge {
+    pub id: ChallengeId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub challenger: UserId,
+    pub challenged: UserId,
+    pub colour: ColourChoice,
+    pub time_per_move_ms: i64,
+    pub rated: bool,
+    pub status: ChallengeStatus,
+    pub created_at: Millis,
+    pub expires_at: Millis,
+    /// When the status left `pending`.
+    pub resolved_at: Option<Millis>,
+    /// The game an accepted challenge started (through [`Store::accept_challenge`]).
+    pub game: Option<GameId>,
+    /// The message that shows the challenge, for in-place edits.
+    pub message: Option<MessageRef>,
+}
+
+/// Whether a game is being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    Active,
+    Finished,
+    /// Stopped without a result (a moderator's abort); never rated, never counted.
+    Aborted,
+}
+
+impl GameStatus {
+    /// `active`, `finished` or `aborted` (as stored).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+}
+
+impl FromStr for GameStatus {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Self, UnknownCode> {
+        match s {
+            "active" => Ok(GameStatus::Active),
+            "finished" => Ok(GameStatus::Finished),
+            "aborted" => Ok(GameStatus::Aborted),
+            _ => Err(UnknownCode::new("game status", s)),
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    /// The PDN result: `1-0`, `0-1` or `1/2-1/2` (as stored).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The winner, `None` for a draw.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// The result in which `winner` wins, or a draw.
+    #[must_use]
+    pub const fn from_winner(winner: Option<Color>) -> Self {
+        match winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+}
+
+impl FromStr for GameResult {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Self, UnknownCode> {
+        match s {
+            "1-0" => Ok(GameResult::WhiteWins),
+            "0-1" => Ok(GameResult::BlackWins),
+            "1/2-1/2" => Ok(GameResult::Draw),
+            _ => Err(UnknownCode::new("game result", s)),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player resigned.
+    Resign,
+    /// The side to move had no legal move (or no pieces).
+    NoMoves,
+    /// Draw by repetition.
+    Repetition,
+    /// Draw by the 40-move rule.
+    FortyMove,
+    /// The opponent claimed the win after the time per move ran out.
+    TimeoutClaim,
+    /// The sweep forfeited a game left unclaimed.
+    TimeoutSweep,
+    /// A moderator aborted the game (status `aborted`, no result).
+    Abort,
+    /// Draw by agreement.
+    Agreement,
+}
+
+impl EndReason {
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Resign,
+        EndReason::NoMoves,
+        EndReason::Repetition,
+        EndReason::FortyMove,
+        EndReason::TimeoutClaim,
+        EndReason::TimeoutSweep,
+        EndReason::Abort,
+        EndReason::Agreement,
+    ];
+
+    /// The stored code: `resign`, `no-moves`, `repetition`, `forty-move`, `timeout-claim`,
+    /// `timeout-sweep`, `abort` or `agreement`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Resign => "resign",
+            EndReason::NoMoves => "no-moves",
+            EndReason::Repetition => "repetition",
+            EndReason::FortyMove => "forty-move",
+            EndReason::TimeoutClaim => "timeout-claim",
+            EndReason::TimeoutSweep => "timeout-sweep",
+            EndReason::Abort => "abort",
+            EndReason::Agreement => "agreement",
+        }
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Self, UnknownCode> {
+        EndReason::ALL
+            .into_iter()
+            .find(|reason| reason.as_str() == s)
+            .ok_or_else(|| UnknownCode::new("end reason", s))
+    }
+}
+
+/// An open draw offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DrawOffer {
+    /// The side that offered.
+    pub by: Color,
+    /// The game's ply when it was offered.
+    pub at_ply: u32,
+}
+
+/// A game to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewGame {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub white: Participant,
+    pub black: Participant,
+    /// Time per move in milliseconds (positive).
+    pub time_per_move_ms: i64,
+    /// Rated games between two people update both ratings when they finish. A game with the
+    /// engine never changes a rating, whatever this flag says.
+    pub rated: bool,
+    /// The start position as FEN (normally the initial position).
+    pub start_fen: String,
+    /// Creation time; also the start of the first move's time.
+    pub created_at: Millis,
+}
+
+/// A stored game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    pub id: GameId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub white: Participant,
+    pub black: Participant,
+    pub time_per_move_ms: i64,
+    pub rated: bool,
+    pub status: GameStatus,
+    /// `Some` once finished; `None` while active and for aborted games.
+    pub result: Option<GameResult>,
+    /// `Some` once finished or aborted.
+    pub end_reason: Option<EndReason>,
+    pub created_at: Millis,
+    /// The time of the last move, or `created_at` before the first.
+    pub last_move_at: Millis,
+    pub finished_at: Option<Millis>,
+    pub start_fen: String,
+    /// The position after the last move.
+    pub current_fen: String,
+    /// Moves played so far; the next move is ply `ply`.
+    pub ply: u32,
+    pub draw_offer: Option<DrawOffer>,
+    /// The ply of each side's latest draw offer (open or not), for the re-offer rule.
+    pub last_draw_offer_ply: ByColor<Option<u32>>,
+    /// The message showing the board, for in-place edits.
+    pub board_message: Option<MessageRef>,
+}
+
+impl Game {
+    /// Who plays `color`.
+    #[must_use]
+    pub fn participant(&self, color: Color) -> Participant {
+        color.fold(self.white, self.black)
+    }
+
+    /// The colour `user` plays, if they play in this game (White if they play both sides).
+    #[must_use]
+    pub fn colour_of(&self, user: UserId) -> Option<Color> {
+        if self.white == Participant::User(user) {
+            Some(Color::White)
+        } else if self.black == Participant::User(user) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The side to move, from the current FEN's first letter (`W` or `B`).
+    #[must_use]
+    pub fn side_to_move(&self) -> Option<Color> {
+        self.current_fen.chars().next().and_then(Color::from_char)
+    }
+
+    /// When the player to move runs out of time: the last move time plus the time per move.
+    #[must_use]
+    pub fn deadline(&self) -> Millis {
+        self.last_move_at.saturating_add(self.time_per_move_ms)
+    }
+}
+
+/// One stored move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub game: GameId,
+    /// 0 for the first move of the game.
+    pub ply: u32,
+    /// The move in long notation (`Move::long`: every landing square, e.g. `22x13x6`).
+    pub move_long: String,
+    /// The position after the move, as FEN.
+    pub fen_after: String,
+    pub at: Millis,
+}
+
+/// How a game ends, for [`Store::finish_game`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finish {
+    pub result: GameResult,
+    /// Any reason but [`EndReason::Abort`] (use [`Store::abort_game`]).
+    pub reason: EndReason,
+    /// The ply the caller saw: the game must still be at this ply, so a move recorded in the
+    /// meantime (say, just before a timeout claim) wins and the finish is refused as stale.
+    pub ply: u32,
+    pub at: Millis,
+}
+
+/// A rating before and after a game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    pub user: UserId,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// A game that has just finished.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedGame {
+    pub game: Game,
+    /// Both sides' rating changes, for a rated game between two people; `None` otherwise.
+    pub ratings: Option<ByColor<RatingChange>>,
+}
+
+/// One row of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardEntry {
+    /// 1 for the best player; counts across pages.
+    pub rank: u32,
+    pub player: Player,
+}
+
+/// One page of a guild's leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardPage {
+    pub entries: Vec<LeaderboardEntry>,
+    /// The page shown, from 0.
+    pub page: u32,
+    /// Players with at least the minimum number of games.
+    pub total_players: u32,
+    /// Pages in all (at least 1, even when empty).
+    pub pages: u32,
+}
+
+/// A player's record against one engine level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineRecord {
+    pub level: EngineLevel,
+    /// Games the player won against the engine.
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// Win, loss or draw, from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerOutcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// A run of equal outcomes ending with the latest finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Streak {
+    pub outcome: PlayerOutcome,
+    /// At least 1.
+    pub length: u32,
+}
+
+/// Everything the stats command shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerStats {
+    /// Rating, deviation and W/L/D against people.
+    pub player: Player,
+    /// The current streak over all finished games of the guild, people and engine alike;
+    /// `None` before the first finished game.
+    pub streak: Option<Streak>,
+    /// The record against each engine level played, by level.
+    pub engine_records: Vec<EngineRecord>,
+}
+
+/// Everything needed to write a game as PDN.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameExport {
+    pub game: Game,
+    /// The display names of the people playing; `None` for an engine side (the caller names
+    /// its levels).
+    pub names: ByColor<Option<String>>,
+    /// Every move, by ply.
+    pub moves: Vec<MoveRecord>,
+}
+
+/// A stored value that this version does not know (a status or code written by someone else).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{value}`")]
+pub struct UnknownCode {
+    pub what: &'static str,
+    pub value: String,
+}
+
+impl UnknownCode {
+    fn new(what: &'static str, value: &str) -> Self {
+        Self {
+            what,
+            value: value.to_owned(),
+        }
+    }
+}
+
+/// What can go wrong in the store.
+///
+/// The first group happens when the database is opened, and says what to do; the second is the
+/// expected refusals of compare-and-set changes, for the service to turn into messages; the last
+/// is everything unexpected.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another process holds a lock on the file (and kept it past the busy timeout).
+    #[error(
+        "the database {path} is locked by another process; stop the other damabot (or the tool \
+         holding it) and start again, or point database.path / DAMA_DATABASE at another file"
+    )]
+    Locked { path: PathBuf },
+    /// The file, or its directory, cannot be written.
+    #[error(
+        "the database {path} is read-only; the bot needs to write the file and create \
+         `-wal` and `-shm` files next to it: make the file and its directory writable by this \
+         user, or point database.path / DAMA_DATABASE elsewhere"
+    )]
+    ReadOnly { path: PathBuf },
+    /// The file exists but is not a SQLite database.
+    #[error(
+        "{path} is not a SQLite database (or it is damaged); point database.path / \
+         DAMA_DATABASE at the right file, or restore a backup"
+    )]
+    NotADatabase { path: PathBuf },
+    /// The file cannot be opened or created at all.
+    #[error("cannot open the database {path}: {reason}")]
+    CannotOpen { path: PathBuf, reason: String },
+    /// The schema was written by a newer version of the bot.
+    #[error(
+        "the database {path} has schema version {found}, but this damabot knows versions up to \
+         {known}; it was written by a newer damabot: run that version, or restore a backup \
+         made by this one"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: usize,
+    },
+    /// A read-only open (`damabot db check`) found a schema this version would migrate.
+    #[error(
+        "the database {path} has schema version {found}, older than this damabot's {known}; \
+         start the bot once to migrate it, then run this again"
+    )]
+    OlderSchema {
+        path: PathBuf,
+        found: i64,
+        known: usize,
+    },
+    /// A migration failed.
+    #[error("cannot update the schema of {path}: {message}")]
+    Migration { path: PathBuf, message: String },
+
+    /// The channel already has an active game.
+    #[error("channel {channel} already has an active game ({game})")]
+    ChannelBusy { channel: ChannelId, game: GameId },
+    /// The ply was already recorded (a repeated or concurrent submission).
+    #[error("ply {ply} of game {game} was already played")]
+    AlreadyPlayed { game: GameId, ply: u32 },
+    /// The caller acted on an old (or future) ply of the game.
+    #[error("game {game} is at ply {current}, not {given}")]
+    StalePly {
+        game: GameId,
+        given: u32,
+        current: u32,
+    },
+    /// The game is finished or aborted.
+    #[error("game {game} is {status}, not active", status = status.as_str())]
+    GameNotActive { game: GameId, status: GameStatus },
+    /// The challenge was already accepted, declined, cancelled or expired.
+    #[error("challenge {challenge} is {status}, not pending", status = status.as_str())]
+    ChallengeNotPending {
+        challenge: ChallengeId,
+        status: ChallengeStatus,
+    },
+    /// The challenge was still pending but its time ran out.
+    #[error("challenge {0} has expired")]
+    ChallengeExpired(ChallengeId),
+    #[error("no game {0}")]
+    GameNotFound(GameId),
+    #[error("no challenge {0}")]
+    ChallengeNotFound(ChallengeId),
+    /// A game names a person that [`Store::ensure_player`] has not stored in that guild.
+    #[error("no player {user} in guild {guild}")]
+    PlayerNotFound { guild: GuildId, user: UserId },
+    /// The arguments break a rule of the data (a non-positive time, a level of 0, an abort
+    /// passed to `finish_game`, ...).
+    #[error("invalid {0}")]
+    Invalid(String),
+
+    /// A stored value this version cannot read.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    /// Any other SQLite error.
+    #[error("database error: {0}")]
+    Sqlite(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        match error {
+            rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..) => {
+                StoreError::Corrupt(error.to_string())
+            }
+            other => StoreError::Sqlite(other),
+        }
+    }
+}
+
+impl From<UnknownCode> for StoreError {
+    fn from(error: UnknownCode) -> Self {
+        StoreError::Corrupt(error.to_string())
+    }
+}
+
+/// The persistence the game service needs. Synchronous (call it off the async runtime);
+/// every method is one transaction, so each either happens entirely or not at all.
+pub trait Store: Send + Sync {
+    // ---- players -------------------------------------------------------------------------
+
+    /// Stores the player if new (rating [`INITIAL_RATING`], no games, `created_at = at`), or
+    /// updates the display name; returns the player.
+    fn ensure_player(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        display_name: &str,
+        at: Millis,
+    ) -> Result<Player, StoreError>;
+
+    /// A player of a guild, if stored.
+    fn player(&self, guild: GuildId, user: UserId) -> Result<Option<Player>, StoreError>;
+
+    // ---- challenges ----------------------------------------------------------------------
+
+    /// Stores a pending challenge. Both people must have been stored with
+    /// [`Store::ensure_player`] ([`StoreError::PlayerNotFound`] otherwise).
+    fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge, StoreError>;
+
+    /// A challenge by id.
+    fn challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError>;
+
+    /// The pending challenges of a channel that have not expired at `at`, oldest first.
+    fn pending_challenges_in_channel(
+        &self,
+        channel: ChannelId,
+        at: Millis,
+    ) -> Result<Vec<Challenge>, StoreError>;
+
+    /// The pending, unexpired challenges a user made or received in a guild, oldest first.
+    fn pending_challenges_for_user(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        at: Millis,
+    ) -> Result<Vec<Challenge>, StoreError>;
+
+    /// Moves a pending challenge to `to` (declined, cancelled or expired) at `at`: a
+    /// compare-and-set, so only the first of two concurrent answers wins
+    /// ([`StoreError::ChallengeNotPending`] for the others). To accept, use
+    /// [`Store::accept_challenge`].
+    fn resolve_challenge(
+        &self,
+        id: ChallengeId,
+        to: ChallengeStatus,
+        at: Millis,
+    ) -> Result<Challenge, StoreError>;
+
+    /// Accepts a pending challenge and creates its game in one transaction: either both happen
+    /// or neither. Fails with [`StoreError::ChallengeNotPending`] if it was answered, with
+    /// [`StoreError::ChallengeExpired`] if it expired by `game.created_at`, and with
+    /// [`StoreError::ChannelBusy`] if the channel has an active game (the challenge then stays
+    /// pending). The caller resolves a random colour choice into `game`.
+    fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        game: &NewGame,
+    ) -> Result<(Challenge, Game), StoreError>;
+
+    /// Remembers the message that shows a challenge.
+    fn set_challenge_message(&self, id: ChallengeId, message: MessageRef)
+    -> Result<(), StoreError>;
+
+    /// Pending challenges whose `expires_at <= at`, oldest first (without changing them).
+    fn expired_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError>;
+
+    /// Marks every pending challenge with `expires_at <= at` expired (`resolved_at = at`) and
+    /// returns them, so the caller can edit their messages.
+    fn expire_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError>;
+
+    // ---- games ---------------------------------------------------------------------------
+
+    /// Stores a new active game at ply 0 (current FEN = start FEN, `last_move_at =
+    /// created_at`). [`StoreError::ChannelBusy`] if the channel has an active game (the schema
+    /// holds at most one); [`StoreError::PlayerNotFound`] for a person not stored in the guild.
+    fn create_game(&self, game: &NewGame) -> Result<Game, StoreError>;
+
+    /// A game by id.
+    fn game(&self, id: GameId) -> Result<Option<Game>, StoreError>;
+
+    /// The active game of a channel, if any.
+    fn active_game_in_channel(&self, channel: ChannelId) -> Result<Option<Game>, StoreError>;
+
+    /// Records the move of ply `ply` and, in the same transaction, updates the game: current
+    /// FEN, ply count `ply + 1`, last move time `at`, and clears an open draw offer.
+    ///
+    /// Refusals: [`StoreError::AlreadyPlayed`] if ply `ply` is stored (a repeated or concurrent
+    /// submission: of many submissions for one ply exactly one succeeds),
+    /// [`StoreError::StalePly`] if `ply` is ahead of the game, [`StoreError::GameNotActive`],
+    /// [`StoreError::GameNotFound`]. The store does not check legality; the service does.
+    fn record_move(
+        &self,
+        game: GameId,
+        ply: u32,
+        move_long: &str,
+        fen_after: &str,
+        at: Millis,
+    ) -> Result<Game, StoreError>;
+
+    /// [`Store::record_move`] and [`Store::finish_game`] in one transaction, for a move that
+    /// ends the game (no moves left, repetition, 40-move rule): a crash can never leave the
+    /// last move stored and the game still active. `finish.ply` must be `ply + 1`.
+    fn record_final_move(
+        &self,
+        game: GameId,
+        ply: u32,
+        move_long: &str,
+        fen_after: &str,
+        finish: Finish,
+    ) -> Result<FinishedGame, StoreError>;
+
+    /// The moves of a game, by ply.
+    fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, StoreError>;
+
+    /// Opens a draw offer by `by` at the current ply `ply` (stale otherwise), replacing any open
+    /// offer, and remembers `ply` as that side's latest offer. The re-offer policy is the
+    /// caller's.
+    fn offer_draw(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError>;
+
+    /// Withdraws the open draw offer, if any (declined or withdrawn).
+    fn clear_draw_offer(&self, game: GameId) -> Result<Game, StoreError>;
+
+    /// Finishes an active game at `finish.ply` (stale otherwise) with a result and reason, and
+    /// in the same transaction counts it: a game between two people adds a win, loss or draw to
+    /// both and, if rated, updates both Glicko-2 ratings (one game as a rating period); a game
+    /// against the engine adds to the person's record against that level and changes no
+    /// rating.
+    fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError>;
+
+    /// Aborts an active game (status aborted, reason abort, no result): unrated, uncounted.
+    fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
+
+    /// Remembers the message that shows a game's board.
+    fn set_board_message(&self, game: GameId, message: MessageRef) -> Result<(), StoreError>;
+
+    /// Active games whose player to move has been silent for more than `periods` times the time
+    /// per move: `last_move_at + periods * time_per_move_ms < at`. `periods = 1` gives the
+    /// games whose time ran out (the opponent may claim), `2` the ones the sweep forfeits.
+    fn overdue_games(&self, at: Millis, periods: u32) -> Result<Vec<Game>, StoreError>;
+
+    // ---- queries for the features --------------------------------------------------------
+
+    /// A page (from 0) of a guild's players with at least `min_games` games against people,
+    /// best rating first (ties: lower deviation, then more games, then lower user id).
+    fn leaderboard(
+        &self,
+        guild: GuildId,
+        min_games: u32,
+        page: u32,
+        page_size: u32,
+    ) -> Result<LeaderboardPage, StoreError>;
+
+    /// A player's stats in a guild, if stored.
+    fn player_stats(&self, guild: GuildId, user: UserId)
+    -> Result<Option<PlayerStats>, StoreError>;
+
+    /// The latest `limit` games (any status) a user played in a guild, latest activity first.
+    fn recent_games_of_player(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError>;
+
+    /// The latest `limit` games (any status) of a channel, latest activity first.
+    fn recent_games_in_channel(
+        &self,
+        channel: ChannelId,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError>;
+
+    /// A game with its players' names and every move, for PDN export.
+    fn game_export(&self, game: GameId) -> Result<Option<GameExport>, StoreError>;
+}

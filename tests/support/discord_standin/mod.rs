@@ -1,0 +1,601 @@
+//! A Discord stand-in on loopback, for end-to-end tests of the real bot.
+//!
+//! [`Standin::start`] binds two ephemeral ports on 127.0.0.1: a REST API (HTTP/1.1, the paths
+//! of `https://discord.com/api/v10`) and a gateway (WebSocket, JSON text frames). The bot is
+//! pointed at it by configuration only: serenity's
+//! `HttpBuilder::new(token).proxy(standin.rest_url()).ratelimiter_disabled(true)` for REST (the
+//! proxy is ignored while the ratelimiter is on), and `GET /gateway` answers with the stand-in's
+//! `ws://` URL. Everything else is the production code path.
+//!
+//! The stand-in plays Discord, strictly: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeat ACKs,
+//! RESUME → replay + RESUMED; every dispatch is checked to parse as serenity's `GatewayEvent`
+//! before it is sent. REST requests are recorded (method, path, JSON or `payload_json`, uploaded
+//! files, the answer) and answered as Discord would, including its refusals: an interaction
+//! answered twice (400) or after [`Options::interaction_deadline`] (404), message bodies over
+//! Discord's limits (400), unknown routes (404). [`Standin::assert_no_errors`] fails the test if
+//! any request was refused or the gateway saw a protocol error.
+//!
+//! Users can only do what Discord's client lets them: a slash command must have been registered
+//! by the bot and its options must match the registration; a click needs a button with that
+//! `custom_id` on a message the bot posted. Mistakes in a scenario panic with what was wrong.
+//!
+//! # Writing a scenario
+//!
+//! ```ignore
+//! let discord = Standin::start().await;
+//! let bot = start_the_bot(discord.rest_url(), discord.token()).await; // the code under test
+//! discord.wait_ready().await; // the next IDENTIFY, and its session live
+//! let put = discord.next_request("PUT", "/applications/*/guilds/*/commands").await;
+//!
+//! let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+//! let challenge = discord.slash(&alice, Slash::new("challenge").user("opponent", &bob)).await;
+//! let reply = discord.callback(&challenge).await; // POST .../callback, accepted with 204
+//! assert_eq!(reply.body()["type"], 4); // JSON body, or multipart `payload_json`
+//! let png = &reply.file("board.png").bytes; // multipart file part, decoded
+//! let board = discord.original(&challenge).await; // the message as Discord stores it
+//!
+//! let accept = discord.click(&bob, message_id(&board), "accept:1").await;
+//! assert_eq!(discord.callback(&accept).await.body()["type"], 7);
+//! let pick = discord.select(&bob, message_id(&board), "move", &["22-18"]).await;
+//! let typing = Slash::new("move").focused("move", "2");
+//! let choices = discord.choices(&discord.autocomplete(&bob, typing).await).await;
+//!
+//! discord.drop_gateway(); // or cut_gateway(): the bot must RESUME
+//! discord.wait_resumed().await;
+//! discord.assert_no_errors();
+//! ```
+//!
+//! Every wait has a deadline ([`Options::wait_timeout`]) and panics with the request log when it
+//! passes: no sleeps. `next_request` and `next_request_where` return each request at most once,
+//! oldest first, so a scenario reads as the sequence of calls it expects; `requests()` is the
+//! whole log. `message(id)` is a message as it is now, `message_history(id)` every version of it
+//! (e.g. the "thinking" state of a deferred reply), `attachment(message, name)` a file's bytes.
+//! `dispatch(event, data)` sends any other gateway event; `http()` is a serenity client for
+//! calling the stand-in directly.
+//!
+//! The world is one guild with one text channel, its owner (every permission), the bot (its
+//! managed role) and the members `user(name)` creates (`@everyone`'s permissions). The gateway
+//! serves one connection at a time: a new one replaces the previous one, as a restarted bot's
+//! does.
+
+mod gateway;
+mod interaction;
+mod model;
+mod multipart;
+mod record;
+mod rest;
+mod state;
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+pub use interaction::{Slash, components};
+pub use model::{Person, perm};
+pub use record::{ClientFrame, Recorded, SentInteraction, UploadedFile, path_matches};
+pub use state::Options;
+
+use state::{Outgoing, Shared, State};
+
+/// The stand-in: its servers run until it is dropped.
+pub struct Standin {
+    shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for Standin {
+    fn drop(&mut self) {
+        if let Some(connection) = &self.shared.lock().gateway.connection {
+            let _ = connection.tx.send(Outgoing::Cut);
+        }
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// The id of a message (or any object) in JSON.
+#[must_use]
+pub fn message_id(message: &Value) -> u64 {
+    model::id_of(&message["id"]).unwrap_or_else(|| panic!("no id in {message}"))
+}
+
+/// Panics unless serenity 0.12.5 parses this dispatch, so a malformed payload fails the test
+/// where it is built instead of being dropped silently by the bot's gateway client.
+fn check_dispatch(event: &str, data: &Value) {
+    let frame = json!({ "op": 0, "t": event, "s": 1, "d": data });
+    if let Err(e) = serde_json::from_value::<serenity::model::event::GatewayEvent>(frame) {
+        panic!("serenity would reject this {event} dispatch: {e}\n{data:#}");
+    }
+}
+
+impl Standin {
+    /// Starts a stand-in with the default [`Options`].
+    pub async fn start() -> Self {
+        Self::start_with(Options::default()).await
+    }
+
+    pub async fn start_with(options: Options) -> Self {
+        let bind = || TcpListener::bind("127.0.0.1:0");
+        let rest = bind()
+            .await
+            .expect("loopback must accept a listener on an ephemeral port");
+        let gateway = bind()
+            .await
+            .expect("loopback must accept a listener on an ephemeral port");
+        let address = |l: &TcpListener| l.local_addr().expect("a bound listener has an address");
+        let rest_url = format!("http://{}", address(&rest));
+        let gateway_url = format!("ws://{}", address(&gateway));
+        let shared = Arc::new(Shared::new(State::new(), rest_url, gateway_url, options));
+        {
+            let state = shared.lock();
+            check_dispatch(
+                "READY",
+                &model::ready(&state.world, "0", &shared.gateway_url),
+            );
+            check_dispatch("GUILD_CREATE", &model::guild_create(&state.world));
+        }
+        let tasks = vec![
+            tokio::spawn(rest::serve(rest, Arc::clone(&shared))),
+            tokio::spawn(gateway::serve(gateway, Arc::clone(&shared))),
+        ];
+        Self { shared, tasks }
+    }
+
+    /// The base for serenity's `HttpBuilder::proxy` (and the bot's `discord.api_base`).
+    #[must_use]
+    pub fn rest_url(&self) -> &str {
+        &self.shared.rest_url
+    }
+
+    /// The gateway's `ws://` URL (what `GET /gateway` answers).
+    #[must_use]
+    pub fn gateway_url(&self) -> &str {
+        &self.shared.gateway_url
+    }
+
+    /// The bot token the stand-in accepts (REST `Authorization: Bot …` and IDENTIFY).
+    #[must_use]
+    pub fn token(&self) -> &str {
+        &self.shared.token
+    }
+
+    /// A serenity `Http` client pointed at the stand-in, as the bot builds its own, with the
+    /// application id already set (the bot learns it from READY).
+    #[must_use]
+    pub fn http(&self) -> serenity::http::Http {
+        let http = serenity::http::HttpBuilder::new(self.token())
+            .proxy(self.rest_url())
+            .ratelimiter_disabled(true)
+            .build();
+        http.set_application_id(serenity::model::id::ApplicationId::new(
+            self.application_id(),
+        ));
+        http
+    }
+
+    #[must_use]
+    pub fn application_id(&self) -> u64 {
+        self.shared.lock().world.application_id
+    }
+
+    #[must_use]
+    pub fn guild_id(&self) -> u64 {
+        self.shared.lock().world.guild_id
+    }
+
+    /// The text channel where interactions happen.
+    #[must_use]
+    pub fn channel_id(&self) -> u64 {
+        self.shared.lock().world.channel_id
+    }
+
+    /// The bot's own user.
+    #[must_use]
+    pub fn bot(&self) -> Person {
+        self.shared.lock().world.bot.clone()
+    }
+
+    /// The guild owner, who is also the application's owner (has every permission).
+    #[must_use]
+    pub fn owner(&self) -> Person {
+        self.shared.lock().world.owner.clone()
+    }
+
+    /// A guild member with `@everyone`'s permissions, created on first use of the name.
+    #[must_use]
+    pub fn user(&self, name: &str) -> Person {
+        let mut state = self.shared.lock();
+        if let Some(person) = state.world.members.iter().find(|p| p.name == name) {
+            return person.clone();
+        }
+        let person = Person {
+            id: state.ids.next(),
+            name: name.to_owned(),
+            bot: false,
+            permissions: perm::EVERYONE,
+        };
+        state.world.members.push(person.clone());
+        person
+    }
+
+    // ---- waiting ------------------------------------------------------------------------
+
+    /// Waits until `check` finds what it looks for, re-checking whenever something happens;
+    /// panics with the log after [`Options::wait_timeout`].
+    async fn wait_for<T>(&self, what: &str, mut check: impl FnMut(&mut State) -> Option<T>) -> T {
+        let mut changes = self.shared.subscribe();
+        let timeout = self.shared.options.wait_timeout;
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            if let Some(found) = check(&mut self.shared.lock()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                panic!("waited {timeout:?} for {what} in vain\n{}", self.log());
+            }
+        }
+    }
+
+    /// What happened so far, for failure messages.
+    #[must_use]
+    pub fn log(&self) -> String {
+        let state = self.shared.lock();
+        let mut text = String::from("requests:\n");
+        for r in &state.requests {
+            let _ = writeln!(text, "  #{} {r}", r.index);
+            if r.status >= 400 {
+                let _ = writeln!(
+                    text,
+                    "      answer: {}",
+                    r.response.clone().unwrap_or_default()
+                );
+            }
+        }
+        text.push_str("gateway frames from the bot (connection:op):\n  ");
+        let frames: Vec<String> = state
+            .gateway
+            .frames
+            .iter()
+            .map(|f| format!("{}:{}", f.connection, f.op))
+            .collect();
+        text.push_str(&frames.join(" "));
+        text.push('\n');
+        for problem in &state.problems {
+            let _ = writeln!(text, "problem: {problem}");
+        }
+        text
+    }
+
+    // ---- gateway ------------------------------------------------------------------------
+
+    /// Waits for the bot's next IDENTIFY (the first call: its first) and for the session it
+    /// starts to be live (READY and GUILD_CREATE sent); returns IDENTIFY's `d`. A bot started
+    /// again on the same stand-in identifies again: call it once per start.
+    pub async fn wait_ready(&self) -> Value {
+        let frame = self.next_frame(2).await;
+        self.wait_live(frame.connection, "the session IDENTIFY asked for")
+            .await;
+        frame.d
+    }
+
+    /// Waits for the bot's next RESUME and for the session to be live again (missed dispatches
+    /// replayed, RESUMED sent); returns RESUME's `d` (`session_id`, `seq`).
+    pub async fn wait_resumed(&self) -> Value {
+        let frame = self.next_frame(6).await;
+        self.wait_live(frame.connection, "the session RESUME asked for")
+            .await;
+        frame.d
+    }
+
+    async fn wait_live(&self, connection: u64, what: &str) {
+        self.wait_for(what, |state| {
+            let current = state.gateway.connection.as_ref();
+            current
+                .is_some_and(|c| c.id == connection && c.live)
+                .then_some(())
+        })
+        .await;
+    }
+
+    /// The next gateway frame with this opcode the bot sent (each returned once).
+    pub async fn next_frame(&self, op: u64) -> ClientFrame {
+        self.wait_for(&format!("a gateway frame with op {op}"), |state| {
+            let gateway = &mut state.gateway;
+            let index = (0..gateway.frames.len())
+                .find(|&i| !gateway.frames_taken[i] && gateway.frames[i].op == op)?;
+            gateway.frames_taken[index] = true;
+            Some(gateway.frames[index].clone())
+        })
+        .await
+    }
+
+    /// Every frame the bot sent on the gateway, in order.
+    #[must_use]
+    pub fn frames(&self) -> Vec<ClientFrame> {
+        self.shared.lock().gateway.frames.clone()
+    }
+
+    /// How many WebSocket connections the bot has opened.
+    #[must_use]
+    pub fn connections(&self) -> u64 {
+        self.shared.lock().gateway.connections
+    }
+
+    /// Sends a dispatch (after checking that serenity parses it), waiting for a session first;
+    /// while the connection is down it is kept for RESUME to replay. Returns its sequence number.
+    pub async fn dispatch(&self, event: &str, data: Value) -> u64 {
+        check_dispatch(event, &data);
+        self.wait_for("a gateway session", |state| {
+            state.gateway.session.is_some().then_some(())
+        })
+        .await;
+        let seq = self.shared.lock().gateway.dispatch(event, data);
+        self.shared.notify();
+        seq.expect("the session was there a moment ago and only IDENTIFY replaces it")
+    }
+
+    /// Closes the gateway connection with close code 4000 (resumable), as Discord does when it
+    /// restarts a gateway node; dispatches until the bot resumes are replayed then.
+    pub fn drop_gateway(&self) {
+        self.end_connection(Outgoing::Close(4000, "Unknown error.".to_owned()));
+    }
+
+    /// Drops the gateway's TCP connection without a close frame (a network failure).
+    pub fn cut_gateway(&self) {
+        self.end_connection(Outgoing::Cut);
+    }
+
+    fn end_connection(&self, how: Outgoing) {
+        let mut state = self.shared.lock();
+        let connection = state.gateway.connection.take();
+        let connection = connection.unwrap_or_else(|| panic!("no gateway connection to end"));
+        let _ = connection.tx.send(how);
+        drop(state);
+        self.shared.notify();
+    }
+
+    // ---- interactions -------------------------------------------------------------------
+
+    async fn send_interaction(
+        &self,
+        build: impl FnOnce(&mut State) -> Result<(u64, String, Value), String>,
+    ) -> SentInteraction {
+        self.wait_for("a gateway session", |state| {
+            state.gateway.session.is_some().then_some(())
+        })
+        .await;
+        let (id, token, payload) = build(&mut self.shared.lock()).unwrap_or_else(|e| panic!("{e}"));
+        check_dispatch("INTERACTION_CREATE", &payload);
+        let mut state = self.shared.lock();
+        let seq = state
+            .gateway
+            .dispatch("INTERACTION_CREATE", payload.clone());
+        let seq = seq.expect("sessions are only replaced, never removed");
+        let sent_at = Instant::now();
+        if let Some(pending) = state.interactions.get_mut(&id) {
+            pending.sent_at = sent_at;
+        }
+        let kind = payload["type"].as_u64().unwrap_or(0) as u8;
+        drop(state);
+        self.shared.notify();
+        SentInteraction {
+            id,
+            token,
+            kind,
+            seq,
+            sent_at,
+            payload,
+        }
+    }
+
+    /// `who` runs a slash command.
+    pub async fn slash(&self, who: &Person, command: Slash) -> SentInteraction {
+        self.send_interaction(|state| interaction::command(state, who, &command, false))
+            .await
+    }
+
+    /// `who` types in an autocompleted option (marked with [`Slash::focused`]).
+    pub async fn autocomplete(&self, who: &Person, command: Slash) -> SentInteraction {
+        self.send_interaction(|state| interaction::command(state, who, &command, true))
+            .await
+    }
+
+    /// `who` clicks the button `custom_id` on a message the bot posted.
+    pub async fn click(&self, who: &Person, message: u64, custom_id: &str) -> SentInteraction {
+        self.send_interaction(|state| interaction::component(state, who, message, custom_id, None))
+            .await
+    }
+
+    /// `who` picks `values` in the select menu `custom_id` on a message the bot posted.
+    pub async fn select(
+        &self,
+        who: &Person,
+        message: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> SentInteraction {
+        self.send_interaction(|state| {
+            interaction::component(state, who, message, custom_id, Some(values))
+        })
+        .await
+    }
+
+    /// Waits for the bot's callback to this interaction; panics unless it was accepted (204).
+    pub async fn callback(&self, sent: &SentInteraction) -> Recorded {
+        let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+        let request = self
+            .next_request_where(&format!("POST {path}"), |r| {
+                r.method == "POST" && r.path == path
+            })
+            .await;
+        assert_eq!(
+            request.status,
+            204,
+            "the callback was refused: {:?}\n{}",
+            request.response,
+            self.log()
+        );
+        request
+    }
+
+    /// Waits for the callback of an autocomplete interaction and returns its choices.
+    pub async fn choices(&self, sent: &SentInteraction) -> Vec<Value> {
+        let request = self.callback(sent).await;
+        assert_eq!(
+            request.body()["type"],
+            8,
+            "autocomplete answered with {}",
+            request.body()
+        );
+        let state = self.shared.lock();
+        let choices = state
+            .interactions
+            .get(&sent.id)
+            .and_then(|p| p.choices.clone());
+        choices
+            .and_then(|c| c.as_array().cloned())
+            .unwrap_or_default()
+    }
+
+    /// Waits until the interaction has been answered and returns the message `@original` refers
+    /// to (the new reply, or for a component the message it was on), as it is now.
+    pub async fn original(&self, sent: &SentInteraction) -> Value {
+        let id = sent.id;
+        self.wait_for("the interaction's original response", |state| {
+            let pending = state.interactions.get(&id)?;
+            state.messages.get(&pending.original?).cloned()
+        })
+        .await
+    }
+
+    /// A message the bot posted, as it is now.
+    #[must_use]
+    pub fn message(&self, id: u64) -> Value {
+        let message = self.shared.lock().messages.get(&id).cloned();
+        message.unwrap_or_else(|| panic!("there is no message {id}\n{}", self.log()))
+    }
+
+    /// Every version of a message, from its creation to now (kept after a deletion), to check
+    /// states that a later edit replaced, such as the "thinking" state of a deferred reply.
+    #[must_use]
+    pub fn message_history(&self, id: u64) -> Vec<Value> {
+        self.shared
+            .lock()
+            .history
+            .get(&id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Every message the bot has posted and not deleted, oldest first.
+    #[must_use]
+    pub fn messages(&self) -> Vec<Value> {
+        let state = self.shared.lock();
+        let mut ids: Vec<u64> = state.messages.keys().copied().collect();
+        ids.sort_unstable();
+        ids.iter().map(|id| state.messages[id].clone()).collect()
+    }
+
+    /// The bytes of a message's attachment.
+    #[must_use]
+    pub fn attachment(&self, message: &Value, filename: &str) -> Vec<u8> {
+        let attachments = message["attachments"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let attachment = attachments.iter().find(|a| a["filename"] == filename);
+        let attachment =
+            attachment.unwrap_or_else(|| panic!("no attachment {filename} in {message}"));
+        let id = model::id_of(&attachment["id"]).unwrap_or_default();
+        let bytes = self.shared.lock().files.get(&id).cloned();
+        bytes.unwrap_or_else(|| panic!("the stand-in lost the bytes of attachment {id}"))
+    }
+
+    /// The commands registered in the guild, as Discord echoed them (with ids).
+    #[must_use]
+    pub fn guild_commands(&self) -> Vec<Value> {
+        let state = self.shared.lock();
+        state
+            .guild_commands
+            .get(&state.world.guild_id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The commands registered globally.
+    #[must_use]
+    pub fn global_commands(&self) -> Vec<Value> {
+        self.shared.lock().global_commands.clone()
+    }
+
+    // ---- requests -----------------------------------------------------------------------
+
+    /// The next request (not yet returned by a `next_request*` call) with this method and a
+    /// path matching `pattern` (`*` matches one segment), waiting for it if needed.
+    pub async fn next_request(&self, method: &str, pattern: &str) -> Recorded {
+        self.next_request_where(&format!("{method} {pattern}"), |r| r.is(method, pattern))
+            .await
+    }
+
+    /// The next request (not yet returned) for which `matches` holds; `what` names it in the
+    /// failure message.
+    pub async fn next_request_where(
+        &self,
+        what: &str,
+        matches: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        self.wait_for(&format!("a request {what}"), |state| {
+            let index = (0..state.requests.len())
+                .find(|&i| !state.taken[i] && matches(&state.requests[i]))?;
+            state.taken[index] = true;
+            Some(state.requests[index].clone())
+        })
+        .await
+    }
+
+    /// Every request so far, in order.
+    #[must_use]
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.lock().requests.clone()
+    }
+
+    /// Requests the stand-in refused, gateway protocol errors, and interactions left unanswered
+    /// past the deadline.
+    #[must_use]
+    pub fn errors(&self) -> Vec<String> {
+        let state = self.shared.lock();
+        let mut errors: Vec<String> = state
+            .requests
+            .iter()
+            .filter(|r| r.status >= 400)
+            .map(|r| format!("{r}: {}", r.response.clone().unwrap_or_default()))
+            .collect();
+        errors.extend(state.problems.iter().cloned());
+        let deadline = self.shared.options.interaction_deadline;
+        for pending in state.interactions.values() {
+            if pending.callback.is_none() && pending.sent_at.elapsed() > deadline {
+                errors.push(format!("interaction {} was never answered", pending.id));
+            }
+        }
+        errors
+    }
+
+    /// Panics if anything in [`Self::errors`] happened.
+    pub fn assert_no_errors(&self) {
+        let errors = self.errors();
+        assert!(
+            errors.is_empty(),
+            "the stand-in saw errors:\n  {}\n{}",
+            errors.join("\n  "),
+            self.log()
+        );
+    }
+}

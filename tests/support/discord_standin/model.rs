@@ -1,0 +1,490 @@
+//! Discord objects as JSON, as Discord sends them, with every field serenity 0.12.5 requires
+//! (serenity deserialises strictly: a missing field fails the whole event or response).
+
+use serde_json::{Map, Value, json};
+
+/// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), the base of snowflakes.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// The most a file may weigh without boosts (10 MiB); sent as `attachment_size_limit`.
+pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// Permission bits, numbered as Discord numbers them.
+pub mod perm {
+    pub const CREATE_INSTANT_INVITE: u64 = 1 << 0;
+    pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const ADD_REACTIONS: u64 = 1 << 6;
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
+    pub const CHANGE_NICKNAME: u64 = 1 << 26;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// What `@everyone` may do in a new guild, roughly.
+    pub const EVERYONE: u64 = CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | CHANGE_NICKNAME
+        | USE_APPLICATION_COMMANDS
+        | SEND_MESSAGES_IN_THREADS;
+    /// What the bot's own managed role grants (the invite link's permissions).
+    pub const BOT_ROLE: u64 =
+        VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY;
+    /// Every permission Discord defines today (what the guild owner has).
+    pub const ALL: u64 = (1 << 51) - 1;
+}
+
+/// A Discord user as the tests know it: the bot, the guild owner, or a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: u64,
+    /// The username (unique, lowercase).
+    pub name: String,
+    pub bot: bool,
+    /// The member's permissions in the guild's channels (sent with every interaction).
+    pub permissions: u64,
+}
+
+impl Person {
+    /// `<@id>`, the way messages mention the user.
+    #[must_use]
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+}
+
+/// Makes snowflakes: Discord ids that grow with time, unique within one stand-in.
+#[derive(Debug)]
+pub struct Snowflakes {
+    last: u64,
+}
+
+impl Snowflakes {
+    pub fn new() -> Self {
+        Self { last: 0 }
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let candidate = millis.saturating_sub(DISCORD_EPOCH_MS) << 22;
+        self.last = candidate.max(self.last + 1);
+        self.last
+    }
+}
+
+/// The guild and the people the stand-in pretends exist.
+#[derive(Clone, Debug)]
+pub struct World {
+    pub application_id: u64,
+    pub bot: Person,
+    pub owner: Person,
+    pub guild_id: u64,
+    pub guild_name: String,
+    /// The text channel where every interaction happens.
+    pub channel_id: u64,
+    pub channel_name: String,
+    pub bot_role_id: u64,
+    /// Every human member, the owner first.
+    pub members: Vec<Person>,
+    pub joined_at: String,
+}
+
+impl World {
+    pub fn new(ids: &mut Snowflakes) -> Self {
+        let application_id = ids.next();
+        let bot = Person {
+            id: application_id,
+            name: "Dama".to_owned(),
+            bot: true,
+            permissions: perm::EVERYONE | perm::BOT_ROLE,
+        };
+        let owner = Person {
+            id: ids.next(),
+            name: "owner".to_owned(),
+            bot: false,
+            permissions: perm::ALL,
+        };
+        Self {
+            application_id,
+            bot,
+            owner: owner.clone(),
+            guild_id: ids.next(),
+            guild_name: "Circolo Damistico".to_owned(),
+            channel_id: ids.next(),
+            channel_name: "dama".to_owned(),
+            bot_role_id: ids.next(),
+            members: vec![owner],
+            joined_at: now(),
+        }
+    }
+
+    pub fn member(&self, id: u64) -> Option<&Person> {
+        std::iter::once(&self.bot)
+            .chain(&self.members)
+            .find(|p| p.id == id)
+    }
+
+    /// The roles a member has, besides `@everyone`.
+    pub fn roles_of(&self, person: &Person) -> Vec<u64> {
+        if person.id == self.bot.id {
+            vec![self.bot_role_id]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The current time as Discord writes it (RFC 3339 with milliseconds).
+pub fn now() -> String {
+    serenity::model::Timestamp::now().to_string()
+}
+
+/// A snowflake as Discord sends it: a JSON string.
+pub fn sf(id: u64) -> Value {
+    Value::String(id.to_string())
+}
+
+/// Reads a snowflake sent as a string or a number.
+pub fn id_of(value: &Value) -> Option<u64> {
+    match value {
+        Value::String(text) => text.parse().ok(),
+        Value::Number(number) => number.as_u64(),
+        _ => None,
+    }
+}
+
+pub fn user(person: &Person) -> Value {
+    json!({
+        "id": sf(person.id),
+        "username": person.name,
+        "discriminator": if person.bot { "4201" } else { "0" },
+        "global_name": if person.bot { Value::Null } else { Value::String(capitalised(&person.name)) },
+        "avatar": null,
+        "avatar_decoration_data": null,
+        "banner": null,
+        "accent_color": null,
+        "bot": person.bot,
+        "system": false,
+        "public_flags": 0,
+        "primary_guild": null,
+        "collectibles": null,
+    })
+}
+
+/// The bot as `GET /users/@me` and READY describe it.
+pub fn current_user(bot: &Person) -> Value {
+    let mut value = user(bot);
+    let extra = json!({ "verified": true, "mfa_enabled": false, "email": null, "flags": 0, "locale": "en-US", "premium_type": 0 });
+    merge(&mut value, extra);
+    value
+}
+
+/// A guild member; `with_user` adds the user object (gateway and REST do, `resolved` does not);
+/// `permissions` is sent only inside interactions.
+pub fn member(world: &World, person: &Person, with_user: bool, permissions: bool) -> Value {
+    let roles: Vec<Value> = world.roles_of(person).into_iter().map(sf).collect();
+    let mut value = json!({
+        "nick": null,
+        "avatar": null,
+        "banner": null,
+        "roles": roles,
+        "joined_at": world.joined_at,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "communication_disabled_until": null,
+        "unusual_dm_activity_until": null,
+    });
+    if with_user {
+        merge(&mut value, json!({ "user": user(person) }));
+    }
+    if permissions {
+        merge(
+            &mut value,
+            json!({ "permissions": person.permissions.to_string() }),
+        );
+    }
+    value
+}
+
+fn role(id: u64, name: &str, permissions: u64, position: u16, bot_id: Option<u64>) -> Value {
+    let mut value = json!({
+        "id": sf(id),
+        "name": name,
+        "description": null,
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": position,
+        "permissions": permissions.to_string(),
+        "managed": bot_id.is_some(),
+        "mentionable": false,
+        "flags": 0,
+    });
+    if let Some(bot_id) = bot_id {
+        merge(&mut value, json!({ "tags": { "bot_id": sf(bot_id) } }));
+    }
+    value
+}
+
+pub fn roles(world: &World) -> Vec<Value> {
+    vec![
+        role(world.guild_id, "@everyone", perm::EVERYONE, 0, None),
+        role(
+            world.bot_role_id,
+            &world.bot.name,
+            perm::BOT_ROLE,
+            1,
+            Some(world.bot.id),
+        ),
+    ]
+}
+
+/// The text channel, as `GET /channels/{id}` and GUILD_CREATE describe it.
+pub fn channel(world: &World) -> Value {
+    json!({
+        "id": sf(world.channel_id),
+        "type": 0,
+        "guild_id": sf(world.guild_id),
+        "name": world.channel_name,
+        "position": 0,
+        "permission_overwrites": [],
+        "parent_id": null,
+        "topic": "Dama italiana",
+        "nsfw": false,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    })
+}
+
+/// The channel as interactions carry it (`PartialChannel` plus what Discord adds).
+pub fn interaction_channel(world: &World, person: &Person) -> Value {
+    let mut value = channel(world);
+    merge(
+        &mut value,
+        json!({ "permissions": person.permissions.to_string() }),
+    );
+    value
+}
+
+pub fn guild_create(world: &World) -> Value {
+    let members: Vec<Value> = std::iter::once(&world.bot)
+        .chain(&world.members)
+        .map(|person| member(world, person, true, false))
+        .collect();
+    let mut guild = json!({
+        "id": sf(world.guild_id),
+        "name": world.guild_name,
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": sf(world.owner.id),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "widget_enabled": false,
+        "widget_channel_id": null,
+        "verification_level": 1,
+        "default_message_notifications": 1,
+        "explicit_content_filter": 2,
+        "roles": roles(world),
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": sf(world.channel_id),
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "max_presences": null,
+        "max_members": 500_000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+        "nsfw_level": 0,
+        "nsfw": false,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null,
+        "incidents_data": null,
+    });
+    // The fields only GUILD_CREATE has (one `json!` of everything is too deep for the macro).
+    let extra = json!({
+        "joined_at": world.joined_at,
+        "large": false,
+        "unavailable": false,
+        "lazy": true,
+        "member_count": members.len(),
+        "voice_states": [],
+        "members": members,
+        "channels": [channel(world)],
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "embedded_activities": [],
+    });
+    merge(&mut guild, extra);
+    guild
+}
+
+pub fn ready(world: &World, session_id: &str, gateway_url: &str) -> Value {
+    json!({
+        "v": 10,
+        "user": current_user(&world.bot),
+        "guilds": [{ "id": sf(world.guild_id), "unavailable": true }],
+        "session_id": session_id,
+        "session_type": "normal",
+        "resume_gateway_url": gateway_url,
+        "shard": [0, 1],
+        "application": { "id": sf(world.application_id), "flags": 0 },
+        "private_channels": [],
+        "presences": [],
+        "relationships": [],
+        "guild_join_requests": [],
+        "user_settings": {},
+        "geo_ordered_rtc_regions": ["milan"],
+        "auth": {},
+        "_trace": ["[\"standin-gateway\",{\"micros\":0}]"],
+    })
+}
+
+/// `GET /oauth2/applications/@me` (poise asks for it at start-up, to learn the owners).
+pub fn application(world: &World) -> Value {
+    json!({
+        "id": sf(world.application_id),
+        "name": world.bot.name,
+        "icon": null,
+        "description": "Italian draughts",
+        "summary": "",
+        "type": null,
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "verify_key": "0b5b6a4a0a3c5e7f9d1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071",
+        "flags": 0,
+        "owner": user(&world.owner),
+        "team": null,
+        "bot": user(&world.bot),
+        "redirect_uris": [],
+        "interactions_endpoint_url": null,
+        "approximate_guild_count": 1,
+    })
+}
+
+/// A message the bot sent, completed as Discord completes it; `body` is what the bot sent
+/// (content, embeds, components, flags), `attachments` are already resolved.
+pub fn message(
+    world: &World,
+    id: u64,
+    kind: u8,
+    body: &Value,
+    attachments: Vec<Value>,
+    interaction: Option<&Value>,
+) -> Value {
+    let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
+    let mut value = json!({
+        "id": sf(id),
+        "type": kind,
+        "channel_id": sf(world.channel_id),
+        "author": user(&world.bot),
+        "content": body.get("content").and_then(Value::as_str).unwrap_or(""),
+        "timestamp": now(),
+        "edited_timestamp": null,
+        "tts": body.get("tts").and_then(Value::as_bool).unwrap_or(false),
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "components": [],
+        "pinned": false,
+        "flags": flags,
+    });
+    for key in ["embeds", "components"] {
+        if let Some(list @ Value::Array(_)) = body.get(key) {
+            value[key] = list.clone();
+        }
+    }
+    value["attachments"] = Value::Array(attachments);
+    if let Some(metadata) = interaction {
+        merge(
+            &mut value,
+            json!({
+                "webhook_id": sf(world.application_id),
+                "application_id": sf(world.application_id),
+                "interaction_metadata": metadata,
+            }),
+        );
+    }
+    value
+}
+
+/// Reads PNG width and height from the IHDR chunk.
+pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let header = bytes.get(..24)?;
+    if &header[..8] != b"\x89PNG\r\n\x1a\n" || &header[12..16] != b"IHDR" {
+        return None;
+    }
+    let width = u32::from_be_bytes(header[16..20].try_into().ok()?);
+    let height = u32::from_be_bytes(header[20..24].try_into().ok()?);
+    Some((width, height))
+}
+
+/// A media type from a file name, as Discord guesses it.
+pub fn content_type_of(filename: &str) -> &'static str {
+    let lower = filename.to_ascii_lowercase();
+    match lower.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("gif") => "image/gif",
+        Some("webp") => "image/webp",
+        Some("txt") => "text/plain; charset=utf-8",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Copies every key of `extra` (an object) into `value` (an object).
+pub fn merge(value: &mut Value, extra: Value) {
+    if let (Value::Object(target), Value::Object(source)) = (value, extra) {
+        target.extend(source);
+    }
+}
+
+/// A Discord JSON error body.
+pub fn error(code: u32, message: &str) -> Value {
+    json!({ "message": message, "code": code })
+}
+
+/// An empty JSON object.
+pub fn object() -> Value {
+    Value::Object(Map::new())
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}

@@ -1,0 +1,437 @@
+//! The REST API (HTTP/1.1, the paths of `https://discord.com/api/v10`): records every request
+//! and answers the routes a poise bot uses; anything else gets a 404 with a JSON error.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Instant;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response};
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+
+use super::model;
+use super::multipart::{Body, parse_body};
+use super::record::{Recorded, UploadedFile};
+use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State};
+
+const API_PREFIX: &str = "/api/v10";
+
+pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
+    while let Ok((tcp, _)) = listener.accept().await {
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request| {
+                let shared = Arc::clone(&shared);
+                async move { Ok::<_, Infallible>(handle(&shared, request).await) }
+            });
+            // A connection error only ends that connection; the request log shows the rest.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(tcp), service)
+                .await;
+        });
+    }
+}
+
+/// What a route answers.
+enum Answer {
+    Json(u16, Value),
+    Empty(u16),
+}
+
+impl From<Refusal> for Answer {
+    fn from(refusal: Refusal) -> Self {
+        Answer::Json(refusal.status, refusal.body)
+    }
+}
+
+async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
+    let method = request.method().as_str().to_owned();
+    let full_path = request.uri().path().to_owned();
+    let query = request.uri().query().unwrap_or("").to_owned();
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let content_type = header("content-type").unwrap_or_default();
+    let authorization = header("authorization");
+    let bytes = match request.into_body().collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(_) => Bytes::new(),
+    };
+    let path = full_path
+        .strip_prefix(API_PREFIX)
+        .unwrap_or(&full_path)
+        .to_owned();
+
+    let mut state = shared.lock();
+    let (answer, body) = match parse_body(&content_type, &bytes) {
+        Ok(body) => {
+            let answer = if full_path.starts_with(API_PREFIX) {
+                route(
+                    &mut state,
+                    shared,
+                    &method,
+                    &path,
+                    authorization.as_deref(),
+                    &body,
+                )
+            } else {
+                Answer::Json(404, model::error(0, "404: Not Found"))
+            };
+            (answer, body)
+        }
+        Err(e) => (Refusal::invalid_form(&e).into(), Body::default()),
+    };
+    let (status, response) = match answer {
+        Answer::Json(status, value) => (status, Some(value)),
+        Answer::Empty(status) => (status, None),
+    };
+    let index = state.requests.len();
+    state.requests.push(Recorded {
+        index,
+        method,
+        path,
+        query,
+        content_type,
+        authorization,
+        json: body.json,
+        files: body.files,
+        status,
+        response: response.clone(),
+        at: Instant::now(),
+    });
+    state.taken.push(false);
+    drop(state);
+    shared.notify();
+
+    let mut builder = Response::builder().status(status);
+    let bytes = match response {
+        Some(value) => {
+            builder = builder.header("content-type", "application/json");
+            Bytes::from(value.to_string())
+        }
+        None => Bytes::new(),
+    };
+    builder
+        .body(Full::new(bytes))
+        .unwrap_or_else(|_| Response::new(Full::new(Bytes::new())))
+}
+
+fn not_found() -> Answer {
+    Answer::Json(404, model::error(0, "404: Not Found"))
+}
+
+fn ok(value: Value) -> Answer {
+    Answer::Json(200, value)
+}
+
+fn route(
+    state: &mut State,
+    shared: &Shared,
+    method: &str,
+    path: &str,
+    authorization: Option<&str>,
+    body: &Body,
+) -> Answer {
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    // Interaction callbacks and webhook calls are authorised by their token, not the bot's;
+    // `GET /gateway` needs no authorisation at all.
+    let open = matches!(
+        segments.as_slice(),
+        ["interactions" | "webhooks", ..] | ["gateway"]
+    );
+    if !open && authorization != Some(format!("Bot {}", shared.token).as_str()) {
+        return Answer::Json(401, model::error(0, "401: Unauthorized"));
+    }
+    let json = body.json.as_ref().unwrap_or(&Value::Null);
+    let files = body.files.as_slice();
+    let app = state.world.application_id.to_string();
+    let result = match (method, segments.as_slice()) {
+        ("GET", ["gateway"]) => Ok(ok(json!({ "url": shared.gateway_url }))),
+        ("GET", ["gateway", "bot"]) => Ok(ok(json!({
+            "url": shared.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1,
+            },
+        }))),
+        ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
+            Ok(ok(model::application(&state.world)))
+        }
+        ("GET", ["users", "@me"]) => Ok(ok(model::current_user(&state.world.bot))),
+        ("PUT", ["applications", a, "commands"]) if *a == app => {
+            state.register_commands(None, json).map(ok)
+        }
+        ("GET", ["applications", a, "commands"]) if *a == app => {
+            Ok(ok(Value::Array(state.global_commands.clone())))
+        }
+        ("PUT", ["applications", a, "guilds", g, "commands"]) if *a == app => {
+            match known_guild(state, g) {
+                Ok(g) => state.register_commands(Some(g), json).map(ok),
+                Err(refusal) => Err(refusal),
+            }
+        }
+        ("GET", ["applications", a, "guilds", g, "commands"]) if *a == app => known_guild(state, g)
+            .map(|g| {
+                ok(Value::Array(
+                    state.guild_commands.get(&g).cloned().unwrap_or_default(),
+                ))
+            }),
+        ("POST", ["interactions", id, token, "callback"]) => {
+            callback(state, shared, id, token, json, files)
+        }
+        (_, ["webhooks", a, token, rest @ ..]) if *a == app => {
+            webhook(state, shared, method, token, rest, json, files)
+        }
+        (_, ["webhooks", ..]) => Err(Refusal::new(404, 10015, "Unknown Webhook")),
+        ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|()| {
+            let kind = if json.get("message_reference").is_some() {
+                19
+            } else {
+                0
+            };
+            let id = state.create_message(&shared.rest_url, kind, json, files, 0, None)?;
+            Ok(ok(state.messages[&id].clone()))
+        }),
+        (_, ["channels", c, "messages", m]) => known_channel(state, c)
+            .and_then(|()| channel_message(state, shared, method, m, json, files)),
+        ("GET", ["channels", c]) => {
+            known_channel(state, c).map(|()| ok(model::channel(&state.world)))
+        }
+        ("GET", ["guilds", g, "channels"]) => {
+            known_guild(state, g).map(|_| ok(json!([model::channel(&state.world)])))
+        }
+        ("GET", ["guilds", g, "roles"]) => {
+            known_guild(state, g).map(|_| ok(Value::Array(model::roles(&state.world))))
+        }
+        ("GET", ["guilds", g, "members", u]) => known_guild(state, g).and_then(|_| {
+            let person = u.parse().ok().and_then(|u| state.world.member(u));
+            let person = person.ok_or_else(|| Refusal::new(404, 10007, "Unknown Member"))?;
+            Ok(ok(model::member(&state.world, person, true, false)))
+        }),
+        _ => Ok(not_found()),
+    };
+    result.unwrap_or_else(Answer::from)
+}
+
+fn known_guild(state: &State, guild: &str) -> Result<u64, Refusal> {
+    match guild.parse() {
+        Ok(id) if id == state.world.guild_id => Ok(id),
+        _ => Err(Refusal::new(404, 10004, "Unknown Guild")),
+    }
+}
+
+fn known_channel(state: &State, channel: &str) -> Result<(), Refusal> {
+    match channel.parse::<u64>() {
+        Ok(id) if id == state.world.channel_id => Ok(()),
+        _ => Err(Refusal::new(404, 10003, "Unknown Channel")),
+    }
+}
+
+fn channel_message(
+    state: &mut State,
+    shared: &Shared,
+    method: &str,
+    message: &str,
+    json: &Value,
+    files: &[UploadedFile],
+) -> Result<Answer, Refusal> {
+    let id = message
+        .parse::<u64>()
+        .map_err(|_| Refusal::unknown_message())?;
+    let existing = state
+        .messages
+        .get(&id)
+        .ok_or_else(Refusal::unknown_message)?;
+    if existing["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 {
+        // Ephemeral messages exist only for their interaction's webhook.
+        return Err(Refusal::unknown_message());
+    }
+    match method {
+        "GET" => Ok(ok(existing.clone())),
+        "PATCH" => state
+            .edit_message(&shared.rest_url, id, json, files)
+            .map(ok),
+        "DELETE" => {
+            state.messages.remove(&id);
+            Ok(Answer::Empty(204))
+        }
+        _ => Ok(Answer::Json(
+            405,
+            model::error(0, "405: Method Not Allowed"),
+        )),
+    }
+}
+
+/// `POST /interactions/{id}/{token}/callback`: the first (and only) answer to an interaction.
+fn callback(
+    state: &mut State,
+    shared: &Shared,
+    id: &str,
+    token: &str,
+    json: &Value,
+    files: &[UploadedFile],
+) -> Result<Answer, Refusal> {
+    let unknown = || Refusal::new(404, 10062, "Unknown interaction");
+    let id = id.parse::<u64>().map_err(|_| unknown())?;
+    let pending = state.interactions.get(&id).ok_or_else(unknown)?;
+    if pending.token != token {
+        return Err(unknown());
+    }
+    let late = pending.sent_at.elapsed();
+    if late > shared.options.interaction_deadline {
+        let text = format!("interaction {id} was answered after {late:?}, too late");
+        state.problem(text);
+        return Err(unknown());
+    }
+    if pending.callback.is_some() {
+        return Err(Refusal::new(
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+        ));
+    }
+    let (kind, source) = (pending.kind, pending.source_message);
+    let callback_type = json["type"].as_u64().unwrap_or(0) as u8;
+    let data = json.get("data").cloned().unwrap_or_else(model::object);
+    let flags = data["flags"].as_u64().unwrap_or(0);
+    let wrong = |what: &str| {
+        Err(Refusal::invalid_form(&format!(
+            "callback type {callback_type} {what}"
+        )))
+    };
+    let mut original = None;
+    let mut choices = None;
+    match callback_type {
+        4 | 5 if kind == 2 || kind == 3 => {
+            let (body, extra) = if callback_type == 4 {
+                (data.clone(), 0)
+            } else {
+                (json!({ "content": "" }), LOADING | (flags & EPHEMERAL))
+            };
+            let message_type = if kind == 2 { 20 } else { 0 };
+            let message = state.create_message(
+                &shared.rest_url,
+                message_type,
+                &body,
+                files,
+                extra,
+                Some(id),
+            )?;
+            original = Some(message);
+        }
+        6 | 7 if kind == 3 => {
+            let source = source.ok_or_else(Refusal::unknown_message)?;
+            if callback_type == 7 {
+                state.edit_message(&shared.rest_url, source, &data, files)?;
+            }
+            original = Some(source);
+        }
+        8 if kind == 4 => {
+            let list = data["choices"].as_array().cloned().unwrap_or_default();
+            if list.len() > 25 {
+                return wrong("has more than 25 choices");
+            }
+            for choice in &list {
+                let name = choice["name"].as_str().map_or(0, |n| n.chars().count());
+                if !(1..=100).contains(&name) {
+                    return wrong("has a choice name that is not 1-100 characters");
+                }
+            }
+            choices = Some(Value::Array(list));
+        }
+        4..=9 => return wrong(&format!("does not answer an interaction of type {kind}")),
+        _ => return wrong("is unknown"),
+    }
+    if let Some(pending) = state.interactions.get_mut(&id) {
+        pending.callback = Some((callback_type, Instant::now()));
+        pending.original = original;
+        pending.choices = choices;
+    }
+    Ok(Answer::Empty(204))
+}
+
+/// `/webhooks/{app}/{token}...`: the original response and follow-ups of an interaction.
+fn webhook(
+    state: &mut State,
+    shared: &Shared,
+    method: &str,
+    token: &str,
+    rest: &[&str],
+    json: &Value,
+    files: &[UploadedFile],
+) -> Result<Answer, Refusal> {
+    let pending = state.interactions.values().find(|p| p.token == token);
+    let pending = pending.ok_or_else(|| Refusal::new(404, 10015, "Unknown Webhook"))?;
+    if pending.callback.is_none() {
+        return Err(Refusal::new(404, 10015, "Unknown Webhook"));
+    }
+    let interaction = pending.id;
+    let original = pending.original;
+    let followups = pending.followups.clone();
+    match (method, rest) {
+        ("POST", []) => {
+            // The first follow-up after a deferred reply fills in the "thinking" message.
+            let loading = original.filter(|o| {
+                state
+                    .messages
+                    .get(o)
+                    .is_some_and(|m| m["flags"].as_u64().unwrap_or(0) & LOADING != 0)
+            });
+            if let Some(message) = loading {
+                return state
+                    .edit_message(&shared.rest_url, message, json, files)
+                    .map(ok);
+            }
+            let flags = json["flags"].as_u64().unwrap_or(0) & EPHEMERAL;
+            let message =
+                state.create_message(&shared.rest_url, 0, json, files, flags, Some(interaction))?;
+            if let Some(pending) = state.interactions.get_mut(&interaction) {
+                pending.followups.push(message);
+            }
+            Ok(ok(state.messages[&message].clone()))
+        }
+        (_, ["messages", which]) => {
+            let id = if *which == "@original" {
+                original.ok_or_else(Refusal::unknown_message)?
+            } else {
+                let id = which
+                    .parse::<u64>()
+                    .map_err(|_| Refusal::unknown_message())?;
+                if Some(id) != original && !followups.contains(&id) {
+                    return Err(Refusal::unknown_message());
+                }
+                id
+            };
+            match method {
+                "GET" => state
+                    .messages
+                    .get(&id)
+                    .cloned()
+                    .map(ok)
+                    .ok_or_else(Refusal::unknown_message),
+                "PATCH" => state
+                    .edit_message(&shared.rest_url, id, json, files)
+                    .map(ok),
+                "DELETE" => {
+                    state
+                        .messages
+                        .remove(&id)
+                        .ok_or_else(Refusal::unknown_message)?;
+                    Ok(Answer::Empty(204))
+                }
+                _ => Ok(Answer::Json(
+                    405,
+                    model::error(0, "405: Method Not Allowed"),
+                )),
+            }
+        }
+        _ => Ok(not_found()),
+    }
+}

@@ -1,0 +1,715 @@
+//! The stand-in's memory: the world, the gateway session, every request, the messages the bot
+//! created and the interactions awaiting an answer. One mutex guards it all; nothing awaits while
+//! holding it.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, watch};
+
+use super::model::{self, Person, Snowflakes, World, sf};
+use super::record::{ClientFrame, Recorded, UploadedFile};
+
+/// Settings of one stand-in.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Sent in HELLO; the bot heartbeats this often.
+    pub heartbeat_interval: Duration,
+    /// How long the bot has to answer an interaction (Discord: 3 s); later callbacks get
+    /// `404 Unknown interaction`, as from Discord.
+    pub interaction_deadline: Duration,
+    /// How long the `wait`/`next` helpers wait before failing the test.
+    pub wait_timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            heartbeat_interval: Duration::from_millis(41_250),
+            interaction_deadline: Duration::from_secs(3),
+            wait_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What the state shares with the servers' tasks.
+pub struct Shared {
+    state: Mutex<State>,
+    changed: watch::Sender<u64>,
+    pub rest_url: String,
+    pub gateway_url: String,
+    pub token: String,
+    pub options: Options,
+}
+
+impl Shared {
+    pub fn new(state: State, rest_url: String, gateway_url: String, options: Options) -> Self {
+        let token = format!(
+            "{}.GdAmA1.c3RhbmQtaW4tdG9rZW4tZm9yLXRlc3Rz",
+            state.world.application_id
+        );
+        Self {
+            state: Mutex::new(state),
+            changed: watch::channel(0).0,
+            rest_url,
+            gateway_url,
+            token,
+            options,
+        }
+    }
+
+    /// The state; a test that panicked while holding it does not poison the others' view.
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Wakes every waiter: something was recorded.
+    pub fn notify(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+}
+
+/// A message for the WebSocket connection's task to send.
+#[derive(Debug)]
+pub enum Outgoing {
+    Text(String),
+    /// A close frame with this code and reason.
+    Close(u16, String),
+    /// Drop the TCP connection without a close frame.
+    Cut,
+}
+
+/// The open WebSocket connection.
+#[derive(Debug)]
+pub struct Connection {
+    pub id: u64,
+    pub tx: mpsc::UnboundedSender<Outgoing>,
+    /// Identified or resumed: dispatches go out on it.
+    pub live: bool,
+}
+
+/// A gateway session (from IDENTIFY until the stand-in forgets it).
+#[derive(Debug)]
+pub struct Session {
+    pub id: String,
+    pub seq: u64,
+    /// Every dispatch of the session, for RESUME to replay.
+    pub history: Vec<(u64, String)>,
+}
+
+#[derive(Debug, Default)]
+pub struct GatewayState {
+    pub session: Option<Session>,
+    pub connection: Option<Connection>,
+    pub connections: u64,
+    pub frames: Vec<ClientFrame>,
+    /// Frames already returned by `next_frame`.
+    pub frames_taken: Vec<bool>,
+}
+
+impl GatewayState {
+    /// Numbers a dispatch, keeps it for replay and sends it if the connection is live; `None`
+    /// when there is no session.
+    pub fn dispatch(&mut self, event: &str, data: Value) -> Option<u64> {
+        let session = self.session.as_mut()?;
+        session.seq += 1;
+        let seq = session.seq;
+        let mut frame = json!({ "op": 0, "t": event, "s": seq });
+        frame["d"] = data;
+        let frame = frame.to_string();
+        session.history.push((seq, frame.clone()));
+        if let Some(connection) = self.connection.as_ref().filter(|c| c.live) {
+            // A closed channel means the connection is going away; RESUME will replay the frame.
+            let _ = connection.tx.send(Outgoing::Text(frame));
+        }
+        Some(seq)
+    }
+
+    /// Sends a non-dispatch frame (HELLO, heartbeat ACK, INVALID SESSION) on a connection.
+    pub fn send_to(&self, connection: u64, frame: &Value) {
+        if let Some(c) = self.connection.as_ref().filter(|c| c.id == connection) {
+            let _ = c.tx.send(Outgoing::Text(frame.to_string()));
+        }
+    }
+}
+
+/// An interaction dispatched to the bot and what became of it.
+#[derive(Debug)]
+pub struct Pending {
+    pub id: u64,
+    pub token: String,
+    pub kind: u8,
+    pub user: Person,
+    pub sent_at: Instant,
+    /// For a component: the message it was on.
+    pub source_message: Option<u64>,
+    /// The callback type and when it came.
+    pub callback: Option<(u8, Instant)>,
+    /// The message `@original` refers to.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// The choices of an autocomplete answer.
+    pub choices: Option<Value>,
+}
+
+impl Pending {
+    /// The `interaction_metadata` of messages answering it.
+    pub fn metadata(&self, guild_id: u64) -> Value {
+        let mut value = json!({
+            "id": sf(self.id),
+            "type": if self.kind == 4 { 2 } else { self.kind },
+            "user": model::user(&self.user),
+            "authorizing_integration_owners": { "0": sf(guild_id) },
+        });
+        if let Some(source) = self.source_message {
+            model::merge(&mut value, json!({ "interacted_message_id": sf(source) }));
+        }
+        if let Some(original) = self.original {
+            model::merge(
+                &mut value,
+                json!({ "original_response_message_id": sf(original) }),
+            );
+        }
+        value
+    }
+}
+
+/// A refusal, as Discord words it: status, JSON error code and message.
+#[derive(Debug)]
+pub struct Refusal {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Refusal {
+    pub fn new(status: u16, code: u32, message: &str) -> Self {
+        Self {
+            status,
+            body: model::error(code, message),
+        }
+    }
+
+    pub fn invalid_form(detail: &str) -> Self {
+        Self::new(400, 50035, &format!("Invalid Form Body: {detail}"))
+    }
+
+    pub fn unknown_message() -> Self {
+        Self::new(404, 10008, "Unknown Message")
+    }
+}
+
+/// Message flags Discord sets or the bot may send.
+pub const EPHEMERAL: u64 = 1 << 6;
+pub const LOADING: u64 = 1 << 7;
+
+pub struct State {
+    pub ids: Snowflakes,
+    pub world: World,
+    pub gateway: GatewayState,
+    pub requests: Vec<Recorded>,
+    /// Requests already returned by a `next_request` call.
+    pub taken: Vec<bool>,
+    pub global_commands: Vec<Value>,
+    pub guild_commands: HashMap<u64, Vec<Value>>,
+    pub messages: HashMap<u64, Value>,
+    /// Every version of every message, oldest first (deleted messages keep theirs).
+    pub history: HashMap<u64, Vec<Value>>,
+    /// Attachment bytes by attachment id.
+    pub files: HashMap<u64, Vec<u8>>,
+    pub interactions: HashMap<u64, Pending>,
+    /// Protocol errors and other things that should make a test fail.
+    pub problems: Vec<String>,
+}
+
+impl State {
+    pub fn new() -> Self {
+        let mut ids = Snowflakes::new();
+        let world = World::new(&mut ids);
+        Self {
+            ids,
+            world,
+            gateway: GatewayState::default(),
+            requests: Vec::new(),
+            taken: Vec::new(),
+            global_commands: Vec::new(),
+            guild_commands: HashMap::new(),
+            messages: HashMap::new(),
+            history: HashMap::new(),
+            files: HashMap::new(),
+            interactions: HashMap::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// The registered command with this name: the guild's first, then the global ones.
+    pub fn command(&self, name: &str) -> Option<&Value> {
+        let guild = self
+            .guild_commands
+            .get(&self.world.guild_id)
+            .into_iter()
+            .flatten();
+        guild
+            .chain(&self.global_commands)
+            .find(|c| c["name"] == name)
+    }
+
+    /// Stores a list of commands the bot registered (PUT replaces the whole list) and returns
+    /// them as Discord echoes them, with ids (kept for names registered before).
+    pub fn register_commands(
+        &mut self,
+        guild: Option<u64>,
+        body: &Value,
+    ) -> Result<Value, Refusal> {
+        let Some(list) = body.as_array() else {
+            return Err(Refusal::invalid_form("expected an array of commands"));
+        };
+        if list.len() > 100 {
+            return Err(Refusal::invalid_form("more than 100 commands"));
+        }
+        let previous = match guild {
+            Some(g) => self.guild_commands.get(&g).cloned().unwrap_or_default(),
+            None => self.global_commands.clone(),
+        };
+        let mut echoed = Vec::with_capacity(list.len());
+        for command in list {
+            check_command(command).map_err(|e| Refusal::invalid_form(&e))?;
+            let name = &command["name"];
+            let id = previous
+                .iter()
+                .find(|c| &c["name"] == name)
+                .and_then(|c| model::id_of(&c["id"]))
+                .unwrap_or_else(|| self.ids.next());
+            let mut stored = json!({
+                "id": sf(id),
+                "application_id": sf(self.world.application_id),
+                "version": sf(self.ids.next()),
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": null,
+                "dm_permission": true,
+                "nsfw": false,
+                "integration_types": [0],
+                "contexts": null,
+                "name_localizations": null,
+                "description_localizations": null,
+            });
+            if let Some(g) = guild {
+                model::merge(&mut stored, json!({ "guild_id": sf(g) }));
+            }
+            model::merge(&mut stored, command.clone());
+            // What the bot sent must not override what Discord assigns.
+            stored["id"] = sf(id);
+            stored["application_id"] = sf(self.world.application_id);
+            echoed.push(stored);
+        }
+        match guild {
+            Some(g) => {
+                self.guild_commands.insert(g, echoed.clone());
+            }
+            None => self.global_commands.clone_from(&echoed),
+        }
+        Ok(Value::Array(echoed))
+    }
+
+    /// Creates a message from what the bot sent and returns its id.
+    pub fn create_message(
+        &mut self,
+        rest_url: &str,
+        kind: u8,
+        body: &Value,
+        files: &[UploadedFile],
+        extra_flags: u64,
+        interaction: Option<u64>,
+    ) -> Result<u64, Refusal> {
+        check_message_body(body, files).map_err(|e| Refusal::invalid_form(&e))?;
+        let id = self.ids.next();
+        let attachments = self.resolve_attachments(rest_url, &[], body, files)?;
+        let metadata = interaction
+            .and_then(|i| self.interactions.get(&i))
+            .map(|p| p.metadata(self.world.guild_id));
+        let mut message =
+            model::message(&self.world, id, kind, body, attachments, metadata.as_ref());
+        let flags = message["flags"].as_u64().unwrap_or(0) | extra_flags;
+        message["flags"] = json!(flags);
+        rewrite_embed_attachments(&mut message);
+        self.history.insert(id, vec![message.clone()]);
+        self.messages.insert(id, message);
+        Ok(id)
+    }
+
+    /// Applies an edit (PATCH semantics: only the fields sent change) and returns the message.
+    pub fn edit_message(
+        &mut self,
+        rest_url: &str,
+        id: u64,
+        body: &Value,
+        files: &[UploadedFile],
+    ) -> Result<Value, Refusal> {
+        check_message_body(body, files).map_err(|e| Refusal::invalid_form(&e))?;
+        let existing = self
+            .messages
+            .get(&id)
+            .ok_or_else(Refusal::unknown_message)?;
+        let old_attachments = existing["attachments"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let attachments = self.resolve_attachments(rest_url, &old_attachments, body, files)?;
+        let message = self
+            .messages
+            .get_mut(&id)
+            .ok_or_else(Refusal::unknown_message)?;
+        if let Some(content) = body.get("content") {
+            message["content"] = json!(content.as_str().unwrap_or(""));
+        }
+        for key in ["embeds", "components"] {
+            if let Some(value) = body.get(key) {
+                message[key] = if value.is_array() {
+                    value.clone()
+                } else {
+                    json!([])
+                };
+            }
+        }
+        // Only SUPPRESS_EMBEDS may change on an edit; an edit ends the "thinking" state.
+        let flags = message["flags"].as_u64().unwrap_or(0) & !LOADING;
+        message["flags"] = json!(flags);
+        message["attachments"] = Value::Array(attachments);
+        message["edited_timestamp"] = json!(model::now());
+        rewrite_embed_attachments(message);
+        let message = message.clone();
+        self.history.entry(id).or_default().push(message.clone());
+        Ok(message)
+    }
+
+    /// The attachments after a create or edit: kept ones (listed by id, or all when the body
+    /// has no `attachments`) and new ones from the uploaded files.
+    fn resolve_attachments(
+        &mut self,
+        rest_url: &str,
+        existing: &[Value],
+        body: &Value,
+        files: &[UploadedFile],
+    ) -> Result<Vec<Value>, Refusal> {
+        let mut result = Vec::new();
+        let mut used = vec![false; files.len()];
+        match body.get("attachments").and_then(Value::as_array) {
+            Some(list) => {
+                for entry in list {
+                    if entry.get("filename").is_some() {
+                        let index = model::id_of(&entry["id"]).ok_or_else(|| {
+                            Refusal::invalid_form("new attachment without a numeric id")
+                        })?;
+                        let field = format!("files[{index}]");
+                        let position =
+                            files.iter().position(|f| f.field == field).ok_or_else(|| {
+                                Refusal::invalid_form(&format!("attachment {index} has no file"))
+                            })?;
+                        used[position] = true;
+                        let description = entry.get("description").cloned();
+                        result.push(self.new_attachment(rest_url, &files[position], description));
+                    } else {
+                        let id = model::id_of(&entry["id"]);
+                        let kept = existing.iter().find(|a| model::id_of(&a["id"]) == id);
+                        let kept = kept.ok_or_else(|| {
+                            Refusal::invalid_form(&format!("unknown attachment {}", entry["id"]))
+                        })?;
+                        result.push(kept.clone());
+                    }
+                }
+            }
+            None => result.extend(existing.iter().cloned()),
+        }
+        for (file, used) in files.iter().zip(used) {
+            if !used {
+                result.push(self.new_attachment(rest_url, file, None));
+            }
+        }
+        if result.len() > 10 {
+            return Err(Refusal::invalid_form("more than 10 attachments"));
+        }
+        Ok(result)
+    }
+
+    fn new_attachment(
+        &mut self,
+        rest_url: &str,
+        file: &UploadedFile,
+        description: Option<Value>,
+    ) -> Value {
+        let id = self.ids.next();
+        let url = format!(
+            "{rest_url}/attachments/{}/{id}/{}",
+            self.world.channel_id, file.filename
+        );
+        let content_type = file
+            .content_type
+            .clone()
+            .unwrap_or_else(|| model::content_type_of(&file.filename).to_owned());
+        let mut value = json!({
+            "id": sf(id),
+            "filename": file.filename,
+            "size": file.bytes.len(),
+            "url": url,
+            "proxy_url": url,
+            "content_type": content_type,
+            "description": description.unwrap_or(Value::Null),
+        });
+        if let Some((width, height)) = model::png_size(&file.bytes) {
+            model::merge(&mut value, json!({ "width": width, "height": height }));
+        }
+        self.files.insert(id, file.bytes.clone());
+        value
+    }
+
+    /// Records a problem that should fail the test (`assert_no_errors` reports it).
+    pub fn problem(&mut self, text: String) {
+        self.problems.push(text);
+    }
+}
+
+/// Replaces `attachment://name` in embed images and thumbnails with the attachment's URL, as
+/// Discord does.
+fn rewrite_embed_attachments(message: &mut Value) {
+    let attachments = message["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let Some(embeds) = message.get_mut("embeds").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for embed in embeds {
+        if embed.get("type").is_none() {
+            embed["type"] = json!("rich");
+        }
+        for key in ["image", "thumbnail"] {
+            let Some(media) = embed.get_mut(key) else {
+                continue;
+            };
+            let Some(name) = media["url"]
+                .as_str()
+                .and_then(|u| u.strip_prefix("attachment://"))
+            else {
+                continue;
+            };
+            if let Some(attachment) = attachments.iter().find(|a| a["filename"] == name) {
+                media["url"] = attachment["url"].clone();
+                media["proxy_url"] = attachment["proxy_url"].clone();
+                if let (Some(w), Some(h)) = (attachment.get("width"), attachment.get("height")) {
+                    media["width"] = w.clone();
+                    media["height"] = h.clone();
+                }
+            }
+        }
+    }
+}
+
+fn chars(value: &Value) -> usize {
+    value.as_str().map_or(0, |s| s.chars().count())
+}
+
+fn check_len(what: &str, value: &Value, max: usize) -> Result<(), String> {
+    let n = chars(value);
+    if n > max {
+        Err(format!("{what} has {n} characters, more than {max}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Discord's limits on a message body (content, embeds, components, files).
+pub fn check_message_body(body: &Value, files: &[UploadedFile]) -> Result<(), String> {
+    if !body.is_object() {
+        return Err("the message body is not an object".to_owned());
+    }
+    check_len("content", &body["content"], 2000)?;
+    if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
+        if embeds.len() > 10 {
+            return Err("more than 10 embeds".to_owned());
+        }
+        let mut total = 0;
+        for embed in embeds {
+            check_len("embed title", &embed["title"], 256)?;
+            check_len("embed description", &embed["description"], 4096)?;
+            check_len("embed footer", &embed["footer"]["text"], 2048)?;
+            check_len("embed author", &embed["author"]["name"], 256)?;
+            let fields = embed["fields"].as_array().map_or(&[][..], Vec::as_slice);
+            if fields.len() > 25 {
+                return Err("an embed with more than 25 fields".to_owned());
+            }
+            for field in fields {
+                check_len("embed field name", &field["name"], 256)?;
+                check_len("embed field value", &field["value"], 1024)?;
+                total += chars(&field["name"]) + chars(&field["value"]);
+            }
+            total += chars(&embed["title"])
+                + chars(&embed["description"])
+                + chars(&embed["footer"]["text"])
+                + chars(&embed["author"]["name"]);
+        }
+        if total > 6000 {
+            return Err(format!(
+                "embeds have {total} characters in all, more than 6000"
+            ));
+        }
+    }
+    if let Some(rows) = body.get("components").and_then(Value::as_array) {
+        check_components(rows)?;
+    }
+    for file in files {
+        if file.bytes.len() as u64 > model::ATTACHMENT_SIZE_LIMIT {
+            return Err(format!("file {} is larger than 10 MiB", file.filename));
+        }
+    }
+    Ok(())
+}
+
+fn check_custom_id(value: &Value, seen: &mut Vec<String>) -> Result<(), String> {
+    let id = value.as_str().ok_or("a component without a custom_id")?;
+    if id.is_empty() || id.chars().count() > 100 {
+        return Err(format!("custom_id {id:?} is not 1-100 characters"));
+    }
+    if seen.iter().any(|s| s == id) {
+        return Err(format!("custom_id {id:?} is used twice in one message"));
+    }
+    seen.push(id.to_owned());
+    Ok(())
+}
+
+fn check_components(rows: &[Value]) -> Result<(), String> {
+    if rows.len() > 5 {
+        return Err("more than 5 action rows".to_owned());
+    }
+    let mut seen = Vec::new();
+    for row in rows {
+        if row["type"] != 1 {
+            return Err("a top-level component that is not an action row".to_owned());
+        }
+        let items = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if items.is_empty() {
+            return Err("an empty action row".to_owned());
+        }
+        let selects = items.iter().filter(|c| c["type"] != 2).count();
+        if selects > 0 && items.len() > 1 {
+            return Err("a select menu must be alone in its action row".to_owned());
+        }
+        if items.len() > 5 {
+            return Err("more than 5 buttons in an action row".to_owned());
+        }
+        for item in items {
+            match item["type"].as_u64() {
+                Some(2) => {
+                    check_len("button label", &item["label"], 80)?;
+                    if item.get("label").is_none() && item.get("emoji").is_none() {
+                        return Err("a button without label or emoji".to_owned());
+                    }
+                    if item["style"] == 5 {
+                        if item.get("url").is_none() {
+                            return Err("a link button without url".to_owned());
+                        }
+                    } else {
+                        check_custom_id(&item["custom_id"], &mut seen)?;
+                    }
+                }
+                Some(3) => {
+                    check_custom_id(&item["custom_id"], &mut seen)?;
+                    check_len("select placeholder", &item["placeholder"], 150)?;
+                    let options = item["options"].as_array().map_or(&[][..], Vec::as_slice);
+                    if options.is_empty() || options.len() > 25 {
+                        return Err(format!("a select menu with {} options", options.len()));
+                    }
+                    for option in options {
+                        check_len("select option label", &option["label"], 100)?;
+                        check_len("select option value", &option["value"], 100)?;
+                        check_len("select option description", &option["description"], 100)?;
+                    }
+                    let max = item["max_values"].as_u64().unwrap_or(1);
+                    if max as usize > options.len() {
+                        return Err("max_values is more than the number of options".to_owned());
+                    }
+                }
+                Some(5..=8) => check_custom_id(&item["custom_id"], &mut seen)?,
+                other => return Err(format!("unexpected component type {other:?}")),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Discord's limits on a registered command.
+fn check_command(command: &Value) -> Result<(), String> {
+    let name = command["name"].as_str().ok_or("a command without a name")?;
+    let valid = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c.is_lowercase() || c.is_numeric() || c == '-' || c == '_')
+    };
+    let kind = command["type"].as_u64().unwrap_or(1);
+    if kind == 1 && !valid(name) {
+        return Err(format!(
+            "command name {name:?} is not 1-32 lowercase characters"
+        ));
+    }
+    if kind == 1 {
+        let description = chars(&command["description"]);
+        if !(1..=100).contains(&description) {
+            return Err(format!("/{name}: description must be 1-100 characters"));
+        }
+    }
+    check_options(
+        name,
+        command["options"].as_array().map_or(&[][..], Vec::as_slice),
+        valid,
+    )
+}
+
+fn check_options(
+    command: &str,
+    options: &[Value],
+    valid: impl Fn(&str) -> bool + Copy,
+) -> Result<(), String> {
+    if options.len() > 25 {
+        return Err(format!("/{command}: more than 25 options"));
+    }
+    let mut optional_seen = false;
+    for option in options {
+        let name = option["name"].as_str().unwrap_or("");
+        if !valid(name) {
+            return Err(format!(
+                "/{command}: option name {name:?} is not 1-32 lowercase characters"
+            ));
+        }
+        if !(1..=100).contains(&chars(&option["description"])) {
+            return Err(format!(
+                "/{command} {name}: description must be 1-100 characters"
+            ));
+        }
+        let required = option["required"].as_bool().unwrap_or(false);
+        if required && optional_seen {
+            return Err(format!(
+                "/{command}: required option {name} after an optional one"
+            ));
+        }
+        optional_seen |= !required;
+        let choices = option["choices"].as_array().map_or(0, Vec::len);
+        if choices > 25 {
+            return Err(format!("/{command} {name}: more than 25 choices"));
+        }
+        if choices > 0 && option["autocomplete"] == true {
+            return Err(format!(
+                "/{command} {name}: choices and autocomplete together"
+            ));
+        }
+        if let Some(sub) = option["options"].as_array() {
+            check_options(command, sub, valid)?;
+        }
+    }
+    Ok(())
+}
