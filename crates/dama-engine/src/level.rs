@@ -113,7 +113,7 @@ impl Level {
             },
             5 => Style::Nodes(3_000),
             6 => Style::Nodes(20_000),
-            7 => Style::Nodes(150_000),
+            7 => Style::Nodes(100_000),
             _ => Style::Timed,
         }
     }
