@@ -75,6 +75,28 @@ impl GameService {
         Ok(Ok(self.load(record)?))
     }
 
+    /// The active game an action of one of its players is about (see [`Self::find_active`]),
+    /// refused when the board it came from is out of date or the actor does not play in it;
+    /// with the actor's colour.
+    fn player_game(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+        expected_ply: Option<u32>,
+    ) -> Result<Result<(Loaded, Color), Refusal>, ServiceError> {
+        let loaded = match self.find_active(actor, game)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
+            return Ok(Err(refusal));
+        }
+        match loaded.record.colour_of(actor.user) {
+            Some(colour) => Ok(Ok((loaded, colour))),
+            None => Ok(Err(Reply::private("You are not playing in this game."))),
+        }
+    }
+
     /// The name of whoever plays a side.
     pub(crate) fn participant_name(&self, guild: u64, participant: Participant) -> String {
         match participant {
@@ -301,15 +323,9 @@ impl GameService {
         text: &str,
         expected_ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let mut loaded = match self.find_active(actor, game)? {
-            Ok(loaded) => loaded,
+        let (mut loaded, colour) = match self.player_game(actor, game, expected_ply)? {
+            Ok(found) => found,
             Err(refusal) => return Ok(refusal),
-        };
-        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
-            return Ok(refusal);
-        }
-        let Some(colour) = loaded.record.colour_of(actor.user) else {
-            return Ok(Reply::private("You are not playing in this game."));
         };
         let turn = loaded.turn();
         if colour != turn && loaded.record.participant(turn) != Participant::User(actor.user) {
@@ -575,15 +591,9 @@ impl GameService {
         game: Option<GameId>,
         expected_ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let mut loaded = match self.find_active(actor, game)? {
-            Ok(loaded) => loaded,
+        let (mut loaded, colour) = match self.player_game(actor, game, expected_ply)? {
+            Ok(found) => found,
             Err(refusal) => return Ok(refusal),
-        };
-        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
-            return Ok(refusal);
-        }
-        let Some(colour) = loaded.record.colour_of(actor.user) else {
-            return Ok(Reply::private("You are not playing in this game."));
         };
         let winner = !colour;
         let finished = match self.finish_loaded(
@@ -614,15 +624,9 @@ impl GameService {
         game: Option<GameId>,
         expected_ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let mut loaded = match self.find_active(actor, game)? {
-            Ok(loaded) => loaded,
+        let (mut loaded, colour) = match self.player_game(actor, game, expected_ply)? {
+            Ok(found) => found,
             Err(refusal) => return Ok(refusal),
-        };
-        if let Some(refusal) = Self::check_stale(&loaded, expected_ply) {
-            return Ok(refusal);
-        }
-        let Some(colour) = loaded.record.colour_of(actor.user) else {
-            return Ok(Reply::private("You are not playing in this game."));
         };
         let record = &loaded.record;
         if let Some(offer) = record.draw_offer {
@@ -715,12 +719,9 @@ impl GameService {
         game: Option<GameId>,
         accept: bool,
     ) -> Result<Reply, ServiceError> {
-        let mut loaded = match self.find_active(actor, game)? {
-            Ok(loaded) => loaded,
+        let (mut loaded, colour) = match self.player_game(actor, game, None)? {
+            Ok(found) => found,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.record.colour_of(actor.user) else {
-            return Ok(Reply::private("You are not playing in this game."));
         };
         let Some(offer) = loaded.record.draw_offer else {
             return Ok(Reply::private(
@@ -769,12 +770,9 @@ impl GameService {
         actor: &Actor,
         game: Option<GameId>,
     ) -> Result<Reply, ServiceError> {
-        let mut loaded = match self.find_active(actor, game)? {
-            Ok(loaded) => loaded,
+        let (mut loaded, colour) = match self.player_game(actor, game, None)? {
+            Ok(found) => found,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.record.colour_of(actor.user) else {
-            return Ok(Reply::private("You are not playing in this game."));
         };
         let turn = loaded.turn();
         if turn == colour {

@@ -111,19 +111,7 @@ impl Position {
     /// The piece on a square.
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let color = if self.pieces.white.contains(square) {
-            Color::White
-        } else if self.pieces.black.contains(square) {
-            Color::Black
-        } else {
-            return None;
-        };
-        let role = if self.kings.contains(square) {
-            Role::King
-        } else {
-            Role::Man
-        };
-        Some(Piece { color, role })
+        self.setup().piece_at(square)
     }
 
     /// The 64-bit Zobrist hash, kept up to date by every move.
