@@ -119,19 +119,20 @@ async fn rematch_posts_a_challenge_the_opponent_accepts() {
     let shown = text(&board.message);
     assert!(shown.contains("**Game #2**"), "a new game: {shown}");
     assert!(
-        shown.contains(&format!("{} (White) to move", bob.mention())),
+        shown.contains(&format!("{} plays White", bob.mention()))
+            && shown.contains(&format!("{} plays Black", alice.mention())),
         "colours swapped: {shown}"
     );
     assert!(find_custom_id(&board.message, ":move").is_some());
     discord.assert_no_errors();
 }
 
-/// The names in bold on a leaderboard page.
+/// The names in bold on a leaderboard page, in lower case (user names are).
 fn names_on(page: &str) -> BTreeSet<String> {
     page.lines()
         .filter(|l| l.starts_with('`'))
         .filter_map(|l| l.split("**").nth(1))
-        .map(str::to_owned)
+        .map(str::to_lowercase)
         .collect()
 }
 

@@ -108,7 +108,10 @@ async fn the_top_level_answers_late_by_deferring() {
     let shown = text(&board);
     assert!(shown.contains("level 8,"), "{shown}");
     assert!(shown.contains("replied"), "the engine moved first: {shown}");
-    assert!(shown.contains(&alice.mention()), "alice is to move: {shown}");
+    assert!(
+        shown.contains(&alice.mention()),
+        "alice is to move: {shown}"
+    );
 
     let game = game_from_pdn(&discord, &alice).await;
     assert_eq!(game.ply(), 1, "the engine's first move");

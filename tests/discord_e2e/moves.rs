@@ -164,7 +164,11 @@ async fn moves_by_command_and_menu_with_refusals() {
                 .slash(mover, Slash::new("move").string("move", &text))
                 .await;
             let reply = answer(&discord, &cmd).await;
-            assert!(!reply.ephemeral(), "/move {text} refused: {:#}", reply.body());
+            assert!(
+                !reply.ephemeral(),
+                "/move {text} refused: {:#}",
+                reply.body()
+            );
             board = reply.message;
         }
         assert_board(&discord, &board);
@@ -207,7 +211,12 @@ async fn two_picks_on_the_same_ply_play_once() {
         answers[1].body()
     );
     let (won, lost) = (&answers[played[0]], &answers[1 - played[0]]);
-    assert_eq!(won.kind(), 7, "the board is updated in place: {:#}", won.body());
+    assert_eq!(
+        won.kind(),
+        7,
+        "the board is updated in place: {:#}",
+        won.body()
+    );
     assert_eq!(message_id(&won.message), message_id(&board));
     assert_eq!(
         lost.kind(),

@@ -106,9 +106,16 @@ async fn an_acknowledged_move_survives_sigkill() {
     let mut game = Game::default();
     play_first_moves(&discord, &alice, &bob, &mut game, 1).await;
     let status = bot.kill();
-    assert!(!status.success(), "a killed bot does not exit cleanly: {status}");
+    assert!(
+        !status.success(),
+        "a killed bot does not exit cleanly: {status}"
+    );
     let _bot = start_connected(&discord, &dir, "").await;
     let stored = game_from_pdn(&discord, &bob).await;
-    assert_eq!(stored.moves(), game.moves(), "the acknowledged move is kept");
+    assert_eq!(
+        stored.moves(),
+        game.moves(),
+        "the acknowledged move is kept"
+    );
     discord.assert_no_errors();
 }
