@@ -451,11 +451,10 @@ pub fn option_for(message: &Value, position: &Position, m: &Move) -> String {
         .unwrap_or_else(|| panic!("no option for {wanted} in {message:#}"))
 }
 
-/// The game of this channel as the bot's `/pdn` tells it, replayed with the rules crate.
-pub async fn game_from_pdn(discord: &Standin, who: &Person) -> Game {
-    let ix = discord.slash(who, Slash::new("pdn")).await;
-    let message = answer(discord, &ix).await.message;
-    let name = message["attachments"]
+/// The name of the file attached to `message` with this extension (any case).
+#[must_use]
+pub fn file_with_extension(message: &Value, extension: &str) -> String {
+    message["attachments"]
         .as_array()
         .into_iter()
         .flatten()
@@ -463,11 +462,17 @@ pub async fn game_from_pdn(discord: &Standin, who: &Person) -> Game {
         .find(|n| {
             std::path::Path::new(n)
                 .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+                .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         })
-        .unwrap_or_else(|| panic!("no pdn file in {message:#}"))
-        .to_owned();
-    let bytes = discord.attachment(&message, &name);
+        .unwrap_or_else(|| panic!("no .{extension} file in {message:#}"))
+        .to_owned()
+}
+
+/// The game of this channel as the bot's `/pdn` tells it, replayed with the rules crate.
+pub async fn game_from_pdn(discord: &Standin, who: &Person) -> Game {
+    let ix = discord.slash(who, Slash::new("pdn")).await;
+    let message = answer(discord, &ix).await.message;
+    let bytes = discord.attachment(&message, &file_with_extension(&message, "pdn"));
     let pdn = String::from_utf8(bytes).expect("pdn is text");
     let games = dama_rules::pdn::read_games(&pdn);
     let mut game = Game::default();

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use dama_rules::Game;
 
 use crate::common::{
-    SIZE, answer, custom_id, find_custom_id, play_first_moves, setup, start_game,
-    start_game_between, text,
+    SIZE, answer, custom_id, file_with_extension, find_custom_id, play_first_moves, setup,
+    start_game, start_game_between, text,
 };
 use crate::support::discord_standin::{Person, Slash, Standin, message_id};
 
@@ -203,15 +203,7 @@ async fn replay_is_an_animated_gif_with_a_frame_per_ply() {
     let replay = answer(&discord, &ix).await;
     assert!(!replay.ephemeral(), "{:#}", replay.body());
     let message = replay.message;
-    let name = message["attachments"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a["filename"].as_str())
-        .find(|n| n.ends_with(".gif"))
-        .unwrap_or_else(|| panic!("no gif in {message:#}"))
-        .to_owned();
-    let bytes = discord.attachment(&message, &name);
+    let bytes = discord.attachment(&message, &file_with_extension(&message, "gif"));
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options
