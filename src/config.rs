@@ -237,7 +237,7 @@ impl Config {
 
     /// Parses TOML text; `path` is only used in error messages.
     pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
-        toml::from_str(text).map_err(|error| {
+        let config: Self = toml::from_str(text).map_err(|error| {
             let (line, key) = match error.span() {
                 Some(span) => locate(text, span.start),
                 None => (1, None),
@@ -248,7 +248,27 @@ impl Config {
                 key: key.map(|k| format!("key `{k}`: ")).unwrap_or_default(),
                 message: error.message().trim().to_owned(),
             }
-        })
+        })?;
+        config.check(text, path)?;
+        Ok(config)
+    }
+
+    /// The checks serde cannot make: values that parse but cannot be used.
+    fn check(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
+        if let Some(base) = &self.discord.api_base {
+            if !api_base_is_safe(base) {
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: line_of(text, "discord", "api_base"),
+                    key: "key `discord.api_base`: ".to_owned(),
+                    message: format!(
+                        "{base:?} would receive the bot token in the clear: use an https:// URL, \
+                         or http:// on loopback (127.0.0.1, localhost, [::1]) for a test stand-in"
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Applies `DISCORD_TOKEN` and `DAMA_DATABASE`; `var` reads one variable.
@@ -278,6 +298,56 @@ impl Config {
             n => n,
         }
     }
+}
+
+/// Whether the bot token may be sent to this REST base: https anywhere, plain http only on
+/// loopback (a stand-in in tests).
+#[must_use]
+pub fn api_base_is_safe(base: &str) -> bool {
+    let base = base.trim();
+    let lower = base.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("https://") {
+        return !rest.is_empty();
+    }
+    let Some(rest) = lower.strip_prefix("http://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if authority.contains('@') {
+        return false;
+    }
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or_default()
+    } else {
+        authority.split(':').next().unwrap_or_default()
+    };
+    if host == "localhost" {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The 1-based line where `key` is set in `[table]` (the first line when it cannot be found).
+fn line_of(text: &str, table: &str, key: &str) -> usize {
+    let mut current = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            current = trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .to_owned();
+            continue;
+        }
+        if let Some((k, _)) = trimmed.split_once('=') {
+            let k = k.trim().trim_matches('"');
+            if (current == table && k == key) || k == format!("{table}.{key}") {
+                return index + 1;
+            }
+        }
+    }
+    1
 }
 
 /// The 1-based line of a byte offset, and the dotted key defined on that line (with its table).
@@ -396,6 +466,39 @@ mod tests {
         config.discord.token = Some(Secret::new("very-secret-token"));
         let debug = format!("{config:?}");
         assert!(!debug.contains("very-secret-token"), "{debug}");
+    }
+
+    #[test]
+    fn the_token_goes_only_to_https_or_loopback() {
+        for safe in [
+            "https://discord.com",
+            "http://127.0.0.1:8080",
+            "http://127.3.2.1",
+            "http://localhost:99/",
+            "http://[::1]:4000",
+        ] {
+            assert!(api_base_is_safe(safe), "{safe}");
+        }
+        for unsafe_base in [
+            "http://discord.com",
+            "http://10.0.0.2:80",
+            "http://127.0.0.1.example.com",
+            "http://evil@127.0.0.1",
+            "ftp://127.0.0.1",
+            "127.0.0.1:80",
+            "https://",
+        ] {
+            assert!(!api_base_is_safe(unsafe_base), "{unsafe_base}");
+        }
+        let error = parse("[discord]\ndev_guild_id = 1\napi_base = \"http://example.com\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `discord.api_base`: "),
+            "{error}"
+        );
+        assert!(error.contains("https://"), "{error}");
+        assert!(parse("[discord]\napi_base = \"http://127.0.0.1:5\"\n").is_ok());
     }
 
     #[test]

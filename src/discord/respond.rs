@@ -42,6 +42,11 @@ pub const NEEDED_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIE
     .union(serenity::Permissions::ATTACH_FILES)
     .union(serenity::Permissions::READ_MESSAGE_HISTORY);
 
+/// The permissions of the invite link (README, and the help without a token): those needed in
+/// a channel, and Send Messages in Threads for games in threads.
+pub const INVITE_PERMISSIONS: serenity::Permissions =
+    NEEDED_PERMISSIONS.union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+
 /// The permissions the bot lacks in a channel, from the interaction's `app_permissions`
 /// (nothing when Discord did not say). In a thread, Send Messages in Threads stands in for
 /// Send Messages.
@@ -127,13 +132,43 @@ fn start(
     })
 }
 
-/// Answers a slash command with the reply of `call`.
+/// Discord's epoch in Unix milliseconds: a snowflake's top 42 bits count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// When Discord created an interaction, in Unix milliseconds, from its id.
+#[must_use]
+pub fn created_at_ms(id: u64) -> u64 {
+    (id >> 22) + DISCORD_EPOCH_MS
+}
+
+/// What is left of [`ACK_BUDGET`] for an interaction created at `created_ms` when it is
+/// `now_ms`: the 3 s count from its creation, so an interaction that waited (replayed after a
+/// gateway resume, or queued behind others) is deferred at once.
+#[must_use]
+pub fn ack_budget(created_ms: u64, now_ms: u64) -> Duration {
+    let age = Duration::from_millis(now_ms.saturating_sub(created_ms));
+    ACK_BUDGET.saturating_sub(age)
+}
+
+/// The budget of an interaction with this id, by the system clock.
+fn budget_of(id: u64) -> Duration {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    ack_budget(created_at_ms(id), now)
+}
+
+/// Answers a slash command with the reply of `call`. Once the reply is out, later failures
+/// (reading the posted message back, remembering it) are logged: an apology never replaces a
+/// board that was posted.
 pub async fn answer_command(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     call: ServiceCall,
 ) -> Result<(), Error> {
+    let _answering = ctx.data().work.track();
     let received = Instant::now();
     let interaction = ctx.interaction;
+    let budget = budget_of(interaction.id.get());
     let http = &ctx.serenity_context().http;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -148,7 +183,7 @@ pub async fn answer_command(
     let predicted_private = matches!(call, ServiceCall::Help);
     let name = call.name();
     let mut job = start(data, call, actor.clone());
-    if let Ok(done) = tokio::time::timeout(ACK_BUDGET, &mut job).await {
+    if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
         let message = DiscordMessage::new(&outgoing, place);
         interaction
@@ -159,8 +194,14 @@ pub async fn answer_command(
             .await?;
         mark_responded(ctx);
         if shows_something(&outgoing.reply) {
-            let posted = interaction.get_response(http).await?;
-            remember(data, &outgoing.reply, &posted).await;
+            match interaction.get_response(http).await {
+                Ok(posted) => remember(data, &outgoing.reply, &posted).await,
+                Err(error) => warn!(
+                    command = name,
+                    error = %Error::from(error),
+                    "the reply is out but could not be read back; later boards will not link to it"
+                ),
+            }
         }
         return Ok(());
     }
@@ -172,7 +213,7 @@ pub async fn answer_command(
     info!(
         command = name,
         user = actor.user,
-        "deferred: the reply takes longer than {ACK_BUDGET:?}"
+        "deferred: the reply was not ready within {budget:?} of the interaction"
     );
     let outgoing = job.await??;
     let message = DiscordMessage::new(&outgoing, place);
@@ -197,7 +238,7 @@ pub async fn answer_command(
             Ok(())
         }
         Err(error) if !reply.ephemeral => {
-            warn!(command = name, %error, "could not edit the deferred response; posting in the channel");
+            warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
             post_late(http, data, reply, message, interaction.channel_id).await
         }
         Err(error) => Err(error.into()),
@@ -280,9 +321,16 @@ pub async fn answer_click(
     data: &Data,
     interaction: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    let mut responded = false;
-    let result = click(ctx, data, interaction, &mut responded).await;
+    let _answering = data.work.track();
+    let mut progress = Progress::default();
+    let result = click(ctx, data, interaction, &mut progress).await;
     if let Err(error) = &result {
+        if progress.delivered {
+            // The answer is out (a board updated, a message posted): an apology now would
+            // only confuse; the log has it.
+            return result;
+        }
+        let responded = progress.responded;
         let text = match error {
             Error::Refused(text) => text.clone(),
             _ => super::errors::APOLOGY.to_owned(),
@@ -302,7 +350,7 @@ pub async fn answer_click(
                 .await
         };
         if let Err(answer_error) = answered {
-            warn!(%answer_error, "could not tell the user about an error");
+            warn!(answer_error = %Error::from(answer_error), "could not tell the user about an error");
         }
         if let Error::Refused(_) = error {
             return Ok(());
@@ -311,13 +359,23 @@ pub async fn answer_click(
     result
 }
 
+/// How far the answer to a click got, for the error handler.
+#[derive(Debug, Default)]
+struct Progress {
+    /// Discord has a first response (possibly only a deferral).
+    responded: bool,
+    /// The real answer is out: nothing may replace it with an apology.
+    delivered: bool,
+}
+
 async fn click(
     ctx: &serenity::Context,
     data: &Data,
     interaction: &serenity::ComponentInteraction,
-    responded: &mut bool,
+    progress: &mut Progress,
 ) -> Result<(), Error> {
     let received = Instant::now();
+    let budget = budget_of(interaction.id.get());
     let http = &ctx.http;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -341,7 +399,7 @@ async fn click(
     let user = actor.user;
     let mut job = start(data, ServiceCall::from_component(&interaction.data), actor);
 
-    let fast = tokio::time::timeout(ACK_BUDGET, &mut job).await;
+    let fast = tokio::time::timeout(budget, &mut job).await;
     let deferred = fast.is_err();
     let outgoing = if let Ok(done) = fast {
         done??
@@ -350,10 +408,10 @@ async fn click(
         interaction
             .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
-        *responded = true;
+        progress.responded = true;
         info!(
             custom_id,
-            user, "deferred a click: the reply takes longer than {ACK_BUDGET:?}"
+            user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
         );
         job.await??
     };
@@ -367,7 +425,7 @@ async fn click(
             let response =
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
+            progress.delivered = true;
             remember_at(data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) if late => {
@@ -376,18 +434,20 @@ async fn click(
                 .channel_id
                 .edit_message(http, interaction.message.id, edit)
                 .await?;
+            progress.delivered = true;
             remember_at(data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) => {
             interaction
                 .edit_response(http, message.into_edit_response())
                 .await?;
+            progress.delivered = true;
             remember_at(data, reply, clicked).await;
         }
         (ClickAnswer::NewMessage, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
+            progress.delivered = true;
             if shows_something(reply) {
                 let posted = interaction.get_response(http).await?;
                 remember(data, reply, &posted).await;
@@ -395,17 +455,19 @@ async fn click(
         }
         (ClickAnswer::NewMessage, true) if late => {
             post_late(http, data, reply, message, interaction.channel_id).await?;
+            progress.delivered = true;
         }
         (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
             let posted = interaction
                 .create_followup(http, message.into_followup())
                 .await?;
+            progress.delivered = true;
             remember(data, reply, &posted).await;
         }
         (ClickAnswer::Private, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
+            progress.delivered = true;
         }
     }
     if answer == ClickAnswer::Update {
@@ -423,7 +485,7 @@ async fn click(
                     .map(drop)
             };
             if let Err(error) = sent {
-                warn!(%error, "could not notify the players after an update");
+                warn!(error = %Error::from(error), "could not notify the players after an update");
             }
         }
     }
@@ -489,7 +551,7 @@ pub async fn post_notice(
                 return Ok(());
             }
             Err(error) => {
-                warn!(%error, message = target.message, "could not edit a message for a notice; posting anew");
+                warn!(error = %Error::from(error), message = target.message, "could not edit a message for a notice; posting anew");
             }
         }
     }
@@ -537,6 +599,40 @@ mod tests {
             missing_permissions_text(serenity::Permissions::READ_MESSAGE_HISTORY),
             "I cannot run games in this channel: I am missing the permission **Read Message History**. \
              Ask a server admin to grant it to my role (or in this channel's settings), then try again."
+        );
+    }
+
+    #[test]
+    fn the_invite_links_ask_for_every_permission_the_bot_uses() {
+        let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
+        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
+        assert!(
+            include_str!("../../README.md").contains(&link),
+            "README: {link}"
+        );
+        assert!(crate::cli::NO_TOKEN_HELP.contains(&link), "help: {link}");
+    }
+
+    #[test]
+    fn the_answer_budget_counts_from_the_interaction() {
+        // 2026-12-01T00:00:00Z as a snowflake.
+        let created = 1_796_083_200_000_u64;
+        let id = (created - DISCORD_EPOCH_MS) << 22 | 0x3f_ffff;
+        assert_eq!(created_at_ms(id), created);
+        assert_eq!(ack_budget(created, created), ACK_BUDGET);
+        assert_eq!(
+            ack_budget(created, created + 1_000),
+            ACK_BUDGET - Duration::from_secs(1)
+        );
+        assert_eq!(
+            ack_budget(created, created + 60_000),
+            Duration::ZERO,
+            "replayed after a resume: defer at once"
+        );
+        assert_eq!(
+            ack_budget(created + 500, created),
+            ACK_BUDGET,
+            "a clock behind Discord's"
         );
     }
 
