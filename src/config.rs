@@ -334,10 +334,10 @@ fn line_of(text: &str, table: &str, key: &str) -> usize {
     for (index, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with('[') {
-            current = trimmed
+            trimmed
                 .trim_matches(|c| c == '[' || c == ']')
                 .trim()
-                .to_owned();
+                .clone_into(&mut current);
             continue;
         }
         if let Some((k, _)) = trimmed.split_once('=') {
