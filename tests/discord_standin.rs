@@ -853,7 +853,7 @@ async fn late_and_repeated_answers_are_refused() {
 }
 
 /// Opens a gateway session by hand (no bot), for tests that answer interactions themselves.
-async fn raw_session(discord: &Standin) -> impl Sized {
+async fn raw_session(discord: &Standin) -> impl Sized + use<> {
     let url = format!("{}/?v=10", discord.gateway_url());
     let (mut ws, _) = tokio_tungstenite::connect_async(url)
         .await
@@ -1028,4 +1028,747 @@ async fn a_button_that_is_not_there_cannot_be_clicked() {
     bot.ok("show").await;
     let message = discord.original(&show).await;
     discord.click(&gina, message_id(&message), "accept").await;
+}
+
+// ---- Discord's schema and documented rules ---------------------------------------------------
+
+/// Sends one request by hand (HTTP/1.1, `Connection: close`) with the bot's token, for bodies
+/// serenity's builders would not produce; returns the status and the JSON answer.
+async fn raw_request(discord: &Standin, method: &str, path: &str, body: &Value) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = discord.rest_url().trim_start_matches("http://").to_owned();
+    let mut tcp = tokio::net::TcpStream::connect(&address)
+        .await
+        .expect("the stand-in's REST port accepts");
+    let text = body.to_string();
+    let request = format!(
+        "{method} /api/v10{path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bot {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{text}",
+        discord.token(),
+        text.len()
+    );
+    tcp.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).await.expect("read");
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status line");
+    let json = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.trim())
+        .filter(|b| !b.is_empty())
+        .map_or(Value::Null, |b| {
+            serde_json::from_str(b).unwrap_or_else(|e| panic!("{e}: {b}"))
+        });
+    (status, json)
+}
+
+fn channel_messages(channel: u64) -> String {
+    format!("/channels/{channel}/messages")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_are_checked_against_discords_schema() {
+    let discord = Standin::start().await;
+    let messages = channel_messages(discord.channel_id());
+
+    let (status, answer) = raw_request(
+        &discord,
+        "POST",
+        &messages,
+        &json!({ "content": "x".repeat(4001) }),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(answer["code"], 50035, "{answer}");
+    assert_eq!(answer["message"], "Invalid Form Body");
+    assert_eq!(
+        answer["errors"]["content"]["_errors"][0]["code"],
+        "BASE_TYPE_MAX_LENGTH",
+        "{answer}"
+    );
+    let errors = discord.errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("POST /channels/{channel_id}/messages at /content"),
+        "the error names the route template and the JSON path: {errors:?}"
+    );
+    assert_eq!(discord.requests()[0].violations[0].path, "/content");
+    assert!(discord.messages().is_empty(), "a refused body creates nothing");
+    // The description allows 4,000 characters (for boosted users); a bot has 2,000.
+    let over = json!({ "content": "x".repeat(2001) });
+    assert_eq!(raw_request(&discord, "POST", &messages, &over).await.0, 400);
+    discord.take_expected_error("2001 characters, more than 2000");
+    discord.take_expected_error("at /content");
+
+    let long_title = json!({ "embeds": [{ "title": "t".repeat(257) }] });
+    let (status, answer) = raw_request(&discord, "POST", &messages, &long_title).await;
+    assert_eq!(status, 400);
+    assert!(answer["errors"]["embeds"]["0"]["title"]["_errors"].is_array(), "{answer}");
+    let wrong_type = json!({ "content": 5 });
+    assert_eq!(raw_request(&discord, "POST", &messages, &wrong_type).await.0, 400);
+    assert!(discord.take_expected_error("at /embeds/0/title").contains("POST /channels/"));
+    assert!(discord.take_expected_error("at /content:").contains("5"));
+
+    // Numbers may be spelled as strings where Discord reads them so, and attachment ids as
+    // integers; a string that is not a number is still refused.
+    let fine = json!({
+        "content": "fine", "flags": "4096",
+        "allowed_mentions": { "parse": [], "users": ["1"] },
+    });
+    let (status, answer) = raw_request(&discord, "POST", &messages, &fine).await;
+    assert_eq!(status, 200, "{answer}");
+    let permissions = |value: Value| json!([{ "name": "ping", "description": "Pong", "default_member_permissions": value }]);
+    let guild_commands = format!(
+        "/applications/{}/guilds/{}/commands",
+        discord.application_id(),
+        discord.guild_id()
+    );
+    for value in [json!("8"), json!(8)] {
+        let (status, answer) = raw_request(&discord, "PUT", &guild_commands, &permissions(value)).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, _) = raw_request(&discord, "PUT", &guild_commands, &permissions(json!("eight"))).await;
+    assert_eq!(status, 400);
+    assert!(
+        discord
+            .take_expected_error("PUT /applications/{application_id}/guilds/{guild_id}/commands at /0/default_member_permissions")
+            .contains("400")
+    );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn routes_are_the_descriptions_templates_the_most_literal_first() {
+    use support::discord_standin::route_of;
+    assert_eq!(
+        route_of("PATCH", "/webhooks/1/abc/messages/@original").as_deref(),
+        Some("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    );
+    assert_eq!(
+        route_of("PATCH", "/api/v10/webhooks/1/abc/messages/2").as_deref(),
+        Some("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+    );
+    assert_eq!(
+        route_of("POST", "/interactions/1/abc/callback").as_deref(),
+        Some("POST /interactions/{interaction_id}/{interaction_token}/callback")
+    );
+    assert_eq!(route_of("GET", "/gateway/bot").as_deref(), Some("GET /gateway/bot"));
+    assert_eq!(route_of("GET", "/no/such/route"), None);
+    assert_eq!(route_of("DELETE", "/gateway"), None, "the method counts");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_callback_is_checked_against_the_schema_of_its_type() {
+    let discord = Standin::start().await;
+    let _session = raw_session(&discord).await;
+    let http = discord.http();
+    let guild = GuildId::new(discord.guild_id());
+    http.create_guild_commands(guild, &vec![CreateCommand::new("think").description("Thinks")])
+        .await
+        .expect("PUT guild commands");
+    let who = discord.user("ugo");
+    let think = discord.slash(&who, Slash::new("think")).await;
+    let path = format!("/interactions/{}/{}/callback", think.id, think.token);
+    let too_long = json!({ "type": 4, "data": { "content": "x".repeat(2001) } });
+    let (status, answer) = raw_request(&discord, "POST", &path, &too_long).await;
+    assert_eq!(status, 400);
+    assert!(answer["errors"]["data"]["content"]["_errors"].is_array(), "{answer}");
+    let text = discord.take_expected_error("at /data/content");
+    assert!(
+        text.contains("POST /interactions/{interaction_id}/{interaction_token}/callback"),
+        "{text}"
+    );
+    let unknown_type = json!({ "type": 42 });
+    assert_eq!(raw_request(&discord, "POST", &path, &unknown_type).await.0, 400);
+    discord.take_expected_error("/callback at");
+    let fine = json!({ "type": 4, "data": { "content": "thought" } });
+    assert_eq!(raw_request(&discord, "POST", &path, &fine).await.0, 204);
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn command_names_and_localisations_follow_discords_rules() {
+    let discord = Standin::start().await;
+    let path = format!(
+        "/applications/{}/guilds/{}/commands",
+        discord.application_id(),
+        discord.guild_id()
+    );
+    let command = |name: &str, localized: Value, option: &str| {
+        json!([{
+            "name": name, "description": "Plays", "name_localizations": localized,
+            "options": [{ "type": 3, "name": option, "description": "A move" }],
+        }])
+    };
+    let cases = [
+        (command("Play", json!(null), "move"), "at /0/name"),
+        (command("play game", json!(null), "move"), "at /0/name"),
+        (command("play", json!({ "xx": "gioca" }), "move"), "at /0/name_localizations/xx"),
+        (command("play", json!({ "it": "Gioca" }), "move"), "at /0/name_localizations/it"),
+        (command("play", json!(null), "Move"), "at /0/options/0/name"),
+    ];
+    for (body, place) in &cases {
+        let (status, answer) = raw_request(&discord, "PUT", &path, body).await;
+        assert_eq!(status, 400, "{body} must be refused");
+        assert_eq!(answer["code"], 50035);
+        discord.take_expected_error(place);
+    }
+    // Devanagari and Thai names carry vowel signs that are not letters; Discord allows them.
+    let fine = json!([
+        { "name": "gioca", "description": "Plays", "name_localizations": { "it": "gioca", "hi": "खेलें", "th": "เล่น", "es-419": "jugar" },
+          "description_localizations": { "pt-BR": "Joga" },
+          "options": [{ "type": 3, "name": "mossa", "description": "A move", "choices": [
+              { "name": "first", "value": "1", "name_localizations": { "it": "Prima" } }] }] },
+        { "name": "Show Board", "type": 3 },
+    ]);
+    let (status, answer) = raw_request(&discord, "PUT", &path, &fine).await;
+    assert_eq!(status, 200, "{answer}");
+    let bad_choice = json!([{ "name": "gioca", "description": "Plays", "options": [{
+        "type": 3, "name": "mossa", "description": "A move",
+        "choices": [{ "name": "first", "value": "1", "name_localizations": { "italian": "Prima" } }],
+    }] }]);
+    assert_eq!(raw_request(&discord, "PUT", &path, &bad_choice).await.0, 400);
+    discord.take_expected_error("at /0/options/0/choices/0/name_localizations/italian");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn allowed_mentions_are_sets_of_at_most_100() {
+    let discord = Standin::start().await;
+    let messages = channel_messages(discord.channel_id());
+    let mentions = |allowed: Value| json!({ "content": "hi", "allowed_mentions": allowed });
+    let many: Vec<String> = (1..=101).map(|n| n.to_string()).collect();
+    let cases = [
+        json!({ "users": ["1", "1"] }),
+        json!({ "roles": ["2", "3", "2"] }),
+        json!({ "parse": ["users"], "users": ["1"] }),
+        json!({ "parse": ["roles"], "roles": ["1"] }),
+        json!({ "users": many }),
+    ];
+    for allowed in cases {
+        let (status, answer) = raw_request(&discord, "POST", &messages, &mentions(allowed.clone())).await;
+        assert_eq!((status, answer["code"].clone()), (400, json!(50035)), "{allowed}");
+        discord.take_expected_error("at /allowed_mentions/");
+    }
+    let fine = json!({ "parse": ["users"], "roles": ["1", "2"], "replied_user": false });
+    assert_eq!(raw_request(&discord, "POST", &messages, &mentions(fine)).await.0, 200);
+    discord.assert_no_errors();
+}
+
+// ---- the request dump ---------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_is_dumped_and_the_dump_validates() {
+    use support::discord_standin::validate_dump;
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let dump = directory.path().join("requests.jsonl");
+    let options = Options {
+        dump: Some(dump.clone()),
+        ..Options::default()
+    };
+    let (discord, mut bot) = connected(options).await;
+    let show = discord.slash(&discord.user("vera"), Slash::new("show")).await;
+    discord.callback(&show).await;
+    bot.ok("show original").await;
+    let later = discord.slash(&discord.user("vera"), Slash::new("later")).await;
+    discord.callback(&later).await;
+    bot.ok("fetch").await;
+    bot.stop().await;
+    discord.assert_no_errors();
+
+    let lines = std::fs::read_to_string(&dump).expect("the dump exists");
+    assert_eq!(lines.lines().count(), discord.requests().len());
+    let first: Value = serde_json::from_str(lines.lines().next().expect("a line")).expect("json");
+    assert_eq!(first, json!({ "method": "GET", "path": "/api/v10/gateway", "json": null }));
+    let report = validate_dump(&dump);
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.requests, discord.requests().len());
+    assert_eq!(
+        report.routes.get("PUT /applications/{application_id}/guilds/{guild_id}/commands"),
+        Some(&1)
+    );
+    assert_eq!(report.callback_types.get(&4), Some(&1));
+    assert_eq!(report.callback_types.get(&5), Some(&1));
+
+    // A line a bot with a bug would have sent, and a route Discord does not have.
+    let bad = json!({ "method": "POST", "path": "/api/v10/channels/1/messages",
+        "json": { "content": "hi", "allowed_mentions": { "users": ["7", "7"] } } });
+    let unknown = json!({ "method": "GET", "path": "/api/v10/nowhere", "json": null });
+    let mut text = lines;
+    text.push_str(&format!("{bad}\n{unknown}\n"));
+    std::fs::write(&dump, text).expect("rewrite the dump");
+    let report = validate_dump(&dump);
+    assert_eq!(report.violations.len(), 1, "{report}");
+    assert!(report.violations[0].contains("POST /channels/{channel_id}/messages at /allowed_mentions/users"));
+    assert_eq!(report.unmatched, ["GET /api/v10/nowhere"]);
+    assert!(!report.is_clean());
+}
+
+/// `DAMA_STANDIN_CHECK=PATH cargo test --release --test discord_standin -- --ignored
+/// dump_validates` judges a dump written with `DAMA_STANDIN_DUMP=PATH` (by any test run).
+#[test]
+#[ignore = "judges the dump named by DAMA_STANDIN_CHECK"]
+fn dump_validates() {
+    let path = std::env::var_os("DAMA_STANDIN_CHECK")
+        .expect("DAMA_STANDIN_CHECK names the dump to validate");
+    let report = support::discord_standin::validate_dump(&path);
+    println!("{report}");
+    assert!(report.requests > 0, "the dump is empty");
+    assert!(report.is_clean(), "the dump breaks Discord's rules:\n{report}");
+}
+
+// ---- time, deferrals, notifications ---------------------------------------------------------
+
+/// A stand-in with a raw gateway session and one registered guild command, `/think`.
+async fn with_think(options: Options) -> (Standin, impl Sized) {
+    let discord = Standin::start_with(options).await;
+    let session = raw_session(&discord).await;
+    let guild = GuildId::new(discord.guild_id());
+    let command = CreateCommand::new("think")
+        .description("Thinks")
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::String,
+            "about",
+            "What to think about",
+        ).set_autocomplete(true));
+    discord
+        .http()
+        .create_guild_commands(guild, &vec![command])
+        .await
+        .expect("PUT guild commands");
+    (discord, session)
+}
+
+async fn defer(discord: &Standin, sent: &support::discord_standin::SentInteraction) {
+    let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+    discord
+        .http()
+        .create_interaction_response(InteractionId::new(sent.id), &sent.token, &defer, Vec::new())
+        .await
+        .expect("the defer is accepted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interaction_tokens_expire_after_15_minutes() {
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let who = discord.user("wanda");
+    let think = discord.slash(&who, Slash::new("think")).await;
+    defer(&discord, &think).await;
+    discord.advance(Duration::from_secs(14 * 60));
+    let edit = EditInteractionResponse::new().content("still in time");
+    http.edit_original_interaction_response(&think.token, &edit, Vec::new())
+        .await
+        .expect("14 minutes on, the token works");
+
+    discord.advance(Duration::from_secs(2 * 60));
+    let late = http
+        .create_followup_message(&think.token, &CreateInteractionResponseFollowup::new().content("late"), Vec::new())
+        .await;
+    assert!(late.is_err(), "16 minutes on, the token is dead");
+    let refused = discord.requests().pop().expect("the follow-up");
+    assert_eq!(refused.status, 401);
+    assert_eq!(refused.response()["code"], 50027);
+    assert_eq!(refused.response()["message"], "Invalid Webhook Token");
+    discord.take_expected_error("50027");
+
+    // The first answer's 3 s deadline counts the advance too.
+    let again = discord.slash(&who, Slash::new("think")).await;
+    discord.advance(Duration::from_secs(4));
+    let answer = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("hi"));
+    let refused = http
+        .create_interaction_response(InteractionId::new(again.id), &again.token, &answer, Vec::new())
+        .await;
+    assert!(refused.is_err());
+    assert_eq!(discord.requests().pop().map(|r| r.status), Some(404));
+    discord.take_expected_error("10062");
+    discord.take_expected_error("too late");
+    discord.take_expected_error("never answered");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferral_must_be_completed() {
+    let options = Options {
+        wait_timeout: Duration::from_secs(3),
+        ..Options::default()
+    };
+    let (discord, _session) = with_think(options).await;
+    let who = discord.user("xena");
+    let think = discord.slash(&who, Slash::new("think")).await;
+    defer(&discord, &think).await;
+    let errors = discord.errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains(&format!("interaction {} was deferred (callback type 5)", think.id)));
+
+    // assert_no_errors waits for a bot that is still working.
+    let http = discord.http();
+    let token = think.token.clone();
+    let working = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        http.create_followup_message(&token, &CreateInteractionResponseFollowup::new().content("done"), Vec::new())
+            .await
+            .map(|_| ())
+    });
+    discord.assert_no_errors();
+    working.await.expect("the task ends").expect("the follow-up is accepted");
+
+    // An edit of @original and a deletion complete it too; nothing does not.
+    for finish in ["edit", "delete"] {
+        let sent = discord.slash(&who, Slash::new("think")).await;
+        defer(&discord, &sent).await;
+        let http = discord.http();
+        if finish == "edit" {
+            let edit = EditInteractionResponse::new().content("done");
+            http.edit_original_interaction_response(&sent.token, &edit, Vec::new())
+                .await
+                .expect("edit @original");
+        } else {
+            http.delete_original_interaction_response(&sent.token)
+                .await
+                .expect("delete @original");
+        }
+        assert!(discord.errors().is_empty(), "{finish}: {:?}", discord.errors());
+    }
+    let forgotten = discord.slash(&who, Slash::new("think")).await;
+    defer(&discord, &forgotten).await;
+    let started = std::time::Instant::now();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| discord.assert_no_errors()));
+    assert!(outcome.is_err(), "a deferral never completed fails the test");
+    assert!(started.elapsed() >= Duration::from_secs(3), "after waiting for it");
+    discord.take_expected_error("never completed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mentions_in_new_messages_notify_as_allowed_mentions_allow() {
+    let (discord, _session) = with_think(Options::default()).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let messages = channel_messages(discord.channel_id());
+    let content = format!("{} plays <@!{}>", alice.mention(), bob.id);
+    let post = |extra: Value| {
+        let mut body = json!({ "content": content });
+        if let Value::Object(extra) = extra {
+            body.as_object_mut().expect("an object").extend(extra);
+        }
+        body
+    };
+    let mut sent = Vec::new();
+    for extra in [
+        json!({}),
+        json!({ "allowed_mentions": { "parse": [] } }),
+        json!({ "allowed_mentions": { "users": [bob.id.to_string()] } }),
+        json!({ "allowed_mentions": { "parse": ["users"] } }),
+    ] {
+        let (status, answer) = raw_request(&discord, "POST", &messages, &post(extra)).await;
+        assert_eq!(status, 200, "{answer}");
+        sent.push(message_id(&answer));
+    }
+    assert_eq!(discord.notified(sent[0]), [alice.id, bob.id], "absent: everything parsed");
+    assert!(discord.notified(sent[1]).is_empty(), "parse [] notifies nobody");
+    assert_eq!(discord.notified(sent[2]), [bob.id], "only the listed users");
+    assert_eq!(discord.notified(sent[3]), [alice.id, bob.id]);
+
+    // Embeds, edits and ephemeral messages notify nobody.
+    let embed = json!({ "embeds": [{ "description": alice.mention() }] });
+    let (_, answer) = raw_request(&discord, "POST", &messages, &embed).await;
+    assert!(discord.notified(message_id(&answer)).is_empty());
+    let edit = format!("{messages}/{}", sent[1]);
+    raw_request(&discord, "PATCH", &edit, &json!({ "content": format!("{} again", bob.mention()) })).await;
+    assert!(discord.notified(sent[1]).is_empty());
+    let think = discord.slash(&alice, Slash::new("think")).await;
+    let answer = CreateInteractionResponseMessage::new().content(bob.mention()).ephemeral(true);
+    discord
+        .http()
+        .create_interaction_response(InteractionId::new(think.id), &think.token, &CreateInteractionResponse::Message(answer), Vec::new())
+        .await
+        .expect("an ephemeral reply");
+    assert!(discord.notified(message_id(&discord.original(&think).await)).is_empty());
+    // A reply in the open and a follow-up do.
+    let followup = CreateInteractionResponseFollowup::new().content(format!("{} your move", bob.mention()));
+    let message = discord
+        .http()
+        .create_followup_message(&think.token, &followup, Vec::new())
+        .await
+        .expect("a follow-up");
+    assert_eq!(discord.notified(message.id.get()), [bob.id]);
+
+    let for_bob = discord.notifications_for(&bob);
+    assert_eq!(for_bob.len(), 4);
+    assert_eq!(for_bob[3].content, format!("{} your move", bob.mention()));
+    assert_eq!(for_bob[3].channel, discord.channel_id());
+    assert_eq!(discord.notifications().len(), 6);
+    discord.assert_no_errors();
+}
+
+// ---- channels, permissions, threads, DMs ----------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn channel_permissions_decide_what_the_bot_may_post() {
+    use support::discord_standin::perm;
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let muted = discord.text_channel("muted", perm::SEND_MESSAGES);
+    let no_embeds = discord.text_channel("plain", perm::EMBED_LINKS);
+    let no_files = discord.text_channel("no-files", perm::ATTACH_FILES);
+    let hidden = discord.text_channel("hidden", perm::VIEW_CHANNEL);
+
+    let text = CreateMessage::new().content("hello");
+    let embed = CreateMessage::new().embed(CreateEmbed::new().description("a board"));
+    let file = CreateMessage::new().add_file(CreateAttachment::bytes(png(), "board.png"));
+    let attempts = [
+        (muted, text.clone(), false),
+        (hidden, text.clone(), false),
+        (no_embeds, text.clone(), true),
+        (no_embeds, embed.clone(), false),
+        (no_files, embed.clone(), true),
+        (no_files, file.clone(), false),
+        (discord.channel_id(), file, true),
+    ];
+    for (channel, message, allowed) in attempts {
+        let result = ChannelId::new(channel).send_message(&http, message).await;
+        assert_eq!(result.is_ok(), allowed, "{channel}: {result:?}");
+        if !allowed {
+            let refused = discord.requests().pop().expect("the request");
+            assert_eq!((refused.status, refused.response()["code"].clone()), (403, json!(50013)));
+            assert_eq!(refused.response()["message"], "Missing Permissions");
+            discord.take_expected_error("Missing Permissions");
+        }
+    }
+    // An edit of its own message needs View Channel, and Attach Files for new files.
+    let sent = ChannelId::new(no_files)
+        .send_message(&http, CreateMessage::new().content("a board"))
+        .await
+        .expect("text is allowed");
+    let add_file = EditMessage::new().new_attachment(CreateAttachment::bytes(png(), "board.png"));
+    assert!(ChannelId::new(no_files).edit_message(&http, sent.id, add_file).await.is_err());
+    discord.take_expected_error("Missing Permissions");
+    let reword = EditMessage::new().content("reworded");
+    ChannelId::new(no_files).edit_message(&http, sent.id, reword).await.expect("an edit of text");
+
+    // Interaction answers are not subject to channel permissions; the interaction tells the
+    // bot what it may do there.
+    let who = discord.user("yuri");
+    let think = discord.slash_in(muted, &who, Slash::new("think")).await;
+    assert_eq!(think.payload["channel_id"], muted.to_string());
+    assert_eq!(think.payload["channel"]["type"], 0);
+    let app = think.payload["app_permissions"].as_str().expect("a string").parse::<u64>().expect("bits");
+    assert_eq!(app & perm::SEND_MESSAGES, 0);
+    assert_ne!(app & perm::VIEW_CHANNEL, 0);
+    let answer = CreateInteractionResponseMessage::new().content("answered anyway").button(CreateButton::new("again").label("Again"));
+    http.create_interaction_response(InteractionId::new(think.id), &think.token, &CreateInteractionResponse::Message(answer), Vec::new())
+        .await
+        .expect("a callback in a muted channel");
+    let reply = discord.original(&think).await;
+    assert_eq!(reply["channel_id"], muted.to_string());
+    let click = discord.click(&who, message_id(&reply), "again").await;
+    assert_eq!(click.payload["channel_id"], muted.to_string(), "a click comes from the message's channel");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_inherit_their_parents_permissions() {
+    use support::discord_standin::perm;
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let thread = discord.thread(discord.channel_id(), "game 1");
+    let closed = discord.text_channel("closed", perm::SEND_MESSAGES_IN_THREADS);
+    let closed_thread = discord.thread(closed, "game 2");
+    let muted = discord.text_channel("muted", perm::SEND_MESSAGES);
+    let muted_thread = discord.thread(muted, "game 3");
+
+    let text = || CreateMessage::new().content("your move");
+    ChannelId::new(thread).send_message(&http, text()).await.expect("a thread of the main channel");
+    ChannelId::new(muted_thread)
+        .send_message(&http, text())
+        .await
+        .expect("threads need Send Messages in Threads, not Send Messages");
+    assert!(ChannelId::new(closed_thread).send_message(&http, text()).await.is_err());
+    discord.take_expected_error("Missing Permissions");
+
+    let who = discord.user("zeno");
+    let think = discord.slash_in(closed_thread, &who, Slash::new("think")).await;
+    let channel = &think.payload["channel"];
+    assert_eq!(channel["type"], 11);
+    assert_eq!(channel["parent_id"], closed.to_string());
+    let app: u64 = think.payload["app_permissions"].as_str().expect("a string").parse().expect("bits");
+    assert_eq!(app & perm::SEND_MESSAGES_IN_THREADS, 0);
+    let typing = discord
+        .autocomplete_in(thread, &who, Slash::new("think").focused("about", "op"))
+        .await;
+    assert_eq!(typing.payload["channel"]["parent_id"], discord.channel_id().to_string());
+    let choices = CreateAutocompleteResponse::new().add_string_choice("openings", "openings");
+    http.create_interaction_response(InteractionId::new(typing.id), &typing.token, &CreateInteractionResponse::Autocomplete(choices), Vec::new())
+        .await
+        .expect("autocomplete in a thread");
+    let answer = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"));
+    http.create_interaction_response(InteractionId::new(think.id), &think.token, &answer, Vec::new())
+        .await
+        .expect("answered");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_starts_archives_and_locks_threads_as_permitted() {
+    use serenity::all::{AutoArchiveDuration, CreateThread, EditThread};
+    use support::discord_standin::perm;
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let main = ChannelId::new(discord.channel_id());
+    let board = main.send_message(&http, CreateMessage::new().content("a board")).await.expect("posted");
+    let create = CreateThread::new("alice vs bob").auto_archive_duration(AutoArchiveDuration::OneDay);
+    let thread = main.create_thread_from_message(&http, board.id, create).await.expect("a thread");
+    assert_eq!(thread.id.get(), board.id.get(), "a thread from a message takes its id");
+    assert_eq!(thread.parent_id, Some(main));
+    assert_eq!(discord.channel(thread.id.get())["type"], 11);
+    thread.id.send_message(&http, CreateMessage::new().content("move 1")).await.expect("a message in it");
+
+    let path = format!("/channels/{}/messages/{}/threads", discord.channel_id(), board.id);
+    let second = main.send_message(&http, CreateMessage::new().content("b")).await.expect("posted");
+    let path2 = format!("/channels/{}/messages/{}/threads", discord.channel_id(), second.id);
+    for bad in [json!({ "name": "", "auto_archive_duration": 60 }), json!({ "name": "x", "auto_archive_duration": 30 })] {
+        assert_eq!(raw_request(&discord, "POST", &path2, &bad).await.0, 400, "{bad}");
+        discord.take_expected_error("/threads");
+    }
+    assert_eq!(raw_request(&discord, "POST", &path, &json!({ "name": "again" })).await.0, 400);
+    discord.take_expected_error("already been created");
+    let no_threads = ChannelId::new(discord.text_channel("no-threads", perm::CREATE_PUBLIC_THREADS));
+    let there = no_threads.send_message(&http, CreateMessage::new().content("c")).await.expect("posted");
+    let refused = no_threads.create_thread_from_message(&http, there.id, CreateThread::new("nope")).await;
+    assert!(refused.is_err());
+    discord.take_expected_error("Missing Permissions");
+
+    let archived = thread.id.edit_thread(&http, EditThread::new().name("alice won").archived(true)).await.expect("archive");
+    assert_eq!(archived.name, "alice won");
+    assert_eq!(discord.channel(thread.id.get())["thread_metadata"]["archived"], true);
+    let lock = thread.id.edit_thread(&http, EditThread::new().locked(true)).await;
+    assert!(lock.is_err(), "locking needs Manage Threads");
+    discord.take_expected_error("Missing Permissions");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_reach_those_who_accept_them() {
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let dm = UserId::new(alice.id).create_dm_channel(&http).await.expect("a DM channel");
+    assert_eq!(discord.channel(dm.id.get())["type"], 1);
+    assert_eq!(discord.dm_channel(&alice), Some(dm.id.get()));
+    let again = UserId::new(alice.id).create_dm_channel(&http).await.expect("the same channel");
+    assert_eq!(again.id, dm.id);
+    let sent = dm.id.send_message(&http, CreateMessage::new().content("your move")).await.expect("a DM");
+    assert_eq!(discord.notified(sent.id.get()), [alice.id], "a DM notifies its recipient");
+    assert_eq!(discord.notifications_for(&alice)[0].channel, dm.id.get());
+
+    discord.close_dms(&bob);
+    let closed = UserId::new(bob.id).create_dm_channel(&http).await.expect("the channel opens");
+    assert!(closed.id.send_message(&http, CreateMessage::new().content("hi")).await.is_err());
+    let refused = discord.requests().pop().expect("the message");
+    assert_eq!((refused.status, refused.response()["code"].clone()), (403, json!(50007)));
+    assert_eq!(refused.response()["message"], "Cannot send messages to this user");
+    discord.take_expected_error("50007");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_channels_and_threads_reach_the_gateway() {
+    let discord = Standin::start().await;
+    let url = format!("{}/?v=10", discord.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
+    let identify = json!({ "op": 2, "d": {
+        "token": discord.token(), "intents": 1, "properties": {}, "shard": [0, 1],
+    }});
+    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
+    discord.wait_ready().await;
+    let lobby = discord.text_channel("lobby", 0);
+    let thread = discord.thread(lobby, "game");
+    let mut events = Vec::new();
+    while events.len() < 4 {
+        let frame = next_json(&mut ws).await;
+        if frame["op"] == 0 {
+            events.push(frame);
+        }
+    }
+    assert_eq!(events[2]["t"], "CHANNEL_CREATE");
+    assert_eq!(events[2]["d"]["id"], lobby.to_string());
+    assert_eq!(events[3]["t"], "THREAD_CREATE");
+    assert_eq!(events[3]["d"]["parent_id"], lobby.to_string());
+    ws.close(None).await.expect("close");
+
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
+    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
+    discord.wait_ready().await;
+    let guild = loop {
+        let frame = next_json(&mut ws).await;
+        if frame["t"] == "GUILD_CREATE" {
+            break frame;
+        }
+    };
+    let channels: Vec<&Value> = guild["d"]["channels"].as_array().expect("channels").iter().map(|c| &c["name"]).collect();
+    assert_eq!(channels, [&json!("dama"), &json!("lobby")]);
+    assert_eq!(guild["d"]["threads"][0]["id"], thread.to_string());
+    discord.assert_no_errors();
+}
+
+// ---- locales, sharding ---------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interactions_carry_the_users_and_the_guilds_locale() {
+    let (discord, _session) = with_think(Options::default()).await;
+    let plain = discord.slash(&discord.user("amy"), Slash::new("think")).await;
+    assert_eq!((plain.payload["locale"].clone(), plain.payload["guild_locale"].clone()), (json!("en-US"), json!("en-US")));
+    discord.set_guild_locale("it");
+    let luca = discord.user_with_locale("luca", "it");
+    let sofia = discord.user_with_locale("sofia", "es-419");
+    let italian = discord.slash(&luca, Slash::new("think")).await;
+    assert_eq!((italian.payload["locale"].clone(), italian.payload["guild_locale"].clone()), (json!("it"), json!("it")));
+    let spanish = discord.autocomplete(&sofia, Slash::new("think").focused("about", "a")).await;
+    assert_eq!(spanish.payload["locale"], "es-419");
+    assert_eq!(discord.user("luca").locale, "it");
+    for sent in [&plain, &italian, &spanish] {
+        let answer = if sent.kind == 4 {
+            CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new())
+        } else {
+            CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"))
+        };
+        discord
+            .http()
+            .create_interaction_response(InteractionId::new(sent.id), &sent.token, &answer, Vec::new())
+            .await
+            .expect("answered");
+    }
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[should_panic(expected = "is not a Discord locale")]
+async fn a_locale_discord_does_not_have_cannot_be_used() {
+    let discord = Standin::start().await;
+    let _ = discord.user_with_locale("pierre", "fr-FR");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identify_must_use_the_recommended_shard_count() {
+    let discord = Standin::start().await;
+    let answer = discord.http().get_bot_gateway().await.expect("GET /gateway/bot");
+    assert_eq!(answer.shards, 1);
+    assert_eq!(answer.session_start_limit.max_concurrency, 1);
+    let url = format!("{}/?v=10", discord.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
+    assert_eq!(next_json(&mut ws).await["op"], 10);
+    let identify = json!({ "op": 2, "d": {
+        "token": discord.token(), "intents": 1, "properties": {}, "shard": [0, 2],
+    }});
+    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
+    let closed = tokio::time::timeout(WAIT, ws.next()).await.expect("an answer in time");
+    match closed {
+        Some(Ok(WsMessage::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 4010),
+        other => panic!("expected close 4010, got {other:?}"),
+    }
+    discord.take_expected_error("2 shards where /gateway/bot recommends 1");
+    discord.assert_no_errors();
 }

@@ -137,6 +137,9 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
             } else if d["intents"].as_u64().is_none() {
                 state.problem("gateway: IDENTIFY without intents".to_owned());
                 close(&state.gateway, connection, 4013, "Invalid intent(s).");
+            } else if let Err(e) = check_shard(&d["shard"]) {
+                state.problem(format!("gateway: IDENTIFY with {e}"));
+                close(&state.gateway, connection, 4010, "Invalid shard.");
             } else {
                 identify(&mut state, shared, connection);
             }
@@ -151,6 +154,24 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
     }
     drop(state);
     shared.notify();
+}
+
+/// The shard count `GET /gateway/bot` recommends.
+const SHARDS: u64 = 1;
+
+/// IDENTIFY's `shard` must be absent or `[id, count]` with the recommended count.
+fn check_shard(shard: &Value) -> Result<(), String> {
+    if shard.is_null() {
+        return Ok(());
+    }
+    let pair = shard.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
+    match pair.as_deref() {
+        Some([Some(id), Some(count)]) if *count == SHARDS && id < count => Ok(()),
+        Some([Some(_), Some(count)]) if *count != SHARDS => Err(format!(
+            "shard {shard}: {count} shards where /gateway/bot recommends {SHARDS}"
+        )),
+        _ => Err(format!("shard {shard}, not [id, count] with id < count")),
+    }
 }
 
 fn close(gateway: &super::state::GatewayState, connection: u64, code: u16, reason: &str) {

@@ -1,8 +1,6 @@
 //! Interactions as a user would make them: slash commands, autocomplete, button clicks and
 //! select menu choices, checked against what the bot registered and what its messages show.
 
-use std::time::Instant;
-
 use serde_json::{Map, Value, json};
 
 use super::model::{self, Person, sf};
@@ -215,8 +213,21 @@ fn check_value(command: &str, declared: &Value, value: &Value) -> Result<(), Str
 }
 
 /// The fields every guild interaction carries.
-fn base(state: &State, id: u64, token: &str, kind: u8, who: &Person) -> Map<String, Value> {
+fn base(
+    state: &State,
+    channel: u64,
+    id: u64,
+    token: &str,
+    kind: u8,
+    who: &Person,
+) -> Result<Map<String, Value>, String> {
     let world = &state.world;
+    let channel = world
+        .channel(channel)
+        .ok_or_else(|| format!("there is no channel {channel}"))?;
+    if channel.kind == 1 {
+        return Err("interactions in DMs are not played by the stand-in".to_owned());
+    }
     let value = json!({
         "id": sf(id),
         "application_id": sf(world.application_id),
@@ -224,21 +235,21 @@ fn base(state: &State, id: u64, token: &str, kind: u8, who: &Person) -> Map<Stri
         "token": token,
         "version": 1,
         "guild_id": sf(world.guild_id),
-        "guild": { "id": sf(world.guild_id), "locale": "en-US", "features": [] },
-        "channel_id": sf(world.channel_id),
-        "channel": model::interaction_channel(world, who),
+        "guild": { "id": sf(world.guild_id), "locale": world.guild_locale, "features": [] },
+        "channel_id": sf(channel.id),
+        "channel": model::interaction_channel(world, channel, who),
         "member": model::member(world, who, true, true),
-        "app_permissions": world.bot.permissions.to_string(),
-        "locale": "en-US",
-        "guild_locale": "en-US",
+        "app_permissions": world.bot_permissions(channel).to_string(),
+        "locale": who.locale,
+        "guild_locale": world.guild_locale,
         "entitlements": [],
         "authorizing_integration_owners": { "0": sf(world.guild_id) },
         "context": 0,
         "attachment_size_limit": model::ATTACHMENT_SIZE_LIMIT,
     });
     match value {
-        Value::Object(map) => map,
-        _ => Map::new(),
+        Value::Object(map) => Ok(map),
+        _ => Ok(Map::new()),
     }
 }
 
@@ -249,6 +260,7 @@ fn token_for(id: u64) -> String {
 /// Builds a slash command (type 2) or autocomplete (type 4) interaction and remembers it.
 pub fn command(
     state: &mut State,
+    channel: u64,
     who: &Person,
     slash: &Slash,
     autocomplete: bool,
@@ -296,9 +308,9 @@ pub fn command(
     let id = state.ids.next();
     let token = token_for(id);
     let kind = if autocomplete { 4 } else { 2 };
-    let mut payload = base(state, id, &token, kind, who);
+    let mut payload = base(state, channel, id, &token, kind, who)?;
     payload.insert("data".to_owned(), data);
-    remember(state, id, &token, kind, who, None);
+    remember(state, channel, id, &token, kind, who, None);
     Ok((id, token, Value::Object(payload)))
 }
 
@@ -373,12 +385,13 @@ pub fn component(
     };
     let id = state.ids.next();
     let token = token_for(id);
-    let mut payload = base(state, id, &token, 3, who);
+    let channel = model::id_of(&message["channel_id"]).unwrap_or(state.world.channel_id);
+    let mut payload = base(state, channel, id, &token, 3, who)?;
     payload.insert("data".to_owned(), data);
     let mut shown = message;
     shown["guild_id"] = sf(state.world.guild_id);
     payload.insert("message".to_owned(), shown);
-    remember(state, id, &token, 3, who, Some(message_id));
+    remember(state, channel, id, &token, 3, who, Some(message_id));
     Ok((id, token, Value::Object(payload)))
 }
 
@@ -399,7 +412,16 @@ pub fn components(message: &Value) -> Vec<Value> {
         .collect()
 }
 
-fn remember(state: &mut State, id: u64, token: &str, kind: u8, who: &Person, source: Option<u64>) {
+fn remember(
+    state: &mut State,
+    channel: u64,
+    id: u64,
+    token: &str,
+    kind: u8,
+    who: &Person,
+    source: Option<u64>,
+) {
+    let sent_at = state.now();
     state.interactions.insert(
         id,
         Pending {
@@ -407,7 +429,9 @@ fn remember(state: &mut State, id: u64, token: &str, kind: u8, who: &Person, sou
             token: token.to_owned(),
             kind,
             user: who.clone(),
-            sent_at: Instant::now(),
+            channel,
+            sent_at,
+            completed: false,
             source_message: source,
             callback: None,
             original: None,

@@ -58,25 +58,31 @@
 //! serves one connection at a time: a new one replaces the previous one, as a restarted bot's
 //! does.
 
+mod dump;
 mod gateway;
 mod interaction;
 mod model;
 mod multipart;
 mod record;
 mod rest;
+mod schema;
 mod state;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
+pub use dump::{DumpReport, validate_dump};
 pub use interaction::{Slash, components};
 pub use model::{Person, perm};
-pub use record::{ClientFrame, Recorded, SentInteraction, UploadedFile, path_matches};
+pub use record::{
+    ClientFrame, Notification, Recorded, SentInteraction, UploadedFile, Violation, path_matches,
+};
+pub use schema::{LOCALES, route_of};
 pub use state::Options;
 
 use state::{Outgoing, Shared, State};
@@ -206,11 +212,35 @@ impl Standin {
         self.shared.lock().world.owner.clone()
     }
 
-    /// A guild member with `@everyone`'s permissions, created on first use of the name.
+    /// A guild member with `@everyone`'s permissions and the `en-US` client, created on first
+    /// use of the name.
     #[must_use]
     pub fn user(&self, name: &str) -> Person {
+        let existing = self
+            .shared
+            .lock()
+            .world
+            .members
+            .iter()
+            .find(|p| p.name == name)
+            .cloned();
+        existing.unwrap_or_else(|| self.user_with_locale(name, "en-US"))
+    }
+
+    /// A guild member whose Discord client speaks `locale` (one of [`LOCALES`]), the `locale`
+    /// of their interactions; created on first use of the name.
+    #[must_use]
+    pub fn user_with_locale(&self, name: &str, locale: &str) -> Person {
+        assert!(
+            LOCALES.contains(&locale),
+            "{locale:?} is not a Discord locale; they are {LOCALES:?}"
+        );
         let mut state = self.shared.lock();
         if let Some(person) = state.world.members.iter().find(|p| p.name == name) {
+            assert_eq!(
+                person.locale, locale,
+                "{name} already exists with another locale"
+            );
             return person.clone();
         }
         let person = Person {
@@ -218,9 +248,119 @@ impl Standin {
             name: name.to_owned(),
             bot: false,
             permissions: perm::EVERYONE,
+            locale: locale.to_owned(),
         };
         state.world.members.push(person.clone());
         person
+    }
+
+    /// The guild's locale (`guild_locale` of interactions, `preferred_locale` of the guild);
+    /// `en-US` until set.
+    pub fn set_guild_locale(&self, locale: &str) {
+        assert!(
+            LOCALES.contains(&locale),
+            "{locale:?} is not a Discord locale; they are {LOCALES:?}"
+        );
+        locale.clone_into(&mut self.shared.lock().world.guild_locale);
+    }
+
+    // ---- channels -----------------------------------------------------------------------
+
+    /// A new text channel where the bot's role is denied `bot_deny` (permission bits, see
+    /// [`perm`]) by an overwrite; dispatched as CHANNEL_CREATE when a session is up, and part
+    /// of GUILD_CREATE on later connections. Returns its id.
+    pub fn text_channel(&self, name: &str, bot_deny: u64) -> u64 {
+        let mut state = self.shared.lock();
+        let id = state.ids.next();
+        let channel = model::Channel::text(id, name, bot_deny);
+        state.world.channels.push(channel.clone());
+        let value = model::channel(&state.world, &channel);
+        check_dispatch("CHANNEL_CREATE", &value);
+        state.gateway.dispatch("CHANNEL_CREATE", value);
+        drop(state);
+        self.shared.notify();
+        id
+    }
+
+    /// A public thread (type 11) in the text channel `parent`, started by the guild owner; it
+    /// has its parent's permissions (posting needs Send Messages in Threads). Dispatched as
+    /// THREAD_CREATE. Returns its id.
+    pub fn thread(&self, parent: u64, name: &str) -> u64 {
+        let mut state = self.shared.lock();
+        let kind = state.world.channel(parent).map(|c| c.kind);
+        assert_eq!(kind, Some(0), "{parent} is not a text channel");
+        let id = state.ids.next();
+        let channel = model::Channel {
+            kind: 11,
+            parent: Some(parent),
+            owner: state.world.owner.id,
+            ..model::Channel::text(id, name, 0)
+        };
+        state.world.channels.push(channel.clone());
+        let mut value = model::channel(&state.world, &channel);
+        value["newly_created"] = json!(true);
+        check_dispatch("THREAD_CREATE", &value);
+        state.gateway.dispatch("THREAD_CREATE", value);
+        drop(state);
+        self.shared.notify();
+        id
+    }
+
+    /// A channel as Discord describes it (`GET /channels/{id}`), e.g. a thread's
+    /// `thread_metadata` after the bot archived it.
+    #[must_use]
+    pub fn channel(&self, id: u64) -> Value {
+        let state = self.shared.lock();
+        let channel = state.world.channel(id);
+        let channel = channel.unwrap_or_else(|| panic!("there is no channel {id}"));
+        model::channel(&state.world, channel)
+    }
+
+    /// The DM channel the bot opened with this person (`POST /users/@me/channels`), if any.
+    #[must_use]
+    pub fn dm_channel(&self, person: &Person) -> Option<u64> {
+        let state = self.shared.lock();
+        let dm = state.world.channels.iter().find(|c| c.recipient == Some(person.id));
+        dm.map(|c| c.id)
+    }
+
+    /// The person no longer accepts DMs from the bot: posting in their DM channel answers
+    /// `403 {"code": 50007}`.
+    pub fn close_dms(&self, person: &Person) {
+        self.shared.lock().world.dms_closed.push(person.id);
+    }
+
+    // ---- time ---------------------------------------------------------------------------
+
+    /// Moves the stand-in's clock ahead: interaction tokens expire 15 minutes (stand-in time)
+    /// after their interaction, and the first callback's deadline counts the advance too.
+    pub fn advance(&self, by: Duration) {
+        self.shared.lock().advanced += by;
+        self.shared.notify();
+    }
+
+    // ---- notifications ------------------------------------------------------------------
+
+    /// The users a message notified.
+    #[must_use]
+    pub fn notified(&self, message: u64) -> Vec<u64> {
+        let state = self.shared.lock();
+        let found = state.notifications.iter().filter(|n| n.message == message);
+        found.map(|n| n.user).collect()
+    }
+
+    /// Every notification so far, in order.
+    #[must_use]
+    pub fn notifications(&self) -> Vec<Notification> {
+        self.shared.lock().notifications.clone()
+    }
+
+    /// The notifications this person got, in order.
+    #[must_use]
+    pub fn notifications_for(&self, person: &Person) -> Vec<Notification> {
+        let state = self.shared.lock();
+        let found = state.notifications.iter().filter(|n| n.user == person.id);
+        found.cloned().collect()
     }
 
     // ---- waiting ------------------------------------------------------------------------
@@ -380,8 +520,9 @@ impl Standin {
             .dispatch("INTERACTION_CREATE", payload.clone());
         let seq = seq.expect("sessions are only replaced, never removed");
         let sent_at = Instant::now();
+        let standin_now = state.now();
         if let Some(pending) = state.interactions.get_mut(&id) {
-            pending.sent_at = sent_at;
+            pending.sent_at = standin_now;
         }
         let kind = payload["type"].as_u64().unwrap_or(0) as u8;
         drop(state);
@@ -396,15 +537,30 @@ impl Standin {
         }
     }
 
-    /// `who` runs a slash command.
+    /// `who` runs a slash command in the first text channel.
     pub async fn slash(&self, who: &Person, command: Slash) -> SentInteraction {
-        self.send_interaction(|state| interaction::command(state, who, &command, false))
+        self.slash_in(self.channel_id(), who, command).await
+    }
+
+    /// `who` runs a slash command in `channel` (a text channel or a thread).
+    pub async fn slash_in(&self, channel: u64, who: &Person, command: Slash) -> SentInteraction {
+        self.send_interaction(|state| interaction::command(state, channel, who, &command, false))
             .await
     }
 
     /// `who` types in an autocompleted option (marked with [`Slash::focused`]).
     pub async fn autocomplete(&self, who: &Person, command: Slash) -> SentInteraction {
-        self.send_interaction(|state| interaction::command(state, who, &command, true))
+        self.autocomplete_in(self.channel_id(), who, command).await
+    }
+
+    /// `who` types in an autocompleted option in `channel`.
+    pub async fn autocomplete_in(
+        &self,
+        channel: u64,
+        who: &Person,
+        command: Slash,
+    ) -> SentInteraction {
+        self.send_interaction(|state| interaction::command(state, channel, who, &command, true))
             .await
     }
 
@@ -567,29 +723,84 @@ impl Standin {
         self.shared.lock().requests.clone()
     }
 
-    /// Requests the stand-in refused, gateway protocol errors, and interactions left unanswered
-    /// past the deadline.
+    /// Requests the stand-in refused (a body that breaks Discord's schema names the route
+    /// template and the JSON path), gateway protocol errors, interactions left unanswered past
+    /// the deadline, and deferrals never completed; less what [`Self::take_expected_error`]
+    /// took.
     #[must_use]
     pub fn errors(&self) -> Vec<String> {
         let state = self.shared.lock();
-        let mut errors: Vec<String> = state
-            .requests
-            .iter()
-            .filter(|r| r.status >= 400)
-            .map(|r| format!("{r}: {}", r.response.clone().unwrap_or_default()))
-            .collect();
-        errors.extend(state.problems.iter().cloned());
-        let deadline = self.shared.options.interaction_deadline;
-        for pending in state.interactions.values() {
-            if pending.callback.is_none() && pending.sent_at.elapsed() > deadline {
-                errors.push(format!("interaction {} was never answered", pending.id));
+        self.error_entries(&state)
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect()
+    }
+
+    fn error_entries(&self, state: &State) -> Vec<(ErrorSource, String)> {
+        let mut errors = Vec::new();
+        for r in state.requests.iter().filter(|r| r.status >= 400) {
+            if !state.expected.contains(&r.index) {
+                errors.push((ErrorSource::Request(r.index), refusal_text(r)));
             }
+        }
+        for (i, problem) in state.problems.iter().enumerate() {
+            errors.push((ErrorSource::Problem(i), problem.clone()));
+        }
+        let deadline = self.shared.options.interaction_deadline;
+        let mut unanswered: Vec<u64> = state
+            .interactions
+            .values()
+            .filter(|p| p.callback.is_none() && state.age(p) > deadline)
+            .filter(|p| !state.excused.contains(&p.id))
+            .map(|p| p.id)
+            .collect();
+        unanswered.sort_unstable();
+        for id in unanswered {
+            let text = format!("interaction {id} was never answered");
+            errors.push((ErrorSource::Interaction(id), text));
+        }
+        for pending in state.open_deferrals() {
+            let kind = pending.callback.map_or(0, |(k, _)| k);
+            let text = format!(
+                "interaction {} was deferred (callback type {kind}) and never completed by an \
+                 edit or deletion of @original or a follow-up",
+                pending.id
+            );
+            errors.push((ErrorSource::Interaction(pending.id), text));
         }
         errors
     }
 
-    /// Panics if anything in [`Self::errors`] happened.
+    /// Takes the first error (as [`Self::errors`] words it) that contains `pattern` as
+    /// expected, so it no longer counts, and returns its text; for tests that provoke a
+    /// refusal (or leave a deferral open) on purpose. Panics when there is no such error.
+    pub fn take_expected_error(&self, pattern: &str) -> String {
+        let mut state = self.shared.lock();
+        let entries = self.error_entries(&state);
+        let found = entries.into_iter().find(|(_, text)| text.contains(pattern));
+        let Some((source, text)) = found else {
+            let errors: Vec<String> = self
+                .error_entries(&state)
+                .into_iter()
+                .map(|(_, t)| t)
+                .collect();
+            drop(state);
+            panic!("no error contains {pattern:?}; the errors are {errors:?}");
+        };
+        match source {
+            ErrorSource::Request(index) => state.expected.push(index),
+            ErrorSource::Problem(index) => {
+                state.problems.remove(index);
+            }
+            ErrorSource::Interaction(id) => state.excused.push(id),
+        }
+        text
+    }
+
+    /// Panics if anything in [`Self::errors`] happened, after waiting (up to
+    /// [`Options::wait_timeout`]) for deferred answers the bot is still working on.
     pub fn assert_no_errors(&self) {
+        self.wait_for_deferrals();
         let errors = self.errors();
         assert!(
             errors.is_empty(),
@@ -598,4 +809,40 @@ impl Standin {
             self.log()
         );
     }
+
+    /// Waits until no deferral is open, or the wait timeout passes (on a multi-threaded
+    /// runtime, where the stand-in's servers go on serving meanwhile).
+    fn wait_for_deferrals(&self) {
+        let deadline = Instant::now() + self.shared.options.wait_timeout;
+        let open = || !self.shared.lock().open_deferrals().is_empty();
+        if !open() {
+            return;
+        }
+        let wait = || {
+            while open() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        };
+        match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+            Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(wait),
+            Ok(_) => {}
+            Err(_) => wait(),
+        }
+    }
+}
+
+/// Where an entry of [`Standin::errors`] comes from, to take it as expected.
+enum ErrorSource {
+    Request(usize),
+    Problem(usize),
+    Interaction(u64),
+}
+
+/// How [`Standin::errors`] words a refused request.
+fn refusal_text(r: &Recorded) -> String {
+    if r.violations.is_empty() {
+        return format!("{r}: {}", r.response.clone().unwrap_or_default());
+    }
+    let violations: Vec<String> = r.violations.iter().map(ToString::to_string).collect();
+    format!("{r}: {}", violations.join("; "))
 }

@@ -22,6 +22,9 @@ pub mod perm {
     pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
     pub const CHANGE_NICKNAME: u64 = 1 << 26;
     pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const MANAGE_CHANNELS: u64 = 1 << 4;
+    pub const MANAGE_THREADS: u64 = 1 << 34;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
     /// What `@everyone` may do in a new guild, roughly.
     pub const EVERYONE: u64 = CREATE_INSTANT_INVITE
@@ -35,9 +38,15 @@ pub mod perm {
         | CHANGE_NICKNAME
         | USE_APPLICATION_COMMANDS
         | SEND_MESSAGES_IN_THREADS;
-    /// What the bot's own managed role grants (the invite link's permissions).
-    pub const BOT_ROLE: u64 =
-        VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY;
+    /// What the bot's own managed role grants (the invite link's permissions, games in threads
+    /// included).
+    pub const BOT_ROLE: u64 = VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
     /// Every permission Discord defines today (what the guild owner has).
     pub const ALL: u64 = (1 << 51) - 1;
 }
@@ -51,6 +60,8 @@ pub struct Person {
     pub bot: bool,
     /// The member's permissions in the guild's channels (sent with every interaction).
     pub permissions: u64,
+    /// The language of their Discord client (`locale` of their interactions).
+    pub locale: String,
 }
 
 impl Person {
@@ -82,6 +93,50 @@ impl Snowflakes {
     }
 }
 
+/// A channel of the world: a text channel of the guild (type 0), a public thread (type 11) or a
+/// DM with one user (type 1).
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub id: u64,
+    pub kind: u8,
+    pub name: String,
+    /// A thread's text channel.
+    pub parent: Option<u64>,
+    /// Permission bits the bot's role is denied here by an overwrite (threads use their
+    /// parent's).
+    pub bot_deny: u64,
+    /// Who made it (threads).
+    pub owner: u64,
+    pub archived: bool,
+    pub locked: bool,
+    pub auto_archive_duration: u64,
+    /// A DM's other user.
+    pub recipient: Option<u64>,
+    pub created: String,
+}
+
+impl Channel {
+    pub fn text(id: u64, name: &str, bot_deny: u64) -> Self {
+        Self {
+            id,
+            kind: 0,
+            name: name.to_owned(),
+            parent: None,
+            bot_deny,
+            owner: 0,
+            archived: false,
+            locked: false,
+            auto_archive_duration: 1440,
+            recipient: None,
+            created: now(),
+        }
+    }
+
+    pub fn is_thread(&self) -> bool {
+        self.kind == 11
+    }
+}
+
 /// The guild and the people the stand-in pretends exist.
 #[derive(Clone, Debug)]
 pub struct World {
@@ -90,9 +145,13 @@ pub struct World {
     pub owner: Person,
     pub guild_id: u64,
     pub guild_name: String,
-    /// The text channel where every interaction happens.
+    /// The first text channel, where interactions happen unless a test says otherwise.
     pub channel_id: u64,
-    pub channel_name: String,
+    /// Every channel: text channels, threads and DMs, the first text channel first.
+    pub channels: Vec<Channel>,
+    /// Users whose DMs are closed to the bot.
+    pub dms_closed: Vec<u64>,
+    pub guild_locale: String,
     pub bot_role_id: u64,
     /// Every human member, the owner first.
     pub members: Vec<Person>,
@@ -107,21 +166,27 @@ impl World {
             name: "Dama".to_owned(),
             bot: true,
             permissions: perm::EVERYONE | perm::BOT_ROLE,
+            locale: "en-US".to_owned(),
         };
         let owner = Person {
             id: ids.next(),
             name: "owner".to_owned(),
             bot: false,
             permissions: perm::ALL,
+            locale: "en-US".to_owned(),
         };
+        let guild_id = ids.next();
+        let channel_id = ids.next();
         Self {
             application_id,
             bot,
             owner: owner.clone(),
-            guild_id: ids.next(),
+            guild_id,
             guild_name: "Circolo Damistico".to_owned(),
-            channel_id: ids.next(),
-            channel_name: "dama".to_owned(),
+            channel_id,
+            channels: vec![Channel::text(channel_id, "dama", 0)],
+            dms_closed: Vec::new(),
+            guild_locale: "en-US".to_owned(),
             bot_role_id: ids.next(),
             members: vec![owner],
             joined_at: now(),
@@ -132,6 +197,31 @@ impl World {
         std::iter::once(&self.bot)
             .chain(&self.members)
             .find(|p| p.id == id)
+    }
+
+    pub fn channel(&self, id: u64) -> Option<&Channel> {
+        self.channels.iter().find(|c| c.id == id)
+    }
+
+    pub fn channel_mut(&mut self, id: u64) -> Option<&mut Channel> {
+        self.channels.iter_mut().find(|c| c.id == id)
+    }
+
+    /// What the bot may do in a channel: its guild permissions less its role's overwrite (a
+    /// thread's from its parent). In a DM it can do what a DM allows.
+    pub fn bot_permissions(&self, channel: &Channel) -> u64 {
+        if channel.kind == 1 {
+            return perm::VIEW_CHANNEL
+                | perm::SEND_MESSAGES
+                | perm::EMBED_LINKS
+                | perm::ATTACH_FILES
+                | perm::READ_MESSAGE_HISTORY;
+        }
+        let overwrite = channel
+            .parent
+            .and_then(|p| self.channel(p))
+            .map_or(channel.bot_deny, |parent| parent.bot_deny);
+        self.bot.permissions & !overwrite
     }
 
     /// The roles a member has, besides `@everyone`.
@@ -254,27 +344,75 @@ pub fn roles(world: &World) -> Vec<Value> {
     ]
 }
 
-/// The text channel, as `GET /channels/{id}` and GUILD_CREATE describe it.
-pub fn channel(world: &World) -> Value {
-    json!({
-        "id": sf(world.channel_id),
-        "type": 0,
-        "guild_id": sf(world.guild_id),
-        "name": world.channel_name,
-        "position": 0,
-        "permission_overwrites": [],
-        "parent_id": null,
-        "topic": "Dama italiana",
-        "nsfw": false,
-        "last_message_id": null,
-        "rate_limit_per_user": 0,
-        "flags": 0,
-    })
+/// A channel, as `GET /channels/{id}`, GUILD_CREATE and the channel events describe it.
+pub fn channel(world: &World, channel: &Channel) -> Value {
+    match channel.kind {
+        1 => {
+            let recipient = channel.recipient.and_then(|r| world.member(r));
+            let recipients: Vec<Value> = recipient.into_iter().map(user).collect();
+            json!({
+                "id": sf(channel.id),
+                "type": 1,
+                "last_message_id": null,
+                "recipients": recipients,
+                "flags": 0,
+            })
+        }
+        11 => json!({
+            "id": sf(channel.id),
+            "type": 11,
+            "guild_id": sf(world.guild_id),
+            "parent_id": channel.parent.map(sf),
+            "owner_id": sf(channel.owner),
+            "name": channel.name,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": channel.archived,
+                "auto_archive_duration": channel.auto_archive_duration,
+                "archive_timestamp": channel.created,
+                "locked": channel.locked,
+                "create_timestamp": channel.created,
+            },
+        }),
+        _ => {
+            let overwrites: Vec<Value> = (channel.bot_deny != 0)
+                .then(|| {
+                    json!({
+                        "id": sf(world.bot_role_id),
+                        "type": 0,
+                        "allow": "0",
+                        "deny": channel.bot_deny.to_string(),
+                    })
+                })
+                .into_iter()
+                .collect();
+            json!({
+                "id": sf(channel.id),
+                "type": 0,
+                "guild_id": sf(world.guild_id),
+                "name": channel.name,
+                "position": 0,
+                "permission_overwrites": overwrites,
+                "parent_id": null,
+                "topic": "Dama italiana",
+                "nsfw": false,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            })
+        }
+    }
 }
 
-/// The channel as interactions carry it (`PartialChannel` plus what Discord adds).
-pub fn interaction_channel(world: &World, person: &Person) -> Value {
-    let mut value = channel(world);
+/// The channel as interactions carry it (`PartialChannel` plus what Discord adds), with the
+/// user's permissions in it.
+pub fn interaction_channel(world: &World, channel: &Channel, person: &Person) -> Value {
+    let mut value = self::channel(world, channel);
     merge(
         &mut value,
         json!({ "permissions": person.permissions.to_string() }),
@@ -317,7 +455,7 @@ pub fn guild_create(world: &World) -> Value {
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": world.guild_locale,
         "public_updates_channel_id": null,
         "max_video_channel_users": 25,
         "max_stage_video_channel_users": 50,
@@ -328,6 +466,18 @@ pub fn guild_create(world: &World) -> Value {
         "safety_alerts_channel_id": null,
         "incidents_data": null,
     });
+    let channels: Vec<Value> = world
+        .channels
+        .iter()
+        .filter(|c| c.kind == 0)
+        .map(|c| channel(world, c))
+        .collect();
+    let threads: Vec<Value> = world
+        .channels
+        .iter()
+        .filter(|c| c.is_thread() && !c.archived)
+        .map(|c| channel(world, c))
+        .collect();
     // The fields only GUILD_CREATE has (one `json!` of everything is too deep for the macro).
     let extra = json!({
         "joined_at": world.joined_at,
@@ -337,8 +487,8 @@ pub fn guild_create(world: &World) -> Value {
         "member_count": members.len(),
         "voice_states": [],
         "members": members,
-        "channels": [channel(world)],
-        "threads": [],
+        "channels": channels,
+        "threads": threads,
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
@@ -396,6 +546,7 @@ pub fn application(world: &World) -> Value {
 /// (content, embeds, components, flags), `attachments` are already resolved.
 pub fn message(
     world: &World,
+    channel: u64,
     id: u64,
     kind: u8,
     body: &Value,
@@ -406,7 +557,7 @@ pub fn message(
     let mut value = json!({
         "id": sf(id),
         "type": kind,
-        "channel_id": sf(world.channel_id),
+        "channel_id": sf(channel),
         "author": user(&world.bot),
         "content": body.get("content").and_then(Value::as_str).unwrap_or(""),
         "timestamp": now(),

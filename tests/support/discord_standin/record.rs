@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub use super::schema::Violation;
+
 /// One REST request the bot made, with the stand-in's answer.
 #[derive(Clone, Debug)]
 pub struct Recorded {
@@ -26,6 +28,20 @@ pub struct Recorded {
     /// The JSON the stand-in answered with (none for 204).
     pub response: Option<Value>,
     pub at: Instant,
+    /// The route in Discord's API description, e.g. `POST /channels/{channel_id}/messages`
+    /// (`None` when it has no such route).
+    pub route: Option<String>,
+    /// What the body broke in Discord's schema and documented rules (answered 400).
+    pub violations: Vec<Violation>,
+}
+
+/// A user Discord notified of a new message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notification {
+    pub user: u64,
+    pub message: u64,
+    pub channel: u64,
+    pub content: String,
 }
 
 /// A file part of a multipart body.

@@ -12,10 +12,12 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
-use super::model;
+use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
 use super::record::{Recorded, UploadedFile};
-use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State};
+use super::schema::{self, Violation};
+use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
+use super::dump;
 
 const API_PREFIX: &str = "/api/v10";
 
@@ -69,8 +71,23 @@ async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<By
         .unwrap_or(&full_path)
         .to_owned();
 
+    let parsed = parse_body(&content_type, &bytes);
+    if let Some(dump) = &shared.options.dump {
+        let json = parsed.as_ref().ok().and_then(|b| b.json.as_ref());
+        dump::append(dump, &method, &full_path, json);
+    }
+    let (template, violations) = match &parsed {
+        Ok(body) if full_path.starts_with(API_PREFIX) => {
+            schema::check(&method, &path, body.json.as_ref())
+        }
+        _ => (None, Vec::new()),
+    };
     let mut state = shared.lock();
-    let (answer, body) = match parse_body(&content_type, &bytes) {
+    let (answer, body) = match parsed {
+        Ok(body) if !violations.is_empty() => (
+            Answer::Json(400, schema::invalid_form_body(&violations)),
+            body,
+        ),
         Ok(body) => {
             let answer = if full_path.starts_with(API_PREFIX) {
                 route(
@@ -105,6 +122,8 @@ async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<By
         status,
         response: response.clone(),
         at: Instant::now(),
+        route: template,
+        violations,
     });
     state.taken.push(false);
     drop(state);
@@ -190,23 +209,33 @@ fn route(
             webhook(state, shared, method, token, rest, json, files)
         }
         (_, ["webhooks", ..]) => Err(Refusal::new(404, 10015, "Unknown Webhook")),
-        ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|()| {
+        ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|channel| {
+            may_post(state, &channel, json, files)?;
             let kind = if json.get("message_reference").is_some() {
                 19
             } else {
                 0
             };
-            let id = state.create_message(&shared.rest_url, kind, json, files, 0, None)?;
+            let id =
+                state.create_message(&shared.rest_url, channel.id, kind, json, files, 0, None)?;
             Ok(ok(state.messages[&id].clone()))
         }),
+        ("POST", ["channels", c, "messages", m, "threads"]) => known_channel(state, c)
+            .and_then(|channel| thread_from_message(state, &channel, m, json)),
         (_, ["channels", c, "messages", m]) => known_channel(state, c)
-            .and_then(|()| channel_message(state, shared, method, m, json, files)),
+            .and_then(|channel| channel_message(state, shared, method, &channel, m, json, files)),
         ("GET", ["channels", c]) => {
-            known_channel(state, c).map(|()| ok(model::channel(&state.world)))
+            known_channel(state, c).map(|channel| ok(model::channel(&state.world, &channel)))
         }
-        ("GET", ["guilds", g, "channels"]) => {
-            known_guild(state, g).map(|_| ok(json!([model::channel(&state.world)])))
+        ("PATCH", ["channels", c]) => {
+            known_channel(state, c).and_then(|channel| modify_channel(state, &channel, json))
         }
+        ("POST", ["users", "@me", "channels"]) => open_dm(state, json),
+        ("GET", ["guilds", g, "channels"]) => known_guild(state, g).map(|_| {
+            let world = &state.world;
+            let channels = world.channels.iter().filter(|c| c.kind == 0);
+            ok(channels.map(|c| model::channel(world, c)).collect())
+        }),
         ("GET", ["guilds", g, "roles"]) => {
             known_guild(state, g).map(|_| ok(Value::Array(model::roles(&state.world))))
         }
@@ -227,17 +256,187 @@ fn known_guild(state: &State, guild: &str) -> Result<u64, Refusal> {
     }
 }
 
-fn known_channel(state: &State, channel: &str) -> Result<(), Refusal> {
-    match channel.parse::<u64>() {
-        Ok(id) if id == state.world.channel_id => Ok(()),
-        _ => Err(Refusal::new(404, 10003, "Unknown Channel")),
+fn known_channel(state: &State, channel: &str) -> Result<Channel, Refusal> {
+    let id = channel.parse::<u64>().ok();
+    let found = id.and_then(|id| state.world.channel(id)).cloned();
+    found.ok_or_else(|| Refusal::new(404, 10003, "Unknown Channel"))
+}
+
+/// Whether the bot may post this message here: View Channel, Send Messages (Send Messages in
+/// Threads in a thread), Embed Links for embeds, Attach Files for files; a DM needs the user
+/// to accept DMs, a locked thread Manage Threads.
+fn may_post(
+    state: &State,
+    channel: &Channel,
+    json: &Value,
+    files: &[UploadedFile],
+) -> Result<(), Refusal> {
+    if let Some(recipient) = channel.recipient {
+        if state.world.dms_closed.contains(&recipient) {
+            return Err(Refusal::new(403, 50007, "Cannot send messages to this user"));
+        }
+        return Ok(());
     }
+    let has = state.world.bot_permissions(channel);
+    let send = if channel.is_thread() {
+        perm::SEND_MESSAGES_IN_THREADS
+    } else {
+        perm::SEND_MESSAGES
+    };
+    let mut needed = perm::VIEW_CHANNEL | send;
+    if json["embeds"].as_array().is_some_and(|e| !e.is_empty()) {
+        needed |= perm::EMBED_LINKS;
+    }
+    if !files.is_empty() {
+        needed |= perm::ATTACH_FILES;
+    }
+    if channel.locked {
+        needed |= perm::MANAGE_THREADS;
+    }
+    if has & needed == needed {
+        Ok(())
+    } else {
+        Err(Refusal::missing_permissions())
+    }
+}
+
+/// `POST /channels/{c}/messages/{m}/threads`: a public thread started from a message (the
+/// thread takes the message's id, as on Discord).
+fn thread_from_message(
+    state: &mut State,
+    channel: &Channel,
+    message: &str,
+    json: &Value,
+) -> Result<Answer, Refusal> {
+    let id = message
+        .parse::<u64>()
+        .map_err(|_| Refusal::unknown_message())?;
+    let starter = state.messages.get(&id).ok_or_else(Refusal::unknown_message)?;
+    if model::id_of(&starter["channel_id"]) != Some(channel.id) {
+        return Err(Refusal::unknown_message());
+    }
+    if channel.kind != 0 {
+        return Err(Refusal::new(400, 50024, "Cannot execute action on this channel type"));
+    }
+    if state.world.channel(id).is_some() {
+        return Err(Refusal::new(
+            400,
+            160_004,
+            "A thread has already been created for this message",
+        ));
+    }
+    let has = state.world.bot_permissions(channel);
+    let needed = perm::VIEW_CHANNEL | perm::CREATE_PUBLIC_THREADS;
+    if has & needed != needed {
+        return Err(Refusal::missing_permissions());
+    }
+    let name = json["name"].as_str().unwrap_or("");
+    if !(1..=100).contains(&name.chars().count()) {
+        return Err(Refusal::invalid_form("name must be 1-100 characters"));
+    }
+    let duration = json["auto_archive_duration"].as_u64().unwrap_or(1440);
+    if ![60, 1440, 4320, 10080].contains(&duration) {
+        return Err(Refusal::invalid_form(
+            "auto_archive_duration must be 60, 1440, 4320 or 10080",
+        ));
+    }
+    let thread = Channel {
+        kind: 11,
+        parent: Some(channel.id),
+        owner: state.world.bot.id,
+        auto_archive_duration: duration,
+        ..Channel::text(id, name, 0)
+    };
+    state.world.channels.push(thread.clone());
+    if let Some(starter) = state.messages.get_mut(&id) {
+        // HAS_THREAD
+        let flags = starter["flags"].as_u64().unwrap_or(0) | (1 << 5);
+        starter["flags"] = json!(flags);
+    }
+    let value = model::channel(&state.world, &thread);
+    let mut event = value.clone();
+    event["newly_created"] = json!(true);
+    state.gateway.dispatch("THREAD_CREATE", event);
+    Ok(ok(value))
+}
+
+/// `PATCH /channels/{id}`: the bot renames, archives or locks a thread. Its own threads it may
+/// rename and archive; locking, or changing another's thread or a text channel, needs Manage
+/// Threads (Manage Channels for a text channel).
+fn modify_channel(state: &mut State, channel: &Channel, json: &Value) -> Result<Answer, Refusal> {
+    let has = state.world.bot_permissions(channel);
+    if !channel.is_thread() {
+        return Err(if has & perm::MANAGE_CHANNELS == 0 {
+            Refusal::missing_permissions()
+        } else {
+            Refusal::new(400, 50024, "Cannot execute action on this channel type")
+        });
+    }
+    let own = channel.owner == state.world.bot.id;
+    let locking = json["locked"] == true && !channel.locked;
+    let unlocking = json["locked"] == false && channel.locked;
+    if (!own || locking || unlocking || channel.locked) && has & perm::MANAGE_THREADS == 0 {
+        return Err(Refusal::missing_permissions());
+    }
+    if let Some(name) = json.get("name") {
+        let n = name.as_str().map_or(0, |n| n.chars().count());
+        if !(1..=100).contains(&n) {
+            return Err(Refusal::invalid_form("name must be 1-100 characters"));
+        }
+    }
+    let updated = {
+        let thread = state
+            .world
+            .channel_mut(channel.id)
+            .ok_or_else(|| Refusal::new(404, 10003, "Unknown Channel"))?;
+        if let Some(name) = json["name"].as_str() {
+            name.clone_into(&mut thread.name);
+        }
+        if let Some(archived) = json["archived"].as_bool() {
+            thread.archived = archived;
+        }
+        if let Some(locked) = json["locked"].as_bool() {
+            thread.locked = locked;
+        }
+        if let Some(duration) = json["auto_archive_duration"].as_u64() {
+            thread.auto_archive_duration = duration;
+        }
+        thread.clone()
+    };
+    let value = model::channel(&state.world, &updated);
+    state.gateway.dispatch("THREAD_UPDATE", value.clone());
+    Ok(ok(value))
+}
+
+/// `POST /users/@me/channels`: the DM channel with `recipient_id` (the same one every time).
+fn open_dm(state: &mut State, json: &Value) -> Result<Answer, Refusal> {
+    let recipient = model::id_of(&json["recipient_id"])
+        .filter(|id| *id != state.world.bot.id)
+        .and_then(|id| state.world.member(id).map(|p| p.id))
+        .ok_or_else(|| Refusal::new(400, 10013, "Unknown User"))?;
+    let existing = state
+        .world
+        .channels
+        .iter()
+        .find(|c| c.recipient == Some(recipient))
+        .cloned();
+    let channel = existing.unwrap_or_else(|| {
+        let dm = Channel {
+            kind: 1,
+            recipient: Some(recipient),
+            ..Channel::text(state.ids.next(), "", 0)
+        };
+        state.world.channels.push(dm.clone());
+        dm
+    });
+    Ok(ok(model::channel(&state.world, &channel)))
 }
 
 fn channel_message(
     state: &mut State,
     shared: &Shared,
     method: &str,
+    channel: &Channel,
     message: &str,
     json: &Value,
     files: &[UploadedFile],
@@ -248,7 +447,16 @@ fn channel_message(
     let existing = state
         .messages
         .get(&id)
+        .filter(|m| model::id_of(&m["channel_id"]) == Some(channel.id))
         .ok_or_else(Refusal::unknown_message)?;
+    let has = state.world.bot_permissions(channel);
+    let mut needed = perm::VIEW_CHANNEL;
+    if method == "PATCH" && !files.is_empty() {
+        needed |= perm::ATTACH_FILES;
+    }
+    if has & needed != needed {
+        return Err(Refusal::missing_permissions());
+    }
     if existing["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 {
         // Ephemeral messages exist only for their interaction's webhook.
         return Err(Refusal::unknown_message());
@@ -284,7 +492,7 @@ fn callback(
     if pending.token != token {
         return Err(unknown());
     }
-    let late = pending.sent_at.elapsed();
+    let late = state.age(pending);
     if late > shared.options.interaction_deadline {
         let text = format!("interaction {id} was answered after {late:?}, too late");
         state.problem(text);
@@ -297,7 +505,7 @@ fn callback(
             "Interaction has already been acknowledged.",
         ));
     }
-    let (kind, source) = (pending.kind, pending.source_message);
+    let (kind, source, channel) = (pending.kind, pending.source_message, pending.channel);
     let callback_type = json["type"].as_u64().unwrap_or(0) as u8;
     let data = json.get("data").cloned().unwrap_or_else(model::object);
     let flags = data["flags"].as_u64().unwrap_or(0);
@@ -318,6 +526,7 @@ fn callback(
             let message_type = if kind == 2 { 20 } else { 0 };
             let message = state.create_message(
                 &shared.rest_url,
+                channel,
                 message_type,
                 &body,
                 files,
@@ -369,10 +578,14 @@ fn webhook(
 ) -> Result<Answer, Refusal> {
     let pending = state.interactions.values().find(|p| p.token == token);
     let pending = pending.ok_or_else(|| Refusal::new(404, 10015, "Unknown Webhook"))?;
+    if state.age(pending) > TOKEN_LIFETIME {
+        return Err(Refusal::new(401, 50027, "Invalid Webhook Token"));
+    }
     if pending.callback.is_none() {
         return Err(Refusal::new(404, 10015, "Unknown Webhook"));
     }
     let interaction = pending.id;
+    let channel = pending.channel;
     let original = pending.original;
     let followups = pending.followups.clone();
     match (method, rest) {
@@ -385,16 +598,28 @@ fn webhook(
                     .is_some_and(|m| m["flags"].as_u64().unwrap_or(0) & LOADING != 0)
             });
             if let Some(message) = loading {
-                return state
-                    .edit_message(&shared.rest_url, message, json, files)
-                    .map(ok);
+                let edited = state.edit_message(&shared.rest_url, message, json, files)?;
+                // For who was notified, the follow-up is a new message.
+                if edited["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0 {
+                    state.notify_mentions(&edited, json);
+                }
+                state.complete(interaction);
+                return Ok(ok(edited));
             }
             let flags = json["flags"].as_u64().unwrap_or(0) & EPHEMERAL;
-            let message =
-                state.create_message(&shared.rest_url, 0, json, files, flags, Some(interaction))?;
+            let message = state.create_message(
+                &shared.rest_url,
+                channel,
+                0,
+                json,
+                files,
+                flags,
+                Some(interaction),
+            )?;
             if let Some(pending) = state.interactions.get_mut(&interaction) {
                 pending.followups.push(message);
             }
+            state.complete(interaction);
             Ok(ok(state.messages[&message].clone()))
         }
         (_, ["messages", which]) => {
@@ -416,14 +641,21 @@ fn webhook(
                     .cloned()
                     .map(ok)
                     .ok_or_else(Refusal::unknown_message),
-                "PATCH" => state
-                    .edit_message(&shared.rest_url, id, json, files)
-                    .map(ok),
+                "PATCH" => {
+                    let edited = state.edit_message(&shared.rest_url, id, json, files)?;
+                    if Some(id) == original {
+                        state.complete(interaction);
+                    }
+                    Ok(ok(edited))
+                }
                 "DELETE" => {
                     state
                         .messages
                         .remove(&id)
                         .ok_or_else(Refusal::unknown_message)?;
+                    if Some(id) == original {
+                        state.complete(interaction);
+                    }
                     Ok(Answer::Empty(204))
                 }
                 _ => Ok(Answer::Json(

@@ -3,6 +3,7 @@
 //! holding it.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -10,7 +11,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
 use super::model::{self, Person, Snowflakes, World, sf};
-use super::record::{ClientFrame, Recorded, UploadedFile};
+use super::record::{ClientFrame, Notification, Recorded, UploadedFile};
 
 /// Settings of one stand-in.
 #[derive(Clone, Debug)]
@@ -20,8 +21,12 @@ pub struct Options {
     /// How long the bot has to answer an interaction (Discord: 3 s); later callbacks get
     /// `404 Unknown interaction`, as from Discord.
     pub interaction_deadline: Duration,
-    /// How long the `wait`/`next` helpers wait before failing the test.
+    /// How long the `wait`/`next` helpers wait before failing the test (and how long
+    /// `assert_no_errors` waits for deferred answers to be completed).
     pub wait_timeout: Duration,
+    /// Where every request is appended as one JSON line (`method`, `path`, `json`); from the
+    /// `DAMA_STANDIN_DUMP` environment variable by default.
+    pub dump: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -30,6 +35,7 @@ impl Default for Options {
             heartbeat_interval: Duration::from_millis(41_250),
             interaction_deadline: Duration::from_secs(3),
             wait_timeout: Duration::from_secs(10),
+            dump: std::env::var_os("DAMA_STANDIN_DUMP").map(PathBuf::from),
         }
     }
 }
@@ -139,6 +145,9 @@ impl GatewayState {
     }
 }
 
+/// How long an interaction's token works after the interaction was sent.
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+
 /// An interaction dispatched to the bot and what became of it.
 #[derive(Debug)]
 pub struct Pending {
@@ -146,7 +155,13 @@ pub struct Pending {
     pub token: String,
     pub kind: u8,
     pub user: Person,
+    /// The channel it happened in.
+    pub channel: u64,
+    /// When it was sent, in stand-in time ([`State::now`]).
     pub sent_at: Instant,
+    /// A deferral (callback 5 or 6) was followed by an edit or deletion of `@original` or by
+    /// a follow-up.
+    pub completed: bool,
     /// For a component: the message it was on.
     pub source_message: Option<u64>,
     /// The callback type and when it came.
@@ -195,8 +210,20 @@ impl Refusal {
         }
     }
 
+    /// Discord's 50035 answer, the detail as an error of the whole body.
     pub fn invalid_form(detail: &str) -> Self {
-        Self::new(400, 50035, &format!("Invalid Form Body: {detail}"))
+        Self {
+            status: 400,
+            body: json!({
+                "code": 50035,
+                "message": "Invalid Form Body",
+                "errors": { "_errors": [{ "code": "BASE_TYPE_INVALID", "message": detail }] },
+            }),
+        }
+    }
+
+    pub fn missing_permissions() -> Self {
+        Self::new(403, 50013, "Missing Permissions")
     }
 
     pub fn unknown_message() -> Self {
@@ -225,6 +252,14 @@ pub struct State {
     pub interactions: HashMap<u64, Pending>,
     /// Protocol errors and other things that should make a test fail.
     pub problems: Vec<String>,
+    /// How far tests moved the stand-in's clock ahead of real time.
+    pub advanced: Duration,
+    /// Who was notified of which message, in order.
+    pub notifications: Vec<Notification>,
+    /// Refused requests a test took as expected (by index): not errors.
+    pub expected: Vec<usize>,
+    /// Interactions whose missing answer or open deferral a test took as expected.
+    pub excused: Vec<u64>,
 }
 
 impl State {
@@ -244,7 +279,21 @@ impl State {
             files: HashMap::new(),
             interactions: HashMap::new(),
             problems: Vec::new(),
+            advanced: Duration::ZERO,
+            notifications: Vec::new(),
+            expected: Vec::new(),
+            excused: Vec::new(),
         }
+    }
+
+    /// The stand-in's clock: real time plus every `advance`.
+    pub fn now(&self) -> Instant {
+        Instant::now() + self.advanced
+    }
+
+    /// How long ago (stand-in time) an interaction was sent.
+    pub fn age(&self, pending: &Pending) -> Duration {
+        self.now().saturating_duration_since(pending.sent_at)
     }
 
     /// The registered command with this name: the guild's first, then the global ones.
@@ -318,10 +367,13 @@ impl State {
         Ok(Value::Array(echoed))
     }
 
-    /// Creates a message from what the bot sent and returns its id.
+    /// Creates a message from what the bot sent in `channel` and returns its id; records who
+    /// it notified.
+    #[allow(clippy::too_many_arguments)]
     pub fn create_message(
         &mut self,
         rest_url: &str,
+        channel: u64,
         kind: u8,
         body: &Value,
         files: &[UploadedFile],
@@ -330,15 +382,25 @@ impl State {
     ) -> Result<u64, Refusal> {
         check_message_body(body, files).map_err(|e| Refusal::invalid_form(&e))?;
         let id = self.ids.next();
-        let attachments = self.resolve_attachments(rest_url, &[], body, files)?;
+        let attachments = self.resolve_attachments(rest_url, channel, &[], body, files)?;
         let metadata = interaction
             .and_then(|i| self.interactions.get(&i))
             .map(|p| p.metadata(self.world.guild_id));
-        let mut message =
-            model::message(&self.world, id, kind, body, attachments, metadata.as_ref());
+        let mut message = model::message(
+            &self.world,
+            channel,
+            id,
+            kind,
+            body,
+            attachments,
+            metadata.as_ref(),
+        );
         let flags = message["flags"].as_u64().unwrap_or(0) | extra_flags;
         message["flags"] = json!(flags);
         rewrite_embed_attachments(&mut message);
+        if flags & (EPHEMERAL | LOADING) == 0 {
+            self.notify_mentions(&message, body);
+        }
         self.history.insert(id, vec![message.clone()]);
         self.messages.insert(id, message);
         Ok(id)
@@ -361,7 +423,9 @@ impl State {
             .as_array()
             .cloned()
             .unwrap_or_default();
-        let attachments = self.resolve_attachments(rest_url, &old_attachments, body, files)?;
+        let channel = model::id_of(&existing["channel_id"]).unwrap_or(self.world.channel_id);
+        let attachments =
+            self.resolve_attachments(rest_url, channel, &old_attachments, body, files)?;
         let message = self
             .messages
             .get_mut(&id)
@@ -394,6 +458,7 @@ impl State {
     fn resolve_attachments(
         &mut self,
         rest_url: &str,
+        channel: u64,
         existing: &[Value],
         body: &Value,
         files: &[UploadedFile],
@@ -414,7 +479,12 @@ impl State {
                             })?;
                         used[position] = true;
                         let description = entry.get("description").cloned();
-                        result.push(self.new_attachment(rest_url, &files[position], description));
+                        result.push(self.new_attachment(
+                            rest_url,
+                            channel,
+                            &files[position],
+                            description,
+                        ));
                     } else {
                         let id = model::id_of(&entry["id"]);
                         let kept = existing.iter().find(|a| model::id_of(&a["id"]) == id);
@@ -429,7 +499,7 @@ impl State {
         }
         for (file, used) in files.iter().zip(used) {
             if !used {
-                result.push(self.new_attachment(rest_url, file, None));
+                result.push(self.new_attachment(rest_url, channel, file, None));
             }
         }
         if result.len() > 10 {
@@ -441,14 +511,12 @@ impl State {
     fn new_attachment(
         &mut self,
         rest_url: &str,
+        channel: u64,
         file: &UploadedFile,
         description: Option<Value>,
     ) -> Value {
         let id = self.ids.next();
-        let url = format!(
-            "{rest_url}/attachments/{}/{id}/{}",
-            self.world.channel_id, file.filename
-        );
+        let url = format!("{rest_url}/attachments/{channel}/{id}/{}", file.filename);
         let content_type = file
             .content_type
             .clone()
@@ -469,10 +537,107 @@ impl State {
         value
     }
 
+    /// Records whom a new message notifies: the users its `content` mentions (`<@id>`,
+    /// `<@!id>`) that its `allowed_mentions` allows (absent: all of them), the author of the
+    /// message it replies to when `replied_user` allows, and in a DM its recipient. Embeds
+    /// notify nobody.
+    pub fn notify_mentions(&mut self, message: &Value, body: &Value) {
+        let id = model::id_of(&message["id"]).unwrap_or_default();
+        let channel = model::id_of(&message["channel_id"]).unwrap_or_default();
+        let content = message["content"].as_str().unwrap_or("").to_owned();
+        let allowed = body.get("allowed_mentions").filter(|a| a.is_object());
+        let mut users: Vec<u64> = Vec::new();
+        let mentioned = mentioned_users(&content);
+        match allowed {
+            None => users.extend(&mentioned),
+            Some(allowed) => {
+                let parse = allowed["parse"].as_array().map_or(&[][..], Vec::as_slice);
+                if parse.iter().any(|p| p == "users") {
+                    users.extend(&mentioned);
+                } else {
+                    let listed: Vec<u64> = allowed["users"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(model::id_of)
+                        .collect();
+                    users.extend(mentioned.iter().filter(|u| listed.contains(u)));
+                }
+            }
+        }
+        // A reply pings its author unless `allowed_mentions.replied_user` is false (or
+        // `allowed_mentions` is given without it).
+        let replied = model::id_of(&body["message_reference"]["message_id"])
+            .and_then(|m| self.messages.get(&m))
+            .and_then(|m| model::id_of(&m["author"]["id"]));
+        let ping_reply = allowed.is_none_or(|a| a["replied_user"] == true);
+        if let Some(author) = replied.filter(|_| ping_reply) {
+            users.push(author);
+        }
+        if let Some(recipient) = self.world.channel(channel).and_then(|c| c.recipient) {
+            users.push(recipient);
+        }
+        let mut seen = Vec::new();
+        for user in users {
+            if user == self.world.bot.id || seen.contains(&user) {
+                continue;
+            }
+            if self.world.member(user).is_none() {
+                continue;
+            }
+            seen.push(user);
+            self.notifications.push(Notification {
+                user,
+                message: id,
+                channel,
+                content: content.clone(),
+            });
+        }
+    }
+
+    /// Marks an interaction's deferral as completed (its `@original` was edited or deleted, or
+    /// a follow-up came).
+    pub fn complete(&mut self, interaction: u64) {
+        if let Some(pending) = self.interactions.get_mut(&interaction) {
+            pending.completed = true;
+        }
+    }
+
+    /// Interactions whose deferral (callback 5 or 6) is still waiting for its answer.
+    pub fn open_deferrals(&self) -> Vec<&Pending> {
+        let mut open: Vec<&Pending> = self
+            .interactions
+            .values()
+            .filter(|p| matches!(p.callback, Some((5 | 6, _))) && !p.completed)
+            .filter(|p| !self.excused.contains(&p.id))
+            .collect();
+        open.sort_by_key(|p| p.id);
+        open
+    }
+
     /// Records a problem that should fail the test (`assert_no_errors` reports it).
     pub fn problem(&mut self, text: String) {
         self.problems.push(text);
     }
+}
+
+/// The users a message's content mentions, in order, each once.
+fn mentioned_users(content: &str) -> Vec<u64> {
+    let mut found = Vec::new();
+    let mut rest = content;
+    while let Some(start) = rest.find("<@") {
+        rest = &rest[start + 2..];
+        let digits = rest.strip_prefix('!').unwrap_or(rest);
+        let end = digits.find('>').unwrap_or(0);
+        if end > 0 && digits[..end].bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(id) = digits[..end].parse::<u64>() {
+                if !found.contains(&id) {
+                    found.push(id);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Replaces `attachment://name` in embed images and thumbnails with the attachment's URL, as
