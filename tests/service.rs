@@ -689,11 +689,14 @@ fn pdn_export_passes_pdn_check() {
 
 #[test]
 fn suggestions_offer_only_legal_moves_of_the_player_to_move() {
+    fn hint_in(w: &World, user: u64, typed: &str) -> String {
+        match w.service.suggestions(&actor(user), typed).unwrap() {
+            Suggestions::Hint(hint) => hint,
+            Suggestions::Moves(moves) => panic!("moves {moves:?} for {typed:?}"),
+        }
+    }
     let w = world();
-    let hint = |user: u64, typed: &str| match w.service.suggestions(&actor(user), typed).unwrap() {
-        Suggestions::Hint(hint) => hint,
-        Suggestions::Moves(moves) => panic!("moves {moves:?} for {typed:?}"),
-    };
+    let hint = |user: u64, typed: &str| hint_in(&w, user, typed);
     assert!(hint(ALICE, "").contains("No game in this channel"));
     start_game(&w);
     let mut list = moves(&w, ALICE, "2");
@@ -717,7 +720,7 @@ fn suggestions_offer_only_legal_moves_of_the_player_to_move() {
     assert!(long.contains("9999…:"), "{long}");
     let w = world();
     game_from(&w, "W:WK1,K3,K5,K7,K10,K12,K14,K16:B28");
-    let many = hint(ALICE, "9");
+    let many = hint_in(&w, ALICE, "9");
     assert!(many.chars().count() <= HINT_MAX_CHARS, "{many}");
     assert!(many.ends_with(", …"), "{many}");
 }
