@@ -402,9 +402,11 @@ mod tests {
         let config = parse("[game]\nclock_speed = 0.5\n").unwrap();
         assert!((config.game.clock_speed - 0.5).abs() < f64::EPSILON);
         for bad in ["0", "-2.0", "inf", "nan", "\"fast\""] {
-            let error = parse(&format!("[game]\nsweep_interval = \"1m\"\nclock_speed = {bad}\n"))
-                .unwrap_err()
-                .to_string();
+            let error = parse(&format!(
+                "[game]\nsweep_interval = \"1m\"\nclock_speed = {bad}\n"
+            ))
+            .unwrap_err()
+            .to_string();
             assert!(
                 error.starts_with("bad.toml:3: key `game.clock_speed`: "),
                 "{bad}: {error}"

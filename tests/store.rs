@@ -881,7 +881,10 @@ fn the_board_message_replaced_is_returned() {
         store.set_board_message(game.id, second).unwrap(),
         Some(second)
     );
-    assert_eq!(store.game(game.id).unwrap().unwrap().board_message, Some(second));
+    assert_eq!(
+        store.game(game.id).unwrap().unwrap().board_message,
+        Some(second)
+    );
 }
 
 #[test]

@@ -463,7 +463,10 @@ impl GameService {
 
 /// The rules every answer to a person follows: a private answer notifies nobody, and the
 /// people to notify are each named once and never include the person who acted.
-pub(crate) fn answered(actor: &Actor, reply: Result<Reply, ServiceError>) -> Result<Reply, ServiceError> {
+pub(crate) fn answered(
+    actor: &Actor,
+    reply: Result<Reply, ServiceError>,
+) -> Result<Reply, ServiceError> {
     reply.map(|mut reply| {
         settle_mentions(&mut reply, Some(actor.user));
         reply

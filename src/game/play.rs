@@ -381,7 +381,9 @@ impl GameService {
                 headline.push(' ');
                 headline.push_str(&text);
                 let mut reply = self.board_reply(&loaded, &headline, None);
-                reply.mentions.extend(loaded.record.participant(!turn).user());
+                reply
+                    .mentions
+                    .extend(loaded.record.participant(!turn).user());
                 return Ok(reply);
             }
             Committed::Continues => {}
@@ -583,7 +585,9 @@ impl GameService {
     /// here, not a player, not their turn, or no legal move starting like that.
     pub fn suggestions(&self, actor: &Actor, typed: &str) -> Result<Suggestions, ServiceError> {
         let Some(record) = self.store.active_game_in_channel(actor.channel)? else {
-            return Ok(hint("No game in this channel: start one with /challenge or /play."));
+            return Ok(hint(
+                "No game in this channel: start one with /challenge or /play.",
+            ));
         };
         if record.colour_of(actor.user).is_none() {
             return Ok(hint("You are not playing in this game."));
@@ -611,8 +615,7 @@ impl GameService {
             let separator = if i == 0 { " " } else { ", " };
             // Room for this move and, if more follow, for the ", …" after it.
             let room = if i + 1 < legal.len() { 3 } else { 0 };
-            if text.chars().count() + separator.len() + m.chars().count() + room > HINT_MAX_CHARS
-            {
+            if text.chars().count() + separator.len() + m.chars().count() + room > HINT_MAX_CHARS {
                 text.push_str(if i == 0 { " …" } else { ", …" });
                 break;
             }
@@ -675,7 +678,9 @@ impl GameService {
             self.rating_text(loaded.record.guild, &finished)
         );
         let mut reply = self.board_reply(&loaded, &headline, None);
-        reply.mentions.extend(loaded.record.participant(winner).user());
+        reply
+            .mentions
+            .extend(loaded.record.participant(winner).user());
         Ok(reply)
     }
 
@@ -813,13 +818,12 @@ impl GameService {
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
             let mut reply = self.board_reply(
                 &loaded,
-                &format!(
-                    "{} withdraws the draw offer.",
-                    escape_markdown(&actor.name)
-                ),
+                &format!("{} withdraws the draw offer.", escape_markdown(&actor.name)),
                 None,
             );
-            reply.mentions.extend(loaded.record.participant(!colour).user());
+            reply
+                .mentions
+                .extend(loaded.record.participant(!colour).user());
             return Ok(reply);
         }
         let offerer = loaded.record.participant(offer.by);
@@ -897,7 +901,9 @@ impl GameService {
             self.rating_text(loaded.record.guild, &finished)
         );
         let mut reply = self.board_reply(&loaded, &headline, None);
-        reply.mentions.extend(loaded.record.participant(turn).user());
+        reply
+            .mentions
+            .extend(loaded.record.participant(turn).user());
         Ok(reply)
     }
 
