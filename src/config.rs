@@ -69,6 +69,22 @@ pub struct GameConfig {
     pub sweep_interval: Duration,
     /// Show endgame-table verdicts to the players of a running rated game.
     pub verdicts_in_rated_games: bool,
+    /// For tests: the game clock runs this many times faster (time per move, challenge expiry,
+    /// claims and forfeits); finite and greater than 0. The sweep interval stays real time.
+    #[serde(deserialize_with = "positive_speed")]
+    pub clock_speed: f64,
+}
+
+/// A clock speed: a finite number greater than 0.
+fn positive_speed<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let speed = f64::deserialize(deserializer)?;
+    if speed.is_finite() && speed > 0.0 {
+        Ok(speed)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "the clock speed must be a finite number greater than 0, not {speed}"
+        )))
+    }
 }
 
 impl Default for GameConfig {
@@ -79,6 +95,7 @@ impl Default for GameConfig {
             repetition_count: 3,
             sweep_interval: Duration::from_secs(60),
             verdicts_in_rated_games: false,
+            clock_speed: 1.0,
         }
     }
 }
@@ -446,6 +463,25 @@ mod tests {
             error.starts_with("bad.toml:2: key `game.challenge_expiry`"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn clock_speed_must_be_finite_and_positive() {
+        let config = parse("[game]\nclock_speed = 60\n").unwrap();
+        assert!((config.game.clock_speed - 60.0).abs() < f64::EPSILON);
+        let config = parse("[game]\nclock_speed = 0.5\n").unwrap();
+        assert!((config.game.clock_speed - 0.5).abs() < f64::EPSILON);
+        for bad in ["0", "-2.0", "inf", "nan", "\"fast\""] {
+            let error = parse(&format!(
+                "[game]\nsweep_interval = \"1m\"\nclock_speed = {bad}\n"
+            ))
+            .unwrap_err()
+            .to_string();
+            assert!(
+                error.starts_with("bad.toml:3: key `game.clock_speed`: "),
+                "{bad}: {error}"
+            );
+        }
     }
 
     #[test]
