@@ -17,11 +17,11 @@ use tracing::{info, warn};
 
 use super::call::{self, ServiceCall};
 use super::outgoing::{
-    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, click_answer,
-    ping_after_update,
+    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
+    autocomplete_hint, click_answer, ping_after_update,
 };
 use super::{Data, Error};
-use crate::game::{Actor, Reply, ServiceError};
+use crate::game::{Actor, Reply, ServiceError, Suggestions};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -195,7 +195,7 @@ pub async fn answer_command(
         mark_responded(ctx);
         if shows_something(&outgoing.reply) {
             match interaction.get_response(http).await {
-                Ok(posted) => remember(data, &outgoing.reply, &posted).await,
+                Ok(posted) => remember(http, data, &outgoing.reply, &posted).await,
                 Err(error) => warn!(
                     command = name,
                     error = %Error::from(error),
@@ -234,7 +234,7 @@ pub async fn answer_command(
         .await
     {
         Ok(posted) => {
-            remember(data, reply, &posted).await;
+            remember(http, data, reply, &posted).await;
             Ok(())
         }
         Err(error) if !reply.ephemeral => {
@@ -263,7 +263,7 @@ async fn post_late(
     let posted = channel
         .send_message(http, message.into_create_message())
         .await?;
-    remember(data, reply, &posted).await;
+    remember(http, data, reply, &posted).await;
     Ok(())
 }
 
@@ -277,9 +277,11 @@ fn shows_something(reply: &Reply) -> bool {
     !reply.ephemeral && (reply.game.is_some() || reply.challenge.is_some())
 }
 
-/// Tells the service which message shows a reply's game or challenge. A failure is logged:
-/// the message is out, only later links to it will be missing.
-pub async fn remember(data: &Data, reply: &Reply, posted: &serenity::Message) {
+/// Tells the service which message shows a reply's game or challenge, and takes the controls
+/// off the board message it replaces (a channel keeps one live board per game, not a trail of
+/// menus that all answer "out of date"). A failure is logged: the message is out, only later
+/// links to it (or the old board's tidying) will be missing.
+pub async fn remember(http: &serenity::Http, data: &Data, reply: &Reply, posted: &serenity::Message) {
     if !shows_something(reply) {
         return;
     }
@@ -287,30 +289,46 @@ pub async fn remember(data: &Data, reply: &Reply, posted: &serenity::Message) {
         channel: posted.channel_id.get(),
         message: posted.id.get(),
     };
-    remember_at(data, reply, at).await;
+    remember_at(http, data, reply, at).await;
 }
 
-async fn remember_at(data: &Data, reply: &Reply, at: MessageRef) {
+async fn remember_at(http: &serenity::Http, data: &Data, reply: &Reply, at: MessageRef) {
     if !shows_something(reply) {
         return;
     }
     let service = data.service.clone();
     let (game, challenge) = (reply.game, reply.challenge);
     let job = data.work.spawn(move || {
+        let mut replaced = None;
         if let Some(game) = game {
-            service.set_board_message(game, at)?;
+            replaced = service.set_board_message(game, at)?;
         }
         if let Some(challenge) = challenge {
             service.set_challenge_message(challenge, at)?;
         }
-        Ok::<(), ServiceError>(())
+        Ok::<Option<MessageRef>, ServiceError>(replaced)
     });
     match job.await {
-        Ok(Ok(())) => {}
+        Ok(Ok(Some(old))) => retire_board(http, old).await,
+        Ok(Ok(None)) => {}
         Ok(Err(error)) => {
             warn!(%error, message = at.message, "could not remember the message of a reply");
         }
         Err(error) => warn!(%error, "the job remembering a message failed"),
+    }
+}
+
+/// Removes the buttons and the move menu of a board that a newer one replaced; its picture
+/// and text stay as a record of the game.
+async fn retire_board(http: &serenity::Http, old: MessageRef) {
+    let channel = serenity::ChannelId::new(old.channel);
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(error) = channel
+        .edit_message(http, serenity::MessageId::new(old.message), edit)
+        .await
+    {
+        // Deleted by someone, or a channel the bot lost access to: nothing to tidy.
+        info!(error = %Error::from(error), message = old.message, "could not take the controls off an old board");
     }
 }
 
@@ -426,7 +444,7 @@ async fn click(
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
-            remember_at(data, reply, clicked).await;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) if late => {
             let edit = message.into_edit_message();
@@ -435,14 +453,14 @@ async fn click(
                 .edit_message(http, interaction.message.id, edit)
                 .await?;
             progress.delivered = true;
-            remember_at(data, reply, clicked).await;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) => {
             interaction
                 .edit_response(http, message.into_edit_response())
                 .await?;
             progress.delivered = true;
-            remember_at(data, reply, clicked).await;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::NewMessage, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
@@ -450,7 +468,7 @@ async fn click(
             progress.delivered = true;
             if shows_something(reply) {
                 let posted = interaction.get_response(http).await?;
-                remember(data, reply, &posted).await;
+                remember(http, data, reply, &posted).await;
             }
         }
         (ClickAnswer::NewMessage, true) if late => {
@@ -462,7 +480,7 @@ async fn click(
                 .create_followup(http, message.into_followup())
                 .await?;
             progress.delivered = true;
-            remember(data, reply, &posted).await;
+            remember(http, data, reply, &posted).await;
         }
         (ClickAnswer::Private, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
@@ -492,12 +510,14 @@ async fn click(
     Ok(())
 }
 
-/// The `/move` suggestions for what has been typed so far; empty when they cannot be had in
-/// time (autocomplete has no way to report an error).
+/// The `/move` autocomplete for what has been typed so far: the caller's legal moves that
+/// start like it, or one choice that says why there are none (not your turn, no game here,
+/// the moves could not be had in time).
 pub async fn suggestions(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     typed: &str,
-) -> Vec<String> {
+) -> serenity::CreateAutocompleteResponse {
+    let _answering = ctx.data().work.track();
     let interaction = ctx.interaction;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -505,7 +525,7 @@ pub async fn suggestions(
         interaction.guild_id,
         interaction.channel_id,
     ) else {
-        return Vec::new();
+        return autocomplete_hint(GUILD_ONLY_TEXT);
     };
     let service = ctx.data().service.clone();
     let typed = typed.to_owned();
@@ -513,19 +533,21 @@ pub async fn suggestions(
         .data()
         .work
         .spawn(move || service.suggestions(&actor, &typed));
+    let unavailable = "I could not list your moves just now: type yours, e.g. 22-18.";
     match tokio::time::timeout(AUTOCOMPLETE_BUDGET, job).await {
-        Ok(Ok(Ok(moves))) => moves,
+        Ok(Ok(Ok(Suggestions::Moves(moves)))) => autocomplete(&moves),
+        Ok(Ok(Ok(Suggestions::Hint(hint)))) => autocomplete_hint(&hint),
         Ok(Ok(Err(error))) => {
             warn!(%error, "move suggestions failed");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
         Ok(Err(error)) => {
             warn!(%error, "the move suggestion job failed");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
         Err(_) => {
             warn!("move suggestions took longer than {AUTOCOMPLETE_BUDGET:?}");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
     }
 }
@@ -547,7 +569,15 @@ pub async fn post_notice(
             .await
         {
             Ok(edited) => {
-                remember(data, &outgoing.reply, &edited).await;
+                remember(http, data, &outgoing.reply, &edited).await;
+                // An edit notifies nobody: the people the notice is for get a short ping.
+                if let Some(ping) =
+                    ping_after_update(&outgoing.reply, 0, place(notice.guild, 0), Some(target))
+                {
+                    if let Err(error) = channel.send_message(http, ping.into_create_message()).await {
+                        warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
+                    }
+                }
                 return Ok(());
             }
             Err(error) => {
@@ -558,7 +588,7 @@ pub async fn post_notice(
     let posted = serenity::ChannelId::new(notice.channel)
         .send_message(http, message.into_create_message())
         .await?;
-    remember(data, &outgoing.reply, &posted).await;
+    remember(http, data, &outgoing.reply, &posted).await;
     Ok(())
 }
 
