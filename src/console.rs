@@ -462,10 +462,17 @@ impl Console {
             let after = &rest[start + 2..];
             if let Some(end) = after.find('>') {
                 let id = &after[..end];
-                match id.parse::<u64>().ok().and_then(|id| self.names.get(&id)) {
+                // Someone from an earlier session is known to the store by name.
+                let name = id.parse::<u64>().ok().and_then(|id| {
+                    self.names.get(&id).cloned().or_else(|| {
+                        let player = self.service.store().player(self.guild, id).ok()??;
+                        Some(player.display_name)
+                    })
+                });
+                match name {
                     Some(name) => {
                         out.push('@');
-                        out.push_str(name);
+                        out.push_str(&name);
                     }
                     None => out.push_str(&rest[start..start + 3 + end]),
                 }

@@ -974,6 +974,7 @@ fn the_console_resumes_engine_games_at_start() {
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{out}");
     assert!(out.contains("Dama (level 1, beginner) replied"), "{out}");
+    assert!(out.contains("@alice (black) to move"), "{out}");
     let store = SqliteStore::open(&path).unwrap();
     assert_eq!(store.active_game_in_channel(101).unwrap().unwrap().ply, 1);
 }
