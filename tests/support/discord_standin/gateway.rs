@@ -164,7 +164,9 @@ fn check_shard(shard: &Value) -> Result<(), String> {
     if shard.is_null() {
         return Ok(());
     }
-    let pair = shard.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
+    let pair = shard
+        .as_array()
+        .map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
     match pair.as_deref() {
         Some([Some(id), Some(count)]) if *count == SHARDS && id < count => Ok(()),
         Some([Some(_), Some(count)]) if *count != SHARDS => Err(format!(

@@ -12,12 +12,12 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
+use super::dump;
 use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
 use super::record::{Recorded, UploadedFile};
 use super::schema::{self, Violation};
 use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
-use super::dump;
 
 const API_PREFIX: &str = "/api/v10";
 
@@ -273,7 +273,11 @@ fn may_post(
 ) -> Result<(), Refusal> {
     if let Some(recipient) = channel.recipient {
         if state.world.dms_closed.contains(&recipient) {
-            return Err(Refusal::new(403, 50007, "Cannot send messages to this user"));
+            return Err(Refusal::new(
+                403,
+                50007,
+                "Cannot send messages to this user",
+            ));
         }
         return Ok(());
     }
@@ -311,12 +315,19 @@ fn thread_from_message(
     let id = message
         .parse::<u64>()
         .map_err(|_| Refusal::unknown_message())?;
-    let starter = state.messages.get(&id).ok_or_else(Refusal::unknown_message)?;
+    let starter = state
+        .messages
+        .get(&id)
+        .ok_or_else(Refusal::unknown_message)?;
     if model::id_of(&starter["channel_id"]) != Some(channel.id) {
         return Err(Refusal::unknown_message());
     }
     if channel.kind != 0 {
-        return Err(Refusal::new(400, 50024, "Cannot execute action on this channel type"));
+        return Err(Refusal::new(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+        ));
     }
     if state.world.channel(id).is_some() {
         return Err(Refusal::new(
