@@ -1869,6 +1869,16 @@ async fn the_bot_starts_archives_and_locks_threads_as_permitted() {
         discord.channel(thread.id.get())["thread_metadata"]["archived"],
         true
     );
+    thread
+        .id
+        .send_message(&http, CreateMessage::new().content("a rematch?"))
+        .await
+        .expect("a message in an archived thread");
+    assert_eq!(
+        discord.channel(thread.id.get())["thread_metadata"]["archived"],
+        false,
+        "a message unarchives the thread"
+    );
     let lock = thread
         .id
         .edit_thread(&http, EditThread::new().locked(true))

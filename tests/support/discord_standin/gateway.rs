@@ -206,7 +206,7 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64) {
     let ready = model::ready(&state.world, &session_id, &shared.gateway_url);
     let guild = model::guild_create(&state.world);
     state.gateway.dispatch("READY", ready);
-    state.gateway.dispatch("GUILD_CREATE", guild);
+    state.dispatch_checked("GUILD_CREATE", guild);
 }
 
 fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: &Value) {

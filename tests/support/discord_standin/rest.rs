@@ -211,6 +211,20 @@ fn route(
         (_, ["webhooks", ..]) => Err(Refusal::new(404, 10015, "Unknown Webhook")),
         ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|channel| {
             may_post(state, &channel, json, files)?;
+            if channel.archived {
+                // A message in an archived (unlocked) thread unarchives it.
+                if let Some(thread) = state.world.channel_mut(channel.id) {
+                    thread.archived = false;
+                }
+                let value = model::channel(
+                    &state.world,
+                    &Channel {
+                        archived: false,
+                        ..channel.clone()
+                    },
+                );
+                state.dispatch_checked("THREAD_UPDATE", value);
+            }
             let kind = if json.get("message_reference").is_some() {
                 19
             } else {
@@ -367,7 +381,7 @@ fn thread_from_message(
     let value = model::channel(&state.world, &thread);
     let mut event = value.clone();
     event["newly_created"] = json!(true);
-    state.gateway.dispatch("THREAD_CREATE", event);
+    state.dispatch_checked("THREAD_CREATE", event);
     Ok(ok(value))
 }
 
@@ -415,7 +429,7 @@ fn modify_channel(state: &mut State, channel: &Channel, json: &Value) -> Result<
         thread.clone()
     };
     let value = model::channel(&state.world, &updated);
-    state.gateway.dispatch("THREAD_UPDATE", value.clone());
+    state.dispatch_checked("THREAD_UPDATE", value.clone());
     Ok(ok(value))
 }
 
