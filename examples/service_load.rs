@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use dama_rules::Position;
 use damabot::config::RenderConfig;
-use damabot::game::{Actor, GameService, ServiceSettings, SystemClock};
+use damabot::game::{Actor, GameService, ServiceSettings, Suggestions, SystemClock};
 use damabot::render::Renderer;
 use damabot::store::{NewGame, Participant, SqliteStore, Store};
 
@@ -98,10 +98,11 @@ fn main() {
                                 channel: 10_000 + g,
                                 can_moderate: false,
                             };
-                            let options = service.suggestions(&actor, "").expect("suggestions");
-                            if options.is_empty() {
+                            let Suggestions::Moves(options) =
+                                service.suggestions(&actor, "").expect("suggestions")
+                            else {
                                 continue;
-                            }
+                            };
                             seed ^= seed << 13;
                             seed ^= seed >> 7;
                             seed ^= seed << 17;

@@ -69,6 +69,22 @@ pub struct GameConfig {
     pub sweep_interval: Duration,
     /// Show endgame-table verdicts to the players of a running rated game.
     pub verdicts_in_rated_games: bool,
+    /// For tests: the game clock runs this many times faster (time per move, challenge expiry,
+    /// claims and forfeits); finite and greater than 0. The sweep interval stays real time.
+    #[serde(deserialize_with = "positive_speed")]
+    pub clock_speed: f64,
+}
+
+/// A clock speed: a finite number greater than 0.
+fn positive_speed<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let speed = f64::deserialize(deserializer)?;
+    if speed.is_finite() && speed > 0.0 {
+        Ok(speed)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "the clock speed must be a finite number greater than 0, not {speed}"
+        )))
+    }
 }
 
 impl Default for GameConfig {
@@ -79,6 +95,7 @@ impl Default for GameConfig {
             repetition_count: 3,
             sweep_interval: Duration::from_secs(60),
             verdicts_in_rated_games: false,
+            clock_speed: 1.0,
         }
     }
 }
@@ -237,7 +254,7 @@ impl Config {
 
     /// Parses TOML text; `path` is only used in error messages.
     pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
-        toml::from_str(text).map_err(|error| {
+        let config: Self = toml::from_str(text).map_err(|error| {
             let (line, key) = match error.span() {
                 Some(span) => locate(text, span.start),
                 None => (1, None),
@@ -248,7 +265,27 @@ impl Config {
                 key: key.map(|k| format!("key `{k}`: ")).unwrap_or_default(),
                 message: error.message().trim().to_owned(),
             }
-        })
+        })?;
+        config.check(text, path)?;
+        Ok(config)
+    }
+
+    /// The checks serde cannot make: values that parse but cannot be used.
+    fn check(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
+        if let Some(base) = &self.discord.api_base {
+            if !api_base_is_safe(base) {
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: line_of(text, "discord", "api_base"),
+                    key: "key `discord.api_base`: ".to_owned(),
+                    message: format!(
+                        "{base:?} would receive the bot token in the clear: use an https:// URL, \
+                         or http:// on loopback (127.0.0.1, localhost, [::1]) for a test stand-in"
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Applies `DISCORD_TOKEN` and `DAMA_DATABASE`; `var` reads one variable.
@@ -278,6 +315,56 @@ impl Config {
             n => n,
         }
     }
+}
+
+/// Whether the bot token may be sent to this REST base: https anywhere, plain http only on
+/// loopback (a stand-in in tests).
+#[must_use]
+pub fn api_base_is_safe(base: &str) -> bool {
+    let base = base.trim();
+    let lower = base.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("https://") {
+        return !rest.is_empty();
+    }
+    let Some(rest) = lower.strip_prefix("http://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if authority.contains('@') {
+        return false;
+    }
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or_default()
+    } else {
+        authority.split(':').next().unwrap_or_default()
+    };
+    if host == "localhost" {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The 1-based line where `key` is set in `[table]` (the first line when it cannot be found).
+fn line_of(text: &str, table: &str, key: &str) -> usize {
+    let mut current = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .clone_into(&mut current);
+            continue;
+        }
+        if let Some((k, _)) = trimmed.split_once('=') {
+            let k = k.trim().trim_matches('"');
+            if (current == table && k == key) || k == format!("{table}.{key}") {
+                return index + 1;
+            }
+        }
+    }
+    1
 }
 
 /// The 1-based line of a byte offset, and the dotted key defined on that line (with its table).
@@ -379,6 +466,25 @@ mod tests {
     }
 
     #[test]
+    fn clock_speed_must_be_finite_and_positive() {
+        let config = parse("[game]\nclock_speed = 60\n").unwrap();
+        assert!((config.game.clock_speed - 60.0).abs() < f64::EPSILON);
+        let config = parse("[game]\nclock_speed = 0.5\n").unwrap();
+        assert!((config.game.clock_speed - 0.5).abs() < f64::EPSILON);
+        for bad in ["0", "-2.0", "inf", "nan", "\"fast\""] {
+            let error = parse(&format!(
+                "[game]\nsweep_interval = \"1m\"\nclock_speed = {bad}\n"
+            ))
+            .unwrap_err()
+            .to_string();
+            assert!(
+                error.starts_with("bad.toml:3: key `game.clock_speed`: "),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    #[test]
     fn environment_overrides_file() {
         let mut config = parse("[discord]\ntoken = \"from-file\"\n").unwrap();
         config.apply_env(|name| match name {
@@ -396,6 +502,39 @@ mod tests {
         config.discord.token = Some(Secret::new("very-secret-token"));
         let debug = format!("{config:?}");
         assert!(!debug.contains("very-secret-token"), "{debug}");
+    }
+
+    #[test]
+    fn the_token_goes_only_to_https_or_loopback() {
+        for safe in [
+            "https://discord.com",
+            "http://127.0.0.1:8080",
+            "http://127.3.2.1",
+            "http://localhost:99/",
+            "http://[::1]:4000",
+        ] {
+            assert!(api_base_is_safe(safe), "{safe}");
+        }
+        for unsafe_base in [
+            "http://discord.com",
+            "http://10.0.0.2:80",
+            "http://127.0.0.1.example.com",
+            "http://evil@127.0.0.1",
+            "ftp://127.0.0.1",
+            "127.0.0.1:80",
+            "https://",
+        ] {
+            assert!(!api_base_is_safe(unsafe_base), "{unsafe_base}");
+        }
+        let error = parse("[discord]\ndev_guild_id = 1\napi_base = \"http://example.com\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `discord.api_base`: "),
+            "{error}"
+        );
+        assert!(error.contains("https://"), "{error}");
+        assert!(parse("[discord]\napi_base = \"http://127.0.0.1:5\"\n").is_ok());
     }
 
     #[test]

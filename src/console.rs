@@ -17,6 +17,7 @@ use dama_rules::{Color, Square};
 
 use crate::game::{
     Actor, ColourChoice, Component, GameService, ManualClock, Member, Reply, ServiceError,
+    Suggestions,
 };
 use crate::render::BoardView;
 
@@ -83,7 +84,20 @@ impl Console {
         id
     }
 
-    /// Reads lines until the end of input, answering each.
+    /// The engine's moves that were due when the console last stopped (see
+    /// [`GameService::resume_engine_games`]), as text.
+    pub fn resume(&mut self) -> String {
+        match self.service.resume_engine_games() {
+            Ok(notices) => notices
+                .iter()
+                .map(|notice| self.show(&notice.reply))
+                .collect(),
+            Err(error) => format!("internal error: {error}\n"),
+        }
+    }
+
+    /// Plays the engine's moves that were due, then reads lines until the end of input,
+    /// answering each.
     pub fn run(
         &mut self,
         input: impl BufRead,
@@ -96,6 +110,8 @@ impl Console {
                 "Dama console. Type `alice: /help` to start, `@help` for the console's own commands, Ctrl-D to leave."
             )?;
         }
+        let resumed = self.resume();
+        output.write_all(resumed.as_bytes())?;
         for line in input.lines() {
             let line = line?;
             let answer = self.line(&line);
@@ -272,21 +288,20 @@ impl Console {
                     args.join(" ")
                 };
                 if text.is_empty() {
-                    let suggestions = service.suggestions(&actor, "")?;
-                    return Ok(format!(
-                        "Which move? Legal for you: {}",
-                        if suggestions.is_empty() {
-                            "none (not your turn?)".to_owned()
-                        } else {
-                            suggestions.join(", ")
+                    return Ok(match service.suggestions(&actor, "")? {
+                        Suggestions::Moves(moves) => {
+                            format!("Which move? Legal for you: {}", moves.join(", "))
                         }
-                    ));
+                        Suggestions::Hint(hint) => format!("Which move? {hint}"),
+                    });
                 }
                 service.play_move(&actor, &text)?
             }
             "suggest" => {
-                let suggestions = service.suggestions(&actor, &args.join(" "))?;
-                return Ok(format!("suggestions: {}", suggestions.join(", ")));
+                return Ok(match service.suggestions(&actor, &args.join(" "))? {
+                    Suggestions::Moves(moves) => format!("suggestions: {}", moves.join(", ")),
+                    Suggestions::Hint(hint) => format!("suggestions: none ({hint})"),
+                });
             }
             "board" => service.board(
                 &actor,

@@ -7,10 +7,13 @@ use std::time::Duration;
 use dama_rules::{Position, pdn};
 use damabot::config::RenderConfig;
 use damabot::game::{
-    Actor, ColourChoice, Component, GameService, ManualClock, Member, Reply, ServiceSettings,
+    Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component, DRAW_OFFER_COOLDOWN,
+    GameService, HINT_MAX_CHARS, ManualClock, Member, Reply, ServiceSettings, Suggestions,
 };
 use damabot::render::Renderer;
-use damabot::store::{EndReason, GameResult, GameStatus, NewGame, Participant, SqliteStore};
+use damabot::store::{
+    EndReason, GameResult, GameStatus, MessageRef, NewGame, Participant, SqliteStore, Store,
+};
 
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
@@ -102,6 +105,8 @@ fn id_ending(reply: &Reply, suffix: &str) -> String {
 
 /// Alice (White) and Bob (Black) start a game; returns the board reply.
 fn start_game(w: &World) -> Reply {
+    // Past the cooldown of any challenge before.
+    w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
         .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
@@ -118,9 +123,17 @@ fn play(w: &World, user: u64, text: &str) -> Reply {
     reply
 }
 
+/// The moves the autocomplete offers (none when it answers with a hint).
+fn moves(w: &World, user: u64, typed: &str) -> Vec<String> {
+    match w.service.suggestions(&actor(user), typed).unwrap() {
+        Suggestions::Moves(moves) => moves,
+        Suggestions::Hint(_) => Vec::new(),
+    }
+}
+
 /// Plays the first legal move the autocomplete offers.
 fn play_any(w: &World, user: u64) -> Reply {
-    let suggestions = w.service.suggestions(&actor(user), "").unwrap();
+    let suggestions = moves(w, user, "");
     play(w, user, &suggestions[0])
 }
 
@@ -365,6 +378,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
         reply.text
     );
 
+    w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
         .challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None)
@@ -377,6 +391,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
         .unwrap();
     assert!(reply.text.contains("cancelled"), "{}", reply.text);
 
+    w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
         .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
@@ -498,6 +513,7 @@ fn draws_by_agreement_repetition_and_forty_moves() {
     for ply in 0..10 {
         play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
     }
+    w.clock.advance(DRAW_OFFER_COOLDOWN);
     let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
     let accept = id_ending(&reply, ":draw+");
@@ -673,9 +689,17 @@ fn pdn_export_passes_pdn_check() {
 
 #[test]
 fn suggestions_offer_only_legal_moves_of_the_player_to_move() {
+    fn hint_in(w: &World, user: u64, typed: &str) -> String {
+        match w.service.suggestions(&actor(user), typed).unwrap() {
+            Suggestions::Hint(hint) => hint,
+            Suggestions::Moves(moves) => panic!("moves {moves:?} for {typed:?}"),
+        }
+    }
     let w = world();
+    let hint = |user: u64, typed: &str| hint_in(&w, user, typed);
+    assert!(hint(ALICE, "").contains("No game in this channel"));
     start_game(&w);
-    let mut list = w.service.suggestions(&actor(ALICE), "2").unwrap();
+    let mut list = moves(&w, ALICE, "2");
     list.sort();
     assert_eq!(
         list,
@@ -683,8 +707,22 @@ fn suggestions_offer_only_legal_moves_of_the_player_to_move() {
             "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"
         ]
     );
-    assert!(w.service.suggestions(&actor(BOB), "").unwrap().is_empty());
-    assert!(w.service.suggestions(&actor(CAROL), "").unwrap().is_empty());
+    assert_eq!(hint(BOB, ""), "Not your turn: alice is to move");
+    assert_eq!(hint(CAROL, ""), "You are not playing in this game.");
+    let none = hint(ALICE, "27x");
+    assert!(
+        none.starts_with("No legal move starts with 27x: ") && none.contains("22-18"),
+        "{none}"
+    );
+    // A long typed text and a long list are cut to a choice name's length.
+    let long = hint(ALICE, &"9".repeat(300));
+    assert!(long.chars().count() <= HINT_MAX_CHARS, "{long}");
+    assert!(long.contains("9999…:"), "{long}");
+    let w = world();
+    game_from(&w, "W:WK1,K3,K5,K7,K10,K12,K14,K16:B28");
+    let many = hint_in(&w, ALICE, "9");
+    assert!(many.chars().count() <= HINT_MAX_CHARS, "{many}");
+    assert!(many.ends_with(", …"), "{many}");
 }
 
 #[test]
@@ -745,4 +783,736 @@ nonsense line
         .unwrap()
         .count();
     assert!(images >= 6, "{images} board images saved");
+}
+
+/// A game of Alice against the engine at `level`, stored directly; `alice_white` picks her
+/// colour. Its board message is remembered as message 500.
+fn engine_game(w: &World, level: u8, alice_white: bool) -> damabot::store::Game {
+    let store = w.service.store();
+    let now = w.service.now();
+    store.ensure_player(GUILD, ALICE, "alice", now).unwrap();
+    let (white, black) = if alice_white {
+        (Participant::User(ALICE), Participant::Engine(level))
+    } else {
+        (Participant::Engine(level), Participant::User(ALICE))
+    };
+    let game = store
+        .create_game(&NewGame {
+            guild: GUILD,
+            channel: CHANNEL,
+            white,
+            black,
+            time_per_move_ms: 3_600_000,
+            rated: false,
+            start_fen: Position::initial().to_fen(),
+            created_at: now,
+        })
+        .unwrap();
+    w.service.set_board_message(game.id, BOARD_500).unwrap();
+    game
+}
+
+const BOARD_500: MessageRef = MessageRef {
+    channel: CHANNEL,
+    message: 500,
+};
+
+/// Stores Alice's move `text` as if the process died before the engine replied.
+fn store_move_only(w: &World, game: &damabot::store::Game, text: &str) {
+    let mut position = Position::from_fen(&game.current_fen).unwrap();
+    let m = position.parse_move(text).unwrap();
+    position.play_unchecked(&m);
+    w.service
+        .store()
+        .record_move(
+            game.id,
+            game.ply,
+            &m.long(),
+            &position.to_fen(),
+            w.service.now(),
+        )
+        .unwrap();
+}
+
+#[test]
+fn resuming_plays_the_engine_move_a_restart_interrupted() {
+    let w = world();
+    let game = engine_game(&w, 2, true);
+    store_move_only(&w, &game, "22-18");
+    // Until the engine moves, Alice can neither move nor win on time.
+    let reply = w.service.play_move(&actor(ALICE), "21-17").unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("Dama is thinking"),
+        "{}",
+        reply.text
+    );
+    w.clock.advance(Duration::from_secs(2 * 3600));
+    let reply = w.service.claim(&actor(ALICE)).unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("Dama is thinking"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        w.service
+            .board(&actor(ALICE), false)
+            .unwrap()
+            .mentions
+            .is_empty(),
+        "a board pings nobody"
+    );
+
+    let notices = w.service.resume_engine_games().unwrap();
+    assert_eq!(notices.len(), 1);
+    let notice = &notices[0];
+    assert_eq!(notice.edit, Some(BOARD_500), "the board is edited in place");
+    assert_eq!((notice.guild, notice.channel), (GUILD, CHANNEL));
+    assert_eq!(notice.reply.mentions, [ALICE], "Alice is to move");
+    assert!(
+        notice.reply.text.contains("replied"),
+        "{}",
+        notice.reply.text
+    );
+    let board = notice.reply.board.as_ref().expect("a board");
+    assert_eq!(active(&w).ply, 2);
+    assert_eq!(board.position.to_fen(), active(&w).current_fen);
+    assert!(w.service.resume_engine_games().unwrap().is_empty(), "once");
+    play_any(&w, ALICE);
+    assert_eq!(active(&w).ply, 4, "and the game goes on");
+}
+
+#[test]
+fn the_sweep_resumes_engine_moves_and_never_forfeits_the_engine() {
+    let w = world();
+    // The engine has White and never opened.
+    engine_game(&w, 1, false);
+    w.clock.advance(Duration::from_secs(3 * 24 * 3600));
+    let notices = w.service.sweep().unwrap();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        notices[0].reply.text.contains("replied"),
+        "{}",
+        notices[0].reply.text
+    );
+    assert_eq!(notices[0].reply.mentions, [ALICE]);
+    let game = active(&w);
+    assert_eq!(game.ply, 1, "the engine opened instead of losing on time");
+    assert_eq!(game.status, GameStatus::Active);
+    // Alice now has her time per move from the engine's move.
+    w.clock.advance(Duration::from_secs(3 * 3600));
+    let notices = w.service.sweep().unwrap();
+    assert_eq!(notices.len(), 1);
+    assert!(notices[0].reply.text.contains("forfeit"));
+    assert_eq!(last_game(&w).result, Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn a_game_being_searched_is_not_searched_again() {
+    let think = Duration::from_secs(3);
+    let w = world_with(ServiceSettings {
+        think_time: think,
+        ..settings()
+    });
+    w.service
+        .play_engine(&actor(ALICE), 8, ColourChoice::White)
+        .unwrap();
+    std::thread::scope(|scope| {
+        let player = scope.spawn(|| w.service.play_move(&actor(ALICE), "22-18").unwrap());
+        // Wait for Alice's move to be stored: the engine is then searching its reply.
+        let waited = std::time::Instant::now();
+        while active(&w).ply == 0 {
+            assert!(
+                waited.elapsed() < Duration::from_secs(20),
+                "the move was stored"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let resumed = std::time::Instant::now();
+        let notices = w.service.resume_engine_games().unwrap();
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(w.service.sweep().unwrap().is_empty());
+        assert!(
+            resumed.elapsed() < think / 2,
+            "resuming left the game alone ({:?})",
+            resumed.elapsed()
+        );
+        let reply = w.service.claim(&actor(ALICE)).unwrap();
+        assert!(reply.text.contains("Dama is thinking"), "{}", reply.text);
+        let reply = player.join().unwrap();
+        assert!(reply.text.contains("replied"), "{}", reply.text);
+    });
+    assert_eq!(active(&w).ply, 2);
+}
+
+#[test]
+fn the_console_resumes_engine_games_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("local.db");
+    {
+        let store = SqliteStore::open(&path).unwrap();
+        store.ensure_player(1, 1_000, "alice", 0).unwrap();
+        let game = store
+            .create_game(&NewGame {
+                guild: 1,
+                channel: 101,
+                white: Participant::Engine(1),
+                black: Participant::User(1_000),
+                time_per_move_ms: 3_600_000,
+                rated: false,
+                start_fen: Position::initial().to_fen(),
+                created_at: 0,
+            })
+            .unwrap();
+        assert_eq!(game.ply, 0);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot"))
+        .args(["local", "--seed", "1", "--db"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("Dama (level 1, beginner) replied"), "{out}");
+    let store = SqliteStore::open(&path).unwrap();
+    assert_eq!(store.active_game_in_channel(101).unwrap().unwrap().ply, 1);
+}
+
+/// One action of the mention table: what it does (in a world of its own), who acted, and the
+/// people its reply must notify.
+struct Case {
+    name: &'static str,
+    run: fn(&World) -> (Option<u64>, Reply),
+    notify: &'static [u64],
+}
+
+fn as_moderator(user: u64) -> Actor {
+    Actor {
+        can_moderate: true,
+        ..actor(user)
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn mention_cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "challenge",
+            run: |w| {
+                let reply = w
+                    .service
+                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .unwrap();
+                (Some(ALICE), reply)
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "accepted challenge, the challenged to move",
+            run: |w| {
+                let challenge = w
+                    .service
+                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None)
+                    .unwrap();
+                let reply = w
+                    .service
+                    .component(&actor(BOB), &id_ending(&challenge, ":accept"), &[])
+                    .unwrap();
+                (Some(BOB), reply)
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "accepted challenge, the challenger to move",
+            run: |w| (Some(BOB), start_game(w)),
+            notify: &[ALICE],
+        },
+        Case {
+            name: "declined challenge",
+            run: |w| {
+                w.service
+                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .unwrap();
+                (Some(BOB), w.service.decline(&actor(BOB), None).unwrap())
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "cancelled challenge",
+            run: |w| {
+                w.service
+                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .unwrap();
+                (Some(ALICE), w.service.cancel(&actor(ALICE), None).unwrap())
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "expired challenge",
+            run: |w| {
+                w.service
+                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .unwrap();
+                w.clock.advance(Duration::from_secs(3600));
+                (None, w.service.sweep().unwrap().remove(0).reply)
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "move",
+            run: |w| {
+                start_game(w);
+                let reply = play(w, ALICE, "22-18");
+                assert!(
+                    reply.text.starts_with("alice played **22-18**."),
+                    "{}",
+                    reply.text
+                );
+                (Some(ALICE), reply)
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "move from the menu",
+            run: |w| {
+                let board = start_game(w);
+                let reply = w
+                    .service
+                    .component(
+                        &actor(ALICE),
+                        &id_ending(&board, ":move"),
+                        &["22-18".into()],
+                    )
+                    .unwrap();
+                (Some(ALICE), reply)
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "move that ends the game",
+            run: |w| {
+                game_from(w, "W:W19:B14");
+                (Some(ALICE), play(w, ALICE, "19x10"))
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "refused move",
+            run: |w| {
+                start_game(w);
+                (
+                    Some(BOB),
+                    w.service.play_move(&actor(BOB), "11-15").unwrap(),
+                )
+            },
+            notify: &[],
+        },
+        Case {
+            name: "game against the engine",
+            run: |w| {
+                let reply = w
+                    .service
+                    .play_engine(&actor(ALICE), 1, ColourChoice::Black)
+                    .unwrap();
+                (Some(ALICE), reply)
+            },
+            notify: &[],
+        },
+        Case {
+            name: "move against the engine",
+            run: |w| {
+                w.service
+                    .play_engine(&actor(ALICE), 1, ColourChoice::White)
+                    .unwrap();
+                (Some(ALICE), play(w, ALICE, "22-18"))
+            },
+            notify: &[],
+        },
+        Case {
+            name: "board for a spectator",
+            run: |w| {
+                start_game(w);
+                (Some(CAROL), w.service.board(&actor(CAROL), false).unwrap())
+            },
+            notify: &[],
+        },
+        Case {
+            name: "board for the player not to move",
+            run: |w| {
+                start_game(w);
+                (Some(BOB), w.service.board(&actor(BOB), true).unwrap())
+            },
+            notify: &[],
+        },
+        Case {
+            name: "resignation",
+            run: |w| {
+                start_game(w);
+                (Some(BOB), w.service.resign(&actor(BOB)).unwrap())
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "draw offer on one's own turn",
+            run: |w| {
+                start_game(w);
+                (Some(ALICE), w.service.offer_draw(&actor(ALICE)).unwrap())
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "draw offer on the opponent's turn",
+            run: |w| {
+                start_game(w);
+                play(w, ALICE, "22-18");
+                (Some(ALICE), w.service.offer_draw(&actor(ALICE)).unwrap())
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "declined draw",
+            run: |w| {
+                start_game(w);
+                play(w, ALICE, "22-18");
+                w.service.offer_draw(&actor(ALICE)).unwrap();
+                (
+                    Some(BOB),
+                    w.service.answer_draw(&actor(BOB), false).unwrap(),
+                )
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "withdrawn draw offer",
+            run: |w| {
+                start_game(w);
+                w.service.offer_draw(&actor(ALICE)).unwrap();
+                (
+                    Some(ALICE),
+                    w.service.answer_draw(&actor(ALICE), false).unwrap(),
+                )
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "accepted draw",
+            run: |w| {
+                start_game(w);
+                w.service.offer_draw(&actor(ALICE)).unwrap();
+                (Some(BOB), w.service.answer_draw(&actor(BOB), true).unwrap())
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "claim",
+            run: |w| {
+                start_game(w);
+                play(w, ALICE, "22-18");
+                w.clock.advance(Duration::from_secs(25 * 3600));
+                (Some(ALICE), w.service.claim(&actor(ALICE)).unwrap())
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "abort by a moderator",
+            run: |w| {
+                start_game(w);
+                (Some(CAROL), w.service.abort(&as_moderator(CAROL)).unwrap())
+            },
+            notify: &[ALICE, BOB],
+        },
+        Case {
+            name: "abort by a moderator who plays",
+            run: |w| {
+                start_game(w);
+                (Some(ALICE), w.service.abort(&as_moderator(ALICE)).unwrap())
+            },
+            notify: &[BOB],
+        },
+        Case {
+            name: "forfeit by the sweep",
+            run: |w| {
+                start_game(w);
+                w.clock.advance(Duration::from_secs(49 * 3600));
+                (None, w.service.sweep().unwrap().remove(0).reply)
+            },
+            notify: &[ALICE, BOB],
+        },
+        Case {
+            name: "resumed engine move",
+            run: |w| {
+                let game = engine_game(w, 1, true);
+                store_move_only(w, &game, "22-18");
+                (
+                    None,
+                    w.service.resume_engine_games().unwrap().remove(0).reply,
+                )
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "rematch",
+            run: |w| {
+                start_game(w);
+                let over = w.service.resign(&actor(ALICE)).unwrap();
+                let reply = w
+                    .service
+                    .component(&actor(BOB), &id_ending(&over, ":rematch"), &[])
+                    .unwrap();
+                (Some(BOB), reply)
+            },
+            notify: &[ALICE],
+        },
+        Case {
+            name: "leaderboard",
+            run: |w| {
+                start_game(w);
+                w.service.resign(&actor(BOB)).unwrap();
+                (
+                    Some(CAROL),
+                    w.service.leaderboard(&actor(CAROL), 0).unwrap(),
+                )
+            },
+            notify: &[],
+        },
+    ]
+}
+
+#[test]
+fn mentions_notify_exactly_the_people_concerned() {
+    for case in mention_cases() {
+        let w = world();
+        let (acting, reply) = (case.run)(&w);
+        let mut mentions = reply.mentions.clone();
+        mentions.sort_unstable();
+        let mut unique = mentions.clone();
+        unique.dedup();
+        assert_eq!(mentions, unique, "{}: a person named twice", case.name);
+        if let Some(acting) = acting {
+            assert!(
+                !mentions.contains(&acting),
+                "{}: the actor is pinged",
+                case.name
+            );
+        }
+        assert_eq!(mentions, case.notify, "{}: {}", case.name, reply.text);
+    }
+}
+
+#[test]
+fn cooldowns_refuse_spam_with_the_seconds_left() {
+    let w = world();
+    w.service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .unwrap();
+    w.service.cancel(&actor(ALICE), None).unwrap();
+    w.clock.advance(Duration::from_secs(12));
+    let reply = w
+        .service
+        .challenge(&actor(ALICE), &member(CAROL), ColourChoice::White, None)
+        .unwrap();
+    assert!(reply.ephemeral, "{}", reply.text);
+    assert_eq!(
+        reply.text,
+        "Not so fast: you can use /challenge again in 18 s."
+    );
+    // Another person is not held up, and the wait ends.
+    let reply = w
+        .service
+        .challenge(&actor(CAROL), &member(BOB), ColourChoice::White, None)
+        .unwrap();
+    assert!(!reply.ephemeral, "{}", reply.text);
+    w.service.cancel(&actor(CAROL), None).unwrap();
+    w.clock.advance(Duration::from_secs(18));
+    start_game(&w);
+
+    // The board: per person and channel.
+    assert!(!w.service.board(&actor(CAROL), false).unwrap().ephemeral);
+    w.clock.advance(Duration::from_millis(1_500));
+    let reply = w.service.board(&actor(CAROL), false).unwrap();
+    assert_eq!(reply.text, "Not so fast: you can use /board again in 9 s.");
+    assert!(reply.ephemeral && reply.board.is_none());
+    assert!(!w.service.board(&actor(BOB), false).unwrap().ephemeral);
+    let elsewhere = Actor {
+        channel: CHANNEL + 1,
+        ..actor(CAROL)
+    };
+    assert!(
+        !w.service
+            .board(&elsewhere, false)
+            .unwrap()
+            .text
+            .contains("Not so fast"),
+        "another channel has its own cooldown"
+    );
+    w.clock.advance(BOARD_COOLDOWN);
+    assert!(!w.service.board(&actor(CAROL), false).unwrap().ephemeral);
+
+    // Draw offers: ten plies later is still too soon within 30 s of the last offer.
+    w.service.offer_draw(&actor(ALICE)).unwrap();
+    w.service.answer_draw(&actor(ALICE), false).unwrap();
+    for ply in 0..10 {
+        play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
+    }
+    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    assert_eq!(
+        reply.text,
+        "Not so fast: you can offer a draw again in 30 s."
+    );
+    w.clock.advance(DRAW_OFFER_COOLDOWN);
+    assert!(!w.service.offer_draw(&actor(ALICE)).unwrap().ephemeral);
+}
+
+#[test]
+fn draw_offers_to_the_engine_count_like_offers_to_people() {
+    let w = world();
+    w.service
+        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .unwrap();
+    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    assert!(reply.text.contains("declines the draw"), "{}", reply.text);
+    assert_eq!(active(&w).draw_offer, None, "the offer is closed");
+    w.clock.advance(DRAW_OFFER_COOLDOWN);
+    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("offer again after 10 more plies"),
+        "{}",
+        reply.text
+    );
+}
+
+#[test]
+fn clicks_act_only_in_their_own_channel() {
+    let w = world();
+    let challenge = w
+        .service
+        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .unwrap();
+    let in_other = |user: u64| Actor {
+        channel: CHANNEL + 1,
+        ..actor(user)
+    };
+    let in_other_guild = |user: u64| Actor {
+        guild: GUILD + 1,
+        ..actor(user)
+    };
+    let accept = id_ending(&challenge, ":accept");
+    for who in [in_other(BOB), in_other_guild(BOB)] {
+        let reply = w.service.component(&who, &accept, &[]).unwrap();
+        assert!(
+            reply.ephemeral && reply.text.contains("another channel"),
+            "{}",
+            reply.text
+        );
+    }
+    let board = w.service.component(&actor(BOB), &accept, &[]).unwrap();
+    assert!(!board.ephemeral, "{}", board.text);
+    for suffix in [":move", ":draw", ":resign", ":flipw"] {
+        let id = id_ending(&board, suffix);
+        let reply = w
+            .service
+            .component(&in_other(ALICE), &id, &["22-18".into()])
+            .unwrap();
+        assert!(
+            reply.ephemeral && reply.text.contains("another channel"),
+            "{suffix}: {}",
+            reply.text
+        );
+    }
+    assert_eq!(active(&w).ply, 0);
+    let over = w.service.resign(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .component(&in_other(BOB), &id_ending(&over, ":rematch"), &[])
+        .unwrap();
+    assert!(
+        reply.ephemeral && reply.text.contains("another channel"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        w.service
+            .store()
+            .pending_challenges_in_channel(CHANNEL + 1, w.service.now())
+            .unwrap()
+            .is_empty()
+            && w.service
+                .store()
+                .pending_challenges_in_channel(CHANNEL, w.service.now())
+                .unwrap()
+                .is_empty()
+    );
+}
+
+#[test]
+fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
+    let w = world();
+    let mallory = Actor {
+        name: "*mal*_@everyone_".into(),
+        ..actor(ALICE)
+    };
+    let challenge = w
+        .service
+        .challenge(&mallory, &member(BOB), ColourChoice::White, None)
+        .unwrap();
+    let board = w
+        .service
+        .component(&actor(BOB), &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    let caption = board.board.as_ref().unwrap().caption.clone().unwrap();
+    assert!(caption.contains("*mal*_@everyone_"), "{caption}");
+    let reply = w.service.play_move(&mallory, "22-18").unwrap();
+    let escaped = "\\*mal\\*\\_@\u{200B}everyone\\_";
+    assert!(
+        reply
+            .text
+            .starts_with(&format!("{escaped} played **22-18**.")),
+        "{}",
+        reply.text
+    );
+    assert!(!reply.text.contains("@everyone"), "{}", reply.text);
+    let refused = w.service.play_move(&mallory, "11-15").unwrap();
+    assert!(!refused.text.contains("*mal*"), "{}", refused.text);
+    let reply = w.service.resign(&actor(BOB)).unwrap();
+    assert!(reply.text.contains(escaped), "{}", reply.text);
+    let board = w.service.leaderboard(&actor(CAROL), 0).unwrap();
+    assert!(board.text.contains(escaped), "{}", board.text);
+    let stats = w.service.stats(&mallory, None).unwrap();
+    assert!(stats.text.contains(escaped), "{}", stats.text);
+    let pdn = String::from_utf8(
+        w.service
+            .pdn(&actor(BOB), None)
+            .unwrap()
+            .attachment
+            .unwrap()
+            .bytes,
+    )
+    .unwrap();
+    assert!(pdn.contains("[White \"*mal*_@everyone_\"]"), "{pdn}");
+}
+
+#[test]
+fn a_new_board_message_returns_the_one_it_replaces() {
+    let w = world();
+    start_game(&w);
+    let game = active(&w).id;
+    let first = MessageRef {
+        channel: CHANNEL,
+        message: 1,
+    };
+    let second = MessageRef {
+        channel: CHANNEL,
+        message: 2,
+    };
+    assert_eq!(w.service.set_board_message(game, first).unwrap(), None);
+    assert_eq!(
+        w.service.set_board_message(game, first).unwrap(),
+        None,
+        "the same one"
+    );
+    assert_eq!(
+        w.service.set_board_message(game, second).unwrap(),
+        Some(first)
+    );
+    assert_eq!(w.service.board_message(game).unwrap(), Some(second));
 }

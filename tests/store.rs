@@ -816,6 +816,78 @@ fn overdue_games_by_periods() {
 }
 
 #[test]
+fn games_with_the_engine_to_move() {
+    let store = SqliteStore::open_in_memory().unwrap();
+    players(&store);
+    let ids = || -> Vec<GameId> {
+        store
+            .engine_to_move_games()
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    // The engine has White and has not opened yet.
+    let opening = store
+        .create_game(&new_game(
+            Participant::Engine(3),
+            Participant::User(ALICE),
+            CHANNEL,
+            0,
+        ))
+        .unwrap();
+    // Bob (White) to move against the engine: not listed until he has moved.
+    let waiting = store
+        .create_game(&new_game(
+            Participant::User(BOB),
+            Participant::Engine(5),
+            CHANNEL + 1,
+            0,
+        ))
+        .unwrap();
+    human_game(&store, CHANNEL + 2, 0);
+    assert_eq!(ids(), [opening.id]);
+    store
+        .record_move(waiting.id, 0, "22-18", "B:W18,21,23:B1,2", HOUR)
+        .unwrap();
+    assert_eq!(ids(), [opening.id, waiting.id], "oldest move first");
+    store
+        .record_move(opening.id, 0, "22-18", "B:W18,21,23:B1,2", 2 * HOUR)
+        .unwrap();
+    assert_eq!(ids(), [waiting.id], "Alice (Black) is to move");
+    store.abort_game(waiting.id, 3 * HOUR).unwrap();
+    assert!(ids().is_empty(), "only active games");
+}
+
+#[test]
+fn the_board_message_replaced_is_returned() {
+    let store = SqliteStore::open_in_memory().unwrap();
+    players(&store);
+    let game = human_game(&store, CHANNEL, 0);
+    let first = MessageRef {
+        channel: CHANNEL,
+        message: 1,
+    };
+    let second = MessageRef {
+        channel: CHANNEL,
+        message: 2,
+    };
+    assert_eq!(store.set_board_message(game.id, first).unwrap(), None);
+    assert_eq!(
+        store.set_board_message(game.id, second).unwrap(),
+        Some(first)
+    );
+    assert_eq!(
+        store.set_board_message(game.id, second).unwrap(),
+        Some(second)
+    );
+    assert_eq!(
+        store.game(game.id).unwrap().unwrap().board_message,
+        Some(second)
+    );
+}
+
+#[test]
 fn leaderboard_pages_and_minimum_games() {
     let store = SqliteStore::open_in_memory().unwrap();
     // 25 players; player i beats player i+1 once, so ratings spread; one player never plays.

@@ -8,7 +8,7 @@ use tracing::{error, info, warn};
 
 use super::{EXIT_CONFIG, NO_TOKEN_HELP};
 use crate::config::Config;
-use crate::game::{GameService, ServiceSettings, SystemClock};
+use crate::game::{Clock, GameService, ScaledClock, ServiceSettings, SystemClock};
 use crate::render::Renderer;
 use crate::store::SqliteStore;
 
@@ -40,11 +40,20 @@ pub fn run_bot(config: &Config) -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
+    // A faster clock only where a test asks for one (`[game] clock_speed`).
+    let clock: Arc<dyn Clock> = if (config.game.clock_speed - 1.0).abs() > f64::EPSILON {
+        Arc::new(ScaledClock::new(
+            Arc::new(SystemClock),
+            config.game.clock_speed,
+        ))
+    } else {
+        Arc::new(SystemClock)
+    };
     let service = Arc::new(
         GameService::new(
             Arc::new(store),
             Arc::new(renderer),
-            Arc::new(SystemClock),
+            clock,
             ServiceSettings::from_config(config),
         )
         .with_tables(

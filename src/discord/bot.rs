@@ -138,7 +138,8 @@ pub async fn run(
         shard_manager.shutdown_all().await;
     });
 
-    let result = client.start().await;
+    // Discord refuses an unsharded bot from 2,500 guilds: ask it how many shards to run.
+    let result = client.start_autosharded().await;
     signals.abort();
     if !work.wait_idle(SHUTDOWN_GRACE).await {
         warn!(
@@ -219,6 +220,7 @@ async fn sweep(
                 continue;
             }
         };
+        let _posting = data.work.track();
         for (notice, outgoing) in notices {
             let channel = notice.channel;
             if let Err(error) = respond::post_notice(&http, &data, notice, outgoing).await {

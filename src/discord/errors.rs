@@ -148,6 +148,17 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         return;
     };
     let http = &app.serenity_context().http;
+    let interaction = app.interaction;
+    if app.interaction_type == poise::CommandInteractionType::Autocomplete {
+        // Autocomplete takes only choices: the explanation becomes the one choice offered.
+        let response = serenity::CreateInteractionResponse::Autocomplete(
+            super::outgoing::autocomplete_hint(text),
+        );
+        if let Err(error) = interaction.create_response(http, response).await {
+            warn!(error = %Error::from(error), "could not answer an autocomplete after an error");
+        }
+        return;
+    }
     let message = DiscordMessage::new(
         &Outgoing::text(Reply::private(text)),
         Place {
@@ -155,7 +166,6 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
             attachment_limit: 0,
         },
     );
-    let interaction = app.interaction;
     let result = if app.has_sent_initial_response.load(Ordering::SeqCst) {
         interaction
             .edit_response(http, message.into_edit_response())
@@ -170,6 +180,6 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         sent
     };
     if let Err(error) = result {
-        warn!(%error, "could not answer the user after an error");
+        warn!(error = %Error::from(error), "could not answer the user after an error");
     }
 }

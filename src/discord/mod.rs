@@ -76,8 +76,9 @@ impl From<serenity::Error> for Error {
 /// The context of a command.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// The blocking work in progress (service calls, rendering), so that a shutdown can let it
-/// finish before the database closes.
+/// The work in progress: blocking jobs (service calls, rendering) and whole interactions
+/// (from the event to the last answer sent to Discord), so that a shutdown lets both finish
+/// before the process exits and the database closes.
 #[derive(Clone, Default)]
 pub struct Work {
     inner: Arc<WorkInner>,
@@ -89,8 +90,8 @@ struct WorkInner {
     idle: Notify,
 }
 
-/// Counts one job while it lives.
-struct WorkGuard(Arc<WorkInner>);
+/// Counts one job or interaction while it lives.
+pub struct WorkGuard(Arc<WorkInner>);
 
 impl Drop for WorkGuard {
     fn drop(&mut self) {
@@ -101,13 +102,19 @@ impl Drop for WorkGuard {
 }
 
 impl Work {
+    /// Counts a piece of async work (an interaction being answered) until the guard drops.
+    #[must_use]
+    pub fn track(&self) -> WorkGuard {
+        self.inner.running.fetch_add(1, Ordering::SeqCst);
+        WorkGuard(Arc::clone(&self.inner))
+    }
+
     /// Runs `job` on the blocking pool.
     pub fn spawn<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> tokio::task::JoinHandle<T> {
-        self.inner.running.fetch_add(1, Ordering::SeqCst);
-        let guard = WorkGuard(Arc::clone(&self.inner));
+        let guard = self.track();
         tokio::task::spawn_blocking(move || {
             let _counted = guard;
             job()
@@ -157,5 +164,22 @@ mod tests {
         assert!(work.wait_idle(Duration::from_secs(5)).await);
         assert!(job.await.unwrap());
         assert_eq!(work.running(), 0);
+    }
+
+    #[tokio::test]
+    async fn shutdown_waits_for_an_interaction_being_answered() {
+        let work = Work::default();
+        let answering = work.track();
+        assert!(
+            !work.wait_idle(Duration::from_millis(50)).await,
+            "an answer is still being sent"
+        );
+        let waiter = tokio::spawn({
+            let work = work.clone();
+            async move { work.wait_idle(Duration::from_secs(5)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        drop(answering);
+        assert!(waiter.await.unwrap(), "idle once the answer is out");
     }
 }

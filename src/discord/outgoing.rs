@@ -123,8 +123,14 @@ impl DiscordMessage {
                 );
             }
         }
-        let mention_line = reply
-            .mentions
+        // Discord refuses a message whose allowed mentions name someone twice.
+        let mut mentions: Vec<u64> = Vec::with_capacity(reply.mentions.len());
+        for &id in &reply.mentions {
+            if !mentions.contains(&id) {
+                mentions.push(id);
+            }
+        }
+        let mention_line = mentions
             .iter()
             .map(|id| format!("<@{id}>"))
             .collect::<Vec<_>>()
@@ -154,7 +160,7 @@ impl DiscordMessage {
             embed,
             files,
             components: action_rows(&reply.components),
-            mentions: reply.mentions.clone(),
+            mentions,
             ephemeral: reply.ephemeral,
         }
     }
@@ -332,6 +338,20 @@ pub fn autocomplete(suggestions: &[String]) -> serenity::CreateAutocompleteRespo
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// The autocomplete answer that explains why there is nothing to offer ("Not your turn: Bob is
+/// to move"): one choice, the explanation as its name (cut to Discord's 100 characters) and its
+/// value, so picking it only gets the same explanation as a reply.
+pub fn autocomplete_hint(text: &str) -> serenity::CreateAutocompleteResponse {
+    let hint = truncate(text.lines().next().unwrap_or_default(), MAX_OPTION_TEXT);
+    let hint = if hint.trim().is_empty() {
+        "Type your move, e.g. 22-18".to_owned()
+    } else {
+        hint
+    };
+    serenity::CreateAutocompleteResponse::new()
+        .set_choices(vec![serenity::AutocompleteChoice::new(hint.clone(), hint)])
+}
+
 /// How the answer to a click is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClickAnswer {
@@ -392,12 +412,12 @@ pub fn ping_after_update(
     place: Place,
     board: Option<MessageRef>,
 ) -> Option<DiscordMessage> {
-    let others: Vec<u64> = reply
-        .mentions
-        .iter()
-        .copied()
-        .filter(|&id| id != actor)
-        .collect();
+    let mut others: Vec<u64> = Vec::new();
+    for &id in &reply.mentions {
+        if id != actor && !others.contains(&id) {
+            others.push(id);
+        }
+    }
     if others.is_empty() {
         return None;
     }
@@ -526,6 +546,18 @@ mod tests {
             .collect();
         assert_eq!(ids, ["g:7:1:draw", "g:7:1:resign", "g:7:1:flipw"]);
         assert_eq!(rows[1]["components"][1]["style"], 2, "secondary");
+    }
+
+    #[test]
+    fn each_person_is_allowed_one_mention() {
+        let mut outgoing = board_reply();
+        outgoing.reply.mentions = vec![43, 42, 43, 42];
+        let message = DiscordMessage::new(&outgoing, PLACE);
+        assert_eq!(message.content, "<@43> <@42>");
+        let json = to_json(&message.clone().into_create_message());
+        assert_eq!(json["allowed_mentions"]["users"], json!(["43", "42"]));
+        let ping = ping_after_update(&outgoing.reply, 42, PLACE, None).unwrap();
+        assert_eq!(ping.mentions, [43]);
     }
 
     #[test]
@@ -717,6 +749,19 @@ mod tests {
         assert_eq!(choices[0], json!({"name": "0-4", "value": "0-4"}));
         let none = to_json(&autocomplete(&[]));
         assert_eq!(none["choices"], json!([]));
+        let hint = to_json(&serenity::CreateInteractionResponse::Autocomplete(
+            autocomplete_hint("Not your turn: bob is to move."),
+        ));
+        assert_eq!(hint["type"], 8);
+        assert_eq!(
+            hint["data"]["choices"],
+            json!([{"name": "Not your turn: bob is to move.", "value": "Not your turn: bob is to move."}])
+        );
+        let long = to_json(&autocomplete_hint(&"x".repeat(300)));
+        assert_eq!(
+            long["choices"][0]["name"].as_str().unwrap().chars().count(),
+            MAX_OPTION_TEXT
+        );
     }
 
     #[test]

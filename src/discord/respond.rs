@@ -17,11 +17,11 @@ use tracing::{info, warn};
 
 use super::call::{self, ServiceCall};
 use super::outgoing::{
-    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, click_answer,
-    ping_after_update,
+    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
+    autocomplete_hint, click_answer, ping_after_update,
 };
 use super::{Data, Error};
-use crate::game::{Actor, Reply, ServiceError};
+use crate::game::{Actor, Reply, ServiceError, Suggestions};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -41,6 +41,11 @@ pub const NEEDED_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIE
     .union(serenity::Permissions::EMBED_LINKS)
     .union(serenity::Permissions::ATTACH_FILES)
     .union(serenity::Permissions::READ_MESSAGE_HISTORY);
+
+/// The permissions of the invite link (README, and the help without a token): those needed in
+/// a channel, and Send Messages in Threads for games in threads.
+pub const INVITE_PERMISSIONS: serenity::Permissions =
+    NEEDED_PERMISSIONS.union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
 
 /// The permissions the bot lacks in a channel, from the interaction's `app_permissions`
 /// (nothing when Discord did not say). In a thread, Send Messages in Threads stands in for
@@ -127,13 +132,43 @@ fn start(
     })
 }
 
-/// Answers a slash command with the reply of `call`.
+/// Discord's epoch in Unix milliseconds: a snowflake's top 42 bits count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// When Discord created an interaction, in Unix milliseconds, from its id.
+#[must_use]
+pub fn created_at_ms(id: u64) -> u64 {
+    (id >> 22) + DISCORD_EPOCH_MS
+}
+
+/// What is left of [`ACK_BUDGET`] for an interaction created at `created_ms` when it is
+/// `now_ms`: the 3 s count from its creation, so an interaction that waited (replayed after a
+/// gateway resume, or queued behind others) is deferred at once.
+#[must_use]
+pub fn ack_budget(created_ms: u64, now_ms: u64) -> Duration {
+    let age = Duration::from_millis(now_ms.saturating_sub(created_ms));
+    ACK_BUDGET.saturating_sub(age)
+}
+
+/// The budget of an interaction with this id, by the system clock.
+fn budget_of(id: u64) -> Duration {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    ack_budget(created_at_ms(id), now)
+}
+
+/// Answers a slash command with the reply of `call`. Once the reply is out, later failures
+/// (reading the posted message back, remembering it) are logged: an apology never replaces a
+/// board that was posted.
 pub async fn answer_command(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     call: ServiceCall,
 ) -> Result<(), Error> {
+    let _answering = ctx.data().work.track();
     let received = Instant::now();
     let interaction = ctx.interaction;
+    let budget = budget_of(interaction.id.get());
     let http = &ctx.serenity_context().http;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -148,7 +183,7 @@ pub async fn answer_command(
     let predicted_private = matches!(call, ServiceCall::Help);
     let name = call.name();
     let mut job = start(data, call, actor.clone());
-    if let Ok(done) = tokio::time::timeout(ACK_BUDGET, &mut job).await {
+    if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
         let message = DiscordMessage::new(&outgoing, place);
         interaction
@@ -159,8 +194,14 @@ pub async fn answer_command(
             .await?;
         mark_responded(ctx);
         if shows_something(&outgoing.reply) {
-            let posted = interaction.get_response(http).await?;
-            remember(data, &outgoing.reply, &posted).await;
+            match interaction.get_response(http).await {
+                Ok(posted) => remember(http, data, &outgoing.reply, &posted).await,
+                Err(error) => warn!(
+                    command = name,
+                    error = %Error::from(error),
+                    "the reply is out but could not be read back; later boards will not link to it"
+                ),
+            }
         }
         return Ok(());
     }
@@ -172,7 +213,7 @@ pub async fn answer_command(
     info!(
         command = name,
         user = actor.user,
-        "deferred: the reply takes longer than {ACK_BUDGET:?}"
+        "deferred: the reply was not ready within {budget:?} of the interaction"
     );
     let outgoing = job.await??;
     let message = DiscordMessage::new(&outgoing, place);
@@ -193,11 +234,11 @@ pub async fn answer_command(
         .await
     {
         Ok(posted) => {
-            remember(data, reply, &posted).await;
+            remember(http, data, reply, &posted).await;
             Ok(())
         }
         Err(error) if !reply.ephemeral => {
-            warn!(command = name, %error, "could not edit the deferred response; posting in the channel");
+            warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
             post_late(http, data, reply, message, interaction.channel_id).await
         }
         Err(error) => Err(error.into()),
@@ -222,7 +263,7 @@ async fn post_late(
     let posted = channel
         .send_message(http, message.into_create_message())
         .await?;
-    remember(data, reply, &posted).await;
+    remember(http, data, reply, &posted).await;
     Ok(())
 }
 
@@ -236,9 +277,11 @@ fn shows_something(reply: &Reply) -> bool {
     !reply.ephemeral && (reply.game.is_some() || reply.challenge.is_some())
 }
 
-/// Tells the service which message shows a reply's game or challenge. A failure is logged:
-/// the message is out, only later links to it will be missing.
-pub async fn remember(data: &Data, reply: &Reply, posted: &serenity::Message) {
+/// Tells the service which message shows a reply's game or challenge, and takes the controls
+/// off the board message it replaces (a channel keeps one live board per game, not a trail of
+/// menus that all answer "out of date"). A failure is logged: the message is out, only later
+/// links to it (or the old board's tidying) will be missing.
+pub async fn remember(http: &serenity::Http, data: &Data, reply: &Reply, posted: &serenity::Message) {
     if !shows_something(reply) {
         return;
     }
@@ -246,30 +289,46 @@ pub async fn remember(data: &Data, reply: &Reply, posted: &serenity::Message) {
         channel: posted.channel_id.get(),
         message: posted.id.get(),
     };
-    remember_at(data, reply, at).await;
+    remember_at(http, data, reply, at).await;
 }
 
-async fn remember_at(data: &Data, reply: &Reply, at: MessageRef) {
+async fn remember_at(http: &serenity::Http, data: &Data, reply: &Reply, at: MessageRef) {
     if !shows_something(reply) {
         return;
     }
     let service = data.service.clone();
     let (game, challenge) = (reply.game, reply.challenge);
     let job = data.work.spawn(move || {
+        let mut replaced = None;
         if let Some(game) = game {
-            service.set_board_message(game, at)?;
+            replaced = service.set_board_message(game, at)?;
         }
         if let Some(challenge) = challenge {
             service.set_challenge_message(challenge, at)?;
         }
-        Ok::<(), ServiceError>(())
+        Ok::<Option<MessageRef>, ServiceError>(replaced)
     });
     match job.await {
-        Ok(Ok(())) => {}
+        Ok(Ok(Some(old))) => retire_board(http, old).await,
+        Ok(Ok(None)) => {}
         Ok(Err(error)) => {
             warn!(%error, message = at.message, "could not remember the message of a reply");
         }
         Err(error) => warn!(%error, "the job remembering a message failed"),
+    }
+}
+
+/// Removes the buttons and the move menu of a board that a newer one replaced; its picture
+/// and text stay as a record of the game.
+async fn retire_board(http: &serenity::Http, old: MessageRef) {
+    let channel = serenity::ChannelId::new(old.channel);
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(error) = channel
+        .edit_message(http, serenity::MessageId::new(old.message), edit)
+        .await
+    {
+        // Deleted by someone, or a channel the bot lost access to: nothing to tidy.
+        info!(error = %Error::from(error), message = old.message, "could not take the controls off an old board");
     }
 }
 
@@ -280,9 +339,16 @@ pub async fn answer_click(
     data: &Data,
     interaction: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    let mut responded = false;
-    let result = click(ctx, data, interaction, &mut responded).await;
+    let _answering = data.work.track();
+    let mut progress = Progress::default();
+    let result = click(ctx, data, interaction, &mut progress).await;
     if let Err(error) = &result {
+        if progress.delivered {
+            // The answer is out (a board updated, a message posted): an apology now would
+            // only confuse; the log has it.
+            return result;
+        }
+        let responded = progress.responded;
         let text = match error {
             Error::Refused(text) => text.clone(),
             _ => super::errors::APOLOGY.to_owned(),
@@ -302,7 +368,7 @@ pub async fn answer_click(
                 .await
         };
         if let Err(answer_error) = answered {
-            warn!(%answer_error, "could not tell the user about an error");
+            warn!(answer_error = %Error::from(answer_error), "could not tell the user about an error");
         }
         if let Error::Refused(_) = error {
             return Ok(());
@@ -311,13 +377,23 @@ pub async fn answer_click(
     result
 }
 
+/// How far the answer to a click got, for the error handler.
+#[derive(Debug, Default)]
+struct Progress {
+    /// Discord has a first response (possibly only a deferral).
+    responded: bool,
+    /// The real answer is out: nothing may replace it with an apology.
+    delivered: bool,
+}
+
 async fn click(
     ctx: &serenity::Context,
     data: &Data,
     interaction: &serenity::ComponentInteraction,
-    responded: &mut bool,
+    progress: &mut Progress,
 ) -> Result<(), Error> {
     let received = Instant::now();
+    let budget = budget_of(interaction.id.get());
     let http = &ctx.http;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -341,7 +417,7 @@ async fn click(
     let user = actor.user;
     let mut job = start(data, ServiceCall::from_component(&interaction.data), actor);
 
-    let fast = tokio::time::timeout(ACK_BUDGET, &mut job).await;
+    let fast = tokio::time::timeout(budget, &mut job).await;
     let deferred = fast.is_err();
     let outgoing = if let Ok(done) = fast {
         done??
@@ -350,10 +426,10 @@ async fn click(
         interaction
             .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
-        *responded = true;
+        progress.responded = true;
         info!(
             custom_id,
-            user, "deferred a click: the reply takes longer than {ACK_BUDGET:?}"
+            user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
         );
         job.await??
     };
@@ -367,8 +443,8 @@ async fn click(
             let response =
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
-            remember_at(data, reply, clicked).await;
+            progress.delivered = true;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) if late => {
             let edit = message.into_edit_message();
@@ -376,36 +452,40 @@ async fn click(
                 .channel_id
                 .edit_message(http, interaction.message.id, edit)
                 .await?;
-            remember_at(data, reply, clicked).await;
+            progress.delivered = true;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::Update, true) => {
             interaction
                 .edit_response(http, message.into_edit_response())
                 .await?;
-            remember_at(data, reply, clicked).await;
+            progress.delivered = true;
+            remember_at(http, data, reply, clicked).await;
         }
         (ClickAnswer::NewMessage, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
+            progress.delivered = true;
             if shows_something(reply) {
                 let posted = interaction.get_response(http).await?;
-                remember(data, reply, &posted).await;
+                remember(http, data, reply, &posted).await;
             }
         }
         (ClickAnswer::NewMessage, true) if late => {
             post_late(http, data, reply, message, interaction.channel_id).await?;
+            progress.delivered = true;
         }
         (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
             let posted = interaction
                 .create_followup(http, message.into_followup())
                 .await?;
-            remember(data, reply, &posted).await;
+            progress.delivered = true;
+            remember(http, data, reply, &posted).await;
         }
         (ClickAnswer::Private, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
-            *responded = true;
+            progress.delivered = true;
         }
     }
     if answer == ClickAnswer::Update {
@@ -423,19 +503,21 @@ async fn click(
                     .map(drop)
             };
             if let Err(error) = sent {
-                warn!(%error, "could not notify the players after an update");
+                warn!(error = %Error::from(error), "could not notify the players after an update");
             }
         }
     }
     Ok(())
 }
 
-/// The `/move` suggestions for what has been typed so far; empty when they cannot be had in
-/// time (autocomplete has no way to report an error).
+/// The `/move` autocomplete for what has been typed so far: the caller's legal moves that
+/// start like it, or one choice that says why there are none (not your turn, no game here,
+/// the moves could not be had in time).
 pub async fn suggestions(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     typed: &str,
-) -> Vec<String> {
+) -> serenity::CreateAutocompleteResponse {
+    let _answering = ctx.data().work.track();
     let interaction = ctx.interaction;
     let Some(actor) = call::actor(
         &interaction.user,
@@ -443,7 +525,7 @@ pub async fn suggestions(
         interaction.guild_id,
         interaction.channel_id,
     ) else {
-        return Vec::new();
+        return autocomplete_hint(GUILD_ONLY_TEXT);
     };
     let service = ctx.data().service.clone();
     let typed = typed.to_owned();
@@ -451,19 +533,21 @@ pub async fn suggestions(
         .data()
         .work
         .spawn(move || service.suggestions(&actor, &typed));
+    let unavailable = "I could not list your moves just now: type yours, e.g. 22-18.";
     match tokio::time::timeout(AUTOCOMPLETE_BUDGET, job).await {
-        Ok(Ok(Ok(moves))) => moves,
+        Ok(Ok(Ok(Suggestions::Moves(moves)))) => autocomplete(&moves),
+        Ok(Ok(Ok(Suggestions::Hint(hint)))) => autocomplete_hint(&hint),
         Ok(Ok(Err(error))) => {
             warn!(%error, "move suggestions failed");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
         Ok(Err(error)) => {
             warn!(%error, "the move suggestion job failed");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
         Err(_) => {
             warn!("move suggestions took longer than {AUTOCOMPLETE_BUDGET:?}");
-            Vec::new()
+            autocomplete_hint(unavailable)
         }
     }
 }
@@ -485,18 +569,26 @@ pub async fn post_notice(
             .await
         {
             Ok(edited) => {
-                remember(data, &outgoing.reply, &edited).await;
+                remember(http, data, &outgoing.reply, &edited).await;
+                // An edit notifies nobody: the people the notice is for get a short ping.
+                if let Some(ping) =
+                    ping_after_update(&outgoing.reply, 0, place(notice.guild, 0), Some(target))
+                {
+                    if let Err(error) = channel.send_message(http, ping.into_create_message()).await {
+                        warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
+                    }
+                }
                 return Ok(());
             }
             Err(error) => {
-                warn!(%error, message = target.message, "could not edit a message for a notice; posting anew");
+                warn!(error = %Error::from(error), message = target.message, "could not edit a message for a notice; posting anew");
             }
         }
     }
     let posted = serenity::ChannelId::new(notice.channel)
         .send_message(http, message.into_create_message())
         .await?;
-    remember(data, &outgoing.reply, &posted).await;
+    remember(http, data, &outgoing.reply, &posted).await;
     Ok(())
 }
 
@@ -537,6 +629,40 @@ mod tests {
             missing_permissions_text(serenity::Permissions::READ_MESSAGE_HISTORY),
             "I cannot run games in this channel: I am missing the permission **Read Message History**. \
              Ask a server admin to grant it to my role (or in this channel's settings), then try again."
+        );
+    }
+
+    #[test]
+    fn the_invite_links_ask_for_every_permission_the_bot_uses() {
+        let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
+        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
+        assert!(
+            include_str!("../../README.md").contains(&link),
+            "README: {link}"
+        );
+        assert!(crate::cli::NO_TOKEN_HELP.contains(&link), "help: {link}");
+    }
+
+    #[test]
+    fn the_answer_budget_counts_from_the_interaction() {
+        // 2026-12-01T00:00:00Z as a snowflake.
+        let created = 1_796_083_200_000_u64;
+        let id = (created - DISCORD_EPOCH_MS) << 22 | 0x3f_ffff;
+        assert_eq!(created_at_ms(id), created);
+        assert_eq!(ack_budget(created, created), ACK_BUDGET);
+        assert_eq!(
+            ack_budget(created, created + 1_000),
+            Duration::from_millis(500)
+        );
+        assert_eq!(
+            ack_budget(created, created + 60_000),
+            Duration::ZERO,
+            "replayed after a resume: defer at once"
+        );
+        assert_eq!(
+            ack_budget(created + 500, created),
+            ACK_BUDGET,
+            "a clock behind Discord's"
         );
     }
 

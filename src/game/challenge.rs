@@ -8,8 +8,8 @@ use dama_rules::{Color, Position};
 use super::play::engine_name;
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, button};
 use super::{
-    Actor, ColourChoice, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member, Reply,
-    ServiceError, human_duration,
+    Actor, ColourChoice, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member,
+    Reply, ServiceError, answered, escape_markdown, human_duration,
 };
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, GameId, GameStatus, NewChallenge, NewGame,
@@ -23,6 +23,19 @@ fn millis(duration: Duration) -> i64 {
 impl GameService {
     /// `/challenge @member [colour] [time]`.
     pub fn challenge(
+        &self,
+        actor: &Actor,
+        opponent: &Member,
+        colour: ColourChoice,
+        time_per_move: Option<Duration>,
+    ) -> Result<Reply, ServiceError> {
+        answered(
+            actor,
+            self.challenge_in(actor, opponent, colour, time_per_move),
+        )
+    }
+
+    fn challenge_in(
         &self,
         actor: &Actor,
         opponent: &Member,
@@ -60,6 +73,10 @@ impl GameService {
                 self.name_of(actor.guild, mine.challenged)
             )));
         }
+        let cooldown = Cooldown::Challenge(actor.user);
+        if let Some(refusal) = self.cooling_down(cooldown) {
+            return Ok(refusal);
+        }
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
         self.store
@@ -75,6 +92,7 @@ impl GameService {
             created_at: now,
             expires_at: now + millis(self.settings.challenge_expiry),
         })?;
+        self.used(cooldown);
         Ok(Self::challenge_reply(&challenge))
     }
 
@@ -182,6 +200,10 @@ impl GameService {
 
     /// Accept (button or `/accept`): only the challenged member may.
     pub fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        answered(actor, self.accept_in(actor, id))
+    }
+
+    fn accept_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
         let challenge = match self.find_challenge(actor, id, true)? {
             Ok(challenge) => challenge,
             Err(refusal) => return Ok(refusal),
@@ -234,7 +256,7 @@ impl GameService {
         let loaded = self.load(game)?;
         let headline = format!(
             "{} accepted! <@{white}> plays White, <@{black}> plays Black. White moves first.",
-            actor.name
+            escape_markdown(&actor.name)
         );
         let mut reply = self.board_reply(&loaded, &headline, None);
         reply.mentions.push(challenge.challenger);
@@ -243,6 +265,10 @@ impl GameService {
 
     /// Decline (button or `/decline`): only the challenged member.
     pub fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        answered(actor, self.decline_in(actor, id))
+    }
+
+    fn decline_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
         let challenge = match self.find_challenge(actor, id, true)? {
             Ok(challenge) => challenge,
             Err(refusal) => return Ok(refusal),
@@ -263,13 +289,19 @@ impl GameService {
             ChallengeStatus::Declined,
             &format!(
                 "{} declined the challenge from <@{}>.",
-                actor.name, challenge.challenger
+                escape_markdown(&actor.name),
+                challenge.challenger
             ),
+            challenge.challenger,
         )
     }
 
     /// Cancel (button or `/cancel`): only the challenger.
     pub fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
+        answered(actor, self.cancel_in(actor, id))
+    }
+
+    fn cancel_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
         let challenge = match self.find_challenge(actor, id, false)? {
             Ok(challenge) => challenge,
             Err(refusal) => return Ok(refusal),
@@ -283,15 +315,22 @@ impl GameService {
         self.resolve(
             &challenge,
             ChallengeStatus::Cancelled,
-            &format!("{} cancelled the challenge.", actor.name),
+            &format!(
+                "{} cancelled the challenge to <@{}>.",
+                escape_markdown(&actor.name),
+                challenge.challenged
+            ),
+            challenge.challenged,
         )
     }
 
+    /// Declines or cancels a pending challenge; `notify` is told.
     fn resolve(
         &self,
         challenge: &Challenge,
         to: ChallengeStatus,
         text: &str,
+        notify: u64,
     ) -> Result<Reply, ServiceError> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
             return Ok(Reply::private(Self::not_pending_text(challenge)));
@@ -299,6 +338,7 @@ impl GameService {
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
             Ok(_) => Ok(Reply {
                 challenge: Some(challenge.id),
+                mentions: vec![notify],
                 ..Reply::public(text)
             }),
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
@@ -314,6 +354,15 @@ impl GameService {
 
     /// `/play [level] [colour]`: a game against the engine, unrated.
     pub fn play_engine(
+        &self,
+        actor: &Actor,
+        level: u8,
+        colour: ColourChoice,
+    ) -> Result<Reply, ServiceError> {
+        answered(actor, self.play_engine_in(actor, level, colour))
+    }
+
+    fn play_engine_in(
         &self,
         actor: &Actor,
         level: u8,
@@ -375,14 +424,17 @@ impl GameService {
         };
         let mut headline = format!(
             "{} plays {} against {}.",
-            actor.name,
+            escape_markdown(&actor.name),
             colour.name(),
             engine_name(level.number())
         );
         if !human_white {
-            if let Some(text) = self.engine_move(&mut loaded, level.number())? {
-                headline.push(' ');
-                headline.push_str(&text);
+            // Unless resuming got to the new game first, the engine opens now.
+            if let Some(_searching) = self.start_searching(loaded.record.id) {
+                if let Some(text) = self.engine_move(&mut loaded, level.number())? {
+                    headline.push(' ');
+                    headline.push_str(&text);
+                }
             }
         }
         Ok(self.board_reply(&loaded, &headline, None))

@@ -9,7 +9,7 @@ use super::play::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, button};
 use super::{
     Actor, Attachment, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member, Reply,
-    ServiceError, help_text, rules_text,
+    ServiceError, escape_markdown, help_text, rules_text,
 };
 use crate::store::{Game, GameId, GameStatus, Participant, PlayerOutcome};
 
@@ -35,7 +35,7 @@ impl GameService {
                 text,
                 "`{:>3}.` **{}** {:.0} (±{:.0}) · {}W {}L {}D",
                 entry.rank,
-                p.display_name,
+                escape_markdown(&p.display_name),
                 p.rating.rating,
                 p.rating.deviation * 2.0,
                 p.wins,
@@ -74,13 +74,14 @@ impl GameService {
         let (user, name) = member.map_or((actor.user, actor.name.as_str()), |m| {
             (m.user, m.name.as_str())
         });
+        let name = escape_markdown(name);
         let Some(stats) = self.store.player_stats(actor.guild, user)? else {
             return Ok(Reply::public(format!("{name} has not played here yet.")));
         };
         let p = &stats.player;
         let mut text = format!(
             "**{}** · rating {:.0} (±{:.0})\nAgainst members: {} won, {} lost, {} drawn",
-            p.display_name,
+            escape_markdown(&p.display_name),
             p.rating.rating,
             p.rating.deviation * 2.0,
             p.wins,
@@ -117,7 +118,7 @@ impl GameService {
             Some(member) => (
                 self.store
                     .recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
-                format!("Recent games of {}", member.name),
+                format!("Recent games of {}", escape_markdown(&member.name)),
             ),
             None => (
                 self.store

@@ -16,8 +16,9 @@ mod play;
 mod reply;
 mod texts;
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use dama_engine::Tablebase;
@@ -25,7 +26,7 @@ use dama_rules::{Color, Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
@@ -71,6 +72,14 @@ pub struct Notice {
     pub reply: Reply,
     /// A message to edit instead of posting, where one is known (a challenge's message).
     pub edit: Option<MessageRef>,
+}
+
+/// What the `/move` autocomplete shows: the matching legal moves, or one line saying why there
+/// are none (a choice name, at most [`HINT_MAX_CHARS`] characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Suggestions {
+    Moves(Vec<String>),
+    Hint(String),
 }
 
 /// An internal failure: the user gets a generic apology, the log gets this.
@@ -120,6 +129,14 @@ pub const MIN_TIME_PER_MOVE: Duration = Duration::from_secs(60);
 pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(14 * 24 * 3600);
 /// Plies a player waits before offering a draw again.
 pub const DRAW_REOFFER_PLIES: u32 = 10;
+/// How long a person waits between two challenges.
+pub const CHALLENGE_COOLDOWN: Duration = Duration::from_secs(30);
+/// How long a person waits before posting the board again in the same channel.
+pub const BOARD_COOLDOWN: Duration = Duration::from_secs(10);
+/// How long a person waits between two draw offers (on top of [`DRAW_REOFFER_PLIES`]).
+pub const DRAW_OFFER_COOLDOWN: Duration = Duration::from_secs(30);
+/// The longest autocomplete hint (Discord's limit for a choice name).
+pub const HINT_MAX_CHARS: usize = 100;
 /// Players shown per leaderboard page, and the games needed to appear.
 pub const LEADERBOARD_PAGE: u32 = 10;
 pub const LEADERBOARD_MIN_GAMES: u32 = 1;
@@ -136,6 +153,52 @@ pub struct GameService {
     tables: Option<Arc<Tablebase>>,
     /// Show table verdicts to the players of a running rated game.
     verdicts_in_rated_games: bool,
+    /// Games whose engine move is being searched right now, so that no game is searched twice.
+    searching: Mutex<HashSet<GameId>>,
+    /// When each person last used an action that has a cooldown.
+    last_used: Mutex<HashMap<Cooldown, Millis>>,
+}
+
+/// An action with a cooldown, for one person (and, for the board, one channel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Cooldown {
+    Challenge(UserId),
+    Board(UserId, ChannelId),
+    DrawOffer(UserId),
+}
+
+impl Cooldown {
+    fn length(self) -> Duration {
+        match self {
+            Cooldown::Challenge(_) => CHALLENGE_COOLDOWN,
+            Cooldown::Board(..) => BOARD_COOLDOWN,
+            Cooldown::DrawOffer(_) => DRAW_OFFER_COOLDOWN,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Cooldown::Challenge(_) => "use /challenge",
+            Cooldown::Board(..) => "use /board",
+            Cooldown::DrawOffer(_) => "offer a draw",
+        }
+    }
+}
+
+/// A game marked as being searched; the mark goes when this is dropped.
+pub(crate) struct Searching<'a> {
+    service: &'a GameService,
+    game: GameId,
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        lock(&self.service.searching).remove(&self.game);
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Loads the endgame tables in `dir` for the bot: each problem (a missing or damaged file) is a
@@ -187,7 +250,47 @@ impl GameService {
             rng: Mutex::new(rng),
             tables: None,
             verdicts_in_rated_games: false,
+            searching: Mutex::new(HashSet::new()),
+            last_used: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Marks a game as being searched; `None` if a search of it is already under way.
+    pub(crate) fn start_searching(&self, game: GameId) -> Option<Searching<'_>> {
+        let inserted = lock(&self.searching).insert(game);
+        // Built only when marked: dropping one unmarks the game.
+        inserted.then(|| Searching {
+            service: self,
+            game,
+        })
+    }
+
+    /// The private refusal of an action used again too soon (`Not so fast: you can use /board
+    /// again in 8 s.`), or `None` when it may go ahead.
+    pub(crate) fn cooling_down(&self, action: Cooldown) -> Option<Reply> {
+        let last = *lock(&self.last_used).get(&action)?;
+        let length = i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX);
+        let left = last.saturating_add(length) - self.now();
+        (left > 0).then(|| {
+            Reply::private(format!(
+                "Not so fast: you can {} again in {} s.",
+                action.what(),
+                (left + 999) / 1000
+            ))
+        })
+    }
+
+    /// Starts an action's cooldown now.
+    pub(crate) fn used(&self, action: Cooldown) {
+        let now = self.now();
+        let mut last_used = lock(&self.last_used);
+        // Forget cooldowns that are over, so the map stays as small as the recent activity.
+        if last_used.len() > 1024 {
+            last_used.retain(|action, at| {
+                now - *at < i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX)
+            });
+        }
+        last_used.insert(action, now);
     }
 
     /// The same service with endgame tables: the engine plays with them, and boards of
@@ -249,9 +352,16 @@ impl GameService {
         self.clock.now()
     }
 
-    /// Remembers the message that shows a game's board (for links and in-place edits).
-    pub fn set_board_message(&self, game: GameId, message: MessageRef) -> Result<(), ServiceError> {
-        Ok(self.store.set_board_message(game, message)?)
+    /// Remembers the message that shows a game's board (for links and in-place edits), and
+    /// returns the board message remembered before when it is another one: the adapter then
+    /// takes that old message's buttons and menu away.
+    pub fn set_board_message(
+        &self,
+        game: GameId,
+        message: MessageRef,
+    ) -> Result<Option<MessageRef>, ServiceError> {
+        let before = self.store.set_board_message(game, message)?;
+        Ok(before.filter(|old| *old != message))
     }
 
     /// Remembers the message that shows a challenge.
@@ -284,7 +394,10 @@ impl GameService {
         let Some(action) = ComponentAction::parse(custom_id) else {
             return Ok(Reply::private("This button is not one I know any more."));
         };
-        match action {
+        if let Some(refusal) = self.elsewhere(actor, action)? {
+            return Ok(refusal);
+        }
+        let reply = match action {
             ComponentAction::Challenge(id, ChallengeButton::Accept) => self.accept(actor, Some(id)),
             ComponentAction::Challenge(id, ChallengeButton::Decline) => {
                 self.decline(actor, Some(id))
@@ -294,7 +407,33 @@ impl GameService {
             ComponentAction::Game(game, ply, button) => {
                 self.game_button(actor, game, ply, button, values)
             }
-        }
+        };
+        answered(actor, reply)
+    }
+
+    /// Refuses a click on a game or challenge of another server or channel than the click's
+    /// own (a forged or copied component id).
+    fn elsewhere(
+        &self,
+        actor: &Actor,
+        action: ComponentAction,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let place = match action {
+            ComponentAction::Challenge(id, _) => self
+                .store
+                .challenge(id)?
+                .map(|challenge| (challenge.guild, challenge.channel)),
+            ComponentAction::Game(id, ..) => {
+                self.store.game(id)?.map(|game| (game.guild, game.channel))
+            }
+            ComponentAction::Leaderboard(_) => None,
+        };
+        Ok(match place {
+            Some(place) if place != (actor.guild, actor.channel) => Some(Reply::private(
+                "This button belongs to a message in another channel; use the one there.",
+            )),
+            _ => None,
+        })
     }
 
     fn game_button(
@@ -320,6 +459,49 @@ impl GameService {
             GameButton::Rematch => self.rematch(actor, game),
         }
     }
+}
+
+/// The rules every answer to a person follows: a private answer notifies nobody, and the
+/// people to notify are each named once and never include the person who acted.
+pub(crate) fn answered(
+    actor: &Actor,
+    reply: Result<Reply, ServiceError>,
+) -> Result<Reply, ServiceError> {
+    reply.map(|mut reply| {
+        settle_mentions(&mut reply, Some(actor.user));
+        reply
+    })
+}
+
+/// Settles a reply's mentions: none for a private reply, each person once, never `actor`.
+pub(crate) fn settle_mentions(reply: &mut Reply, actor: Option<UserId>) {
+    if reply.ephemeral {
+        reply.mentions.clear();
+        return;
+    }
+    let mut seen = HashSet::new();
+    reply
+        .mentions
+        .retain(|user| Some(*user) != actor && seen.insert(*user));
+}
+
+/// A display name as message text: Markdown characters escaped and mentions defused, so a
+/// name shows as written and pings nobody. Not for PDN tags or image captions.
+#[must_use]
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        match c {
+            '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '\\' | '<' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // `@everyone`, `@here` and `<@id>` no longer mention anyone.
+            '@' => out.push_str("@\u{200B}"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// A stored game with its rules state rebuilt from the moves.
@@ -387,6 +569,30 @@ fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardV
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_escaped_as_markdown() {
+        assert_eq!(escape_markdown("alice"), "alice");
+        assert_eq!(escape_markdown("**bold**"), "\\*\\*bold\\*\\*");
+        assert_eq!(
+            escape_markdown("_a_ ~b~ `c` |d| >e #f [g](h) \\"),
+            "\\_a\\_ \\~b\\~ \\`c\\` \\|d\\| \\>e \\#f \\[g\\]\\(h\\) \\\\"
+        );
+        assert_eq!(escape_markdown("@everyone"), "@\u{200B}everyone");
+        assert_eq!(escape_markdown("<@123>"), "\\<@\u{200B}123\\>");
+    }
+
+    #[test]
+    fn mentions_are_settled_once_and_never_the_actor() {
+        let mut reply = Reply::public("x");
+        reply.mentions = vec![3, 1, 3, 2, 1];
+        settle_mentions(&mut reply, Some(2));
+        assert_eq!(reply.mentions, [3, 1]);
+        let mut private = Reply::private("x");
+        private.mentions = vec![3];
+        settle_mentions(&mut private, None);
+        assert!(private.mentions.is_empty());
+    }
 
     #[test]
     fn durations_read_naturally() {

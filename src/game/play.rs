@@ -8,8 +8,9 @@ use dama_rules::{Color, DrawReason, GameEnd, Move, MoveText, NotationError, Outc
 
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
 use super::{
-    Actor, Component, DRAW_REOFFER_PLIES, GameService, Loaded, Notice, Reply, ServiceError,
-    board_view, human_duration,
+    Actor, Component, Cooldown, DRAW_REOFFER_PLIES, GameService, HINT_MAX_CHARS, Loaded, Notice,
+    Reply, ServiceError, Suggestions, answered, board_view, escape_markdown, human_duration,
+    settle_mentions,
 };
 use crate::store::{
     EndReason, Finish, FinishedGame, GameId, GameResult, GameStatus, MessageRef, Participant,
@@ -97,8 +98,16 @@ impl GameService {
         }
     }
 
-    /// The name of whoever plays a side.
+    /// The name of whoever plays a side, as message text (see [`escape_markdown`]).
     pub(crate) fn participant_name(&self, guild: u64, participant: Participant) -> String {
+        match participant {
+            Participant::User(_) => escape_markdown(&self.plain_name(guild, participant)),
+            Participant::Engine(level) => engine_name(level),
+        }
+    }
+
+    /// The name of whoever plays a side as written, for image captions.
+    pub(crate) fn plain_name(&self, guild: u64, participant: Participant) -> String {
         match participant {
             Participant::User(user) => match self.store.player(guild, user) {
                 Ok(Some(player)) => player.display_name,
@@ -121,8 +130,8 @@ impl GameService {
     /// The image caption: players and ratings, move number, whose turn or the result.
     fn caption(&self, loaded: &Loaded) -> String {
         let record = &loaded.record;
-        let white = self.participant_name(record.guild, record.white);
-        let black = self.participant_name(record.guild, record.black);
+        let white = self.plain_name(record.guild, record.white);
+        let black = self.plain_name(record.guild, record.black);
         let state = match (record.status, record.result) {
             (GameStatus::Active, _) => format!("{} to move", loaded.turn()),
             (_, Some(result)) => result.as_str().to_owned(),
@@ -273,15 +282,27 @@ impl GameService {
         }
     }
 
-    /// `/board`: the current board, posted anew.
+    /// `/board`: the current board, posted anew. It pings nobody: whoever asked sees it, and
+    /// the player to move was told when the move before was made.
     pub fn board(&self, actor: &Actor, flip: bool) -> Result<Reply, ServiceError> {
+        answered(actor, self.board_in(actor, flip))
+    }
+
+    fn board_in(&self, actor: &Actor, flip: bool) -> Result<Reply, ServiceError> {
         let loaded = match self.find_active(actor, None)? {
             Ok(loaded) => loaded,
             Err(refusal) => return Ok(refusal),
         };
+        let cooldown = Cooldown::Board(actor.user, actor.channel);
+        if let Some(refusal) = self.cooling_down(cooldown) {
+            return Ok(refusal);
+        }
+        self.used(cooldown);
         let default_bottom = bottom_of(&loaded, None);
         let bottom = if flip { Some(!default_bottom) } else { None };
-        Ok(self.board_reply(&loaded, "", bottom))
+        let mut reply = self.board_reply(&loaded, "", bottom);
+        reply.mentions.clear();
+        Ok(reply)
     }
 
     /// The Flip button: the board seen from the other side, for the clicker only.
@@ -311,7 +332,7 @@ impl GameService {
 
     /// `/move`: plays a typed move for the actor in the channel's game.
     pub fn play_move(&self, actor: &Actor, text: &str) -> Result<Reply, ServiceError> {
-        self.play_move_in(actor, None, text, None)
+        answered(actor, self.play_move_in(actor, None, text, None))
     }
 
     /// Plays a move; `expected_ply` is the ply of the board a click came from (stale if the game
@@ -329,6 +350,9 @@ impl GameService {
         };
         let turn = loaded.turn();
         if colour != turn && loaded.record.participant(turn) != Participant::User(actor.user) {
+            if let Participant::Engine(_) = loaded.record.participant(turn) {
+                return Ok(Reply::private(THINKING));
+            }
             return Ok(Reply::private(format!(
                 "It is not your turn: {} ({}) is to move.",
                 self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
@@ -342,12 +366,25 @@ impl GameService {
         let written = loaded.position().move_text(&m);
         let mover = self.participant_name(loaded.record.guild, loaded.record.participant(turn));
         let mut headline = format!("{mover} played **{written}**.");
+        // Against the engine, the game is marked as searched from before the move is stored
+        // until the reply is: resuming after a restart (or the sweep) leaves it alone.
+        let _searching = match loaded.record.participant(!turn) {
+            Participant::Engine(_) => match self.start_searching(loaded.record.id) {
+                Some(mark) => Some(mark),
+                None => return Ok(Reply::private(THINKING)),
+            },
+            Participant::User(_) => None,
+        };
         match self.commit_move(&mut loaded, m)? {
             Committed::Stale => return self.stale_reply(loaded.record.id),
             Committed::Ended(text) => {
                 headline.push(' ');
                 headline.push_str(&text);
-                return Ok(self.board_reply(&loaded, &headline, None));
+                let mut reply = self.board_reply(&loaded, &headline, None);
+                reply
+                    .mentions
+                    .extend(loaded.record.participant(!turn).user());
+                return Ok(reply);
             }
             Committed::Continues => {}
         }
@@ -543,24 +580,54 @@ impl GameService {
         Ok(reply)
     }
 
-    /// Autocomplete: up to 25 legal moves of the actor's game matching what is typed so far.
-    /// Empty when it is not the actor's turn.
-    pub fn suggestions(&self, actor: &Actor, typed: &str) -> Result<Vec<String>, ServiceError> {
+    /// Autocomplete: up to 25 legal moves of the actor's game matching what is typed so far,
+    /// or a hint (at most [`HINT_MAX_CHARS`] characters) saying why there are none: no game
+    /// here, not a player, not their turn, or no legal move starting like that.
+    pub fn suggestions(&self, actor: &Actor, typed: &str) -> Result<Suggestions, ServiceError> {
         let Some(record) = self.store.active_game_in_channel(actor.channel)? else {
-            return Ok(Vec::new());
+            return Ok(hint(
+                "No game in this channel: start one with /challenge or /play.",
+            ));
         };
-        let Ok(position) = Position::from_fen(&record.current_fen) else {
-            return Ok(Vec::new());
-        };
-        if record.participant(position.turn()) != Participant::User(actor.user) {
-            return Ok(Vec::new());
+        if record.colour_of(actor.user).is_none() {
+            return Ok(hint("You are not playing in this game."));
         }
-        Ok(suggest(&position, typed, 25))
+        let Ok(position) = Position::from_fen(&record.current_fen) else {
+            return Ok(hint("This game's position cannot be read."));
+        };
+        let to_move = record.participant(position.turn());
+        if to_move != Participant::User(actor.user) {
+            let name = self.plain_name(record.guild, to_move);
+            return Ok(hint(&format!("Not your turn: {name} is to move")));
+        }
+        let moves = suggest(&position, typed, 25);
+        if !moves.is_empty() {
+            return Ok(Suggestions::Moves(moves));
+        }
+        let typed_full = typed.trim();
+        let mut typed: String = typed_full.chars().take(20).collect();
+        if typed.len() < typed_full.len() {
+            typed.push('…');
+        }
+        let mut text = format!("No legal move starts with {typed}:");
+        let legal = suggest(&position, "", usize::MAX);
+        for (i, m) in legal.iter().enumerate() {
+            let separator = if i == 0 { " " } else { ", " };
+            // Room for this move and, if more follow, for the ", …" after it.
+            let room = if i + 1 < legal.len() { 3 } else { 0 };
+            if text.chars().count() + separator.len() + m.chars().count() + room > HINT_MAX_CHARS {
+                text.push_str(if i == 0 { " …" } else { ", …" });
+                break;
+            }
+            text.push_str(separator);
+            text.push_str(m);
+        }
+        Ok(hint(&text))
     }
 
     /// `/resign`.
     pub fn resign(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        self.resign_in(actor, None, None)
+        answered(actor, self.resign_in(actor, None, None))
     }
 
     pub(crate) fn confirm_resign(
@@ -606,16 +673,20 @@ impl GameService {
         };
         let headline = format!(
             "{} resigns. **{} wins** ({winner}).{}",
-            actor.name,
+            escape_markdown(&actor.name),
             mention(loaded.record.participant(winner)),
             self.rating_text(loaded.record.guild, &finished)
         );
-        Ok(self.board_reply(&loaded, &headline, None))
+        let mut reply = self.board_reply(&loaded, &headline, None);
+        reply
+            .mentions
+            .extend(loaded.record.participant(winner).user());
+        Ok(reply)
     }
 
     /// `/draw offer` (or accepting an open offer by the other side).
     pub fn offer_draw(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        self.offer_draw_in(actor, None, None)
+        answered(actor, self.offer_draw_in(actor, None, None))
     }
 
     pub(crate) fn offer_draw_in(
@@ -646,10 +717,12 @@ impl GameService {
                 )));
             }
         }
-        let opponent = record.participant(!colour);
-        if let Participant::Engine(level) = opponent {
-            return self.engine_answers_draw(&mut loaded, colour, level);
+        let cooldown = Cooldown::DrawOffer(actor.user);
+        if let Some(refusal) = self.cooling_down(cooldown) {
+            return Ok(refusal);
         }
+        let opponent = record.participant(!colour);
+        // An offer to the engine counts like one to a person, for the re-offer rule too.
         match self.store.offer_draw(record.id, colour, record.ply) {
             Ok(updated) => loaded.record = updated,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
@@ -657,13 +730,17 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         }
-        let headline = format!("{} offers a draw to {}.", actor.name, mention(opponent));
-        let mut reply = self.board_reply(&loaded, &headline, None);
-        if let Participant::User(user) = opponent {
-            if !reply.mentions.contains(&user) {
-                reply.mentions.push(user);
-            }
+        self.used(cooldown);
+        if let Participant::Engine(level) = opponent {
+            return self.engine_answers_draw(&mut loaded, colour, level);
         }
+        let headline = format!(
+            "{} offers a draw to {}.",
+            escape_markdown(&actor.name),
+            mention(opponent)
+        );
+        let mut reply = self.board_reply(&loaded, &headline, None);
+        reply.mentions.extend(opponent.user());
         Ok(reply)
     }
 
@@ -691,12 +768,15 @@ impl GameService {
             -result.score
         };
         if score > -30 {
-            let mut reply = Reply::private(format!(
+            loaded.record = match self.store.clear_draw_offer(loaded.record.id) {
+                Ok(record) => record,
+                Err(StoreError::GameNotActive { .. }) => return self.stale_reply(loaded.record.id),
+                Err(other) => return Err(other.into()),
+            };
+            return Ok(Reply::public(format!(
                 "{} declines the draw: it likes its position.",
                 engine_name(level)
-            ));
-            reply.ephemeral = false;
-            return Ok(reply);
+            )));
         }
         if let Err(stale) = self.finish_loaded(loaded, GameResult::Draw, EndReason::Agreement)? {
             return Ok(stale);
@@ -710,7 +790,7 @@ impl GameService {
 
     /// `/draw accept` or `/draw decline`.
     pub fn answer_draw(&self, actor: &Actor, accept: bool) -> Result<Reply, ServiceError> {
-        self.answer_draw_in(actor, None, accept)
+        answered(actor, self.answer_draw_in(actor, None, accept))
     }
 
     pub(crate) fn answer_draw_in(
@@ -734,18 +814,29 @@ impl GameService {
                     "You made this offer; your opponent must answer it.",
                 ));
             }
-            // Withdrawing one's own offer.
+            // Withdrawing one's own offer: the opponent had it to answer.
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
-            return Ok(self.board_reply(
+            let mut reply = self.board_reply(
                 &loaded,
-                &format!("{} withdraws the draw offer.", actor.name),
+                &format!("{} withdraws the draw offer.", escape_markdown(&actor.name)),
                 None,
-            ));
+            );
+            reply
+                .mentions
+                .extend(loaded.record.participant(!colour).user());
+            return Ok(reply);
         }
+        let offerer = loaded.record.participant(offer.by);
         if !accept {
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
-            let headline = format!("{} declines the draw. Play on!", actor.name);
-            return Ok(self.board_reply(&loaded, &headline, None));
+            let headline = format!(
+                "{} declines the draw. Play on!",
+                escape_markdown(&actor.name)
+            );
+            let mut reply = self.board_reply(&loaded, &headline, None);
+            // The offerer hears the answer; nobody else needs a ping for it.
+            reply.mentions = offerer.user().into_iter().collect();
+            return Ok(reply);
         }
         let finished =
             match self.finish_loaded(&mut loaded, GameResult::Draw, EndReason::Agreement)? {
@@ -754,15 +845,17 @@ impl GameService {
             };
         let headline = format!(
             "{} accepts the draw. **Draw** by agreement.{}",
-            actor.name,
+            escape_markdown(&actor.name),
             self.rating_text(loaded.record.guild, &finished)
         );
-        Ok(self.board_reply(&loaded, &headline, None))
+        let mut reply = self.board_reply(&loaded, &headline, None);
+        reply.mentions.extend(offerer.user());
+        Ok(reply)
     }
 
     /// `/claim`: the win, once the opponent's time per move has run out.
     pub fn claim(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        self.claim_in(actor, None)
+        answered(actor, self.claim_in(actor, None))
     }
 
     pub(crate) fn claim_in(
@@ -779,6 +872,10 @@ impl GameService {
             return Ok(Reply::private(
                 "It is your turn: make your move instead of claiming.",
             ));
+        }
+        // The engine never runs out of time: its move is made at once, or on resuming.
+        if let Participant::Engine(_) = loaded.record.participant(turn) {
+            return Ok(Reply::private(THINKING));
         }
         let now = self.now();
         let deadline = loaded.record.deadline();
@@ -800,14 +897,22 @@ impl GameService {
         let headline = format!(
             "{}'s time ran out. **{} wins** on time.{}",
             self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
-            actor.name,
+            escape_markdown(&actor.name),
             self.rating_text(loaded.record.guild, &finished)
         );
-        Ok(self.board_reply(&loaded, &headline, None))
+        let mut reply = self.board_reply(&loaded, &headline, None);
+        reply
+            .mentions
+            .extend(loaded.record.participant(turn).user());
+        Ok(reply)
     }
 
     /// `/abort` (moderators): stops the channel's game without a result.
     pub fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
+        answered(actor, self.abort_in(actor))
+    }
+
+    fn abort_in(&self, actor: &Actor) -> Result<Reply, ServiceError> {
         if !actor.can_moderate {
             return Ok(Reply::private(
                 "Only moderators (Manage Messages) can abort a game. Players can `/resign` or offer a `/draw`.",
@@ -824,33 +929,94 @@ impl GameService {
         };
         let headline = format!(
             "{} aborted game #{}. It does not count for anyone.",
-            actor.name, loaded.record.id
+            escape_markdown(&actor.name),
+            loaded.record.id
         );
         let mut reply = self.board_reply(&loaded, &headline, None);
         reply.components.clear();
+        reply.mentions.extend(players(&loaded.record));
         Ok(reply)
     }
 
-    /// Expires challenges and forfeits games left unclaimed for twice their time per move.
-    /// Runs on a timer; returns the notices to post.
-    pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
-        let now = self.now();
+    /// Plays the engine's move in every active game where the engine is to move and no search
+    /// of it is under way: the replies a restart interrupted (the player's move was stored, the
+    /// engine's was not yet). Each notice edits the game's board message and pings the person
+    /// now to move (or, if the engine's move ended the game, its opponent).
+    pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
+        for record in self.store.engine_to_move_games()? {
+            let Some(_searching) = self.start_searching(record.id) else {
+                // A player's job is searching it right now.
+                continue;
+            };
+            // Read again under the mark: a job that just finished may have moved on.
+            let Some(record) = self.store.game(record.id)? else {
+                continue;
+            };
+            if record.status != GameStatus::Active {
+                continue;
+            }
+            let id = record.id;
+            let mut loaded = match self.load(record) {
+                Ok(loaded) => loaded,
+                Err(error @ ServiceError::Corrupt { .. }) => {
+                    // One damaged game must not keep the others waiting.
+                    tracing::error!(%error, "cannot resume the engine's move");
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            let Participant::Engine(level) = loaded.record.participant(loaded.turn()) else {
+                continue;
+            };
+            let ply = loaded.record.ply;
+            let Some(text) = self.engine_move(&mut loaded, level)? else {
+                continue;
+            };
+            if loaded.record.ply == ply {
+                tracing::warn!(game = %id, level, "the engine has no move to resume with");
+                continue;
+            }
+            let mut reply = self.board_reply(&loaded, &text, None);
+            reply.mentions.extend(players(&loaded.record));
+            settle_mentions(&mut reply, None);
+            notices.push(Notice {
+                guild: loaded.record.guild,
+                channel: loaded.record.channel,
+                reply,
+                edit: loaded.record.board_message,
+            });
+        }
+        Ok(notices)
+    }
+
+    /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
+    /// [`Self::resume_engine_games`]), expired challenges, and games forfeited because the
+    /// person to move let twice their time per move pass unclaimed.
+    pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = self.resume_engine_games()?;
+        let now = self.now();
         for challenge in self.store.expire_challenges(now)? {
-            let from =
-                self.participant_name(challenge.guild, Participant::User(challenge.challenger));
+            let from = mention(Participant::User(challenge.challenger));
             let to =
                 self.participant_name(challenge.guild, Participant::User(challenge.challenged));
+            let mut reply =
+                Reply::public(format!("The challenge from {from} to {to} has expired."));
+            reply.mentions.push(challenge.challenger);
             notices.push(Notice {
                 guild: challenge.guild,
                 channel: challenge.channel,
-                reply: Reply::public(format!("The challenge from {from} to {to} has expired.")),
+                reply,
                 edit: challenge.message,
             });
         }
         for record in self.store.overdue_games(now, 2)? {
             let loaded = self.load(record)?;
             let turn = loaded.turn();
+            // The engine loses no game on time; a move of its that is due is resumed above.
+            if let Participant::Engine(_) = loaded.record.participant(turn) {
+                continue;
+            }
             let winner = !turn;
             let finish = Finish {
                 result: GameResult::from_winner(Some(winner)),
@@ -877,15 +1043,16 @@ impl GameService {
                 game: loaded.game,
             };
             let mut reply = self.board_reply(&finished_loaded, &headline, None);
-            if let Participant::User(user) = finished.game.participant(winner) {
-                reply.mentions.push(user);
-            }
+            reply.mentions.extend(players(&finished.game));
             notices.push(Notice {
                 guild,
                 channel: finished.game.channel,
                 reply,
                 edit: None,
             });
+        }
+        for notice in &mut notices {
+            settle_mentions(&mut notice.reply, None);
         }
         Ok(notices)
     }
@@ -908,6 +1075,16 @@ fn end_reason(outcome: Outcome) -> EndReason {
         GameEnd::Draw(DrawReason::Repetition) => EndReason::Repetition,
         GameEnd::Draw(DrawReason::FortyMoveRule) => EndReason::FortyMove,
     }
+}
+
+/// The answer to an action on a game whose engine move is being searched.
+const THINKING: &str = "Dama is thinking about its move.";
+
+/// The people who play a game (one against the engine, two otherwise).
+fn players(record: &crate::store::Game) -> impl Iterator<Item = crate::store::UserId> {
+    [record.white, record.black]
+        .into_iter()
+        .filter_map(Participant::user)
 }
 
 /// A mention of a person, or the engine's name.
@@ -962,6 +1139,16 @@ fn capitalize(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// An autocomplete hint, cut to [`HINT_MAX_CHARS`] characters.
+fn hint(text: &str) -> Suggestions {
+    let mut hint: String = text.chars().take(HINT_MAX_CHARS).collect();
+    if hint.chars().count() < text.chars().count() {
+        hint.pop();
+        hint.push('…');
+    }
+    Suggestions::Hint(hint)
 }
 
 /// Makes select labels unique (two captures with the same ends get their long form).

@@ -868,13 +868,22 @@ pub trait Store: Send + Sync {
     /// Aborts an active game (status aborted, reason abort, no result): unrated, uncounted.
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
 
-    /// Remembers the message that shows a game's board.
-    fn set_board_message(&self, game: GameId, message: MessageRef) -> Result<(), StoreError>;
+    /// Remembers the message that shows a game's board, and returns the one remembered before
+    /// (`None` for the first); both in one transaction.
+    fn set_board_message(
+        &self,
+        game: GameId,
+        message: MessageRef,
+    ) -> Result<Option<MessageRef>, StoreError>;
 
     /// Active games whose player to move has been silent for more than `periods` times the time
     /// per move: `last_move_at + periods * time_per_move_ms < at`. `periods = 1` gives the
     /// games whose time ran out (the opponent may claim), `2` the ones the sweep forfeits.
     fn overdue_games(&self, at: Millis, periods: u32) -> Result<Vec<Game>, StoreError>;
+
+    /// Active games whose side to move is the engine (by the current FEN), oldest move first:
+    /// the ones whose reply a restart interrupted.
+    fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError>;
 
     // ---- queries for the features --------------------------------------------------------
 

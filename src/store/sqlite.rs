@@ -1419,21 +1419,22 @@ impl Store for SqliteStore {
         })
     }
 
-    fn set_board_message(&self, game: GameId, message: MessageRef) -> Result<(), StoreError> {
+    fn set_board_message(
+        &self,
+        game: GameId,
+        message: MessageRef,
+    ) -> Result<Option<MessageRef>, StoreError> {
         self.write(|tx| {
-            let changed = tx
-                .prepare_cached(
-                    "UPDATE games SET board_channel_id = ?2, board_message_id = ?3 WHERE id = ?1",
-                )?
-                .execute(params![
-                    game.0,
-                    sql_id(message.channel),
-                    sql_id(message.message)
-                ])?;
-            if changed == 0 {
-                return Err(StoreError::GameNotFound(game));
-            }
-            Ok(())
+            let before = load_game(tx, game)?.board_message;
+            tx.prepare_cached(
+                "UPDATE games SET board_channel_id = ?2, board_message_id = ?3 WHERE id = ?1",
+            )?
+            .execute(params![
+                game.0,
+                sql_id(message.channel),
+                sql_id(message.message)
+            ])?;
+            Ok(before)
         })
     }
 
@@ -1446,6 +1447,21 @@ impl Store for SqliteStore {
                      AND last_move_at + ?2 * time_per_move_ms < ?1 ORDER BY last_move_at, id"
                 ),
                 params![at, periods],
+            )
+        })
+    }
+
+    fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| {
+            query_games(
+                tx,
+                &format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+                     AND ((substr(current_fen, 1, 1) = 'W' AND white_level IS NOT NULL) \
+                       OR (substr(current_fen, 1, 1) = 'B' AND black_level IS NOT NULL)) \
+                     ORDER BY last_move_at, id"
+                ),
+                [],
             )
         })
     }

@@ -128,11 +128,10 @@ async fn autocomplete_move(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let moves = match ctx {
+    match ctx {
         poise::Context::Application(app) => respond::suggestions(app, partial).await,
-        poise::Context::Prefix(_) => Vec::new(),
-    };
-    outgoing::autocomplete(&moves)
+        poise::Context::Prefix(_) => outgoing::autocomplete(&[]),
+    }
 }
 
 /// Show this channel's game board again

@@ -1,0 +1,19 @@
+//! End to end: the real `damabot run` binary, as a child process, against the Discord stand-in
+//! (tests/support/discord_standin) on loopback. Each test starts its own stand-in, database and
+//! bot process, and asserts on what the bot sent: callback types, private flags, texts,
+//! components and images.
+//!
+//! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
+//! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end, and
+//! stopping and restarting the bot.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod buttons;
+mod common;
+mod endings;
+mod engine;
+mod moves;
+mod restart;
+mod startup;
