@@ -1086,8 +1086,7 @@ async fn bodies_are_checked_against_discords_schema() {
     assert_eq!(answer["code"], 50035, "{answer}");
     assert_eq!(answer["message"], "Invalid Form Body");
     assert_eq!(
-        answer["errors"]["content"]["_errors"][0]["code"],
-        "BASE_TYPE_MAX_LENGTH",
+        answer["errors"]["content"]["_errors"][0]["code"], "BASE_TYPE_MAX_LENGTH",
         "{answer}"
     );
     let errors = discord.errors();
@@ -1097,7 +1096,10 @@ async fn bodies_are_checked_against_discords_schema() {
         "the error names the route template and the JSON path: {errors:?}"
     );
     assert_eq!(discord.requests()[0].violations[0].path, "/content");
-    assert!(discord.messages().is_empty(), "a refused body creates nothing");
+    assert!(
+        discord.messages().is_empty(),
+        "a refused body creates nothing"
+    );
     // The description allows 4,000 characters (for boosted users); a bot has 2,000.
     let over = json!({ "content": "x".repeat(2001) });
     assert_eq!(raw_request(&discord, "POST", &messages, &over).await.0, 400);
@@ -1107,11 +1109,23 @@ async fn bodies_are_checked_against_discords_schema() {
     let long_title = json!({ "embeds": [{ "title": "t".repeat(257) }] });
     let (status, answer) = raw_request(&discord, "POST", &messages, &long_title).await;
     assert_eq!(status, 400);
-    assert!(answer["errors"]["embeds"]["0"]["title"]["_errors"].is_array(), "{answer}");
+    assert!(
+        answer["errors"]["embeds"]["0"]["title"]["_errors"].is_array(),
+        "{answer}"
+    );
     let wrong_type = json!({ "content": 5 });
-    assert_eq!(raw_request(&discord, "POST", &messages, &wrong_type).await.0, 400);
-    assert!(discord.take_expected_error("at /embeds/0/title").contains("POST /channels/"));
-    assert!(discord.take_expected_error("at /content:").contains("5"));
+    assert_eq!(
+        raw_request(&discord, "POST", &messages, &wrong_type)
+            .await
+            .0,
+        400
+    );
+    assert!(
+        discord
+            .take_expected_error("at /embeds/0/title")
+            .contains("POST /channels/")
+    );
+    assert!(discord.take_expected_error("at /content:").contains('5'));
 
     // Numbers may be spelled as strings where Discord reads them so, and attachment ids as
     // integers; a string that is not a number is still refused.
@@ -1128,10 +1142,17 @@ async fn bodies_are_checked_against_discords_schema() {
         discord.guild_id()
     );
     for value in [json!("8"), json!(8)] {
-        let (status, answer) = raw_request(&discord, "PUT", &guild_commands, &permissions(value)).await;
+        let (status, answer) =
+            raw_request(&discord, "PUT", &guild_commands, &permissions(value)).await;
         assert_eq!(status, 200, "{answer}");
     }
-    let (status, _) = raw_request(&discord, "PUT", &guild_commands, &permissions(json!("eight"))).await;
+    let (status, _) = raw_request(
+        &discord,
+        "PUT",
+        &guild_commands,
+        &permissions(json!("eight")),
+    )
+    .await;
     assert_eq!(status, 400);
     assert!(
         discord
@@ -1156,7 +1177,10 @@ async fn routes_are_the_descriptions_templates_the_most_literal_first() {
         route_of("POST", "/interactions/1/abc/callback").as_deref(),
         Some("POST /interactions/{interaction_id}/{interaction_token}/callback")
     );
-    assert_eq!(route_of("GET", "/gateway/bot").as_deref(), Some("GET /gateway/bot"));
+    assert_eq!(
+        route_of("GET", "/gateway/bot").as_deref(),
+        Some("GET /gateway/bot")
+    );
     assert_eq!(route_of("GET", "/no/such/route"), None);
     assert_eq!(route_of("DELETE", "/gateway"), None, "the method counts");
 }
@@ -1167,23 +1191,32 @@ async fn a_callback_is_checked_against_the_schema_of_its_type() {
     let _session = raw_session(&discord).await;
     let http = discord.http();
     let guild = GuildId::new(discord.guild_id());
-    http.create_guild_commands(guild, &vec![CreateCommand::new("think").description("Thinks")])
-        .await
-        .expect("PUT guild commands");
+    http.create_guild_commands(
+        guild,
+        &vec![CreateCommand::new("think").description("Thinks")],
+    )
+    .await
+    .expect("PUT guild commands");
     let who = discord.user("ugo");
     let think = discord.slash(&who, Slash::new("think")).await;
     let path = format!("/interactions/{}/{}/callback", think.id, think.token);
     let too_long = json!({ "type": 4, "data": { "content": "x".repeat(2001) } });
     let (status, answer) = raw_request(&discord, "POST", &path, &too_long).await;
     assert_eq!(status, 400);
-    assert!(answer["errors"]["data"]["content"]["_errors"].is_array(), "{answer}");
+    assert!(
+        answer["errors"]["data"]["content"]["_errors"].is_array(),
+        "{answer}"
+    );
     let text = discord.take_expected_error("at /data/content");
     assert!(
         text.contains("POST /interactions/{interaction_id}/{interaction_token}/callback"),
         "{text}"
     );
     let unknown_type = json!({ "type": 42 });
-    assert_eq!(raw_request(&discord, "POST", &path, &unknown_type).await.0, 400);
+    assert_eq!(
+        raw_request(&discord, "POST", &path, &unknown_type).await.0,
+        400
+    );
     discord.take_expected_error("/callback at");
     let fine = json!({ "type": 4, "data": { "content": "thought" } });
     assert_eq!(raw_request(&discord, "POST", &path, &fine).await.0, 204);
@@ -1207,8 +1240,14 @@ async fn command_names_and_localisations_follow_discords_rules() {
     let cases = [
         (command("Play", json!(null), "move"), "at /0/name"),
         (command("play game", json!(null), "move"), "at /0/name"),
-        (command("play", json!({ "xx": "gioca" }), "move"), "at /0/name_localizations/xx"),
-        (command("play", json!({ "it": "Gioca" }), "move"), "at /0/name_localizations/it"),
+        (
+            command("play", json!({ "xx": "gioca" }), "move"),
+            "at /0/name_localizations/xx",
+        ),
+        (
+            command("play", json!({ "it": "Gioca" }), "move"),
+            "at /0/name_localizations/it",
+        ),
         (command("play", json!(null), "Move"), "at /0/options/0/name"),
     ];
     for (body, place) in &cases {
@@ -1231,7 +1270,10 @@ async fn command_names_and_localisations_follow_discords_rules() {
         "type": 3, "name": "mossa", "description": "A move",
         "choices": [{ "name": "first", "value": "1", "name_localizations": { "italian": "Prima" } }],
     }] }]);
-    assert_eq!(raw_request(&discord, "PUT", &path, &bad_choice).await.0, 400);
+    assert_eq!(
+        raw_request(&discord, "PUT", &path, &bad_choice).await.0,
+        400
+    );
     discord.take_expected_error("at /0/options/0/choices/0/name_localizations/italian");
     discord.assert_no_errors();
 }
@@ -1250,12 +1292,22 @@ async fn allowed_mentions_are_sets_of_at_most_100() {
         json!({ "users": many }),
     ];
     for allowed in cases {
-        let (status, answer) = raw_request(&discord, "POST", &messages, &mentions(allowed.clone())).await;
-        assert_eq!((status, answer["code"].clone()), (400, json!(50035)), "{allowed}");
+        let (status, answer) =
+            raw_request(&discord, "POST", &messages, &mentions(allowed.clone())).await;
+        assert_eq!(
+            (status, answer["code"].clone()),
+            (400, json!(50035)),
+            "{allowed}"
+        );
         discord.take_expected_error("at /allowed_mentions/");
     }
     let fine = json!({ "parse": ["users"], "roles": ["1", "2"], "replied_user": false });
-    assert_eq!(raw_request(&discord, "POST", &messages, &mentions(fine)).await.0, 200);
+    assert_eq!(
+        raw_request(&discord, "POST", &messages, &mentions(fine))
+            .await
+            .0,
+        200
+    );
     discord.assert_no_errors();
 }
 
@@ -1271,10 +1323,14 @@ async fn every_request_is_dumped_and_the_dump_validates() {
         ..Options::default()
     };
     let (discord, mut bot) = connected(options).await;
-    let show = discord.slash(&discord.user("vera"), Slash::new("show")).await;
+    let show = discord
+        .slash(&discord.user("vera"), Slash::new("show"))
+        .await;
     discord.callback(&show).await;
     bot.ok("show original").await;
-    let later = discord.slash(&discord.user("vera"), Slash::new("later")).await;
+    let later = discord
+        .slash(&discord.user("vera"), Slash::new("later"))
+        .await;
     discord.callback(&later).await;
     bot.ok("fetch").await;
     bot.stop().await;
@@ -1283,12 +1339,17 @@ async fn every_request_is_dumped_and_the_dump_validates() {
     let lines = std::fs::read_to_string(&dump).expect("the dump exists");
     assert_eq!(lines.lines().count(), discord.requests().len());
     let first: Value = serde_json::from_str(lines.lines().next().expect("a line")).expect("json");
-    assert_eq!(first, json!({ "method": "GET", "path": "/api/v10/gateway", "json": null }));
+    assert_eq!(
+        first,
+        json!({ "method": "GET", "path": "/api/v10/gateway", "json": null })
+    );
     let report = validate_dump(&dump);
     assert!(report.is_clean(), "{report}");
     assert_eq!(report.requests, discord.requests().len());
     assert_eq!(
-        report.routes.get("PUT /applications/{application_id}/guilds/{guild_id}/commands"),
+        report
+            .routes
+            .get("PUT /applications/{application_id}/guilds/{guild_id}/commands"),
         Some(&1)
     );
     assert_eq!(report.callback_types.get(&4), Some(&1));
@@ -1298,12 +1359,13 @@ async fn every_request_is_dumped_and_the_dump_validates() {
     let bad = json!({ "method": "POST", "path": "/api/v10/channels/1/messages",
         "json": { "content": "hi", "allowed_mentions": { "users": ["7", "7"] } } });
     let unknown = json!({ "method": "GET", "path": "/api/v10/nowhere", "json": null });
-    let mut text = lines;
-    text.push_str(&format!("{bad}\n{unknown}\n"));
-    std::fs::write(&dump, text).expect("rewrite the dump");
+    std::fs::write(&dump, format!("{lines}{bad}\n{unknown}\n")).expect("rewrite the dump");
     let report = validate_dump(&dump);
     assert_eq!(report.violations.len(), 1, "{report}");
-    assert!(report.violations[0].contains("POST /channels/{channel_id}/messages at /allowed_mentions/users"));
+    assert!(
+        report.violations[0]
+            .contains("POST /channels/{channel_id}/messages at /allowed_mentions/users")
+    );
     assert_eq!(report.unmatched, ["GET /api/v10/nowhere"]);
     assert!(!report.is_clean());
 }
@@ -1318,7 +1380,10 @@ fn dump_validates() {
     let report = support::discord_standin::validate_dump(&path);
     println!("{report}");
     assert!(report.requests > 0, "the dump is empty");
-    assert!(report.is_clean(), "the dump breaks Discord's rules:\n{report}");
+    assert!(
+        report.is_clean(),
+        "the dump breaks Discord's rules:\n{report}"
+    );
 }
 
 // ---- time, deferrals, notifications ---------------------------------------------------------
@@ -1330,11 +1395,10 @@ async fn with_think(options: Options) -> (Standin, impl Sized) {
     let guild = GuildId::new(discord.guild_id());
     let command = CreateCommand::new("think")
         .description("Thinks")
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::String,
-            "about",
-            "What to think about",
-        ).set_autocomplete(true));
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::String, "about", "What to think about")
+                .set_autocomplete(true),
+        );
     discord
         .http()
         .create_guild_commands(guild, &vec![command])
@@ -1367,7 +1431,11 @@ async fn interaction_tokens_expire_after_15_minutes() {
 
     discord.advance(Duration::from_secs(2 * 60));
     let late = http
-        .create_followup_message(&think.token, &CreateInteractionResponseFollowup::new().content("late"), Vec::new())
+        .create_followup_message(
+            &think.token,
+            &CreateInteractionResponseFollowup::new().content("late"),
+            Vec::new(),
+        )
         .await;
     assert!(late.is_err(), "16 minutes on, the token is dead");
     let refused = discord.requests().pop().expect("the follow-up");
@@ -1379,9 +1447,15 @@ async fn interaction_tokens_expire_after_15_minutes() {
     // The first answer's 3 s deadline counts the advance too.
     let again = discord.slash(&who, Slash::new("think")).await;
     discord.advance(Duration::from_secs(4));
-    let answer = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("hi"));
+    let answer =
+        CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("hi"));
     let refused = http
-        .create_interaction_response(InteractionId::new(again.id), &again.token, &answer, Vec::new())
+        .create_interaction_response(
+            InteractionId::new(again.id),
+            &again.token,
+            &answer,
+            Vec::new(),
+        )
         .await;
     assert!(refused.is_err());
     assert_eq!(discord.requests().pop().map(|r| r.status), Some(404));
@@ -1403,19 +1477,29 @@ async fn a_deferral_must_be_completed() {
     defer(&discord, &think).await;
     let errors = discord.errors();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains(&format!("interaction {} was deferred (callback type 5)", think.id)));
+    assert!(errors[0].contains(&format!(
+        "interaction {} was deferred (callback type 5)",
+        think.id
+    )));
 
     // assert_no_errors waits for a bot that is still working.
     let http = discord.http();
     let token = think.token.clone();
     let working = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(300)).await;
-        http.create_followup_message(&token, &CreateInteractionResponseFollowup::new().content("done"), Vec::new())
-            .await
-            .map(|_| ())
+        http.create_followup_message(
+            &token,
+            &CreateInteractionResponseFollowup::new().content("done"),
+            Vec::new(),
+        )
+        .await
+        .map(|_| ())
     });
     discord.assert_no_errors();
-    working.await.expect("the task ends").expect("the follow-up is accepted");
+    working
+        .await
+        .expect("the task ends")
+        .expect("the follow-up is accepted");
 
     // An edit of @original and a deletion complete it too; nothing does not.
     for finish in ["edit", "delete"] {
@@ -1432,14 +1516,25 @@ async fn a_deferral_must_be_completed() {
                 .await
                 .expect("delete @original");
         }
-        assert!(discord.errors().is_empty(), "{finish}: {:?}", discord.errors());
+        assert!(
+            discord.errors().is_empty(),
+            "{finish}: {:?}",
+            discord.errors()
+        );
     }
     let forgotten = discord.slash(&who, Slash::new("think")).await;
     defer(&discord, &forgotten).await;
     let started = std::time::Instant::now();
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| discord.assert_no_errors()));
-    assert!(outcome.is_err(), "a deferral never completed fails the test");
-    assert!(started.elapsed() >= Duration::from_secs(3), "after waiting for it");
+    let outcome =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| discord.assert_no_errors()));
+    assert!(
+        outcome.is_err(),
+        "a deferral never completed fails the test"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(3),
+        "after waiting for it"
+    );
     discord.take_expected_error("never completed");
 }
 
@@ -1467,8 +1562,15 @@ async fn mentions_in_new_messages_notify_as_allowed_mentions_allow() {
         assert_eq!(status, 200, "{answer}");
         sent.push(message_id(&answer));
     }
-    assert_eq!(discord.notified(sent[0]), [alice.id, bob.id], "absent: everything parsed");
-    assert!(discord.notified(sent[1]).is_empty(), "parse [] notifies nobody");
+    assert_eq!(
+        discord.notified(sent[0]),
+        [alice.id, bob.id],
+        "absent: everything parsed"
+    );
+    assert!(
+        discord.notified(sent[1]).is_empty(),
+        "parse [] notifies nobody"
+    );
     assert_eq!(discord.notified(sent[2]), [bob.id], "only the listed users");
     assert_eq!(discord.notified(sent[3]), [alice.id, bob.id]);
 
@@ -1477,18 +1579,36 @@ async fn mentions_in_new_messages_notify_as_allowed_mentions_allow() {
     let (_, answer) = raw_request(&discord, "POST", &messages, &embed).await;
     assert!(discord.notified(message_id(&answer)).is_empty());
     let edit = format!("{messages}/{}", sent[1]);
-    raw_request(&discord, "PATCH", &edit, &json!({ "content": format!("{} again", bob.mention()) })).await;
+    raw_request(
+        &discord,
+        "PATCH",
+        &edit,
+        &json!({ "content": format!("{} again", bob.mention()) }),
+    )
+    .await;
     assert!(discord.notified(sent[1]).is_empty());
     let think = discord.slash(&alice, Slash::new("think")).await;
-    let answer = CreateInteractionResponseMessage::new().content(bob.mention()).ephemeral(true);
+    let answer = CreateInteractionResponseMessage::new()
+        .content(bob.mention())
+        .ephemeral(true);
     discord
         .http()
-        .create_interaction_response(InteractionId::new(think.id), &think.token, &CreateInteractionResponse::Message(answer), Vec::new())
+        .create_interaction_response(
+            InteractionId::new(think.id),
+            &think.token,
+            &CreateInteractionResponse::Message(answer),
+            Vec::new(),
+        )
         .await
         .expect("an ephemeral reply");
-    assert!(discord.notified(message_id(&discord.original(&think).await)).is_empty());
+    assert!(
+        discord
+            .notified(message_id(&discord.original(&think).await))
+            .is_empty()
+    );
     // A reply in the open and a follow-up do.
-    let followup = CreateInteractionResponseFollowup::new().content(format!("{} your move", bob.mention()));
+    let followup =
+        CreateInteractionResponseFollowup::new().content(format!("{} your move", bob.mention()));
     let message = discord
         .http()
         .create_followup_message(&think.token, &followup, Vec::new())
@@ -1533,7 +1653,10 @@ async fn channel_permissions_decide_what_the_bot_may_post() {
         assert_eq!(result.is_ok(), allowed, "{channel}: {result:?}");
         if !allowed {
             let refused = discord.requests().pop().expect("the request");
-            assert_eq!((refused.status, refused.response()["code"].clone()), (403, json!(50013)));
+            assert_eq!(
+                (refused.status, refused.response()["code"].clone()),
+                (403, json!(50013))
+            );
             assert_eq!(refused.response()["message"], "Missing Permissions");
             discord.take_expected_error("Missing Permissions");
         }
@@ -1544,10 +1667,18 @@ async fn channel_permissions_decide_what_the_bot_may_post() {
         .await
         .expect("text is allowed");
     let add_file = EditMessage::new().new_attachment(CreateAttachment::bytes(png(), "board.png"));
-    assert!(ChannelId::new(no_files).edit_message(&http, sent.id, add_file).await.is_err());
+    assert!(
+        ChannelId::new(no_files)
+            .edit_message(&http, sent.id, add_file)
+            .await
+            .is_err()
+    );
     discord.take_expected_error("Missing Permissions");
     let reword = EditMessage::new().content("reworded");
-    ChannelId::new(no_files).edit_message(&http, sent.id, reword).await.expect("an edit of text");
+    ChannelId::new(no_files)
+        .edit_message(&http, sent.id, reword)
+        .await
+        .expect("an edit of text");
 
     // Interaction answers are not subject to channel permissions; the interaction tells the
     // bot what it may do there.
@@ -1555,17 +1686,32 @@ async fn channel_permissions_decide_what_the_bot_may_post() {
     let think = discord.slash_in(muted, &who, Slash::new("think")).await;
     assert_eq!(think.payload["channel_id"], muted.to_string());
     assert_eq!(think.payload["channel"]["type"], 0);
-    let app = think.payload["app_permissions"].as_str().expect("a string").parse::<u64>().expect("bits");
+    let app = think.payload["app_permissions"]
+        .as_str()
+        .expect("a string")
+        .parse::<u64>()
+        .expect("bits");
     assert_eq!(app & perm::SEND_MESSAGES, 0);
     assert_ne!(app & perm::VIEW_CHANNEL, 0);
-    let answer = CreateInteractionResponseMessage::new().content("answered anyway").button(CreateButton::new("again").label("Again"));
-    http.create_interaction_response(InteractionId::new(think.id), &think.token, &CreateInteractionResponse::Message(answer), Vec::new())
-        .await
-        .expect("a callback in a muted channel");
+    let answer = CreateInteractionResponseMessage::new()
+        .content("answered anyway")
+        .button(CreateButton::new("again").label("Again"));
+    http.create_interaction_response(
+        InteractionId::new(think.id),
+        &think.token,
+        &CreateInteractionResponse::Message(answer),
+        Vec::new(),
+    )
+    .await
+    .expect("a callback in a muted channel");
     let reply = discord.original(&think).await;
     assert_eq!(reply["channel_id"], muted.to_string());
     let click = discord.click(&who, message_id(&reply), "again").await;
-    assert_eq!(click.payload["channel_id"], muted.to_string(), "a click comes from the message's channel");
+    assert_eq!(
+        click.payload["channel_id"],
+        muted.to_string(),
+        "a click comes from the message's channel"
+    );
     discord.assert_no_errors();
 }
 
@@ -1581,33 +1727,61 @@ async fn threads_inherit_their_parents_permissions() {
     let muted_thread = discord.thread(muted, "game 3");
 
     let text = || CreateMessage::new().content("your move");
-    ChannelId::new(thread).send_message(&http, text()).await.expect("a thread of the main channel");
+    ChannelId::new(thread)
+        .send_message(&http, text())
+        .await
+        .expect("a thread of the main channel");
     ChannelId::new(muted_thread)
         .send_message(&http, text())
         .await
         .expect("threads need Send Messages in Threads, not Send Messages");
-    assert!(ChannelId::new(closed_thread).send_message(&http, text()).await.is_err());
+    assert!(
+        ChannelId::new(closed_thread)
+            .send_message(&http, text())
+            .await
+            .is_err()
+    );
     discord.take_expected_error("Missing Permissions");
 
     let who = discord.user("zeno");
-    let think = discord.slash_in(closed_thread, &who, Slash::new("think")).await;
+    let think = discord
+        .slash_in(closed_thread, &who, Slash::new("think"))
+        .await;
     let channel = &think.payload["channel"];
     assert_eq!(channel["type"], 11);
     assert_eq!(channel["parent_id"], closed.to_string());
-    let app: u64 = think.payload["app_permissions"].as_str().expect("a string").parse().expect("bits");
+    let app: u64 = think.payload["app_permissions"]
+        .as_str()
+        .expect("a string")
+        .parse()
+        .expect("bits");
     assert_eq!(app & perm::SEND_MESSAGES_IN_THREADS, 0);
     let typing = discord
         .autocomplete_in(thread, &who, Slash::new("think").focused("about", "op"))
         .await;
-    assert_eq!(typing.payload["channel"]["parent_id"], discord.channel_id().to_string());
+    assert_eq!(
+        typing.payload["channel"]["parent_id"],
+        discord.channel_id().to_string()
+    );
     let choices = CreateAutocompleteResponse::new().add_string_choice("openings", "openings");
-    http.create_interaction_response(InteractionId::new(typing.id), &typing.token, &CreateInteractionResponse::Autocomplete(choices), Vec::new())
-        .await
-        .expect("autocomplete in a thread");
-    let answer = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"));
-    http.create_interaction_response(InteractionId::new(think.id), &think.token, &answer, Vec::new())
-        .await
-        .expect("answered");
+    http.create_interaction_response(
+        InteractionId::new(typing.id),
+        &typing.token,
+        &CreateInteractionResponse::Autocomplete(choices),
+        Vec::new(),
+    )
+    .await
+    .expect("autocomplete in a thread");
+    let answer =
+        CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"));
+    http.create_interaction_response(
+        InteractionId::new(think.id),
+        &think.token,
+        &answer,
+        Vec::new(),
+    )
+    .await
+    .expect("answered");
     discord.assert_no_errors();
 }
 
@@ -1618,33 +1792,97 @@ async fn the_bot_starts_archives_and_locks_threads_as_permitted() {
     let (discord, _session) = with_think(Options::default()).await;
     let http = discord.http();
     let main = ChannelId::new(discord.channel_id());
-    let board = main.send_message(&http, CreateMessage::new().content("a board")).await.expect("posted");
-    let create = CreateThread::new("alice vs bob").auto_archive_duration(AutoArchiveDuration::OneDay);
-    let thread = main.create_thread_from_message(&http, board.id, create).await.expect("a thread");
-    assert_eq!(thread.id.get(), board.id.get(), "a thread from a message takes its id");
+    let board = main
+        .send_message(&http, CreateMessage::new().content("a board"))
+        .await
+        .expect("posted");
+    let create =
+        CreateThread::new("alice vs bob").auto_archive_duration(AutoArchiveDuration::OneDay);
+    let thread = main
+        .create_thread_from_message(&http, board.id, create)
+        .await
+        .expect("a thread");
+    assert_eq!(
+        thread.id.get(),
+        board.id.get(),
+        "a thread from a message takes its id"
+    );
     assert_eq!(thread.parent_id, Some(main));
     assert_eq!(discord.channel(thread.id.get())["type"], 11);
-    thread.id.send_message(&http, CreateMessage::new().content("move 1")).await.expect("a message in it");
+    thread
+        .id
+        .send_message(&http, CreateMessage::new().content("move 1"))
+        .await
+        .expect("a message in it");
 
-    let path = format!("/channels/{}/messages/{}/threads", discord.channel_id(), board.id);
-    let second = main.send_message(&http, CreateMessage::new().content("b")).await.expect("posted");
-    let path2 = format!("/channels/{}/messages/{}/threads", discord.channel_id(), second.id);
-    for bad in [json!({ "name": "", "auto_archive_duration": 60 }), json!({ "name": "x", "auto_archive_duration": 30 })] {
-        assert_eq!(raw_request(&discord, "POST", &path2, &bad).await.0, 400, "{bad}");
+    let path = format!(
+        "/channels/{}/messages/{}/threads",
+        discord.channel_id(),
+        board.id
+    );
+    let second = main
+        .send_message(&http, CreateMessage::new().content("b"))
+        .await
+        .expect("posted");
+    let path2 = format!(
+        "/channels/{}/messages/{}/threads",
+        discord.channel_id(),
+        second.id
+    );
+    for bad in [
+        json!({ "name": "", "auto_archive_duration": 60 }),
+        json!({ "name": "x", "auto_archive_duration": 30 }),
+    ] {
+        assert_eq!(
+            raw_request(&discord, "POST", &path2, &bad).await.0,
+            400,
+            "{bad}"
+        );
         discord.take_expected_error("/threads");
     }
-    assert_eq!(raw_request(&discord, "POST", &path, &json!({ "name": "again" })).await.0, 400);
+    assert_eq!(
+        raw_request(&discord, "POST", &path, &json!({ "name": "again" }))
+            .await
+            .0,
+        400
+    );
     discord.take_expected_error("already been created");
-    let no_threads = ChannelId::new(discord.text_channel("no-threads", perm::CREATE_PUBLIC_THREADS));
-    let there = no_threads.send_message(&http, CreateMessage::new().content("c")).await.expect("posted");
-    let refused = no_threads.create_thread_from_message(&http, there.id, CreateThread::new("nope")).await;
+    let no_threads =
+        ChannelId::new(discord.text_channel("no-threads", perm::CREATE_PUBLIC_THREADS));
+    let there = no_threads
+        .send_message(&http, CreateMessage::new().content("c"))
+        .await
+        .expect("posted");
+    let refused = no_threads
+        .create_thread_from_message(&http, there.id, CreateThread::new("nope"))
+        .await;
     assert!(refused.is_err());
     discord.take_expected_error("Missing Permissions");
 
-    let archived = thread.id.edit_thread(&http, EditThread::new().name("alice won").archived(true)).await.expect("archive");
+    let archived = thread
+        .id
+        .edit_thread(&http, EditThread::new().name("alice won").archived(true))
+        .await
+        .expect("archive");
     assert_eq!(archived.name, "alice won");
-    assert_eq!(discord.channel(thread.id.get())["thread_metadata"]["archived"], true);
-    let lock = thread.id.edit_thread(&http, EditThread::new().locked(true)).await;
+    assert_eq!(
+        discord.channel(thread.id.get())["thread_metadata"]["archived"],
+        true
+    );
+    thread
+        .id
+        .send_message(&http, CreateMessage::new().content("a rematch?"))
+        .await
+        .expect("a message in an archived thread");
+    assert_eq!(
+        discord.channel(thread.id.get())["thread_metadata"]["archived"],
+        false,
+        "a message unarchives the thread"
+    );
+    let lock = thread
+        .id
+        .edit_thread(&http, EditThread::new().locked(true))
+        .await;
     assert!(lock.is_err(), "locking needs Manage Threads");
     discord.take_expected_error("Missing Permissions");
     discord.assert_no_errors();
@@ -1655,21 +1893,50 @@ async fn direct_messages_reach_those_who_accept_them() {
     let (discord, _session) = with_think(Options::default()).await;
     let http = discord.http();
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let dm = UserId::new(alice.id).create_dm_channel(&http).await.expect("a DM channel");
+    let dm = UserId::new(alice.id)
+        .create_dm_channel(&http)
+        .await
+        .expect("a DM channel");
     assert_eq!(discord.channel(dm.id.get())["type"], 1);
     assert_eq!(discord.dm_channel(&alice), Some(dm.id.get()));
-    let again = UserId::new(alice.id).create_dm_channel(&http).await.expect("the same channel");
+    let again = UserId::new(alice.id)
+        .create_dm_channel(&http)
+        .await
+        .expect("the same channel");
     assert_eq!(again.id, dm.id);
-    let sent = dm.id.send_message(&http, CreateMessage::new().content("your move")).await.expect("a DM");
-    assert_eq!(discord.notified(sent.id.get()), [alice.id], "a DM notifies its recipient");
+    let sent = dm
+        .id
+        .send_message(&http, CreateMessage::new().content("your move"))
+        .await
+        .expect("a DM");
+    assert_eq!(
+        discord.notified(sent.id.get()),
+        [alice.id],
+        "a DM notifies its recipient"
+    );
     assert_eq!(discord.notifications_for(&alice)[0].channel, dm.id.get());
 
     discord.close_dms(&bob);
-    let closed = UserId::new(bob.id).create_dm_channel(&http).await.expect("the channel opens");
-    assert!(closed.id.send_message(&http, CreateMessage::new().content("hi")).await.is_err());
+    let closed = UserId::new(bob.id)
+        .create_dm_channel(&http)
+        .await
+        .expect("the channel opens");
+    assert!(
+        closed
+            .id
+            .send_message(&http, CreateMessage::new().content("hi"))
+            .await
+            .is_err()
+    );
     let refused = discord.requests().pop().expect("the message");
-    assert_eq!((refused.status, refused.response()["code"].clone()), (403, json!(50007)));
-    assert_eq!(refused.response()["message"], "Cannot send messages to this user");
+    assert_eq!(
+        (refused.status, refused.response()["code"].clone()),
+        (403, json!(50007))
+    );
+    assert_eq!(
+        refused.response()["message"],
+        "Cannot send messages to this user"
+    );
     discord.take_expected_error("50007");
     discord.assert_no_errors();
 }
@@ -1678,11 +1945,15 @@ async fn direct_messages_reach_those_who_accept_them() {
 async fn new_channels_and_threads_reach_the_gateway() {
     let discord = Standin::start().await;
     let url = format!("{}/?v=10", discord.gateway_url());
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect("the gateway accepts");
     let identify = json!({ "op": 2, "d": {
         "token": discord.token(), "intents": 1, "properties": {}, "shard": [0, 1],
     }});
-    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
+    ws.send(WsMessage::Text(identify.to_string()))
+        .await
+        .expect("send identify");
     discord.wait_ready().await;
     let lobby = discord.text_channel("lobby", 0);
     let thread = discord.thread(lobby, "game");
@@ -1699,8 +1970,12 @@ async fn new_channels_and_threads_reach_the_gateway() {
     assert_eq!(events[3]["d"]["parent_id"], lobby.to_string());
     ws.close(None).await.expect("close");
 
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
-    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect("the gateway accepts");
+    ws.send(WsMessage::Text(identify.to_string()))
+        .await
+        .expect("send identify");
     discord.wait_ready().await;
     let guild = loop {
         let frame = next_json(&mut ws).await;
@@ -1708,7 +1983,12 @@ async fn new_channels_and_threads_reach_the_gateway() {
             break frame;
         }
     };
-    let channels: Vec<&Value> = guild["d"]["channels"].as_array().expect("channels").iter().map(|c| &c["name"]).collect();
+    let channels: Vec<&Value> = guild["d"]["channels"]
+        .as_array()
+        .expect("channels")
+        .iter()
+        .map(|c| &c["name"])
+        .collect();
     assert_eq!(channels, [&json!("dama"), &json!("lobby")]);
     assert_eq!(guild["d"]["threads"][0]["id"], thread.to_string());
     discord.assert_no_errors();
@@ -1719,25 +1999,48 @@ async fn new_channels_and_threads_reach_the_gateway() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn interactions_carry_the_users_and_the_guilds_locale() {
     let (discord, _session) = with_think(Options::default()).await;
-    let plain = discord.slash(&discord.user("amy"), Slash::new("think")).await;
-    assert_eq!((plain.payload["locale"].clone(), plain.payload["guild_locale"].clone()), (json!("en-US"), json!("en-US")));
+    let plain = discord
+        .slash(&discord.user("amy"), Slash::new("think"))
+        .await;
+    assert_eq!(
+        (
+            plain.payload["locale"].clone(),
+            plain.payload["guild_locale"].clone()
+        ),
+        (json!("en-US"), json!("en-US"))
+    );
     discord.set_guild_locale("it");
     let luca = discord.user_with_locale("luca", "it");
     let sofia = discord.user_with_locale("sofia", "es-419");
     let italian = discord.slash(&luca, Slash::new("think")).await;
-    assert_eq!((italian.payload["locale"].clone(), italian.payload["guild_locale"].clone()), (json!("it"), json!("it")));
-    let spanish = discord.autocomplete(&sofia, Slash::new("think").focused("about", "a")).await;
+    assert_eq!(
+        (
+            italian.payload["locale"].clone(),
+            italian.payload["guild_locale"].clone()
+        ),
+        (json!("it"), json!("it"))
+    );
+    let spanish = discord
+        .autocomplete(&sofia, Slash::new("think").focused("about", "a"))
+        .await;
     assert_eq!(spanish.payload["locale"], "es-419");
     assert_eq!(discord.user("luca").locale, "it");
     for sent in [&plain, &italian, &spanish] {
         let answer = if sent.kind == 4 {
             CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new())
         } else {
-            CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"))
+            CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new().content("ok"),
+            )
         };
         discord
             .http()
-            .create_interaction_response(InteractionId::new(sent.id), &sent.token, &answer, Vec::new())
+            .create_interaction_response(
+                InteractionId::new(sent.id),
+                &sent.token,
+                &answer,
+                Vec::new(),
+            )
             .await
             .expect("answered");
     }
@@ -1754,17 +2057,27 @@ async fn a_locale_discord_does_not_have_cannot_be_used() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn identify_must_use_the_recommended_shard_count() {
     let discord = Standin::start().await;
-    let answer = discord.http().get_bot_gateway().await.expect("GET /gateway/bot");
+    let answer = discord
+        .http()
+        .get_bot_gateway()
+        .await
+        .expect("GET /gateway/bot");
     assert_eq!(answer.shards, 1);
     assert_eq!(answer.session_start_limit.max_concurrency, 1);
     let url = format!("{}/?v=10", discord.gateway_url());
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("the gateway accepts");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect("the gateway accepts");
     assert_eq!(next_json(&mut ws).await["op"], 10);
     let identify = json!({ "op": 2, "d": {
         "token": discord.token(), "intents": 1, "properties": {}, "shard": [0, 2],
     }});
-    ws.send(WsMessage::Text(identify.to_string())).await.expect("send identify");
-    let closed = tokio::time::timeout(WAIT, ws.next()).await.expect("an answer in time");
+    ws.send(WsMessage::Text(identify.to_string()))
+        .await
+        .expect("send identify");
+    let closed = tokio::time::timeout(WAIT, ws.next())
+        .await
+        .expect("an answer in time");
     match closed {
         Some(Ok(WsMessage::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 4010),
         other => panic!("expected close 4010, got {other:?}"),

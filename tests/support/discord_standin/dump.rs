@@ -22,8 +22,8 @@ pub fn append(path: &Path, method: &str, full_path: &str, body: Option<&Value>) 
         .create(true)
         .append(true)
         .open(path);
-    let mut file =
-        file.unwrap_or_else(|e| panic!("the request dump {} cannot be opened: {e}", path.display()));
+    let mut file = file
+        .unwrap_or_else(|e| panic!("the request dump {} cannot be opened: {e}", path.display()));
     let written = file
         .write(&bytes)
         .unwrap_or_else(|e| panic!("the request dump {} cannot be written: {e}", path.display()));
@@ -92,7 +92,11 @@ pub fn validate_dump(path: impl AsRef<Path>) -> DumpReport {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("the request dump {} cannot be read: {e}", path.display()));
     let mut report = DumpReport::default();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let entry: Value = serde_json::from_str(line)
             .unwrap_or_else(|e| panic!("{}:{}: not a JSON line: {e}", path.display(), n + 1));
         let method = entry["method"].as_str().unwrap_or("");

@@ -164,7 +164,9 @@ fn check_shard(shard: &Value) -> Result<(), String> {
     if shard.is_null() {
         return Ok(());
     }
-    let pair = shard.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
+    let pair = shard
+        .as_array()
+        .map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
     match pair.as_deref() {
         Some([Some(id), Some(count)]) if *count == SHARDS && id < count => Ok(()),
         Some([Some(_), Some(count)]) if *count != SHARDS => Err(format!(
@@ -204,7 +206,7 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64) {
     let ready = model::ready(&state.world, &session_id, &shared.gateway_url);
     let guild = model::guild_create(&state.world);
     state.gateway.dispatch("READY", ready);
-    state.gateway.dispatch("GUILD_CREATE", guild);
+    state.dispatch_checked("GUILD_CREATE", guild);
 }
 
 fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: &Value) {

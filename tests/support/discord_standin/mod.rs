@@ -4,16 +4,34 @@
 //! of `https://discord.com/api/v10`) and a gateway (WebSocket, JSON text frames). The bot is
 //! pointed at it by configuration only: serenity's
 //! `HttpBuilder::new(token).proxy(standin.rest_url()).ratelimiter_disabled(true)` for REST (the
-//! proxy is ignored while the ratelimiter is on), and `GET /gateway` answers with the stand-in's
-//! `ws://` URL. Everything else is the production code path.
+//! proxy is ignored while the ratelimiter is on), and `GET /gateway` (or `/gateway/bot`, one
+//! shard) answers with the stand-in's `ws://` URL. Everything else is the production code path.
 //!
-//! The stand-in plays Discord, strictly: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeat ACKs,
-//! RESUME → replay + RESUMED; every dispatch is checked to parse as serenity's `GatewayEvent`
-//! before it is sent. REST requests are recorded (method, path, JSON or `payload_json`, uploaded
-//! files, the answer) and answered as Discord would, including its refusals: an interaction
-//! answered twice (400) or after [`Options::interaction_deadline`] (404), message bodies over
-//! Discord's limits (400), unknown routes (404). [`Standin::assert_no_errors`] fails the test if
-//! any request was refused or the gateway saw a protocol error.
+//! The stand-in plays Discord, strictly: HELLO, IDENTIFY → READY + GUILD_CREATE (IDENTIFY's
+//! `shard` must be `[0, 1]` or absent, else close 4010), heartbeat ACKs, RESUME → replay +
+//! RESUMED; every dispatch is checked to parse as serenity's `GatewayEvent` before it is sent.
+//! REST requests are recorded (method, path, route template, JSON or `payload_json`, uploaded
+//! files, the answer) and answered as Discord would, including its refusals:
+//!
+//! - every body is validated against the `requestBody` schema of its route in Discord's own
+//!   OpenAPI description (`tests/data/discord-openapi.json`), and against the documented rules
+//!   the description leaves out (command and option names, localisation locales,
+//!   `allowed_mentions` sets): a violation is answered `400 {"code": 50035, "message": "Invalid
+//!   Form Body", "errors": {...}}` and its [`Standin::errors`] entry names the route template and
+//!   the JSON path (`POST /channels/{channel_id}/messages at /allowed_mentions/users: ...`);
+//! - an interaction answered twice (400) or after [`Options::interaction_deadline`] (404); a
+//!   webhook call with a token more than 15 minutes old (401, code 50027); message bodies over
+//!   a bot's limits (400); unknown routes (404);
+//! - posting where the bot lacks View Channel, Send Messages (Send Messages in Threads in a
+//!   thread), Embed Links for embeds or Attach Files for files (403, code 50013); a DM to a user
+//!   who closed theirs (403, code 50007). Interaction answers ignore channel permissions.
+//!
+//! [`Standin::assert_no_errors`] fails the test if any request was refused, the gateway saw a
+//! protocol error, an interaction went unanswered, or a deferral (callback 5 or 6) was never
+//! completed by an edit or deletion of `@original` or a follow-up; it first waits up to
+//! [`Options::wait_timeout`] for deferrals the bot is still working on. A test that provokes a
+//! refusal on purpose takes it with [`Standin::take_expected_error`]`(pattern)`, which returns
+//! the error's text; or it reads [`Standin::requests`].
 //!
 //! Users can only do what Discord's client lets them: a slash command must have been registered
 //! by the bot and its options must match the registration; a click needs a button with that
@@ -27,12 +45,13 @@
 //! discord.wait_ready().await; // the next IDENTIFY, and its session live
 //! let put = discord.next_request("PUT", "/applications/*/guilds/*/commands").await;
 //!
-//! let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+//! let (alice, bob) = (discord.user("alice"), discord.user_with_locale("bob", "it"));
 //! let challenge = discord.slash(&alice, Slash::new("challenge").user("opponent", &bob)).await;
 //! let reply = discord.callback(&challenge).await; // POST .../callback, accepted with 204
 //! assert_eq!(reply.body()["type"], 4); // JSON body, or multipart `payload_json`
 //! let png = &reply.file("board.png").bytes; // multipart file part, decoded
 //! let board = discord.original(&challenge).await; // the message as Discord stores it
+//! assert_eq!(discord.notified(message_id(&board)), [bob.id]); // who got a ping
 //!
 //! let accept = discord.click(&bob, message_id(&board), "accept:1").await;
 //! assert_eq!(discord.callback(&accept).await.body()["type"], 7);
@@ -40,6 +59,7 @@
 //! let typing = Slash::new("move").focused("move", "2");
 //! let choices = discord.choices(&discord.autocomplete(&bob, typing).await).await;
 //!
+//! discord.advance(Duration::from_secs(16 * 60)); // interaction tokens are dead now
 //! discord.drop_gateway(); // or cut_gateway(): the bot must RESUME
 //! discord.wait_resumed().await;
 //! discord.assert_no_errors();
@@ -53,10 +73,46 @@
 //! `dispatch(event, data)` sends any other gateway event; `http()` is a serenity client for
 //! calling the stand-in directly.
 //!
-//! The world is one guild with one text channel, its owner (every permission), the bot (its
-//! managed role) and the members `user(name)` creates (`@everyone`'s permissions). The gateway
-//! serves one connection at a time: a new one replaces the previous one, as a restarted bot's
-//! does.
+//! # The world
+//!
+//! One guild (locale `en-US` until [`Standin::set_guild_locale`]) with one text channel
+//! ([`Standin::channel_id`]), its owner (every permission), the bot (its managed role: the
+//! invite permissions, threads included) and the members `user(name)` creates (`@everyone`'s
+//! permissions, locale `en-US`; [`Standin::user_with_locale`] for another). Interactions carry
+//! the user's `locale` and the `guild_locale`.
+//!
+//! - [`Standin::text_channel`]`(name, bot_deny)` adds a text channel where the bot's role is
+//!   denied those [`perm`] bits (CHANNEL_CREATE now, in GUILD_CREATE on later connections);
+//!   [`Standin::thread`]`(parent, name)` a public thread (type 11, THREAD_CREATE) with its
+//!   parent's permissions. `slash_in(channel, ..)` and `autocomplete_in(channel, ..)` happen
+//!   there, clicks in the clicked message's channel; `channel` and `app_permissions` of the
+//!   interaction follow. The bot may start a thread from a message (`POST
+//!   /channels/{c}/messages/{m}/threads`: the thread takes the message's id; Create Public
+//!   Threads), rename and archive its own threads (`PATCH /channels/{id}`; locking needs Manage
+//!   Threads, which it lacks), and open DMs (`POST /users/@me/channels`, type 1);
+//!   [`Standin::close_dms`] closes a person's. [`Standin::channel`] is a channel as Discord
+//!   describes it.
+//! - A new message notifies the users its `content` mentions (`<@id>`, `<@!id>`) as its
+//!   `allowed_mentions` allows (absent: all; `parse`, `users`, `replied_user` as documented), and
+//!   in a DM its recipient. Embeds, ephemeral messages and edits notify nobody; the first
+//!   follow-up after a deferral, which fills the "thinking" message, counts as a new message.
+//!   [`Standin::notified`]`(message)`, [`Standin::notifications`] and
+//!   [`Standin::notifications_for`]`(&person)` tell who was notified.
+//! - The clock: [`Standin::advance`]`(by)` moves stand-in time (real time plus advances) ahead.
+//!   Tokens live 15 minutes of it; the first callback's deadline counts it too.
+//!
+//! The gateway serves one connection at a time: a new one replaces the previous one, as a
+//! restarted bot's does.
+//!
+//! # The request dump
+//!
+//! With `DAMA_STANDIN_DUMP=PATH` in the environment (or [`Options::dump`]) every request is
+//! appended to PATH as one JSON line, `{"method", "path", "json"}`, one write a line, so the
+//! tests of many processes can share one file. [`validate_dump`]`(path)` checks such a file as
+//! the stand-in checks live traffic and returns a [`DumpReport`] (requests by route template,
+//! callback types, violations, routes the description lacks); the ignored test `dump_validates`
+//! in `tests/discord_standin.rs` prints it for the file in `DAMA_STANDIN_CHECK` and fails on any
+//! violation or unmatched route.
 
 mod dump;
 mod gateway;
@@ -113,10 +169,17 @@ pub fn message_id(message: &Value) -> u64 {
 /// Panics unless serenity 0.12.5 parses this dispatch, so a malformed payload fails the test
 /// where it is built instead of being dropped silently by the bot's gateway client.
 fn check_dispatch(event: &str, data: &Value) {
-    let frame = json!({ "op": 0, "t": event, "s": 1, "d": data });
-    if let Err(e) = serde_json::from_value::<serenity::model::event::GatewayEvent>(frame) {
-        panic!("serenity would reject this {event} dispatch: {e}\n{data:#}");
+    if let Some(e) = dispatch_error(event, data) {
+        panic!("{e}");
     }
+}
+
+/// Why serenity 0.12.5 would reject this dispatch, if it would.
+fn dispatch_error(event: &str, data: &Value) -> Option<String> {
+    let frame = json!({ "op": 0, "t": event, "s": 1, "d": data });
+    serde_json::from_value::<serenity::model::event::GatewayEvent>(frame)
+        .err()
+        .map(|e| format!("serenity would reject this {event} dispatch: {e}\n{data:#}"))
 }
 
 impl Standin {
@@ -320,7 +383,11 @@ impl Standin {
     #[must_use]
     pub fn dm_channel(&self, person: &Person) -> Option<u64> {
         let state = self.shared.lock();
-        let dm = state.world.channels.iter().find(|c| c.recipient == Some(person.id));
+        let dm = state
+            .world
+            .channels
+            .iter()
+            .find(|c| c.recipient == Some(person.id));
         dm.map(|c| c.id)
     }
 

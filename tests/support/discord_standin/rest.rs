@@ -12,12 +12,12 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
+use super::dump;
 use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
 use super::record::{Recorded, UploadedFile};
 use super::schema::{self, Violation};
 use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
-use super::dump;
 
 const API_PREFIX: &str = "/api/v10";
 
@@ -211,6 +211,20 @@ fn route(
         (_, ["webhooks", ..]) => Err(Refusal::new(404, 10015, "Unknown Webhook")),
         ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|channel| {
             may_post(state, &channel, json, files)?;
+            if channel.archived {
+                // A message in an archived (unlocked) thread unarchives it.
+                if let Some(thread) = state.world.channel_mut(channel.id) {
+                    thread.archived = false;
+                }
+                let value = model::channel(
+                    &state.world,
+                    &Channel {
+                        archived: false,
+                        ..channel.clone()
+                    },
+                );
+                state.dispatch_checked("THREAD_UPDATE", value);
+            }
             let kind = if json.get("message_reference").is_some() {
                 19
             } else {
@@ -273,7 +287,11 @@ fn may_post(
 ) -> Result<(), Refusal> {
     if let Some(recipient) = channel.recipient {
         if state.world.dms_closed.contains(&recipient) {
-            return Err(Refusal::new(403, 50007, "Cannot send messages to this user"));
+            return Err(Refusal::new(
+                403,
+                50007,
+                "Cannot send messages to this user",
+            ));
         }
         return Ok(());
     }
@@ -311,12 +329,19 @@ fn thread_from_message(
     let id = message
         .parse::<u64>()
         .map_err(|_| Refusal::unknown_message())?;
-    let starter = state.messages.get(&id).ok_or_else(Refusal::unknown_message)?;
+    let starter = state
+        .messages
+        .get(&id)
+        .ok_or_else(Refusal::unknown_message)?;
     if model::id_of(&starter["channel_id"]) != Some(channel.id) {
         return Err(Refusal::unknown_message());
     }
     if channel.kind != 0 {
-        return Err(Refusal::new(400, 50024, "Cannot execute action on this channel type"));
+        return Err(Refusal::new(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+        ));
     }
     if state.world.channel(id).is_some() {
         return Err(Refusal::new(
@@ -356,7 +381,7 @@ fn thread_from_message(
     let value = model::channel(&state.world, &thread);
     let mut event = value.clone();
     event["newly_created"] = json!(true);
-    state.gateway.dispatch("THREAD_CREATE", event);
+    state.dispatch_checked("THREAD_CREATE", event);
     Ok(ok(value))
 }
 
@@ -404,7 +429,7 @@ fn modify_channel(state: &mut State, channel: &Channel, json: &Value) -> Result<
         thread.clone()
     };
     let value = model::channel(&state.world, &updated);
-    state.gateway.dispatch("THREAD_UPDATE", value.clone());
+    state.dispatch_checked("THREAD_UPDATE", value.clone());
     Ok(ok(value))
 }
 

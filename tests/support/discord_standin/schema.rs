@@ -24,8 +24,8 @@ const SPEC: &str = include_str!("../../data/discord-openapi.json");
 
 /// The locales Discord accepts as keys of `name_localizations` and `description_localizations`.
 pub const LOCALES: [&str; 32] = [
-    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
-    "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
     "zh-CN", "ja", "zh-TW", "ko",
 ];
 
@@ -78,8 +78,8 @@ fn load() -> Spec {
     let mut document: Value =
         serde_json::from_str(SPEC).expect("tests/data/discord-openapi.json is valid JSON");
     loosen(&mut document);
-    let attachment_id = &mut document["components"]["schemas"]["MessageAttachmentRequest"]
-        ["properties"]["id"];
+    let attachment_id =
+        &mut document["components"]["schemas"]["MessageAttachmentRequest"]["properties"]["id"];
     let snowflake = attachment_id.take();
     *attachment_id = json!({ "anyOf": [snowflake, { "type": "integer", "minimum": 0 }] });
 
@@ -287,7 +287,7 @@ fn explain(error: &ValidationError<'_>, out: &mut Vec<(String, String, String)>)
             .max_by_key(|branch| shallowest(branch));
         if let Some(branch) = best {
             if meant.len() == 1 || shallowest(branch) > depth(&here) {
-                for inner in branch.iter() {
+                for inner in *branch {
                     explain(inner, out);
                 }
                 return;
@@ -331,7 +331,11 @@ fn documented_rules(route: &str, body: &Value, out: &mut Vec<(String, String, St
         command_rules("", body, out);
     }
     mention_rules("/allowed_mentions", &body["allowed_mentions"], out);
-    mention_rules("/data/allowed_mentions", &body["data"]["allowed_mentions"], out);
+    mention_rules(
+        "/data/allowed_mentions",
+        &body["data"]["allowed_mentions"],
+        out,
+    );
 }
 
 fn name_pattern() -> &'static regex::Regex {
@@ -399,8 +403,18 @@ fn command_rules(path: &str, command: &Value, out: &mut Vec<(String, String, Str
 }
 
 /// The names and localisations of a command's (or subcommand's) options, recursively.
-fn option_rules(path: &str, parent: &Value, chat_input: bool, out: &mut Vec<(String, String, String)>) {
-    for (i, option) in parent["options"].as_array().into_iter().flatten().enumerate() {
+fn option_rules(
+    path: &str,
+    parent: &Value,
+    chat_input: bool,
+    out: &mut Vec<(String, String, String)>,
+) {
+    for (i, option) in parent["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         let at = format!("{path}/options/{i}");
         let name = option["name"].as_str().unwrap_or("");
         if chat_input && !valid_name(name) {
@@ -422,7 +436,12 @@ fn option_rules(path: &str, parent: &Value, chat_input: bool, out: &mut Vec<(Str
             false,
             out,
         );
-        for (k, choice) in option["choices"].as_array().into_iter().flatten().enumerate() {
+        for (k, choice) in option["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             locale_rules(
                 &format!("{at}/choices/{k}/name_localizations"),
                 &choice["name_localizations"],

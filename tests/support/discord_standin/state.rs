@@ -615,6 +615,17 @@ impl State {
         open
     }
 
+    /// Sends a dispatch the REST API caused (THREAD_CREATE, THREAD_UPDATE), recording a problem
+    /// instead when serenity would not parse it.
+    pub fn dispatch_checked(&mut self, event: &str, data: Value) {
+        match super::dispatch_error(event, &data) {
+            Some(e) => self.problem(e),
+            None => {
+                self.gateway.dispatch(event, data);
+            }
+        }
+    }
+
     /// Records a problem that should fail the test (`assert_no_errors` reports it).
     pub fn problem(&mut self, text: String) {
         self.problems.push(text);
