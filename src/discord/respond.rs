@@ -281,7 +281,12 @@ fn shows_something(reply: &Reply) -> bool {
 /// off the board message it replaces (a channel keeps one live board per game, not a trail of
 /// menus that all answer "out of date"). A failure is logged: the message is out, only later
 /// links to it (or the old board's tidying) will be missing.
-pub async fn remember(http: &serenity::Http, data: &Data, reply: &Reply, posted: &serenity::Message) {
+pub async fn remember(
+    http: &serenity::Http,
+    data: &Data,
+    reply: &Reply,
+    posted: &serenity::Message,
+) {
     if !shows_something(reply) {
         return;
     }
@@ -574,7 +579,8 @@ pub async fn post_notice(
                 if let Some(ping) =
                     ping_after_update(&outgoing.reply, 0, place(notice.guild, 0), Some(target))
                 {
-                    if let Err(error) = channel.send_message(http, ping.into_create_message()).await {
+                    if let Err(error) = channel.send_message(http, ping.into_create_message()).await
+                    {
                         warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
                     }
                 }

@@ -3,8 +3,8 @@
 use dama_rules::Game;
 
 use crate::common::{
-    answer, assert_board, custom_id, decode_png, find_custom_id, followup, label, play_first_moves,
-    setup, start_game, text,
+    QUICK_CLOCK, answer, assert_board, custom_id, decode_png, find_custom_id, followup, label,
+    play_first_moves, setup, setup_with, start_game, text,
 };
 use crate::support::discord_standin::message_id;
 
@@ -58,7 +58,7 @@ async fn resign_by_button_asks_for_a_private_confirmation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn draws_are_offered_declined_and_accepted_by_buttons() {
-    let (discord, _dir, _bot) = setup().await;
+    let (discord, _dir, _bot) = setup_with(QUICK_CLOCK).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let board = start_game(&discord, &alice, &bob).await;
     assert!(find_custom_id(&board, ":draw+").is_none(), "{board:#}");

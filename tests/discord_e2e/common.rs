@@ -184,6 +184,11 @@ pub async fn start_connected(discord: &Standin, dir: &TempDir, extra_toml: &str)
     bot
 }
 
+/// A game clock 6,000 times faster: the 30 s cooldowns against spam (a challenge, a draw
+/// offer) pass in 5 ms, so a scenario can offer again or rematch at once; a challenge lasts 6 s
+/// and a day-long move 14 s, longer than such a scenario takes.
+pub const QUICK_CLOCK: &str = "[game]\nclock_speed = 6000.0\nchallenge_expiry = \"10h\"\n";
+
 /// A stand-in with the bot started and connected.
 pub async fn setup() -> (Standin, TempDir, Bot) {
     setup_with("").await

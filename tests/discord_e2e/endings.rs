@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use dama_rules::Game;
 
 use crate::common::{
-    SIZE, answer, custom_id, file_with_extension, find_custom_id, play_first_moves, setup,
-    start_game, start_game_between, text,
+    QUICK_CLOCK, SIZE, answer, custom_id, file_with_extension, find_custom_id, play_first_moves,
+    setup, setup_with, start_game, start_game_between, text,
 };
 use crate::support::discord_standin::{Person, Slash, Standin, message_id};
 
@@ -95,7 +95,7 @@ async fn only_a_moderator_aborts_and_the_game_has_no_result() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_posts_a_challenge_the_opponent_accepts() {
-    let (discord, _dir, _bot) = setup().await;
+    let (discord, _dir, _bot) = setup_with(QUICK_CLOCK).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     start_game(&discord, &alice, &bob).await;
     let resign = discord.slash(&bob, Slash::new("resign")).await;

@@ -5,7 +5,7 @@ use dama_rules::{Game, Move, Position};
 use crate::common::{
     answer, assert_board, custom_id, followup, game_from_pdn, option_for, setup, start_game, text,
 };
-use crate::support::discord_standin::{Person, Slash, Standin, message_id};
+use crate::support::discord_standin::{Person, Slash, Standin, components, message_id};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_and_board() {
@@ -125,20 +125,33 @@ async fn moves_by_command_and_menu_with_refusals() {
                 "a move out of turn answered publicly: {:#}",
                 refused.body()
             );
+            // and autocomplete says why it offers nothing
+            let typing = Slash::new("move").focused("move", "");
+            let choices = discord
+                .choices(&discord.autocomplete(waiting, typing).await)
+                .await;
+            assert_eq!(choices.len(), 1, "{choices:?}");
+            let hint = choices[0]["name"].as_str().unwrap_or_default();
+            assert!(
+                hint.starts_with("Not your turn")
+                    && hint.to_lowercase().contains(&mover.name.to_lowercase()),
+                "{hint}"
+            );
         }
         if ply == 2 {
-            // the first board is out of date
-            let menu = custom_id(&first, ":move");
-            let value = option_for(&first, Game::default().position(), &line[0]);
-            let stale = discord
-                .select(mover, message_id(&first), &menu, &[&value])
+            // the first board lost its controls when the second was posted: no menu that
+            // would only answer "out of date", the picture kept
+            let first_id = message_id(&first);
+            discord
+                .next_request_where("the first board's controls taken off", |r| {
+                    r.method == "PATCH" && r.path.ends_with(&format!("/messages/{first_id}"))
+                })
                 .await;
-            let refused = answer(&discord, &stale).await;
-            assert!(refused.ephemeral(), "{:#}", refused.body());
-            assert!(
-                refused.content().contains("out of date"),
-                "{:#}",
-                refused.body()
+            let retired = discord.message(first_id);
+            assert!(components(&retired).is_empty(), "{retired:#}");
+            assert_eq!(
+                retired["embeds"][0]["image"]["url"], first["embeds"][0]["image"]["url"],
+                "the old board keeps its picture"
             );
         }
         if ply % 3 == 1 {
@@ -154,10 +167,19 @@ async fn moves_by_command_and_menu_with_refusals() {
                 picked.body()
             );
             assert_eq!(message_id(&picked.message), message_id(&board));
-            // the board changed in place: a follow-up tells the other player
+            // the board changed in place (an edit notifies nobody): a follow-up tells the
+            // other player, and only them
             let ping = followup(&discord, &pick).await;
             let content = ping["content"].as_str().unwrap_or_default();
-            assert!(content.contains(&waiting.mention()), "{content}");
+            assert!(
+                content.contains(&text),
+                "the ping says what was played: {content}"
+            );
+            assert_eq!(
+                discord.notified(message_id(&ping)),
+                [waiting.id],
+                "{content}"
+            );
             board = picked.message;
         } else {
             let cmd = discord
@@ -168,6 +190,11 @@ async fn moves_by_command_and_menu_with_refusals() {
                 !reply.ephemeral(),
                 "/move {text} refused: {:#}",
                 reply.body()
+            );
+            assert_eq!(
+                discord.notified(message_id(&reply.message)),
+                [waiting.id],
+                "the player to move is pinged, never the mover"
             );
             board = reply.message;
         }
