@@ -4,8 +4,9 @@
 //! components and images.
 //!
 //! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
-//! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end, and
-//! stopping and restarting the bot.
+//! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
+//! stopping and restarting the bot, and server life (time running out, pings, permissions,
+//! threads, expired tokens).
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -16,4 +17,5 @@ mod endings;
 mod engine;
 mod moves;
 mod restart;
+mod server;
 mod startup;

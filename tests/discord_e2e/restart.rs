@@ -119,3 +119,68 @@ async fn an_acknowledged_move_survives_sigkill() {
     );
     discord.assert_no_errors();
 }
+
+/// SIGKILL while the engine thinks: the player's move is stored, the engine's is not. The
+/// restarted bot plays the engine's move at once, edits the board in place and pings the
+/// player, who can move on (no "not your turn", no claim against a silent engine).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_while_the_engine_thinks_then_the_restart_plays_its_move() {
+    let (discord, dir, mut bot) = setup_with(SLOW_ENGINE).await;
+    let alice = discord.user("alice");
+    let play = discord
+        .slash(
+            &alice,
+            Slash::new("play")
+                .integer("level", level_choice(8))
+                .integer("colour", WHITE),
+        )
+        .await;
+    let started = answer(&discord, &play).await;
+    let board_id = message_id(&started.message);
+    let mut game = Game::default();
+    let m = game.position().legal_moves()[0];
+    let written = game.position().move_text(&m);
+    game.play(&m).expect("a legal move");
+    let mv = discord
+        .slash(&alice, Slash::new("move").string("move", &written))
+        .await;
+    let callback = discord.callback(&mv).await;
+    assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
+    let status = bot.kill();
+    assert!(!status.success(), "killed: {status}");
+    // The killed process never completes its deferral; Discord says the app did not respond.
+    discord.take_expected_error("never completed");
+
+    let _bot = start_connected(&discord, &dir, SLOW_ENGINE).await;
+    let edit = discord
+        .next_request_where("the board edited with the engine's move", |r| {
+            r.method == "PATCH" && r.path.ends_with(&format!("/messages/{board_id}"))
+        })
+        .await;
+    assert_eq!(edit.status, 200, "{edit}");
+    let board = discord.message(board_id);
+    assert_board(&discord, &board);
+    let shown = text(&board);
+    assert!(shown.contains("replied"), "the engine's move: {shown}");
+    let ping = discord
+        .next_request(
+            "POST",
+            &format!("/channels/{}/messages", discord.channel_id()),
+        )
+        .await;
+    let ping_id = message_id(ping.response());
+    assert_eq!(discord.notified(ping_id), [alice.id], "{ping}");
+
+    // The game goes on from the engine's move.
+    let stored = game_from_pdn(&discord, &alice).await;
+    assert_eq!(stored.ply(), 2, "the player's move and the engine's");
+    assert_eq!(stored.moves()[0], m);
+    let next = stored.position().legal_moves()[0];
+    let written = stored.position().move_text(&next);
+    let again = discord
+        .slash(&alice, Slash::new("move").string("move", &written))
+        .await;
+    let moved = answer(&discord, &again).await;
+    assert!(!moved.ephemeral(), "{:#}", moved.body());
+    discord.assert_no_errors();
+}

@@ -1,0 +1,333 @@
+//! What a server lives with: time running out (claims, the sweep's forfeits and expiries, with
+//! a fast game clock), who gets pinged, channels without a permission, games in threads, and
+//! answers that come after the interaction's token has expired.
+
+use std::time::Duration;
+
+use dama_rules::Game;
+
+use crate::common::{
+    QUICK_CLOCK, answer, assert_board, custom_id, play_first_moves, setup, setup_with, start_game,
+    text,
+};
+use crate::engine::{BLACK, SLOW_ENGINE, level_choice};
+use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
+
+/// The game clock 300 times faster, swept every second: a 5-minute move runs out in 1 s of
+/// real time, a game is forfeited after 2 s without a move, a challenge expires after 2 s.
+const FAST_TIME: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n";
+
+/// The `time` choice of `/challenge` for 5 minutes a move (choices are sent as indices).
+const FIVE_MINUTES: i64 = 0;
+
+/// `challenger` challenges `challenged` (White for the challenger) at 5 minutes a move, and
+/// `challenged` accepts: the board message.
+async fn quick_game(
+    discord: &Standin,
+    challenger: &Person,
+    challenged: &Person,
+) -> serde_json::Value {
+    let challenge = discord
+        .slash(
+            challenger,
+            Slash::new("challenge")
+                .user("member", challenged)
+                .integer("colour", 0)
+                .integer("time", FIVE_MINUTES),
+        )
+        .await;
+    let message = answer(discord, &challenge).await.message;
+    let accept = custom_id(&message, "accept");
+    let ok = discord
+        .click(challenged, message_id(&message), &accept)
+        .await;
+    let accepted = answer(discord, &ok).await;
+    assert!(!accepted.ephemeral(), "{:#}", accepted.body());
+    accepted.message
+}
+
+/// The next message the bot posts in the channel by itself (a notice of the sweep), as
+/// Discord stores it.
+async fn next_channel_post(discord: &Standin, channel: u64) -> serde_json::Value {
+    let posted = discord
+        .next_request("POST", &format!("/channels/{channel}/messages"))
+        .await;
+    assert_eq!(posted.status, 200, "{posted}");
+    discord.message(message_id(posted.response()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_runs_out_claims_forfeits_and_expiries() {
+    let (discord, _dir, _bot) = setup_with(FAST_TIME).await;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+    let channel = discord.channel_id();
+
+    // A claim: too early is refused, after the 5 minutes it wins.
+    quick_game(&discord, &alice, &bob).await;
+    let mut game = Game::default();
+    play_first_moves(&discord, &alice, &bob, &mut game, 1).await;
+    let early = discord.slash(&alice, Slash::new("claim")).await;
+    let refused = answer(&discord, &early).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert!(
+        refused.content().contains("still has"),
+        "{:#}",
+        refused.body()
+    );
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let claim = discord.slash(&alice, Slash::new("claim")).await;
+    let won = answer(&discord, &claim).await;
+    assert!(!won.ephemeral(), "{:#}", won.body());
+    let shown = text(&won.message);
+    assert!(shown.contains("time ran out"), "{shown}");
+    assert_eq!(
+        discord.notified(message_id(&won.message)),
+        [bob.id],
+        "the loser hears of it, not the claimant"
+    );
+
+    // A forfeit: nobody moves for twice the time per move; the sweep ends the game.
+    quick_game(&discord, &alice, &bob).await;
+    let mut game = Game::default();
+    play_first_moves(&discord, &alice, &bob, &mut game, 1).await;
+    let notice = next_channel_post(&discord, channel).await;
+    let shown = text(&notice);
+    assert!(shown.contains("by forfeit"), "{shown}");
+    assert_board(&discord, &notice);
+    let mut notified = discord.notified(message_id(&notice));
+    notified.sort_unstable();
+    let mut players = vec![alice.id, bob.id];
+    players.sort_unstable();
+    assert_eq!(notified, players, "both players hear of a forfeit");
+
+    // An expiry: the challenge message says so, and the challenger is pinged.
+    let challenge = discord
+        .slash(&alice, Slash::new("challenge").user("member", &carol))
+        .await;
+    let offered = answer(&discord, &challenge).await.message;
+    let offered_id = message_id(&offered);
+    discord
+        .next_request_where("the expired challenge edited", |r| {
+            r.method == "PATCH" && r.path.ends_with(&format!("/messages/{offered_id}"))
+        })
+        .await;
+    let expired = discord.message(offered_id);
+    assert!(text(&expired).contains("expired"), "{expired:#}");
+    assert!(
+        crate::support::discord_standin::components(&expired).is_empty(),
+        "no Accept on an expired challenge: {expired:#}"
+    );
+    let ping = next_channel_post(&discord, channel).await;
+    assert_eq!(discord.notified(message_id(&ping)), [alice.id], "{ping:#}");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pings_reach_the_people_concerned_and_tokens_stay_out_of_the_log() {
+    let (discord, _dir, bot) = setup_with(QUICK_CLOCK).await;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+    let challenge = discord
+        .slash(
+            &alice,
+            Slash::new("challenge")
+                .user("member", &bob)
+                .integer("colour", 0),
+        )
+        .await;
+    let offered = answer(&discord, &challenge).await.message;
+    assert_eq!(
+        discord.notified(message_id(&offered)),
+        [bob.id],
+        "the challenged"
+    );
+    let accept = discord
+        .click(&bob, message_id(&offered), &custom_id(&offered, "accept"))
+        .await;
+    let accepted = answer(&discord, &accept).await;
+    assert_eq!(accepted.kind(), 7, "the challenge becomes the board");
+    let followup = crate::common::followup(&discord, &accept).await;
+    assert_eq!(
+        discord.notified(message_id(&followup)),
+        [alice.id],
+        "the challenger (and player to move) hears the challenge was accepted, not bob"
+    );
+
+    let spectator = discord.slash(&carol, Slash::new("board")).await;
+    let shown = answer(&discord, &spectator).await;
+    assert!(!shown.ephemeral(), "{:#}", shown.body());
+    assert!(
+        discord.notified(message_id(&shown.message)).is_empty(),
+        "a spectator's /board pings nobody"
+    );
+
+    let mut game = Game::default();
+    let board = play_first_moves(&discord, &alice, &bob, &mut game, 1).await;
+    assert_eq!(
+        discord.notified(message_id(&board)),
+        [bob.id],
+        "the player to move"
+    );
+
+    let resign = discord.slash(&bob, Slash::new("resign")).await;
+    let ended = answer(&discord, &resign).await;
+    assert_eq!(
+        discord.notified(message_id(&ended.message)),
+        [alice.id],
+        "the winner hears of the resignation"
+    );
+
+    let again = discord
+        .slash(&alice, Slash::new("challenge").user("member", &bob))
+        .await;
+    answer(&discord, &again).await;
+    let decline = discord.slash(&bob, Slash::new("decline")).await;
+    let declined = answer(&discord, &decline).await;
+    assert!(!declined.ephemeral(), "{:#}", declined.body());
+    assert_eq!(
+        discord.notified(message_id(&declined.message)),
+        [alice.id],
+        "the challenger hears of the decline"
+    );
+    discord.assert_no_errors();
+
+    // Interaction tokens let anyone answer in the bot's name: none is in the log.
+    let log = bot.log();
+    let tokens: Vec<String> = discord
+        .requests()
+        .iter()
+        .filter_map(|r| {
+            let segments: Vec<&str> = r.path.split('/').collect();
+            let at = segments
+                .iter()
+                .position(|s| *s == "interactions" || *s == "webhooks")?;
+            segments.get(at + 2).map(|t| (*t).to_owned())
+        })
+        .filter(|t| t.len() > 20)
+        .collect();
+    assert!(tokens.len() >= 10, "tokens seen: {tokens:?}");
+    for token in &tokens {
+        assert!(!log.contains(token.as_str()), "a token in the log:\n{log}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_without_a_permission_is_explained() {
+    let (discord, _dir, _bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let channel = discord.text_channel("no-files", perm::ATTACH_FILES);
+    let challenge = discord
+        .slash_in(
+            channel,
+            &alice,
+            Slash::new("challenge").user("member", &bob),
+        )
+        .await;
+    let refused = answer(&discord, &challenge).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert!(
+        refused.content().contains("**Attach Files**"),
+        "{:#}",
+        refused.body()
+    );
+    // The rules need no permission.
+    let rules = discord.slash_in(channel, &alice, Slash::new("rules")).await;
+    let answered = answer(&discord, &rules).await;
+    assert!(!text(&answered.message).is_empty());
+    // Typing a move there gets the explanation as the one choice.
+    let typing = Slash::new("move").focused("move", "");
+    let choices = discord
+        .choices(&discord.autocomplete_in(channel, &alice, typing).await)
+        .await;
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    assert!(
+        choices[0]["name"]
+            .as_str()
+            .is_some_and(|n| n.contains("missing")),
+        "{choices:?}"
+    );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_in_a_thread_and_its_channel_run_side_by_side() {
+    let (discord, _dir, _bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (carol, dave) = (discord.user("carol"), discord.user("dave"));
+    let parent = discord.channel_id();
+    let thread = discord.thread(parent, "dama");
+
+    start_game(&discord, &carol, &dave).await;
+    let challenge = discord
+        .slash_in(
+            thread,
+            &alice,
+            Slash::new("challenge")
+                .user("member", &bob)
+                .integer("colour", 0),
+        )
+        .await;
+    let offered = answer(&discord, &challenge).await.message;
+    assert_eq!(
+        offered["channel_id"].as_str(),
+        Some(thread.to_string().as_str())
+    );
+    let accept = discord
+        .click(&bob, message_id(&offered), &custom_id(&offered, "accept"))
+        .await;
+    let board = answer(&discord, &accept).await.message;
+    assert_board(&discord, &board);
+    let game = Game::default();
+    let m = game.position().legal_moves()[0];
+    let written = game.position().move_text(&m);
+    let mv = discord
+        .slash_in(thread, &alice, Slash::new("move").string("move", &written))
+        .await;
+    let moved = answer(&discord, &mv).await;
+    assert!(!moved.ephemeral(), "{:#}", moved.body());
+    assert_eq!(
+        moved.message["channel_id"].as_str(),
+        Some(thread.to_string().as_str())
+    );
+    assert!(
+        text(&moved.message).contains("Game #2"),
+        "{}",
+        text(&moved.message)
+    );
+    // The channel's own game is untouched.
+    let there = discord.slash(&carol, Slash::new("board")).await;
+    let shown = text(&answer(&discord, &there).await.message);
+    assert!(shown.contains("Game #1"), "{shown}");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_after_the_token_expired_goes_to_the_channel() {
+    let (discord, _dir, _bot) = setup_with(SLOW_ENGINE).await;
+    let alice = discord.user("alice");
+    let play = discord
+        .slash(
+            &alice,
+            Slash::new("play")
+                .integer("level", level_choice(8))
+                .integer("colour", BLACK),
+        )
+        .await;
+    let callback = discord.callback(&play).await;
+    assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
+    // A quarter of an hour passes while the engine thinks (the stand-in's clock).
+    discord.advance(Duration::from_secs(16 * 60));
+    let posted = next_channel_post(&discord, discord.channel_id()).await;
+    assert_board(&discord, &posted);
+    assert!(text(&posted).contains("Game #1"), "{}", text(&posted));
+    discord.take_expected_error("Invalid Webhook Token");
+    discord.take_expected_error("never completed");
+    discord.assert_no_errors();
+}
