@@ -20,27 +20,21 @@ const FAST_TIME: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n"
 /// The `time` choice of `/challenge` for 5 minutes a move (choices are sent as indices).
 const FIVE_MINUTES: i64 = 0;
 
-/// `challenger` challenges `challenged` (White for the challenger) at 5 minutes a move, and
-/// `challenged` accepts: the board message.
-async fn quick_game(
-    discord: &Standin,
-    challenger: &Person,
-    challenged: &Person,
-) -> serde_json::Value {
+/// `white` challenges `black` (asking for White) at 5 minutes a move, and `black` accepts: the
+/// board message.
+async fn quick_game(discord: &Standin, white: &Person, black: &Person) -> serde_json::Value {
     let challenge = discord
         .slash(
-            challenger,
+            white,
             Slash::new("challenge")
-                .user("member", challenged)
+                .user("member", black)
                 .integer("colour", 0)
                 .integer("time", FIVE_MINUTES),
         )
         .await;
     let message = answer(discord, &challenge).await.message;
     let accept = custom_id(&message, "accept");
-    let ok = discord
-        .click(challenged, message_id(&message), &accept)
-        .await;
+    let ok = discord.click(black, message_id(&message), &accept).await;
     let accepted = answer(discord, &ok).await;
     assert!(!accepted.ephemeral(), "{:#}", accepted.body());
     accepted.message
