@@ -325,3 +325,45 @@ async fn an_answer_after_the_token_expired_goes_to_the_channel() {
     discord.take_expected_error("never completed");
     discord.assert_no_errors();
 }
+
+/// Discord fails (500) when the bot reads back a challenge it has just posted: the failure is
+/// logged, and the posted challenge is never replaced by an apology.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failure_after_the_answer_never_replaces_it_with_an_apology() {
+    let (discord, _dir, bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    discord.fail_next("GET", "/webhooks/*/*/messages/@original");
+    let challenge = discord
+        .slash(&alice, Slash::new("challenge").user("member", &bob))
+        .await;
+    let posted = answer(&discord, &challenge).await;
+    assert_eq!(posted.kind(), 4, "{:#}", posted.body());
+    let read_back = discord
+        .next_request("GET", "/webhooks/*/*/messages/@original")
+        .await;
+    assert_eq!(read_back.status, 500, "{read_back}");
+    let logged = "could not be read back";
+    let original = crate::common::original_path(&discord, &challenge);
+    let edited = || {
+        discord
+            .requests()
+            .iter()
+            .any(|r| r.method == "PATCH" && r.path == original)
+    };
+    for _ in 0..200 {
+        if bot.log().contains(logged) || edited() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        !edited(),
+        "the posted challenge was edited:\n{}",
+        discord.log()
+    );
+    assert!(bot.log().contains(logged), "{}", bot.log());
+    let shown = text(&discord.original(&challenge).await);
+    assert!(shown.contains("challenge"), "{shown}");
+    assert!(!shown.contains("Sorry"), "{shown}");
+    discord.assert_no_errors();
+}

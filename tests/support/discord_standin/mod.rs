@@ -864,6 +864,16 @@ impl Standin {
         text
     }
 
+    /// The next request with this method and a path matching `pattern` (`*` for one segment,
+    /// without `/api/v10`) fails with `500 Internal Server Error`, as Discord's API sometimes
+    /// does; the failure is expected, so it is not one of [`Self::errors`].
+    pub fn fail_next(&self, method: &str, pattern: &str) {
+        self.shared
+            .lock()
+            .injected_failures
+            .push((method.to_owned(), pattern.to_owned()));
+    }
+
     /// Panics if anything in [`Self::errors`] happened, after waiting (up to
     /// [`Options::wait_timeout`]) for deferred answers the bot is still working on.
     pub fn assert_no_errors(&self) {

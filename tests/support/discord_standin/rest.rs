@@ -15,7 +15,7 @@ use tokio::net::TcpListener;
 use super::dump;
 use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
-use super::record::{Recorded, UploadedFile};
+use super::record::{self, Recorded, UploadedFile};
 use super::schema::{self, Violation};
 use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
 
@@ -83,7 +83,20 @@ async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<By
         _ => (None, Vec::new()),
     };
     let mut state = shared.lock();
+    let injected = state
+        .injected_failures
+        .iter()
+        .position(|(m, pattern)| *m == method && record::path_matches(&path, pattern));
+    if let Some(at) = injected {
+        state.injected_failures.remove(at);
+        let index = state.requests.len();
+        state.expected.push(index);
+    }
     let (answer, body) = match parsed {
+        Ok(body) if injected.is_some() => (
+            Answer::Json(500, model::error(0, "500: Internal Server Error")),
+            body,
+        ),
         Ok(body) if !violations.is_empty() => (
             Answer::Json(400, schema::invalid_form_body(&violations)),
             body,

@@ -260,6 +260,9 @@ pub struct State {
     pub expected: Vec<usize>,
     /// Interactions whose missing answer or open deferral a test took as expected.
     pub excused: Vec<u64>,
+    /// Requests to fail with a 500, as Discord does when it has a bad moment: (method, path
+    /// pattern), each used once.
+    pub injected_failures: Vec<(String, String)>,
 }
 
 impl State {
@@ -283,6 +286,7 @@ impl State {
             notifications: Vec::new(),
             expected: Vec::new(),
             excused: Vec::new(),
+            injected_failures: Vec::new(),
         }
     }
 
