@@ -31,7 +31,8 @@
 //! completed by an edit or deletion of `@original` or a follow-up; it first waits up to
 //! [`Options::wait_timeout`] for deferrals the bot is still working on. A test that provokes a
 //! refusal on purpose takes it with [`Standin::take_expected_error`]`(pattern)`, which returns
-//! the error's text; or it reads [`Standin::requests`].
+//! the error's text; or it reads [`Standin::requests`]. [`Standin::fail_next`]`(method,
+//! pattern)` makes the next matching request fail with a 500, as Discord sometimes does.
 //!
 //! Users can only do what Discord's client lets them: a slash command must have been registered
 //! by the bot and its options must match the registration; a click needs a button with that
