@@ -367,3 +367,27 @@ async fn a_failure_after_the_answer_never_replaces_it_with_an_apology() {
     assert!(!shown.contains("Sorry"), "{shown}");
     discord.assert_no_errors();
 }
+
+/// An interaction that waited 2 s before the bot saw it (in Discord's queue, or replayed after
+/// a gateway resume) has 1 s of its 3 left: the bot defers at once instead of giving the
+/// engine its usual 1.5 s, and edits the answer in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_interaction_that_waited_is_deferred_at_once() {
+    let (discord, _dir, _bot) = setup_with(SLOW_ENGINE).await;
+    let alice = discord.user("alice");
+    discord.backdate_next_interaction(Duration::from_secs(2));
+    let play = discord
+        .slash(
+            &alice,
+            Slash::new("play")
+                .integer("level", level_choice(8))
+                .integer("colour", BLACK),
+        )
+        .await;
+    let callback = discord.callback(&play).await;
+    assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
+    let edit = crate::common::edit_of_original(&discord, &play).await;
+    assert_eq!(edit.status, 200, "{edit}");
+    assert_board(&discord, &discord.original(&play).await);
+    discord.assert_no_errors();
+}

@@ -305,7 +305,7 @@ pub fn command(
             .collect();
         data["resolved"] = json!({ "users": users, "members": members });
     }
-    let id = state.ids.next();
+    let id = state.interaction_id();
     let token = token_for(id);
     let kind = if autocomplete { 4 } else { 2 };
     let mut payload = base(state, channel, id, &token, kind, who)?;
@@ -383,7 +383,7 @@ pub fn component(
         (_, None) => return Err(format!("{custom_id:?} is not a button")),
         (kind, Some(_)) => return Err(format!("{custom_id:?} is a component of type {kind:?}")),
     };
-    let id = state.ids.next();
+    let id = state.interaction_id();
     let token = token_for(id);
     let channel = model::id_of(&message["channel_id"]).unwrap_or(state.world.channel_id);
     let mut payload = base(state, channel, id, &token, 3, who)?;

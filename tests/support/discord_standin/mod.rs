@@ -32,7 +32,9 @@
 //! [`Options::wait_timeout`] for deferrals the bot is still working on. A test that provokes a
 //! refusal on purpose takes it with [`Standin::take_expected_error`]`(pattern)`, which returns
 //! the error's text; or it reads [`Standin::requests`]. [`Standin::fail_next`]`(method,
-//! pattern)` makes the next matching request fail with a 500, as Discord sometimes does.
+//! pattern)` makes the next matching request fail with a 500, as Discord sometimes does;
+//! [`Standin::backdate_next_interaction`]`(ago)` sends the next interaction as one created `ago`
+//! earlier (its id says so, and its 3 s count from then).
 //!
 //! Users can only do what Discord's client lets them: a slash command must have been registered
 //! by the bot and its options must match the registration; a click needs a button with that
@@ -588,9 +590,14 @@ impl Standin {
             .dispatch("INTERACTION_CREATE", payload.clone());
         let seq = seq.expect("sessions are only replaced, never removed");
         let sent_at = Instant::now();
-        let standin_now = state.now();
+        // Discord's 3 s count from the interaction's creation, which its id tells.
+        let waited = Duration::from_millis(model::now_ms().saturating_sub(model::created_ms(id)));
+        let created = state
+            .now()
+            .checked_sub(waited)
+            .unwrap_or_else(|| state.now());
         if let Some(pending) = state.interactions.get_mut(&id) {
-            pending.sent_at = standin_now;
+            pending.sent_at = created;
         }
         let kind = payload["type"].as_u64().unwrap_or(0) as u8;
         drop(state);
@@ -863,6 +870,13 @@ impl Standin {
             ErrorSource::Interaction(id) => state.excused.push(id),
         }
         text
+    }
+
+    /// The next interaction a scenario sends is created `ago` before it is sent, as one that
+    /// waited in Discord's queue or is replayed after a gateway resume: its id says so, and
+    /// Discord's 3 s for the first answer count from then.
+    pub fn backdate_next_interaction(&self, ago: Duration) {
+        self.shared.lock().backdate_next = Some(ago);
     }
 
     /// The next request with this method and a path matching `pattern` (`*` for one segment,

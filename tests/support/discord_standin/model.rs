@@ -72,15 +72,42 @@ impl Person {
     }
 }
 
+/// Unix milliseconds now.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// When a snowflake was made, in Unix milliseconds.
+pub fn created_ms(id: u64) -> u64 {
+    (id >> 22) + DISCORD_EPOCH_MS
+}
+
 /// Makes snowflakes: Discord ids that grow with time, unique within one stand-in.
 #[derive(Debug)]
 pub struct Snowflakes {
     last: u64,
+    backdated: u64,
 }
 
 impl Snowflakes {
     pub fn new() -> Self {
-        Self { last: 0 }
+        Self {
+            last: 0,
+            backdated: 0,
+        }
+    }
+
+    /// A snowflake of `ago` before now (an interaction that waited before the bot saw it),
+    /// unique like the others: the low bits count these apart.
+    pub fn past(&mut self, ago: std::time::Duration) -> u64 {
+        let millis = std::time::SystemTime::now()
+            .checked_sub(ago)
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_millis() as u64);
+        self.backdated += 1;
+        (millis.saturating_sub(DISCORD_EPOCH_MS) << 22) | (self.backdated & 0x3f_ffff)
     }
 
     pub fn next(&mut self) -> u64 {

@@ -263,6 +263,8 @@ pub struct State {
     /// Requests to fail with a 500, as Discord does when it has a bad moment: (method, path
     /// pattern), each used once.
     pub injected_failures: Vec<(String, String)>,
+    /// The next interaction is created this long before it is sent.
+    pub backdate_next: Option<Duration>,
 }
 
 impl State {
@@ -287,12 +289,21 @@ impl State {
             expected: Vec::new(),
             excused: Vec::new(),
             injected_failures: Vec::new(),
+            backdate_next: None,
         }
     }
 
     /// The stand-in's clock: real time plus every `advance`.
     pub fn now(&self) -> Instant {
         Instant::now() + self.advanced
+    }
+
+    /// The id of a new interaction: now, or as long ago as [`Self::backdate_next`] says.
+    pub fn interaction_id(&mut self) -> u64 {
+        match self.backdate_next.take() {
+            Some(ago) => self.ids.past(ago),
+            None => self.ids.next(),
+        }
     }
 
     /// How long ago (stand-in time) an interaction was sent.
