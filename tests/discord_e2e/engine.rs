@@ -25,18 +25,19 @@ pub const BLACK: i64 = 1;
 /// every search of level 8 above the bot's 1.5 s budget for a direct answer.
 pub const SLOW_ENGINE: &str = "[engine]\nthink_time = \"4s\"\n";
 
+/// `/play` against the engine at `level` (1-8), with `colour` ([`WHITE`] or [`BLACK`]).
+#[must_use]
+pub fn play_command(level: i64, colour: i64) -> Slash {
+    Slash::new("play")
+        .integer("level", level_choice(level))
+        .integer("colour", colour)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_engine_is_played_to_the_end() {
     let (discord, _dir, _bot) = setup().await;
     let alice = discord.user("alice");
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(1))
-                .integer("colour", WHITE),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(1, WHITE)).await;
     let started = answer(&discord, &play).await;
     assert!(!started.ephemeral(), "{:#}", started.body());
     assert_board(&discord, &started.message);
@@ -88,14 +89,7 @@ async fn a_game_against_the_engine_is_played_to_the_end() {
 async fn the_top_level_answers_late_by_deferring() {
     let (discord, _dir, _bot) = setup_with(SLOW_ENGINE).await;
     let alice = discord.user("alice");
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(8))
-                .integer("colour", BLACK),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(8, BLACK)).await;
     let started = answer(&discord, &play).await;
     assert_eq!(started.kind(), 5, "deferred: {:#}", started.body());
     assert!(!started.ephemeral(), "{:#}", started.body());

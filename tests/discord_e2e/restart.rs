@@ -6,7 +6,7 @@ use crate::common::{
     CALLBACK_DEADLINE, answer, assert_board, custom_id, game_from_pdn, option_for, original_path,
     play_first_moves, setup, setup_with, start_connected, start_game, text,
 };
-use crate::engine::{SLOW_ENGINE, WHITE, level_choice};
+use crate::engine::{SLOW_ENGINE, WHITE, play_command};
 use crate::support::discord_standin::{Slash, message_id};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -49,14 +49,7 @@ async fn buttons_survive_a_restart() {
 async fn sigterm_while_the_engine_thinks_completes_the_answer() {
     let (discord, _dir, mut bot) = setup_with(SLOW_ENGINE).await;
     let alice = discord.user("alice");
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(8))
-                .integer("colour", WHITE),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(8, WHITE)).await;
     let started = answer(&discord, &play).await;
     assert!(!started.ephemeral(), "{:#}", started.body());
     let game = Game::default();
@@ -127,14 +120,7 @@ async fn an_acknowledged_move_survives_sigkill() {
 async fn sigkill_while_the_engine_thinks_then_the_restart_plays_its_move() {
     let (discord, dir, mut bot) = setup_with(SLOW_ENGINE).await;
     let alice = discord.user("alice");
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(8))
-                .integer("colour", WHITE),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(8, WHITE)).await;
     let started = answer(&discord, &play).await;
     let board_id = message_id(&started.message);
     let mut game = Game::default();

@@ -10,7 +10,7 @@ use crate::common::{
     QUICK_CLOCK, answer, assert_board, custom_id, play_first_moves, setup, setup_with, start_game,
     text,
 };
-use crate::engine::{BLACK, SLOW_ENGINE, level_choice};
+use crate::engine::{BLACK, SLOW_ENGINE, play_command};
 use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
 
 /// The game clock 300 times faster, swept every second: a 5-minute move runs out in 1 s of
@@ -306,14 +306,7 @@ async fn games_in_a_thread_and_its_channel_run_side_by_side() {
 async fn an_answer_after_the_token_expired_goes_to_the_channel() {
     let (discord, _dir, _bot) = setup_with(SLOW_ENGINE).await;
     let alice = discord.user("alice");
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(8))
-                .integer("colour", BLACK),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(8, BLACK)).await;
     let callback = discord.callback(&play).await;
     assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
     // A quarter of an hour passes while the engine thinks (the stand-in's clock).
@@ -376,14 +369,7 @@ async fn an_interaction_that_waited_is_deferred_at_once() {
     let (discord, _dir, _bot) = setup_with(SLOW_ENGINE).await;
     let alice = discord.user("alice");
     discord.backdate_next_interaction(Duration::from_secs(2));
-    let play = discord
-        .slash(
-            &alice,
-            Slash::new("play")
-                .integer("level", level_choice(8))
-                .integer("colour", BLACK),
-        )
-        .await;
+    let play = discord.slash(&alice, play_command(8, BLACK)).await;
     let callback = discord.callback(&play).await;
     assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
     let edit = crate::common::edit_of_original(&discord, &play).await;
