@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::config::Config;
+use crate::config::{Config, LogConfig};
 
 pub mod bench;
 mod bot;
@@ -89,7 +89,15 @@ pub fn main() -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
-    crate::logging::init(&config.log.filter);
+    // The console's output is the game: it shows warnings and errors, not the bot's info
+    // lines, unless a filter was asked for (`RUST_LOG` still wins).
+    let console = matches!(cli.command, Some(Command::Local(_)));
+    let filter = if console && config.log.filter == LogConfig::default().filter {
+        CONSOLE_LOG_FILTER
+    } else {
+        config.log.filter.as_str()
+    };
+    crate::logging::init(filter);
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => bot::run_bot(&config),
         Command::Local(args) => local::local_command(&config, &args),
@@ -107,6 +115,9 @@ pub fn main() -> ExitCode {
         Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),
     }
 }
+
+/// The log filter of `damabot local` unless the configuration sets one.
+pub const CONSOLE_LOG_FILTER: &str = "warn";
 
 /// The message for a start without a token.
 pub const NO_TOKEN_HELP: &str = "\
