@@ -755,6 +755,8 @@ nonsense line
         .arg(dir.path().join("images"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .env_remove("RUST_LOG")
         .spawn()
         .and_then(|mut child| {
             use std::io::Write;
@@ -783,6 +785,10 @@ nonsense line
         .unwrap()
         .count();
     assert!(images >= 6, "{images} board images saved");
+    // The console's log shows warnings and errors only, without colour codes.
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(!log.contains(" INFO "), "{log}");
+    assert!(!log.contains('\u{1b}'), "{log}");
 }
 
 /// A game of Alice against the engine at `level`, stored directly; `alice_white` picks her
