@@ -366,14 +366,21 @@ pub fn assert_board(discord: &Standin, message: &Value) {
 /// `white` challenges `black` (asking for White) and `black` accepts by the button: the
 /// board message.
 pub async fn start_game_between(discord: &Standin, white: &Person, black: &Person) -> Value {
-    let challenge = discord
-        .slash(
-            white,
-            Slash::new("challenge")
-                .user("member", black)
-                .integer("colour", 0),
-        )
-        .await;
+    start_game_with(discord, white, black, |challenge| challenge).await
+}
+
+/// [`start_game_between`] with more options on the challenge (`options` adds them to
+/// `/challenge member colour:White`).
+pub async fn start_game_with(
+    discord: &Standin,
+    white: &Person,
+    black: &Person,
+    options: impl FnOnce(Slash) -> Slash,
+) -> Value {
+    let command = Slash::new("challenge")
+        .user("member", black)
+        .integer("colour", 0);
+    let challenge = discord.slash(white, options(command)).await;
     let message = answer(discord, &challenge).await.message;
     let accept = custom_id(&message, "accept");
     let ok = discord.click(black, message_id(&message), &accept).await;

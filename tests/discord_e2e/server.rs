@@ -8,7 +8,7 @@ use dama_rules::Game;
 
 use crate::common::{
     QUICK_CLOCK, answer, assert_board, custom_id, play_first_moves, setup, setup_with, start_game,
-    text,
+    start_game_with, text,
 };
 use crate::engine::{BLACK, SLOW_ENGINE, play_command};
 use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
@@ -23,21 +23,10 @@ const FIVE_MINUTES: i64 = 0;
 /// `white` challenges `black` (asking for White) at 5 minutes a move, and `black` accepts: the
 /// board message.
 async fn quick_game(discord: &Standin, white: &Person, black: &Person) -> serde_json::Value {
-    let challenge = discord
-        .slash(
-            white,
-            Slash::new("challenge")
-                .user("member", black)
-                .integer("colour", 0)
-                .integer("time", FIVE_MINUTES),
-        )
-        .await;
-    let message = answer(discord, &challenge).await.message;
-    let accept = custom_id(&message, "accept");
-    let ok = discord.click(black, message_id(&message), &accept).await;
-    let accepted = answer(discord, &ok).await;
-    assert!(!accepted.ephemeral(), "{:#}", accepted.body());
-    accepted.message
+    start_game_with(discord, white, black, |challenge| {
+        challenge.integer("time", FIVE_MINUTES)
+    })
+    .await
 }
 
 /// The next message the bot posts in the channel by itself (a notice of the sweep), as
