@@ -150,7 +150,7 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<String> {
             {
                 problems.push(format!(
                     "ended by no-moves with result {}, but {} cannot move",
-                    game.result.map_or("none", crate::store::GameResult::as_str),
+                    game.result.map_or("none", crate::store::GameResult::pdn),
                     position.turn().name()
                 ));
             }
@@ -215,8 +215,10 @@ fn backup_command(source: &Path, destination: &Path) -> ExitCode {
     let mut partial = destination.as_os_str().to_owned();
     partial.push(".partial");
     let partial = PathBuf::from(partial);
-    let result =
-        SqliteStore::backup_file(source, &partial, Duration::from_secs(5)).and_then(|pages| {
+    // Copying and checking fail with different error types; the user sees the message.
+    let result = SqliteStore::backup_file(source, &partial, Duration::from_secs(5))
+        .map_err(|error| error.to_string())
+        .and_then(|pages| {
             let copy = SqliteStore::open_with(
                 &partial,
                 &OpenOptions {
@@ -224,8 +226,11 @@ fn backup_command(source: &Path, destination: &Path) -> ExitCode {
                     readers: 0,
                     ..OpenOptions::default()
                 },
-            )?;
-            let problems = copy.integrity_problems()?;
+            )
+            .map_err(|error| error.to_string())?;
+            let problems = copy
+                .integrity_problems()
+                .map_err(|error| error.to_string())?;
             Ok((pages, problems))
         });
     match result {
@@ -277,15 +282,21 @@ fn remove_partial(partial: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::rating;
     use crate::store::{Finish, GameResult, NewGame, Participant};
     use dama_rules::Move;
 
     const GUILD: u64 = 1;
     const CHANNEL: u64 = 2;
 
+    /// The database file of `store_with_games`.
+    fn db_path(dir: &Path) -> PathBuf {
+        dir.join("dama.db")
+    }
+
     /// A store with one finished game and one active game, both legal.
     fn store_with_games(dir: &Path) -> SqliteStore {
-        let store = SqliteStore::open(&dir.join("dama.db")).unwrap();
+        let store = SqliteStore::open(&db_path(dir)).unwrap();
         store.ensure_player(GUILD, 10, "Alice", 0).unwrap();
         store.ensure_player(GUILD, 11, "Bob", 0).unwrap();
         for (channel, plies, end) in [(CHANNEL, 12, true), (CHANNEL + 1, 7, false)] {
@@ -319,6 +330,8 @@ mod tests {
                             reason: EndReason::Agreement,
                             ply: plies,
                             at: 100,
+                            counting: rating::counting(&game),
+                            rate: rating::glicko2,
                         },
                     )
                     .unwrap();
@@ -334,14 +347,14 @@ mod tests {
         let report = check_database(&store).unwrap();
         assert_eq!(report.problems, Vec::<String>::new());
         assert_eq!((report.games, report.moves), (2, 19));
-        assert_eq!(check_command(store.path()), ExitCode::SUCCESS);
+        assert_eq!(check_command(&db_path(dir.path())), ExitCode::SUCCESS);
     }
 
     #[test]
     fn altered_rows_are_reported() {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_games(dir.path());
-        let conn = rusqlite::Connection::open(store.path()).unwrap();
+        let conn = rusqlite::Connection::open(db_path(dir.path())).unwrap();
         // A wrong position after ply 3 of game 1, a game row that disagrees in game 2.
         conn.execute(
             "UPDATE moves SET fen_after = 'W:W21-32:B1-12' WHERE game_id = 1 AND ply = 3",
@@ -365,7 +378,7 @@ mod tests {
             "{:?}",
             report.problems
         );
-        assert_eq!(check_command(store.path()), ExitCode::FAILURE);
+        assert_eq!(check_command(&db_path(dir.path())), ExitCode::FAILURE);
     }
 
     #[test]
@@ -405,12 +418,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_games(dir.path());
         let copy = dir.path().join("copy.db");
-        assert_eq!(backup_command(store.path(), &copy), ExitCode::SUCCESS);
+        assert_eq!(backup_command(&db_path(dir.path()), &copy), ExitCode::SUCCESS);
         let restored = SqliteStore::open(&copy).unwrap();
         let report = check_database(&restored).unwrap();
         assert_eq!((report.games, report.moves), (2, 19));
         assert!(report.problems.is_empty());
-        assert_eq!(backup_command(store.path(), &copy), ExitCode::FAILURE);
+        assert_eq!(backup_command(&db_path(dir.path()), &copy), ExitCode::FAILURE);
         let missing = dir.path().join("missing.db");
         assert_eq!(
             backup_command(&missing, &dir.path().join("other.db")),

@@ -143,8 +143,8 @@ impl GameService {
         let state = match (game.status, game.result, game.end_reason) {
             (GameStatus::Active, ..) => "in progress".to_owned(),
             (GameStatus::Aborted, ..) => "aborted".to_owned(),
-            (_, Some(result), Some(reason)) => format!("{} ({})", result.as_str(), reason.as_str()),
-            (_, Some(result), None) => result.as_str().to_owned(),
+            (_, Some(result), Some(reason)) => format!("{} ({reason})", result.pdn()),
+            (_, Some(result), None) => result.pdn().to_owned(),
             _ => "finished".to_owned(),
         };
         format!(
@@ -219,7 +219,7 @@ impl GameService {
         let loaded = self.load(record.clone())?;
         let date = format_date(record.created_at);
         let result = match (record.status, record.result) {
-            (GameStatus::Finished, Some(result)) => result.as_str(),
+            (GameStatus::Finished, Some(result)) => result.pdn(),
             _ => "*",
         };
         let event = format!("Dama on Discord, game #{}", record.id);

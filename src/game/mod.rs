@@ -13,6 +13,7 @@ mod clock;
 mod engine_pool;
 mod info;
 mod play;
+pub mod rating;
 mod reply;
 mod texts;
 

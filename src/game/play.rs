@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use dama_engine::Level;
 use dama_rules::{Color, DrawReason, GameEnd, Move, MoveText, NotationError, Outcome, Position};
 
+use super::rating;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
 use super::{
     Actor, Component, Cooldown, DRAW_REOFFER_PLIES, GameService, HINT_MAX_CHARS, Loaded, Notice,
@@ -56,7 +57,7 @@ impl GameService {
                         record.id,
                         record
                             .result
-                            .map(|r| format!(" ({})", r.as_str()))
+                            .map(|r| format!(" ({})", r.pdn()))
                             .unwrap_or_default()
                     ));
                     reply.current_board = record.board_message;
@@ -134,7 +135,7 @@ impl GameService {
         let black = self.plain_name(record.guild, record.black);
         let state = match (record.status, record.result) {
             (GameStatus::Active, _) => format!("{} to move", loaded.turn()),
-            (_, Some(result)) => result.as_str().to_owned(),
+            (_, Some(result)) => result.pdn().to_owned(),
             (_, None) => "aborted".to_owned(),
         };
         format!(
@@ -460,6 +461,8 @@ impl GameService {
                     reason: end_reason(outcome),
                     ply: ply + 1,
                     at: now,
+                    counting: rating::counting(&loaded.record),
+                    rate: rating::glicko2,
                 };
                 self.store
                     .record_final_move(loaded.record.id, ply, &m.long(), &fen, finish)
@@ -544,6 +547,8 @@ impl GameService {
             reason,
             ply: loaded.record.ply,
             at: self.now(),
+            counting: rating::counting(&loaded.record),
+            rate: rating::glicko2,
         };
         match self.store.finish_game(loaded.record.id, finish) {
             Ok(finished) => {
@@ -1023,6 +1028,8 @@ impl GameService {
                 reason: EndReason::TimeoutSweep,
                 ply: loaded.record.ply,
                 at: now,
+                counting: rating::counting(&loaded.record),
+                rate: rating::glicko2,
             };
             let finished = match self.store.finish_game(loaded.record.id, finish) {
                 Ok(finished) => finished,

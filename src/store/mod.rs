@@ -1,35 +1,18 @@
 //! Persistence: players, challenges, games and moves.
 //!
-//! The game service talks to a [`Store`]: a small synchronous trait, `Send + Sync` and
-//! object-safe, so the service holds an `Arc<dyn Store>` and calls it from blocking threads.
-//! [`SqliteStore`] is the implementation (rusqlite, bundled SQLite, WAL).
-//!
-//! Conventions shared by every method:
-//! - **Time** is never read from the clock here. Every method that stamps or compares a time
-//!   takes `at`, unix time in milliseconds ([`Millis`]), from the caller, whose clock tests
-//!   control.
-//! - **Discord ids** ([`UserId`], [`GuildId`], [`ChannelId`], [`MessageId`]) are `u64`. SQLite
-//!   integers are signed 64-bit, so they are stored bit-cast to `i64` (`id as i64`, read back with
-//!   `value as u64`): lossless for every `u64`, and exact integer comparisons and indexes. (A
-//!   snowflake stays below 2^63 until the year 2084, so even the sort order is preserved.)
-//! - **Games and challenges** have SQLite `INTEGER PRIMARY KEY` ids, [`GameId`] and
-//!   [`ChallengeId`].
-//! - **Plies** count half-moves from the start position: a game at ply `n` has `n` moves stored,
-//!   numbered `0..n`, and the next move to record is ply `n`.
-//! - **Compare-and-set**: every change that depends on what the caller saw (the ply of a move, the
-//!   status of a challenge or a game) is checked inside the writing transaction, so two clicks
-//!   at once can never both succeed; the loser gets a specific error ([`StoreError::AlreadyPlayed`],
-//!   [`StoreError::StalePly`], [`StoreError::ChallengeNotPending`], [`StoreError::GameNotActive`]).
+//! The game service talks to a [`Store`], a port: a small synchronous trait in the domain's
+//! words, whose contract is documented on the trait. [`SqliteStore`] is one adapter (rusqlite,
+//! bundled SQLite, WAL); it maps its driver's errors to [`StoreError`] at its edge, and keeps
+//! its storage codes and schema to itself. A second backend implements [`Store`] and runs the
+//! behavioural tests of `tests/store/contract.rs`.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::str::FromStr;
 
 pub use dama_rules::{ByColor, Color};
 
 mod sqlite;
 
-pub use sqlite::{Durability, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
+pub use sqlite::{Durability, OpenError, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
 
 /// Unix time in milliseconds.
 pub type Millis = i64;
@@ -45,10 +28,8 @@ pub type MessageId = u64;
 /// An engine level, 1 (beginner) to 8 (master).
 pub type EngineLevel = u8;
 
-/// The leaderboard page size the bot shows.
-pub const LEADERBOARD_PAGE_SIZE: u32 = 10;
-
-/// The rating, deviation and volatility of a new player (Glicko-2 defaults).
+/// The rating, deviation and volatility of a new player (the defaults of the rating system
+/// in `game::rating`).
 pub const INITIAL_RATING: Rating = Rating {
     rating: 1500.0,
     deviation: 350.0,
@@ -75,7 +56,8 @@ impl fmt::Display for ChallengeId {
     }
 }
 
-/// A Glicko-2 rating (the scale of `skillratings::glicko2`: 1500 / 350 / 0.06 to start).
+/// A player's rating, its deviation and its volatility, on the scale of the rating system in
+/// `game::rating` ([`INITIAL_RATING`] to start).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rating {
     pub rating: f64,
@@ -143,30 +125,6 @@ pub enum ColourChoice {
     Random,
 }
 
-impl ColourChoice {
-    /// `white`, `black` or `random` (as stored).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ColourChoice::White => "white",
-            ColourChoice::Black => "black",
-            ColourChoice::Random => "random",
-        }
-    }
-}
-
-impl FromStr for ColourChoice {
-    type Err = UnknownCode;
-    fn from_str(s: &str) -> Result<Self, UnknownCode> {
-        match s {
-            "white" => Ok(ColourChoice::White),
-            "black" => Ok(ColourChoice::Black),
-            "random" => Ok(ColourChoice::Random),
-            _ => Err(UnknownCode::new("colour choice", s)),
-        }
-    }
-}
-
 /// Where a challenge stands. Only a pending challenge changes, and only once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ChallengeStatus {
@@ -177,31 +135,16 @@ pub enum ChallengeStatus {
     Expired,
 }
 
-impl ChallengeStatus {
-    /// `pending`, `accepted`, `declined`, `cancelled` or `expired` (as stored).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
+impl fmt::Display for ChallengeStatus {
+    /// In words: `pending`, `accepted`, `declined`, `cancelled` or `expired`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             ChallengeStatus::Pending => "pending",
             ChallengeStatus::Accepted => "accepted",
             ChallengeStatus::Declined => "declined",
             ChallengeStatus::Cancelled => "cancelled",
             ChallengeStatus::Expired => "expired",
-        }
-    }
-}
-
-impl FromStr for ChallengeStatus {
-    type Err = UnknownCode;
-    fn from_str(s: &str) -> Result<Self, UnknownCode> {
-        match s {
-            "pending" => Ok(ChallengeStatus::Pending),
-            "accepted" => Ok(ChallengeStatus::Accepted),
-            "declined" => Ok(ChallengeStatus::Declined),
-            "cancelled" => Ok(ChallengeStatus::Cancelled),
-            "expired" => Ok(ChallengeStatus::Expired),
-            _ => Err(UnknownCode::new("challenge status", s)),
-        }
+        })
     }
 }
 
@@ -260,27 +203,14 @@ pub enum GameStatus {
     Aborted,
 }
 
-impl GameStatus {
-    /// `active`, `finished` or `aborted` (as stored).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
+impl fmt::Display for GameStatus {
+    /// In words: `active`, `finished` or `aborted`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
             GameStatus::Aborted => "aborted",
-        }
-    }
-}
-
-impl FromStr for GameStatus {
-    type Err = UnknownCode;
-    fn from_str(s: &str) -> Result<Self, UnknownCode> {
-        match s {
-            "active" => Ok(GameStatus::Active),
-            "finished" => Ok(GameStatus::Finished),
-            "aborted" => Ok(GameStatus::Aborted),
-            _ => Err(UnknownCode::new("game status", s)),
-        }
+        })
     }
 }
 
@@ -293,9 +223,9 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// The PDN result: `1-0`, `0-1` or `1/2-1/2` (as stored).
+    /// The result as PDN writes it: `1-0`, `0-1` or `1/2-1/2`.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
+    pub const fn pdn(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
@@ -322,16 +252,14 @@ impl GameResult {
             None => GameResult::Draw,
         }
     }
-}
 
-impl FromStr for GameResult {
-    type Err = UnknownCode;
-    fn from_str(s: &str) -> Result<Self, UnknownCode> {
-        match s {
-            "1-0" => Ok(GameResult::WhiteWins),
-            "0-1" => Ok(GameResult::BlackWins),
-            "1/2-1/2" => Ok(GameResult::Draw),
-            _ => Err(UnknownCode::new("game result", s)),
+    /// The outcome for the player of `color`.
+    #[must_use]
+    pub fn outcome_for(self, color: Color) -> PlayerOutcome {
+        match self.winner() {
+            None => PlayerOutcome::Draw,
+            Some(winner) if winner == color => PlayerOutcome::Win,
+            Some(_) => PlayerOutcome::Loss,
         }
     }
 }
@@ -357,23 +285,11 @@ pub enum EndReason {
     Agreement,
 }
 
-impl EndReason {
-    pub const ALL: [EndReason; 8] = [
-        EndReason::Resign,
-        EndReason::NoMoves,
-        EndReason::Repetition,
-        EndReason::FortyMove,
-        EndReason::TimeoutClaim,
-        EndReason::TimeoutSweep,
-        EndReason::Abort,
-        EndReason::Agreement,
-    ];
-
-    /// The stored code: `resign`, `no-moves`, `repetition`, `forty-move`, `timeout-claim`,
-    /// `timeout-sweep`, `abort` or `agreement`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
+impl fmt::Display for EndReason {
+    /// As the game history shows it: `resign`, `no-moves`, `repetition`, `forty-move`,
+    /// `timeout-claim`, `timeout-sweep`, `abort` or `agreement`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             EndReason::Resign => "resign",
             EndReason::NoMoves => "no-moves",
             EndReason::Repetition => "repetition",
@@ -382,17 +298,7 @@ impl EndReason {
             EndReason::TimeoutSweep => "timeout-sweep",
             EndReason::Abort => "abort",
             EndReason::Agreement => "agreement",
-        }
-    }
-}
-
-impl FromStr for EndReason {
-    type Err = UnknownCode;
-    fn from_str(s: &str) -> Result<Self, UnknownCode> {
-        EndReason::ALL
-            .into_iter()
-            .find(|reason| reason.as_str() == s)
-            .ok_or_else(|| UnknownCode::new("end reason", s))
+        })
     }
 }
 
@@ -499,8 +405,12 @@ pub struct MoveRecord {
     pub at: Millis,
 }
 
-/// How a game ends, for [`Store::finish_game`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a game ends, for [`Store::finish_game`] and [`Store::record_final_move`].
+///
+/// The game layer decides what the game counts for and how ratings change
+/// (`game::rating::counting` and `game::rating::glicko2`); the store applies both in the
+/// transaction that finishes the game.
+#[derive(Debug, Clone, Copy)]
 pub struct Finish {
     pub result: GameResult,
     /// Any reason but [`EndReason::Abort`] (use [`Store::abort_game`]).
@@ -509,7 +419,38 @@ pub struct Finish {
     /// meantime (say, just before a timeout claim) wins and the finish is refused as stale.
     pub ply: u32,
     pub at: Millis,
+    /// Whose records the result goes to, and whether it is rated.
+    pub counting: Counting,
+    /// The rating system of a rated game: called with both ratings as read inside the
+    /// finishing transaction; what it returns is stored in the same transaction.
+    pub rate: RateGame,
 }
+
+/// Whose records a finished game counts in. Aborted games count nowhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counting {
+    /// Nobody's: a game against oneself, or the engine against itself.
+    Nobody,
+    /// Two different people: a win, loss or draw for both ([`Player`]'s record), and if
+    /// `rated`, both ratings updated by [`Finish::rate`].
+    BetweenPeople {
+        white: UserId,
+        black: UserId,
+        rated: bool,
+    },
+    /// A person against the engine: the person's record against that level
+    /// ([`EngineRecord`]); no rating changes.
+    AgainstEngine {
+        user: UserId,
+        /// The colour the person plays.
+        colour: Color,
+        level: EngineLevel,
+    },
+}
+
+/// A rating system: both sides' ratings after one game, from their ratings before it and the
+/// result. Pure: it reads and writes nothing.
+pub type RateGame = fn(ByColor<Rating>, GameResult) -> ByColor<Rating>;
 
 /// A rating before and after a game.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -596,77 +537,14 @@ pub struct GameExport {
     pub moves: Vec<MoveRecord>,
 }
 
-/// A stored value that this version does not know (a status or code written by someone else).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} `{value}`")]
-pub struct UnknownCode {
-    pub what: &'static str,
-    pub value: String,
-}
-
-impl UnknownCode {
-    fn new(what: &'static str, value: &str) -> Self {
-        Self {
-            what,
-            value: value.to_owned(),
-        }
-    }
-}
-
-/// What can go wrong in the store.
+/// What can go wrong in a call to the store.
 ///
-/// The first group happens when the database is opened, and says what to do; the second is the
-/// expected refusals of compare-and-set changes, for the service to turn into messages; the last
-/// is everything unexpected.
+/// The first group is the expected refusals (compare-and-set changes that lost, missing rows,
+/// arguments that break a rule of the data), for the service to turn into messages; the last
+/// is everything unexpected. Opening a store is the backend's business and has its own error
+/// (for SQLite, [`OpenError`]).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// Another process holds a lock on the file (and kept it past the busy timeout).
-    #[error(
-        "the database {path} is locked by another process; stop the other damabot (or the tool \
-         holding it) and start again, or point database.path / DAMA_DATABASE at another file"
-    )]
-    Locked { path: PathBuf },
-    /// The file, or its directory, cannot be written.
-    #[error(
-        "the database {path} is read-only; the bot needs to write the file and create \
-         `-wal` and `-shm` files next to it: make the file and its directory writable by this \
-         user, or point database.path / DAMA_DATABASE elsewhere"
-    )]
-    ReadOnly { path: PathBuf },
-    /// The file exists but is not a SQLite database.
-    #[error(
-        "{path} is not a SQLite database (or it is damaged); point database.path / \
-         DAMA_DATABASE at the right file, or restore a backup"
-    )]
-    NotADatabase { path: PathBuf },
-    /// The file cannot be opened or created at all.
-    #[error("cannot open the database {path}: {reason}")]
-    CannotOpen { path: PathBuf, reason: String },
-    /// The schema was written by a newer version of the bot.
-    #[error(
-        "the database {path} has schema version {found}, but this damabot knows versions up to \
-         {known}; it was written by a newer damabot: run that version, or restore a backup \
-         made by this one"
-    )]
-    NewerSchema {
-        path: PathBuf,
-        found: i64,
-        known: usize,
-    },
-    /// A read-only open (`damabot db check`) found a schema this version would migrate.
-    #[error(
-        "the database {path} has schema version {found}, older than this damabot's {known}; \
-         start the bot once to migrate it, then run this again"
-    )]
-    OlderSchema {
-        path: PathBuf,
-        found: i64,
-        known: usize,
-    },
-    /// A migration failed.
-    #[error("cannot update the schema of {path}: {message}")]
-    Migration { path: PathBuf, message: String },
-
     /// The channel already has an active game.
     #[error("channel {channel} already has an active game ({game})")]
     ChannelBusy { channel: ChannelId, game: GameId },
@@ -681,10 +559,10 @@ pub enum StoreError {
         current: u32,
     },
     /// The game is finished or aborted.
-    #[error("game {game} is {status}, not active", status = status.as_str())]
+    #[error("game {game} is {status}, not active")]
     GameNotActive { game: GameId, status: GameStatus },
     /// The challenge was already accepted, declined, cancelled or expired.
-    #[error("challenge {challenge} is {status}, not pending", status = status.as_str())]
+    #[error("challenge {challenge} is {status}, not pending")]
     ChallengeNotPending {
         challenge: ChallengeId,
         status: ChallengeStatus,
@@ -700,39 +578,55 @@ pub enum StoreError {
     #[error("no player {user} in guild {guild}")]
     PlayerNotFound { guild: GuildId, user: UserId },
     /// The arguments break a rule of the data (a non-positive time, a level of 0, an abort
-    /// passed to `finish_game`, ...).
+    /// passed to `finish_game`, a [`Counting`] that names other players, ...).
     #[error("invalid {0}")]
     Invalid(String),
 
     /// A stored value this version cannot read.
     #[error("corrupt row: {0}")]
     Corrupt(String),
-    /// Any other SQLite error.
+    /// Any other failure of the backend (its driver's error, kept as the source).
     #[error("database error: {0}")]
-    Sqlite(rusqlite::Error),
+    Backend(Box<dyn std::error::Error + Send + Sync>),
 }
 
-impl From<rusqlite::Error> for StoreError {
-    fn from(error: rusqlite::Error) -> Self {
-        match error {
-            rusqlite::Error::FromSqlConversionFailure(..)
-            | rusqlite::Error::InvalidColumnType(..)
-            | rusqlite::Error::IntegralValueOutOfRange(..) => {
-                StoreError::Corrupt(error.to_string())
-            }
-            other => StoreError::Sqlite(other),
-        }
-    }
-}
-
-impl From<UnknownCode> for StoreError {
-    fn from(error: UnknownCode) -> Self {
-        StoreError::Corrupt(error.to_string())
-    }
-}
-
-/// The persistence the game service needs. Synchronous (call it off the async runtime);
-/// every method is one transaction, so each either happens entirely or not at all.
+/// The persistence the game service needs: the port every backend implements.
+///
+/// # Contract
+/// - **Synchronous and shared.** `Send + Sync` and object-safe: the service holds an
+///   `Arc<dyn Store>` and calls it from blocking threads, many at once. Call it off any async
+///   runtime.
+/// - **One transaction per call.** Every method either happens entirely or not at all, and
+///   sees one consistent state; a reader never sees half of a write.
+/// - **Time is passed in.** No method reads a clock: every method that stamps or compares a
+///   time takes it (`at`, `created_at`, ...) as unix time in milliseconds ([`Millis`]) from the
+///   caller, whose clock tests control.
+/// - **Ids.** Discord ids ([`UserId`], [`GuildId`], [`ChannelId`], [`MessageId`]) are any
+///   `u64`, including values above 2^63, and must come back bit for bit. Games and challenges
+///   get ids from the store ([`GameId`], [`ChallengeId`]), increasing in creation order.
+///   Players are per guild: the same user in two guilds is two players.
+/// - **Plies** count half-moves from the start position: a game at ply `n` has `n` moves
+///   stored, numbered `0..n`, and the next move to record is ply `n`. At most one move per ply,
+///   at most one active game per channel.
+/// - **Compare-and-set.** Every change that depends on what the caller saw (the ply of a move,
+///   the status of a challenge or a game) is checked inside the writing transaction, so of two
+///   concurrent changes only one can succeed. The loser gets a specific refusal:
+///   [`StoreError::AlreadyPlayed`] (that ply is stored), [`StoreError::StalePly`] (the game is
+///   at another ply), [`StoreError::GameNotActive`] (finished or aborted),
+///   [`StoreError::ChallengeNotPending`] (already answered), [`StoreError::ChallengeExpired`],
+///   [`StoreError::ChannelBusy`].
+/// - **Missing rows.** Lookups by id (`game`, `challenge`, `player`, ...) answer `Ok(None)`;
+///   changes to a missing row fail with [`StoreError::GameNotFound`],
+///   [`StoreError::ChallengeNotFound`] or [`StoreError::PlayerNotFound`].
+/// - **Rules of the data** (a positive time per move, an engine level from 1, an expiry not
+///   before creation, no abort through `finish_game`) are checked before anything is written:
+///   [`StoreError::Invalid`].
+/// - **What the store does not decide.** It does not check legality (the service replays
+///   moves with the rules), nor whom a result counts for, nor how ratings change: a
+///   [`Finish`] carries the [`Counting`] and the [`RateGame`] function, which the store applies
+///   inside the finishing transaction to the ratings it reads there.
+/// - **Errors** of the backend itself are [`StoreError::Backend`]; a stored value the backend
+///   cannot read is [`StoreError::Corrupt`].
 pub trait Store: Send + Sync {
     // ---- players -------------------------------------------------------------------------
 
@@ -765,14 +659,6 @@ pub trait Store: Send + Sync {
         at: Millis,
     ) -> Result<Vec<Challenge>, StoreError>;
 
-    /// The pending, unexpired challenges a user made or received in a guild, oldest first.
-    fn pending_challenges_for_user(
-        &self,
-        guild: GuildId,
-        user: UserId,
-        at: Millis,
-    ) -> Result<Vec<Challenge>, StoreError>;
-
     /// Moves a pending challenge to `to` (declined, cancelled or expired) at `at`: a
     /// compare-and-set, so only the first of two concurrent answers wins
     /// ([`StoreError::ChallengeNotPending`] for the others). To accept, use
@@ -798,9 +684,6 @@ pub trait Store: Send + Sync {
     /// Remembers the message that shows a challenge.
     fn set_challenge_message(&self, id: ChallengeId, message: MessageRef)
     -> Result<(), StoreError>;
-
-    /// Pending challenges whose `expires_at <= at`, oldest first (without changing them).
-    fn expired_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError>;
 
     /// Marks every pending challenge with `expires_at <= at` expired (`resolved_at = at`) and
     /// returns them, so the caller can edit their messages.
@@ -859,10 +742,12 @@ pub trait Store: Send + Sync {
     fn clear_draw_offer(&self, game: GameId) -> Result<Game, StoreError>;
 
     /// Finishes an active game at `finish.ply` (stale otherwise) with a result and reason, and
-    /// in the same transaction counts it: a game between two people adds a win, loss or draw to
-    /// both and, if rated, updates both Glicko-2 ratings (one game as a rating period); a game
-    /// against the engine adds to the person's record against that level and changes no
-    /// rating.
+    /// in the same transaction counts it as `finish.counting` says: between two people, a win,
+    /// loss or draw added to both and, if rated, both ratings replaced by what `finish.rate`
+    /// returns for the ratings read in this transaction (returned as
+    /// [`FinishedGame::ratings`]); against the engine, the person's record against that level,
+    /// no rating. A counting that names other players than the game's is
+    /// [`StoreError::Invalid`].
     fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError>;
 
     /// Aborts an active game (status aborted, reason abort, no result): unrated, uncounted.

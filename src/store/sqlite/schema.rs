@@ -1,0 +1,60 @@
+//! The schema: its migrations, and the version check made on every open.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+use rusqlite_migration::{M, Migrations};
+
+use super::{OpenError, classify_open_error, open_error};
+
+/// The SQL of each migration, in order; migration `i` takes the schema from version `i` to
+/// `i + 1`.
+pub(super) const MIGRATIONS_SQL: &[&str] = &[include_str!("../../../migrations/0001_initial.sql")];
+
+/// The migrations, in order.
+const MIGRATIONS: &[M<'static>] = &[M::up(MIGRATIONS_SQL[0])];
+
+/// The schema version this build writes (SQLite's `user_version` after migrating).
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// The schema migrations, for tests and tools.
+#[must_use]
+pub fn migrations() -> Migrations<'static> {
+    Migrations::from_slice(MIGRATIONS)
+}
+
+/// Reads `user_version` (which also proves the file is a database) and refuses a newer schema.
+pub(super) fn check_schema_version(conn: &Connection, path: &Path) -> Result<i64, OpenError> {
+    let found: i64 = conn
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .map_err(|e| open_error(path, e))?;
+    // A file that is not a database fails on the first page read: make it fail here.
+    conn.query_row("SELECT count(*) FROM sqlite_schema", [], |row| {
+        row.get::<_, i64>(0)
+    })
+    .map_err(|e| open_error(path, e))?;
+    if found > SCHEMA_VERSION as i64 || found < 0 {
+        return Err(OpenError::NewerSchema {
+            path: path.to_owned(),
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    Ok(found)
+}
+
+/// Brings the schema to [`SCHEMA_VERSION`].
+pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
+    check_schema_version(conn, path)?;
+    migrations().to_latest(conn).map_err(|error| match error {
+        rusqlite_migration::Error::RusqliteError { err, .. } => classify_open_error(path, &err)
+            .unwrap_or_else(|| OpenError::Migration {
+                path: path.to_owned(),
+                message: err.to_string(),
+            }),
+        other => OpenError::Migration {
+            path: path.to_owned(),
+            message: other.to_string(),
+        },
+    })
+}
