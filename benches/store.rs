@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group};
 use dama_rules::Position;
+use damabot::game::rating;
 use damabot::store::{
-    Durability, EndReason, Finish, GameId, GameResult, NewGame, OpenOptions, Participant,
+    Durability, EndReason, Finish, Game, GameResult, NewGame, OpenOptions, Participant,
     SqliteStore, Store,
 };
 use rand::rngs::StdRng;
@@ -25,7 +26,7 @@ const PLIES: u32 = 80;
 
 /// Opens a fresh store with `GAMES` active games, each in its own channel, between players
 /// `2i` and `2i + 1`.
-fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, Vec<GameId>) {
+fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, Vec<Game>) {
     let options = OpenOptions {
         durability,
         ..OpenOptions::default()
@@ -50,7 +51,6 @@ fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, 
                     created_at: 0,
                 })
                 .expect("game stored")
-                .id
         })
         .collect();
     (store, games)
@@ -84,22 +84,24 @@ fn database_size() {
     let started = Instant::now();
     {
         let (store, games) = store_with_active_games(dir.path(), Durability::Process);
-        for (index, &id) in games.iter().enumerate() {
+        for (index, game) in games.iter().enumerate() {
             let plies = random_game(&mut rng);
             let at = index as i64 * 1_000_000;
             for (ply, (long, fen)) in plies.iter().enumerate() {
                 store
-                    .record_move(id, ply as u32, long, fen, at + ply as i64)
+                    .record_move(game.id, ply as u32, long, fen, at + ply as i64)
                     .expect("move stored");
             }
             store
                 .finish_game(
-                    id,
+                    game.id,
                     Finish {
                         result: GameResult::Draw,
                         reason: EndReason::Agreement,
                         ply: PLIES,
                         at: at + 100,
+                        counting: rating::counting(game),
+                        rate: rating::glicko2,
                     },
                 )
                 .expect("game finished");
@@ -148,7 +150,7 @@ fn record_moves(c: &mut Criterion) {
                                 let game = mine[i as usize % mine.len()];
                                 let ply = plies[game].load(Ordering::Relaxed);
                                 store
-                                    .record_move(games[game], ply, "22-18", fen, i64::from(ply))
+                                    .record_move(games[game].id, ply, "22-18", fen, i64::from(ply))
                                     .expect("move stored");
                                 plies[game].store(ply + 1, Ordering::Relaxed);
                             }

@@ -1,0 +1,441 @@
+//! The store: the behavioural contract (`store/contract.rs`) on each SQLite configuration, then
+//! what only SQLite has: the schema and its migrations, WAL, backup, crashes and start-up
+//! errors.
+
+mod contract;
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use contract::{CHANNEL, fen, human_game, players};
+use damabot::store::{
+    GameId, OpenError, OpenOptions, Participant, SCHEMA_VERSION, SqliteStore, Store, migrations,
+};
+use rusqlite::Connection;
+use tempfile::TempDir;
+
+fn temp_db() -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("dama.db");
+    (dir, path)
+}
+
+fn open(path: &Path) -> SqliteStore {
+    SqliteStore::open(path).expect("the database opens")
+}
+
+/// Runs each behaviour of the contract on a private in-memory database (one connection) and on
+/// a file with the default options (a writer and a pool of readers, WAL).
+macro_rules! contract_on_sqlite {
+    ($($behaviour:ident),+ $(,)?) => {
+        mod in_memory {
+            $(
+                #[test]
+                fn $behaviour() {
+                    let store = damabot::store::SqliteStore::open_in_memory().unwrap();
+                    super::contract::$behaviour(&store);
+                }
+            )+
+        }
+
+        mod on_file {
+            $(
+                #[test]
+                fn $behaviour() {
+                    let (_dir, path) = super::temp_db();
+                    let store = super::open(&path);
+                    super::contract::$behaviour(&store);
+                }
+            )+
+        }
+    };
+}
+
+contract_on_sqlite!(
+    player_round_trip_and_name_update,
+    challenge_round_trip_and_single_answer,
+    accepting_creates_the_game_atomically,
+    expired_challenges_are_listed_and_marked,
+    game_and_move_round_trip,
+    one_active_game_per_channel,
+    record_move_refuses_repeated_stale_and_finished_plies,
+    thirty_two_threads_same_ply_one_wins,
+    draw_offers_are_set_cleared_and_cleared_by_a_move,
+    finishing_counts_and_rates_in_one_go,
+    the_rating_system_given_is_applied_to_the_stored_ratings,
+    a_counting_must_name_the_games_players,
+    final_move_and_finish_are_one_transaction,
+    overdue_games_by_periods,
+    games_with_the_engine_to_move,
+    the_board_message_replaced_is_returned,
+    leaderboard_pages_and_minimum_games,
+    streaks_recent_games_and_export,
+    games_need_stored_players_and_valid_values,
+);
+
+#[test]
+fn a_finished_game_survives_reopening() {
+    let (_dir, path) = temp_db();
+    let store = open(&path);
+    contract::game_and_move_round_trip(&store);
+    let done = store.recent_games_in_channel(CHANNEL, 1).unwrap().remove(0);
+    drop(store);
+    let store = open(&path);
+    assert_eq!(store.game(done.id).unwrap(), Some(done));
+    assert_eq!(store.active_game_in_channel(CHANNEL).unwrap(), None);
+    assert_eq!(store.game(GameId(12_345)).unwrap(), None);
+}
+
+#[test]
+fn the_schema_refuses_a_second_active_game_in_a_channel() {
+    let (_dir, path) = temp_db();
+    let store = open(&path);
+    players(&store);
+    let first = human_game(&store, CHANNEL, 1);
+    // The schema itself refuses a second active game, whoever writes.
+    let conn = Connection::open(&path).unwrap();
+    let raw = conn.execute(
+        "INSERT INTO games (guild_id, channel_id, white_level, black_level, time_per_move_ms, \
+         rated, created_at, last_move_at, start_fen, current_fen) \
+         VALUES (1, ?1, 1, 2, 1000, 0, 0, 0, 'x', 'x')",
+        [CHANNEL as i64],
+    );
+    assert!(raw.is_err(), "the partial unique index must refuse");
+    // Once the game ends the channel is free again, for the store and for the schema.
+    store.abort_game(first.id, 4).unwrap();
+    assert!(
+        store
+            .create_game(&contract::new_game(
+                Participant::Engine(1),
+                Participant::Engine(2),
+                CHANNEL,
+                5
+            ))
+            .is_ok()
+    );
+}
+
+#[test]
+fn migrations_validate() {
+    migrations().validate().unwrap();
+    const { assert!(SCHEMA_VERSION >= 1) };
+}
+
+#[test]
+fn migrations_apply_on_top_of_every_earlier_version() {
+    for version in 0..SCHEMA_VERSION {
+        let (_dir, path) = temp_db();
+        {
+            let mut conn = Connection::open(&path).unwrap();
+            migrations().to_version(&mut conn, version).unwrap();
+        }
+        let store = open(&path);
+        let conn = Connection::open(&path).unwrap();
+        let found: usize = conn
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(found, SCHEMA_VERSION, "from version {version}");
+        players(&store);
+        let game = human_game(&store, CHANNEL, 2_000);
+        store
+            .record_move(game.id, 0, "22-18", &fen(1), 3_000)
+            .unwrap();
+        // Opening again is a no-op.
+        drop(store);
+        let store = open(&path);
+        assert_eq!(store.moves(game.id).unwrap().len(), 1);
+    }
+}
+
+#[test]
+fn newer_schema_is_refused_with_a_clear_message() {
+    let (_dir, path) = temp_db();
+    drop(open(&path));
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION as i64 + 1)
+        .unwrap();
+    drop(conn);
+    let error = SqliteStore::open(&path).unwrap_err();
+    assert!(
+        matches!(error, OpenError::NewerSchema { found, known, .. }
+            if found == SCHEMA_VERSION as i64 + 1 && known == SCHEMA_VERSION),
+        "{error:?}"
+    );
+    let message = error.to_string();
+    assert!(message.contains("newer damabot"), "{message}");
+}
+
+#[test]
+fn the_file_is_in_wal_mode() {
+    let (_dir, path) = temp_db();
+    let _store = open(&path);
+    let conn = Connection::open(&path).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+#[test]
+fn backup_while_writing() {
+    let (dir, path) = temp_db();
+    let store = Arc::new(open(&path));
+    players(store.as_ref());
+    let game = human_game(store.as_ref(), CHANNEL, 0);
+    let writer = {
+        let store = Arc::clone(&store);
+        std::thread::spawn(move || {
+            for ply in 0..400 {
+                store
+                    .record_move(game.id, ply, "22-18", &fen(ply + 1), i64::from(ply))
+                    .unwrap();
+            }
+        })
+    };
+    let copy = dir.path().join("copy.db");
+    let pages = SqliteStore::backup_file(&path, &copy, Duration::from_secs(5)).unwrap();
+    writer.join().unwrap();
+    assert!(pages > 0);
+    let copied = SqliteStore::open(&copy).unwrap();
+    assert!(copied.integrity_problems().unwrap().is_empty());
+    let saved = copied.game(game.id).unwrap().unwrap();
+    assert_eq!(
+        copied.moves(game.id).unwrap().len() as u32,
+        saved.ply,
+        "one snapshot"
+    );
+}
+
+// ---- start-up errors -----------------------------------------------------------------------
+
+fn quick() -> OpenOptions {
+    OpenOptions {
+        busy_timeout: Duration::from_millis(100),
+        ..OpenOptions::default()
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_database() {
+    let (_dir, path) = temp_db();
+    std::fs::write(&path, "name,score\nalice,3\n".repeat(200)).unwrap();
+    let error = SqliteStore::open(&path).unwrap_err();
+    assert!(
+        matches!(error, OpenError::NotADatabase { .. }),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("is not a SQLite database"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_missing_directory() {
+    let (dir, _) = temp_db();
+    let path = dir.path().join("no-such-dir").join("dama.db");
+    let error = SqliteStore::open(&path).unwrap_err();
+    assert!(matches!(error, OpenError::CannotOpen { .. }), "{error:?}");
+    assert!(error.to_string().contains("no-such-dir"), "{error}");
+}
+
+#[test]
+fn a_database_locked_by_another_process() {
+    // A fresh file locked exclusively (rollback journal, as another program might).
+    let (_dir, path) = temp_db();
+    let other = Connection::open(&path).unwrap();
+    other
+        .execute_batch(
+            "PRAGMA locking_mode = EXCLUSIVE; CREATE TABLE t (x); BEGIN EXCLUSIVE; \
+             INSERT INTO t VALUES (1);",
+        )
+        .unwrap();
+    let error = SqliteStore::open_with(&path, &quick()).unwrap_err();
+    assert!(matches!(error, OpenError::Locked { .. }), "{error:?}");
+    assert!(
+        error.to_string().contains("locked by another process"),
+        "{error}"
+    );
+    drop(other);
+
+    // A bot's database whose write lock another process holds.
+    let (_dir, path) = temp_db();
+    drop(open(&path));
+    let other = Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    let error = SqliteStore::open_with(&path, &quick()).unwrap_err();
+    assert!(matches!(error, OpenError::Locked { .. }), "{error:?}");
+    other.execute_batch("COMMIT;").unwrap();
+    SqliteStore::open_with(&path, &quick()).unwrap();
+}
+
+/// Opens `path` as an unprivileged user and returns the error's `Debug` and `Display`, or
+/// `None` if it opened. A root process can write any file, so as root the open runs in a child
+/// process (this test binary again) as user `nobody`.
+fn open_unprivileged(path: &Path) -> Option<(String, String)> {
+    let is_root = std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
+    if !is_root {
+        return SqliteStore::open_with(path, &quick())
+            .err()
+            .map(|e| (format!("{e:?}"), e.to_string()));
+    }
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "open_child", "--ignored", "--nocapture"])
+        .env("DAMA_STORE_OPEN_PATH", path)
+        .uid(65_534)
+        .gid(65_534)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("OPEN-RESULT "))
+        .unwrap_or_else(|| panic!("no result from the child: {stdout}"));
+    if line == "ok" {
+        return None;
+    }
+    let (debug, display) = line.split_once(" | ").unwrap();
+    Some((debug.to_owned(), display.to_owned()))
+}
+
+#[test]
+#[ignore = "run by the read-only tests as a child process"]
+fn open_child() {
+    let path = std::env::var_os("DAMA_STORE_OPEN_PATH").expect("DAMA_STORE_OPEN_PATH is set");
+    let result = match SqliteStore::open_with(Path::new(&path), &quick()) {
+        Ok(_) => "ok".to_owned(),
+        Err(e) => format!("{e:?} | {e}"),
+    };
+    println!("OPEN-RESULT {}", result.replace('\n', " "));
+}
+
+fn chmod(path: &Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[test]
+fn read_only_file_and_directory() {
+    // A write-protected file in a writable directory.
+    let (dir, path) = temp_db();
+    drop(open(&path));
+    chmod(dir.path(), 0o777);
+    chmod(&path, 0o444);
+    let (debug, display) = open_unprivileged(&path).expect("a read-only file must fail");
+    assert!(debug.starts_with("ReadOnly"), "{debug}");
+    assert!(display.contains("is read-only"), "{display}");
+
+    // A writable file in a write-protected directory (no room for -wal and -shm).
+    chmod(&path, 0o666);
+    chmod(dir.path(), 0o555);
+    let (debug, _) = open_unprivileged(&path).expect("a read-only directory must fail");
+    assert!(debug.starts_with("ReadOnly"), "{debug}");
+
+    // A new database in a write-protected directory.
+    let (debug, _) = open_unprivileged(&dir.path().join("new.db"))
+        .expect("no database can be created in a read-only directory");
+    assert!(debug.starts_with("ReadOnly"), "{debug}");
+
+    // Writable again: opens.
+    chmod(dir.path(), 0o777);
+    assert_eq!(open_unprivileged(&path), None);
+    chmod(dir.path(), 0o700);
+}
+
+// ---- crash ---------------------------------------------------------------------------------
+
+/// The child of the crash test: records moves in a loop, printing `ACK game ply` after each
+/// acknowledged one, until it is killed.
+
+#[test]
+#[ignore = "run by crash_keeps_every_acknowledged_move as a child process"]
+fn crash_child() {
+    let path = std::env::var_os("DAMA_STORE_CRASH_DB").expect("DAMA_STORE_CRASH_DB is set");
+    let store = SqliteStore::open(Path::new(&path)).unwrap();
+    players(&store);
+    let mut games = Vec::new();
+    for channel in 0..4 {
+        let game = match store.active_game_in_channel(CHANNEL + channel).unwrap() {
+            Some(game) => game,
+            None => human_game(&store, CHANNEL + channel, 0),
+        };
+        games.push(game);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    loop {
+        for game in &mut games {
+            let ply = game.ply;
+            *game = store
+                .record_move(game.id, ply, "22-18", &fen(ply + 1), i64::from(ply))
+                .unwrap();
+            writeln!(out, "ACK {} {ply}", game.id).unwrap();
+            out.flush().unwrap();
+        }
+    }
+}
+
+#[test]
+fn crash_keeps_every_acknowledged_move() {
+    use rand::Rng;
+    let (_dir, path) = temp_db();
+    let mut rng = rand::rng();
+    let mut acknowledged: Vec<(i64, u32)> = Vec::new();
+    for round in 0..3 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "crash_child", "--ignored", "--nocapture"])
+            .env("DAMA_STORE_CRASH_DB", &path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut acks = Vec::new();
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if let Some(rest) = line.strip_prefix("ACK ") {
+                    let (game, ply) = rest.split_once(' ').unwrap();
+                    acks.push((game.parse::<i64>().unwrap(), ply.parse::<u32>().unwrap()));
+                }
+            }
+            acks
+        });
+        std::thread::sleep(Duration::from_millis(rng.random_range(150..600)));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let acks = reader.join().unwrap();
+        assert!(
+            !acks.is_empty(),
+            "round {round}: the child acknowledged no move"
+        );
+        acknowledged.extend(acks);
+
+        let store = open(&path);
+        assert_eq!(store.integrity_problems().unwrap(), Vec::<String>::new());
+        for &(game, ply) in &acknowledged {
+            let stored = store.game(GameId(game)).unwrap().unwrap();
+            assert!(
+                stored.ply > ply,
+                "game {game}: ply {ply} acknowledged, lost"
+            );
+        }
+        for id in store.game_ids().unwrap() {
+            let game = store.game(id).unwrap().unwrap();
+            let moves = store.moves(id).unwrap();
+            assert_eq!(
+                moves.len() as u32,
+                game.ply,
+                "game {id}: moves and ply agree"
+            );
+            assert!(moves.iter().enumerate().all(|(i, m)| m.ply as usize == i));
+            if let Some(last) = moves.last() {
+                assert_eq!(last.fen_after, game.current_fen);
+            }
+        }
+    }
+}
