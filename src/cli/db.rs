@@ -416,14 +416,20 @@ mod tests {
     #[test]
     fn backup_makes_a_checked_copy_and_refuses_to_overwrite() {
         let dir = tempfile::tempdir().unwrap();
-        let store = store_with_games(dir.path());
+        let _store = store_with_games(dir.path());
         let copy = dir.path().join("copy.db");
-        assert_eq!(backup_command(&db_path(dir.path()), &copy), ExitCode::SUCCESS);
+        assert_eq!(
+            backup_command(&db_path(dir.path()), &copy),
+            ExitCode::SUCCESS
+        );
         let restored = SqliteStore::open(&copy).unwrap();
         let report = check_database(&restored).unwrap();
         assert_eq!((report.games, report.moves), (2, 19));
         assert!(report.problems.is_empty());
-        assert_eq!(backup_command(&db_path(dir.path()), &copy), ExitCode::FAILURE);
+        assert_eq!(
+            backup_command(&db_path(dir.path()), &copy),
+            ExitCode::FAILURE
+        );
         let missing = dir.path().join("missing.db");
         assert_eq!(
             backup_command(&missing, &dir.path().join("other.db")),

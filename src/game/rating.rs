@@ -150,7 +150,10 @@ mod tests {
 
     fn assert_close(actual: Rating, expected: (f64, f64, f64)) {
         let (rating, deviation, volatility) = expected;
-        assert!((actual.rating - rating).abs() < 1e-6, "{actual:?}, {expected:?}");
+        assert!(
+            (actual.rating - rating).abs() < 1e-6,
+            "{actual:?}, {expected:?}"
+        );
         assert!(
             (actual.deviation - deviation).abs() < 1e-6,
             "{actual:?}, {expected:?}"
@@ -167,8 +170,14 @@ mod tests {
     fn known_glicko2_values() {
         let new = ByColor::new(INITIAL_RATING, INITIAL_RATING);
         let after = glicko2(new, GameResult::WhiteWins);
-        assert_close(after.white, (1662.310_893_906, 290.318_963_718, 0.059_999_675));
-        assert_close(after.black, (1337.689_106_094, 290.318_963_718, 0.059_999_675));
+        assert_close(
+            after.white,
+            (1_662.310_893_906, 290.318_963_718, 0.059_999_675),
+        );
+        assert_close(
+            after.black,
+            (1_337.689_106_094, 290.318_963_718, 0.059_999_675),
+        );
         let after = glicko2(new, GameResult::Draw);
         assert_close(after.white, (1500.0, 290.318_961_614, 0.059_998_961));
         assert_close(after.black, (1500.0, 290.318_961_614, 0.059_998_961));
@@ -185,10 +194,22 @@ mod tests {
             volatility: 0.06,
         };
         let after = glicko2(ByColor::new(strong, weak), GameResult::BlackWins);
-        assert_close(after.white, (1672.736_938_760, 79.676_921_304, 0.060_005_608));
-        assert_close(after.black, (1497.132_992_571, 143.783_821_574, 0.060_005_979));
+        assert_close(
+            after.white,
+            (1_672.736_938_760, 79.676_921_304, 0.060_005_608),
+        );
+        assert_close(
+            after.black,
+            (1_497.132_992_571, 143.783_821_574, 0.060_005_979),
+        );
         let after = glicko2(ByColor::new(weak, strong), GameResult::Draw);
-        assert_close(after.white, (1439.458_916_485, 143.783_755_440, 0.059_999_699));
-        assert_close(after.black, (1689.235_082_992, 79.676_790_823, 0.059_999_573));
+        assert_close(
+            after.white,
+            (1_439.458_916_485, 143.783_755_440, 0.059_999_699),
+        );
+        assert_close(
+            after.black,
+            (1_689.235_082_992, 79.676_790_823, 0.059_999_573),
+        );
     }
 }

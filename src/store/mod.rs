@@ -407,9 +407,8 @@ pub struct MoveRecord {
 
 /// How a game ends, for [`Store::finish_game`] and [`Store::record_final_move`].
 ///
-/// The game layer decides what the game counts for and how ratings change
-/// (`game::rating::counting` and `game::rating::glicko2`); the store applies both in the
-/// transaction that finishes the game.
+/// The game layer decides what the game counts for and how ratings change (`game::rating`);
+/// the store applies both in the transaction that finishes the game.
 #[derive(Debug, Clone, Copy)]
 pub struct Finish {
     pub result: GameResult,

@@ -225,10 +225,7 @@ fn a_file_that_is_not_a_database() {
     let (_dir, path) = temp_db();
     std::fs::write(&path, "name,score\nalice,3\n".repeat(200)).unwrap();
     let error = SqliteStore::open(&path).unwrap_err();
-    assert!(
-        matches!(error, OpenError::NotADatabase { .. }),
-        "{error:?}"
-    );
+    assert!(matches!(error, OpenError::NotADatabase { .. }), "{error:?}");
     assert!(
         error.to_string().contains("is not a SQLite database"),
         "{error}"

@@ -11,9 +11,9 @@ use super::rows::{
     GAME_COLUMNS, MOVE_COLUMNS, game_from_row, move_from_row, participant_columns, query_all,
 };
 use crate::store::{
-    ByColor, ChannelId, Color, Counting, EndReason, Finish, FinishedGame, Game, GameExport,
-    GameId, GameStatus, GuildId, MessageRef, Millis, MoveRecord, NewGame, Participant,
-    RatingChange, StoreError, UserId,
+    ByColor, ChannelId, Color, Counting, EndReason, Finish, FinishedGame, Game, GameExport, GameId,
+    GameStatus, GuildId, MessageRef, Millis, MoveRecord, NewGame, Participant, RatingChange,
+    StoreError, UserId,
 };
 
 pub(super) fn load_game(tx: &Transaction<'_>, id: GameId) -> Result<Option<Game>, StoreError> {
@@ -301,7 +301,13 @@ pub(super) fn finish(
             colour,
             level,
         } => {
-            count_against_engine(tx, game.guild, user, level, finish.result.outcome_for(colour))?;
+            count_against_engine(
+                tx,
+                game.guild,
+                user,
+                level,
+                finish.result.outcome_for(colour),
+            )?;
         }
         Counting::BetweenPeople {
             white,
@@ -343,7 +349,11 @@ fn rate(
     Ok(ByColor::new(change(Color::White), change(Color::Black)))
 }
 
-pub(super) fn abort_game(tx: &Transaction<'_>, game: GameId, at: Millis) -> Result<Game, StoreError> {
+pub(super) fn abort_game(
+    tx: &Transaction<'_>,
+    game: GameId,
+    at: Millis,
+) -> Result<Game, StoreError> {
     active_game(tx, game)?;
     Ok(tx
         .prepare_cached(&format!(

@@ -187,8 +187,8 @@ fn lock(mutex: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
 }
 
 /// Translates an error met while opening into the start-up error that says what to do.
-fn open_error(path: &Path, error: rusqlite::Error) -> OpenError {
-    classify_open_error(path, &error).unwrap_or_else(|| OpenError::CannotOpen {
+fn open_error(path: &Path, error: &rusqlite::Error) -> OpenError {
+    classify_open_error(path, error).unwrap_or_else(|| OpenError::CannotOpen {
         path: path.to_owned(),
         reason: error.to_string(),
     })
@@ -237,8 +237,9 @@ fn require_existing(path: &Path) -> Result<(), OpenError> {
     } else {
         Err(OpenError::CannotOpen {
             path: path.to_owned(),
-            reason: "no such file; check the path (the bot creates the database on its first start)"
-                .into(),
+            reason:
+                "no such file; check the path (the bot creates the database on its first start)"
+                    .into(),
         })
     }
 }
@@ -278,14 +279,14 @@ impl SqliteStore {
             require_existing(path)?;
         }
         let mut writer =
-            Connection::open_with_flags(path, flags).map_err(|e| open_error(path, e))?;
+            Connection::open_with_flags(path, flags).map_err(|e| open_error(path, &e))?;
         if !options.read_only && writer.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
             // SQLite silently opens a write-protected file read-only.
             return Err(OpenError::ReadOnly {
                 path: path.to_owned(),
             });
         }
-        configure(&writer, options).map_err(|e| open_error(path, e))?;
+        configure(&writer, options).map_err(|e| open_error(path, &e))?;
         let found = check_schema_version(&writer, path)?;
         if options.read_only {
             if found < SCHEMA_VERSION as i64 {
@@ -299,7 +300,7 @@ impl SqliteStore {
             // WAL is a property of the file; it needs the -wal and -shm files next to it.
             let mode: String = writer
                 .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
-                .map_err(|e| open_error(path, e))?;
+                .map_err(|e| open_error(path, &e))?;
             if !mode.eq_ignore_ascii_case("wal") {
                 return Err(OpenError::CannotOpen {
                     path: path.to_owned(),
@@ -311,22 +312,22 @@ impl SqliteStore {
             // that cannot be written shows at start-up, not on the first move.
             writer
                 .execute_batch("BEGIN IMMEDIATE; COMMIT;")
-                .map_err(|e| open_error(path, e))?;
+                .map_err(|e| open_error(path, &e))?;
         }
         let mut readers = Vec::with_capacity(options.readers);
         for _ in 0..options.readers {
             let reader =
-                Connection::open_with_flags(path, flags).map_err(|e| open_error(path, e))?;
-            configure(&reader, options).map_err(|e| open_error(path, e))?;
+                Connection::open_with_flags(path, flags).map_err(|e| open_error(path, &e))?;
+            configure(&reader, options).map_err(|e| open_error(path, &e))?;
             reader
                 .execute_batch("PRAGMA query_only = ON;")
-                .map_err(|e| open_error(path, e))?;
+                .map_err(|e| open_error(path, &e))?;
             readers.push(Mutex::new(reader));
         }
         if options.read_only {
             writer
                 .execute_batch("PRAGMA query_only = ON;")
-                .map_err(|e| open_error(path, e))?;
+                .map_err(|e| open_error(path, &e))?;
         }
         Ok(Self {
             path: path.to_owned(),
@@ -339,8 +340,8 @@ impl SqliteStore {
     /// A private in-memory database (one connection), for tests.
     pub fn open_in_memory() -> Result<Self, OpenError> {
         let path = PathBuf::from(":memory:");
-        let mut conn = Connection::open_in_memory().map_err(|e| open_error(&path, e))?;
-        configure(&conn, &OpenOptions::default()).map_err(|e| open_error(&path, e))?;
+        let mut conn = Connection::open_in_memory().map_err(|e| open_error(&path, &e))?;
+        configure(&conn, &OpenOptions::default()).map_err(|e| open_error(&path, &e))?;
         migrate(&mut conn, &path)?;
         Ok(Self {
             path,
@@ -396,10 +397,10 @@ impl SqliteStore {
             source,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
-        .map_err(|e| open_error(source, e))?;
+        .map_err(|e| open_error(source, &e))?;
         conn.busy_timeout(busy_timeout)
             .and_then(|()| conn.execute_batch("PRAGMA query_only = ON;"))
-            .map_err(|e| open_error(source, e))?;
+            .map_err(|e| open_error(source, &e))?;
         check_schema_version(&conn, source).or_else(|error| match error {
             OpenError::NewerSchema { found, .. } => Ok(found),
             other => Err(other),
@@ -457,13 +458,13 @@ fn backup_connection(
     destination: &Path,
 ) -> Result<u64, OpenError> {
     use rusqlite::backup::{Backup, StepResult};
-    let mut target = Connection::open(destination).map_err(|e| open_error(destination, e))?;
-    let backup = Backup::new(source, &mut target).map_err(|e| open_error(destination, e))?;
+    let mut target = Connection::open(destination).map_err(|e| open_error(destination, &e))?;
+    let backup = Backup::new(source, &mut target).map_err(|e| open_error(destination, &e))?;
     // All pages in one step: one read transaction, so one snapshot (in WAL the writer goes on
     // meanwhile). Stepping in pieces would restart whenever a move is committed.
     let mut attempts = 0;
     loop {
-        match backup.step(-1).map_err(|e| open_error(destination, e))? {
+        match backup.step(-1).map_err(|e| open_error(destination, &e))? {
             StepResult::Done => break,
             StepResult::More => {}
             StepResult::Busy | StepResult::Locked if attempts < 50 => {

@@ -27,12 +27,12 @@ pub fn migrations() -> Migrations<'static> {
 pub(super) fn check_schema_version(conn: &Connection, path: &Path) -> Result<i64, OpenError> {
     let found: i64 = conn
         .query_row("PRAGMA user_version", [], |row| row.get(0))
-        .map_err(|e| open_error(path, e))?;
+        .map_err(|e| open_error(path, &e))?;
     // A file that is not a database fails on the first page read: make it fail here.
     conn.query_row("SELECT count(*) FROM sqlite_schema", [], |row| {
         row.get::<_, i64>(0)
     })
-    .map_err(|e| open_error(path, e))?;
+    .map_err(|e| open_error(path, &e))?;
     if found > SCHEMA_VERSION as i64 || found < 0 {
         return Err(OpenError::NewerSchema {
             path: path.to_owned(),
