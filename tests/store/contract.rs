@@ -1001,7 +1001,10 @@ pub fn the_rating_system_given_is_applied_to_the_stored_ratings(store: &dyn Stor
         );
     }
     let alice = store.player(GUILD, ALICE).unwrap().unwrap();
-    assert!(close(alice.rating.deviation, INITIAL_RATING.deviation - 20.0));
+    assert!(close(
+        alice.rating.deviation,
+        INITIAL_RATING.deviation - 20.0
+    ));
     assert_eq!(alice.wins, 2);
     // Unrated: the rating system is not called.
     let game = human_game(store, CHANNEL, 20);
