@@ -1,12 +1,20 @@
 //! The game service: everything a player can do, with no Discord in it.
 //!
-//! Each action comes with who acts ([`Actor`]) and is answered with a [`Reply`]: text, a board
-//! to render, components with stable ids, and flags. The service is synchronous (it talks to
-//! the [`Store`] and runs engine searches): adapters call it off their async runtime. Time
-//! comes from a [`Clock`], which tests control.
+//! Adapters map their input to one vocabulary: an [`Action`] from an [`Origin`] (a command in a
+//! channel, or a component of a board or a challenge), run by [`GameService::act`], or a click
+//! by its component id ([`GameService::component`]). Each is answered with a [`Reply`]: text,
+//! what to show (a [`BoardView`](crate::render::BoardView), a [`ReplayView`]), components with
+//! stable ids, and flags. The service draws nothing: the adapters own the renderer and turn
+//! views into images. The service is synchronous (it talks to the [`Store`] and runs engine
+//! searches): adapters call it off their async runtime. Time comes from a [`Clock`], which
+//! tests control.
 //!
 //! User mistakes (an illegal move, a stranger's click, a stale button) are answered with a
 //! private [`Reply`]; only internal failures (the database) are errors.
+//!
+//! The flows live in files named after what they hold: `challenge` (starting games),
+//! `moves`, `endings` (resign, draws, claims, aborts), `board` (presenting a game),
+//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups).
 
 mod action;
 mod autocomplete;
