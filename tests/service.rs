@@ -778,6 +778,41 @@ fn rematch_swaps_colours() {
 }
 
 #[test]
+fn board_actions_typed_in_the_channel_act_on_its_game() {
+    let w = world();
+    start_game(&w);
+    // Flip without a board: the channel's game, seen from the side asked for, for one person.
+    let flipped = w
+        .service
+        .act(
+            &actor(BOB),
+            Origin::Channel,
+            Action::FlipBoard {
+                bottom: dama_rules::Color::Black,
+            },
+        )
+        .unwrap();
+    assert!(flipped.ephemeral && flipped.components.is_empty());
+    let view = flipped.board.expect("a board");
+    assert_eq!(view.bottom, dama_rules::Color::Black);
+    // Asking to resign from the channel confirms on the current board.
+    let confirm = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::AskResign)
+        .unwrap();
+    assert_eq!(ids(&confirm), ["g:1:0:resign!"]);
+    w.service
+        .component(&actor(ALICE), "g:1:0:resign!", &[])
+        .unwrap();
+    // A rematch from the channel is of its latest game.
+    let rematch = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Rematch)
+        .unwrap();
+    assert!(rematch.text.contains("challenges"), "{}", rematch.text);
+}
+
+#[test]
 fn ratings_and_leaderboard_after_several_games() {
     let w = world();
     for _ in 0..3 {

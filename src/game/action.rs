@@ -188,7 +188,7 @@ impl GameService {
         origin: Origin,
         action: Action,
     ) -> Result<Reply, ServiceError> {
-        answered(actor, self.act_here(actor, origin, Ok(action)))
+        answered(actor, self.run_action(actor, origin, Ok(action)))
     }
 
     /// Handles a click on a component this bot made: its id says the origin and the action;
@@ -203,10 +203,10 @@ impl GameService {
             return Ok(Reply::private("This button is not one I know any more."));
         };
         let (origin, action) = clicked_action(clicked, values);
-        answered(actor, self.act_here(actor, origin, action))
+        answered(actor, self.run_action(actor, origin, action))
     }
 
-    fn act_here(&self, actor: &Actor, origin: Origin, action: Flow<Action>) -> Flow<Reply> {
+    fn run_action(&self, actor: &Actor, origin: Origin, action: Flow<Action>) -> Flow<Reply> {
         self.refuse_elsewhere(actor, origin)?;
         match action? {
             Action::Challenge {
