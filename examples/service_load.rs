@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use dama_rules::Position;
-use damabot::config::RenderConfig;
-use damabot::game::{Actor, GameService, ServiceSettings, Suggestions, SystemClock};
-use damabot::render::Renderer;
+use damabot::game::{
+    Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock,
+};
 use damabot::store::{NewGame, Participant, SqliteStore, Store};
 
 fn main() {
@@ -28,7 +28,6 @@ fn main() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let store =
         Arc::new(SqliteStore::open(&dir.path().join("load.db")).expect("the database opens"));
-    let renderer = Arc::new(Renderer::new(&RenderConfig::default()).expect("the renderer builds"));
     let settings = ServiceSettings {
         challenge_expiry: Duration::from_secs(600),
         default_time_per_move: Duration::from_secs(86_400),
@@ -40,7 +39,6 @@ fn main() {
     };
     let service = Arc::new(GameService::new(
         store.clone(),
-        renderer,
         Arc::new(SystemClock),
         settings,
     ));
@@ -108,7 +106,10 @@ fn main() {
                             seed ^= seed << 17;
                             let choice = &options[(seed % options.len() as u64) as usize];
                             let begin = Instant::now();
-                            let reply = service.play_move(&actor, choice).expect("move");
+                            let action = Action::Move {
+                                text: choice.clone(),
+                            };
+                            let reply = service.act(&actor, Origin::Channel, action).expect("move");
                             latencies.push(begin.elapsed());
                             assert!(!reply.ephemeral, "{}", reply.text);
                         }

@@ -16,14 +16,15 @@ use std::sync::Arc;
 use dama_rules::{Color, Square};
 
 use crate::game::{
-    Actor, ColourChoice, Component, GameService, ManualClock, Member, Reply, ServiceError,
-    Suggestions,
+    Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Origin,
+    Reply, ServiceError, Suggestions,
 };
-use crate::render::BoardView;
+use crate::render::{BoardView, Renderer};
 
 /// The console's state: who is who, where we are, and the clock.
 pub struct Console {
     service: Arc<GameService>,
+    renderer: Arc<Renderer>,
     clock: Arc<ManualClock>,
     users: HashMap<String, u64>,
     names: HashMap<u64, String>,
@@ -43,11 +44,13 @@ impl Console {
     #[must_use]
     pub fn new(
         service: Arc<GameService>,
+        renderer: Arc<Renderer>,
         clock: Arc<ManualClock>,
         images: Option<PathBuf>,
     ) -> Console {
         let mut console = Console {
             service,
+            renderer,
             clock,
             users: HashMap::new(),
             names: HashMap::new(),
@@ -207,6 +210,30 @@ impl Console {
         let Some(command) = command.strip_prefix('/') else {
             return Ok(format!("Commands start with `/`, like `{name}: /help`."));
         };
+        let reply = match self.parse(command) {
+            Parsed::Act(action) => self.service.act(&actor, Origin::Channel, action)?,
+            Parsed::Click { id, values } => self.service.component(&actor, &id, &values)?,
+            Parsed::Suggest {
+                typed,
+                asked_to_move,
+            } => {
+                return Ok(match self.service.suggestions(&actor, &typed)? {
+                    Suggestions::Moves(moves) if asked_to_move => {
+                        format!("Which move? Legal for you: {}", moves.join(", "))
+                    }
+                    Suggestions::Hint(hint) if asked_to_move => format!("Which move? {hint}"),
+                    Suggestions::Moves(moves) => format!("suggestions: {}", moves.join(", ")),
+                    Suggestions::Hint(hint) => format!("suggestions: none ({hint})"),
+                });
+            }
+            Parsed::Answer(text) => return Ok(text),
+        };
+        Ok(self.show(&reply))
+    }
+
+    /// Reads a command (without its `/`): `verb argument ... option:value ...`.
+    #[allow(clippy::too_many_lines)] // one arm per command, as the help lists them
+    fn parse(&mut self, command: &str) -> Parsed {
         let mut words = command.split_whitespace();
         let verb = words.next().unwrap_or_default().to_ascii_lowercase();
         let mut args: Vec<&str> = Vec::new();
@@ -226,60 +253,62 @@ impl Console {
             }
         }
         let option = |key: &str| options.get(key).map(String::as_str);
-        let service = Arc::clone(&self.service);
-        let reply = match verb.as_str() {
+        let colour = || {
+            parse_colour(
+                option("colour")
+                    .or(option("color"))
+                    .or(args.get(1).copied()),
+            )
+        };
+        let action = match verb.as_str() {
             "challenge" => {
                 let Some(opponent) = args
                     .first()
                     .map(|a| a.trim_start_matches('@'))
                     .or(option("member"))
                 else {
-                    return Ok(
+                    return Parsed::Answer(
                         "Whom? `/challenge bob [colour:white|black|random] [time:24h]`".to_owned(),
                     );
                 };
-                let member = Member {
+                let opponent = Member {
                     user: self.user_id(opponent),
                     name: opponent.to_owned(),
                     is_bot: opponent.eq_ignore_ascii_case("dama"),
                 };
-                let colour = match parse_colour(
-                    option("colour")
-                        .or(option("color"))
-                        .or(args.get(1).copied()),
-                ) {
+                let colour = match colour() {
                     Ok(colour) => colour,
-                    Err(message) => return Ok(message),
+                    Err(message) => return Parsed::Answer(message),
                 };
-                let time = match option("time").map(humantime_serde::re::humantime::parse_duration)
+                let time_per_move = match option("time")
+                    .map(humantime_serde::re::humantime::parse_duration)
                 {
                     None => None,
                     Some(Ok(time)) => Some(time),
                     Some(Err(error)) => {
-                        return Ok(format!("time: {error} (use 5m, 1h, 24h, 3days)"));
+                        return Parsed::Answer(format!("time: {error} (use 5m, 1h, 24h, 3days)"));
                     }
                 };
-                service.challenge(&actor, &member, colour, time)?
+                Action::Challenge {
+                    opponent,
+                    colour,
+                    time_per_move,
+                }
             }
-            "accept" => service.accept(&actor, None)?,
-            "decline" => service.decline(&actor, None)?,
-            "cancel" => service.cancel(&actor, None)?,
+            "accept" => Action::Accept,
+            "decline" => Action::Decline,
+            "cancel" => Action::Cancel,
             "play" => {
                 let level = option("level").or(args.first().copied()).unwrap_or("1");
                 let Ok(level) = level.parse::<u8>() else {
-                    return Ok(format!(
+                    return Parsed::Answer(format!(
                         "`{level}` is not a level: use 1 (beginner) to 8 (master)."
                     ));
                 };
-                let colour = match parse_colour(
-                    option("colour")
-                        .or(option("color"))
-                        .or(args.get(1).copied()),
-                ) {
-                    Ok(colour) => colour,
-                    Err(message) => return Ok(message),
-                };
-                service.play_engine(&actor, level, colour)?
+                match colour() {
+                    Ok(colour) => Action::PlayEngine { level, colour },
+                    Err(message) => return Parsed::Answer(message),
+                }
             }
             "move" | "m" => {
                 let text = if args.is_empty() {
@@ -288,50 +317,49 @@ impl Console {
                     args.join(" ")
                 };
                 if text.is_empty() {
-                    return Ok(match service.suggestions(&actor, "")? {
-                        Suggestions::Moves(moves) => {
-                            format!("Which move? Legal for you: {}", moves.join(", "))
-                        }
-                        Suggestions::Hint(hint) => format!("Which move? {hint}"),
-                    });
+                    return Parsed::Suggest {
+                        typed: String::new(),
+                        asked_to_move: true,
+                    };
                 }
-                service.play_move(&actor, &text)?
+                Action::Move { text }
             }
             "suggest" => {
-                return Ok(match service.suggestions(&actor, &args.join(" "))? {
-                    Suggestions::Moves(moves) => format!("suggestions: {}", moves.join(", ")),
-                    Suggestions::Hint(hint) => format!("suggestions: none ({hint})"),
-                });
+                return Parsed::Suggest {
+                    typed: args.join(" "),
+                    asked_to_move: false,
+                };
             }
-            "board" => service.board(
-                &actor,
-                args.first().is_some_and(|a| a.eq_ignore_ascii_case("flip"))
+            "board" => Action::Board {
+                flip: args.first().is_some_and(|a| a.eq_ignore_ascii_case("flip"))
                     || option("flip") == Some("true"),
-            )?,
-            "resign" => service.resign(&actor)?,
+            },
+            "resign" => Action::Resign,
             "draw" => match args
                 .first()
                 .map(|a| a.to_ascii_lowercase())
                 .as_deref()
                 .or(option("action"))
             {
-                None | Some("offer") => service.offer_draw(&actor)?,
-                Some("accept") => service.answer_draw(&actor, true)?,
-                Some("decline") => service.answer_draw(&actor, false)?,
+                None | Some("offer") => Action::OfferDraw,
+                Some("accept") => Action::AnswerDraw { accept: true },
+                Some("decline") => Action::AnswerDraw { accept: false },
                 Some(other) => {
-                    return Ok(format!(
+                    return Parsed::Answer(format!(
                         "`/draw {other}`? Use `/draw offer`, `/draw accept` or `/draw decline`."
                     ));
                 }
             },
-            "claim" => service.claim(&actor)?,
-            "abort" => service.abort(&actor)?,
+            "claim" => Action::Claim,
+            "abort" => Action::Abort,
             "leaderboard" | "top" => {
                 let page = option("page")
                     .or(args.first().copied())
                     .and_then(|p| p.parse::<u32>().ok())
                     .unwrap_or(1);
-                service.leaderboard(&actor, page.saturating_sub(1))?
+                Action::Leaderboard {
+                    page: page.saturating_sub(1),
+                }
             }
             "stats" | "history" => {
                 let member = args
@@ -343,9 +371,9 @@ impl Console {
                         is_bot: false,
                     });
                 if verb == "stats" {
-                    service.stats(&actor, member.as_ref())?
+                    Action::Stats { member }
                 } else {
-                    service.history(&actor, member.as_ref())?
+                    Action::History { member }
                 }
             }
             "pdn" | "replay" => {
@@ -355,19 +383,21 @@ impl Console {
                 let game = match game {
                     None => None,
                     Some(Ok(id)) => Some(id),
-                    Some(Err(_)) => return Ok("Give the game number, like `/pdn 12`.".to_owned()),
+                    Some(Err(_)) => {
+                        return Parsed::Answer("Give the game number, like `/pdn 12`.".to_owned());
+                    }
                 };
                 if verb == "pdn" {
-                    service.pdn(&actor, game)?
+                    Action::Pdn { game }
                 } else {
-                    service.replay(&actor, game)?
+                    Action::Replay { game }
                 }
             }
-            "rules" => service.rules(),
-            "help" => service.help(),
+            "rules" => Action::Rules,
+            "help" => Action::Help,
             "click" => {
                 let Some(id) = args.first() else {
-                    return Ok(
+                    return Parsed::Answer(
                         "`/click ID [VALUE]` presses a button (ids are shown in brackets)."
                             .to_owned(),
                     );
@@ -378,11 +408,14 @@ impl Console {
                     .iter()
                     .map(|v| (*v).to_owned())
                     .collect();
-                service.component(&actor, id, &values)?
+                return Parsed::Click {
+                    id: (*id).to_owned(),
+                    values,
+                };
             }
-            other => return Ok(format!("Unknown command `/{other}`. Try `/help`.")),
+            other => return Parsed::Answer(format!("Unknown command `/{other}`. Try `/help`.")),
         };
-        Ok(self.show(&reply))
+        Parsed::Act(action)
     }
 
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
@@ -399,7 +432,7 @@ impl Console {
             if let Some(dir) = &self.images {
                 self.image_count += 1;
                 let path = dir.join(format!("board-{:04}.png", self.image_count));
-                let png = self.service.renderer().png(view);
+                let png = self.renderer.png(view);
                 match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
                     Ok(()) => {
                         let _ = writeln!(out, "(board saved to {})", path.display());
@@ -410,7 +443,14 @@ impl Console {
                 }
             }
         }
-        if let Some(attachment) = &reply.attachment {
+        // A replay is drawn here, like the boards: the service says what to show.
+        let animation = reply.replay.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: self
+                .renderer
+                .replay_gif(&view.start, &view.moves, view.bottom),
+        });
+        for attachment in reply.attachment.iter().chain(&animation) {
             let is_pdn = std::path::Path::new(&attachment.filename)
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
@@ -485,6 +525,18 @@ impl Console {
         out.push_str(rest);
         out
     }
+}
+
+/// What a console command asks for.
+enum Parsed {
+    /// An action of the service, in the console's channel.
+    Act(Action),
+    /// A click on a component, by its id.
+    Click { id: String, values: Vec<String> },
+    /// The moves the autocomplete would offer (`/suggest`, or `/move` without a move).
+    Suggest { typed: String, asked_to_move: bool },
+    /// The console's own answer (a command it cannot read).
+    Answer(String),
 }
 
 fn parse_colour(text: Option<&str>) -> Result<ColourChoice, String> {

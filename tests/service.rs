@@ -7,8 +7,9 @@ use std::time::Duration;
 use dama_rules::{Position, pdn};
 use damabot::config::RenderConfig;
 use damabot::game::{
-    Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component, DRAW_OFFER_COOLDOWN,
-    GameService, HINT_MAX_CHARS, ManualClock, Member, Reply, ServiceSettings, Suggestions,
+    Action, Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component,
+    DRAW_OFFER_COOLDOWN, GameService, HINT_MAX_CHARS, ManualClock, Member, Origin, Reply,
+    ServiceSettings, Suggestions,
 };
 use damabot::render::Renderer;
 use damabot::store::{
@@ -42,13 +43,8 @@ fn settings() -> ServiceSettings {
 fn world_with(settings: ServiceSettings) -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let renderer = Renderer::new(&RenderConfig {
-        size: 320,
-        ..RenderConfig::default()
-    })
-    .unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), Arc::new(renderer), clock.clone(), settings);
+    let service = GameService::new(Arc::new(store), clock.clone(), settings);
     World {
         service,
         clock,
@@ -109,7 +105,15 @@ fn start_game(w: &World) -> Reply {
     w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     assert!(!challenge.ephemeral, "{}", challenge.text);
     w.service
@@ -118,7 +122,16 @@ fn start_game(w: &World) -> Reply {
 }
 
 fn play(w: &World, user: u64, text: &str) -> Reply {
-    let reply = w.service.play_move(&actor(user), text).unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(user),
+            Origin::Channel,
+            Action::Move {
+                text: text.to_owned(),
+            },
+        )
+        .unwrap();
     assert!(!reply.ephemeral, "{text}: {}", reply.text);
     reply
 }
@@ -171,7 +184,10 @@ fn a_full_game_between_two_players() {
         assert_eq!(reply.board.as_ref().unwrap().position, position);
     }
     assert_eq!(active(&w).ply as usize, moves.len());
-    let reply = w.service.resign(&actor(BOB)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Resign)
+        .unwrap();
     assert!(reply.text.contains("resigns"), "{}", reply.text);
     let game = last_game(&w);
     assert_eq!(game.status, GameStatus::Finished);
@@ -185,7 +201,14 @@ fn a_game_against_the_engine_to_the_end() {
     let w = world();
     let reply = w
         .service
-        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::PlayEngine {
+                level: 1,
+                colour: ColourChoice::White,
+            },
+        )
         .unwrap();
     assert!(reply.board.is_some(), "{}", reply.text);
     let mut engine = dama_engine::Engine::new(1);
@@ -278,7 +301,16 @@ fn promotion_ends_a_capture() {
 fn illegal_moves_explain_themselves() {
     let w = world();
     start_game(&w);
-    let reply = w.service.play_move(&actor(ALICE), "22-17").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Move {
+                text: "22-17".into(),
+            },
+        )
+        .unwrap();
     assert!(reply.ephemeral);
     assert!(reply.text.contains("not a legal move"), "{}", reply.text);
     assert!(
@@ -286,12 +318,30 @@ fn illegal_moves_explain_themselves() {
         "{}",
         reply.text
     );
-    let reply = w.service.play_move(&actor(ALICE), "banana").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Move {
+                text: "banana".into(),
+            },
+        )
+        .unwrap();
     assert!(reply.ephemeral);
     // A capture is compulsory.
     play(&w, ALICE, "22-18");
     play(&w, BOB, "11-14");
-    let reply = w.service.play_move(&actor(ALICE), "21-17").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Move {
+                text: "21-17".into(),
+            },
+        )
+        .unwrap();
     assert!(reply.ephemeral);
     assert!(
         reply.text.contains("a capture is compulsory"),
@@ -305,13 +355,31 @@ fn illegal_moves_explain_themselves() {
 fn out_of_turn_and_strangers_are_refused() {
     let w = world();
     start_game(&w);
-    let reply = w.service.play_move(&actor(BOB), "11-15").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(BOB),
+            Origin::Channel,
+            Action::Move {
+                text: "11-15".into(),
+            },
+        )
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("not your turn"),
         "{}",
         reply.text
     );
-    let reply = w.service.play_move(&actor(CAROL), "22-18").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Move {
+                text: "22-18".into(),
+            },
+        )
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("not playing"),
         "{}",
@@ -354,7 +422,15 @@ fn challenges_declined_cancelled_expired_and_guarded() {
     let w = world();
     let challenge = w
         .service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::Random, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::Random,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     // Carol cannot accept Bob's challenge.
     let reply = w
@@ -366,7 +442,10 @@ fn challenges_declined_cancelled_expired_and_guarded() {
         "{}",
         reply.text
     );
-    let reply = w.service.decline(&actor(BOB), None).unwrap();
+    let reply = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Decline)
+        .unwrap();
     assert!(reply.text.contains("declined"), "{}", reply.text);
     let reply = w
         .service
@@ -381,9 +460,20 @@ fn challenges_declined_cancelled_expired_and_guarded() {
     w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::Black,
+                time_per_move: None,
+            },
+        )
         .unwrap();
-    let reply = w.service.cancel(&actor(BOB), None).unwrap();
+    let reply = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Cancel)
+        .unwrap();
     assert!(reply.ephemeral, "only the challenger cancels");
     let reply = w
         .service
@@ -394,7 +484,15 @@ fn challenges_declined_cancelled_expired_and_guarded() {
     w.clock.advance(CHALLENGE_COOLDOWN);
     let challenge = w
         .service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     w.clock.advance(Duration::from_secs(11 * 60));
     let notices = w.service.sweep().unwrap();
@@ -416,11 +514,14 @@ fn challenges_declined_cancelled_expired_and_guarded() {
 
     let reply = w
         .service
-        .challenge(
+        .act(
             &actor(ALICE),
-            &actor_member(ALICE),
-            ColourChoice::White,
-            None,
+            Origin::Channel,
+            Action::Challenge {
+                opponent: actor_member(ALICE),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
         )
         .unwrap();
     assert!(reply.ephemeral && reply.text.contains("yourself"));
@@ -431,14 +532,30 @@ fn challenges_declined_cancelled_expired_and_guarded() {
     };
     let reply = w
         .service
-        .challenge(&actor(ALICE), &bot, ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: bot.clone(),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     assert!(reply.ephemeral && reply.text.contains("/play"));
 
     start_game(&w);
     let reply = w
         .service
-        .challenge(&actor(CAROL), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("start one in a thread"),
@@ -456,14 +573,20 @@ fn timeouts_claimed_and_swept() {
     let w = world();
     start_game(&w);
     play(&w, ALICE, "22-18");
-    let reply = w.service.claim(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Claim)
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("still has"),
         "{}",
         reply.text
     );
     w.clock.advance(Duration::from_secs(25 * 3600));
-    let reply = w.service.claim(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Claim)
+        .unwrap();
     assert!(
         !reply.ephemeral && reply.text.contains("wins"),
         "{}",
@@ -498,13 +621,29 @@ fn timeouts_claimed_and_swept() {
 fn draws_by_agreement_repetition_and_forty_moves() {
     let w = world();
     start_game(&w);
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(reply.text.contains("offers a draw"), "{}", reply.text);
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(reply.ephemeral, "one open offer at a time");
-    let reply = w.service.answer_draw(&actor(BOB), false).unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(BOB),
+            Origin::Channel,
+            Action::AnswerDraw { accept: false },
+        )
+        .unwrap();
     assert!(reply.text.contains("declines"), "{}", reply.text);
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("offer again"),
         "{}",
@@ -514,7 +653,10 @@ fn draws_by_agreement_repetition_and_forty_moves() {
         play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
     }
     w.clock.advance(DRAW_OFFER_COOLDOWN);
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
     let accept = id_ending(&reply, ":draw+");
     let reply = w.service.component(&actor(BOB), &accept, &[]).unwrap();
@@ -563,7 +705,10 @@ fn draws_by_agreement_repetition_and_forty_moves() {
 fn moderators_abort_unrated() {
     let w = world();
     start_game(&w);
-    let reply = w.service.abort(&actor(CAROL)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(CAROL), Origin::Channel, Action::Abort)
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("moderators"),
         "{}",
@@ -573,7 +718,10 @@ fn moderators_abort_unrated() {
         can_moderate: true,
         ..actor(CAROL)
     };
-    let reply = w.service.abort(&moderator).unwrap();
+    let reply = w
+        .service
+        .act(&moderator, Origin::Channel, Action::Abort)
+        .unwrap();
     assert!(reply.text.contains("aborted"), "{}", reply.text);
     let game = last_game(&w);
     assert_eq!(game.status, GameStatus::Aborted);
@@ -585,7 +733,10 @@ fn moderators_abort_unrated() {
 fn rematch_swaps_colours() {
     let w = world();
     start_game(&w);
-    let reply = w.service.resign(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Resign)
+        .unwrap();
     let rematch = id_ending(&reply, ":rematch");
     let reply = w.service.component(&actor(CAROL), &rematch, &[]).unwrap();
     assert!(reply.ephemeral, "only players ask for a rematch");
@@ -605,9 +756,19 @@ fn rematch_swaps_colours() {
     // Against the engine, the rematch starts at once with colours swapped.
     let w = world();
     w.service
-        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::PlayEngine {
+                level: 1,
+                colour: ColourChoice::White,
+            },
+        )
         .unwrap();
-    let reply = w.service.resign(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Resign)
+        .unwrap();
     w.service
         .component(&actor(ALICE), &id_ending(&reply, ":rematch"), &[])
         .unwrap();
@@ -617,13 +778,57 @@ fn rematch_swaps_colours() {
 }
 
 #[test]
+fn board_actions_typed_in_the_channel_act_on_its_game() {
+    let w = world();
+    start_game(&w);
+    // Flip without a board: the channel's game, seen from the side asked for, for one person.
+    let flipped = w
+        .service
+        .act(
+            &actor(BOB),
+            Origin::Channel,
+            Action::FlipBoard {
+                bottom: dama_rules::Color::Black,
+            },
+        )
+        .unwrap();
+    assert!(flipped.ephemeral && flipped.components.is_empty());
+    let view = flipped.board.expect("a board");
+    assert_eq!(view.bottom, dama_rules::Color::Black);
+    // Asking to resign from the channel confirms on the current board.
+    let confirm = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::AskResign)
+        .unwrap();
+    assert_eq!(ids(&confirm), ["g:1:0:resign!"]);
+    w.service
+        .component(&actor(ALICE), "g:1:0:resign!", &[])
+        .unwrap();
+    // A rematch from the channel is of its latest game.
+    let rematch = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Rematch)
+        .unwrap();
+    assert!(rematch.text.contains("challenges"), "{}", rematch.text);
+}
+
+#[test]
 fn ratings_and_leaderboard_after_several_games() {
     let w = world();
     for _ in 0..3 {
         start_game(&w);
-        w.service.resign(&actor(BOB)).unwrap();
+        w.service
+            .act(&actor(BOB), Origin::Channel, Action::Resign)
+            .unwrap();
     }
-    let board = w.service.leaderboard(&actor(CAROL), 0).unwrap();
+    let board = w
+        .service
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Leaderboard { page: 0 },
+        )
+        .unwrap();
     let alice_at = board.text.find("alice").expect("alice listed");
     let bob_at = board.text.find("bob").expect("bob listed");
     assert!(alice_at < bob_at, "{}", board.text);
@@ -633,7 +838,13 @@ fn ratings_and_leaderboard_after_several_games() {
     assert_eq!((alice.wins, bob.losses), (3, 3));
     let stats = w
         .service
-        .stats(&actor(CAROL), Some(&member(ALICE)))
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Stats {
+                member: Some(member(ALICE)),
+            },
+        )
         .unwrap();
     assert!(
         stats.text.contains("3 won") && stats.text.contains("3 won in a row"),
@@ -642,7 +853,13 @@ fn ratings_and_leaderboard_after_several_games() {
     );
     let history = w
         .service
-        .history(&actor(ALICE), Some(&member(ALICE)))
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::History {
+                member: Some(member(ALICE)),
+            },
+        )
         .unwrap();
     assert_eq!(
         history.text.matches("resign").count(),
@@ -659,8 +876,13 @@ fn pdn_export_passes_pdn_check() {
     for ply in 0..5 {
         play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
     }
-    w.service.resign(&actor(BOB)).unwrap();
-    let reply = w.service.pdn(&actor(ALICE), None).unwrap();
+    w.service
+        .act(&actor(BOB), Origin::Channel, Action::Resign)
+        .unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Pdn { game: None })
+        .unwrap();
     let file = reply.attachment.expect("a PDN file");
     assert_eq!(file.filename, "dama-game-1.pdn");
     let text = String::from_utf8(file.bytes).unwrap();
@@ -682,9 +904,25 @@ fn pdn_export_passes_pdn_check() {
         stdout.contains("ok 5") && stdout.contains("0 errors"),
         "{stdout}"
     );
-    let animation = w.service.replay(&actor(ALICE), None).unwrap();
-    let gif = animation.attachment.expect("a GIF");
-    assert!(gif.bytes.starts_with(b"GIF8"));
+    let animation = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Replay { game: None },
+        )
+        .unwrap();
+    // The service says what to animate; the adapters draw it.
+    let game = animation.replay.expect("a replay");
+    assert_eq!(game.filename, "dama-game-1.gif");
+    assert_eq!(game.moves.len(), 5);
+    let renderer = Renderer::new(&RenderConfig {
+        size: 320,
+        ..RenderConfig::default()
+    })
+    .unwrap();
+    let gif = renderer.replay_gif(&game.start, &game.moves, game.bottom);
+    assert!(gif.starts_with(b"GIF8"));
 }
 
 #[test]
@@ -846,14 +1084,26 @@ fn resuming_plays_the_engine_move_a_restart_interrupted() {
     let game = engine_game(&w, 2, true);
     store_move_only(&w, &game, "22-18");
     // Until the engine moves, Alice can neither move nor win on time.
-    let reply = w.service.play_move(&actor(ALICE), "21-17").unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Move {
+                text: "21-17".into(),
+            },
+        )
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("Dama is thinking"),
         "{}",
         reply.text
     );
     w.clock.advance(Duration::from_secs(2 * 3600));
-    let reply = w.service.claim(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Claim)
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("Dama is thinking"),
         "{}",
@@ -861,7 +1111,11 @@ fn resuming_plays_the_engine_move_a_restart_interrupted() {
     );
     assert!(
         w.service
-            .board(&actor(ALICE), false)
+            .act(
+                &actor(ALICE),
+                Origin::Channel,
+                Action::Board { flip: false }
+            )
             .unwrap()
             .mentions
             .is_empty(),
@@ -920,10 +1174,27 @@ fn a_game_being_searched_is_not_searched_again() {
         ..settings()
     });
     w.service
-        .play_engine(&actor(ALICE), 8, ColourChoice::White)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::PlayEngine {
+                level: 8,
+                colour: ColourChoice::White,
+            },
+        )
         .unwrap();
     std::thread::scope(|scope| {
-        let player = scope.spawn(|| w.service.play_move(&actor(ALICE), "22-18").unwrap());
+        let player = scope.spawn(|| {
+            w.service
+                .act(
+                    &actor(ALICE),
+                    Origin::Channel,
+                    Action::Move {
+                        text: "22-18".into(),
+                    },
+                )
+                .unwrap()
+        });
         // Wait for Alice's move to be stored: the engine is then searching its reply.
         let waited = std::time::Instant::now();
         while active(&w).ply == 0 {
@@ -942,7 +1213,10 @@ fn a_game_being_searched_is_not_searched_again() {
             "resuming left the game alone ({:?})",
             resumed.elapsed()
         );
-        let reply = w.service.claim(&actor(ALICE)).unwrap();
+        let reply = w
+            .service
+            .act(&actor(ALICE), Origin::Channel, Action::Claim)
+            .unwrap();
         assert!(reply.text.contains("Dama is thinking"), "{}", reply.text);
         let reply = player.join().unwrap();
         assert!(reply.text.contains("replied"), "{}", reply.text);
@@ -1008,7 +1282,15 @@ fn mention_cases() -> Vec<Case> {
             run: |w| {
                 let reply = w
                     .service
-                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::Challenge {
+                            opponent: member(BOB),
+                            colour: ColourChoice::White,
+                            time_per_move: None,
+                        },
+                    )
                     .unwrap();
                 (Some(ALICE), reply)
             },
@@ -1019,7 +1301,15 @@ fn mention_cases() -> Vec<Case> {
             run: |w| {
                 let challenge = w
                     .service
-                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::Black, None)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::Challenge {
+                            opponent: member(BOB),
+                            colour: ColourChoice::Black,
+                            time_per_move: None,
+                        },
+                    )
                     .unwrap();
                 let reply = w
                     .service
@@ -1038,9 +1328,22 @@ fn mention_cases() -> Vec<Case> {
             name: "declined challenge",
             run: |w| {
                 w.service
-                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::Challenge {
+                            opponent: member(BOB),
+                            colour: ColourChoice::White,
+                            time_per_move: None,
+                        },
+                    )
                     .unwrap();
-                (Some(BOB), w.service.decline(&actor(BOB), None).unwrap())
+                (
+                    Some(BOB),
+                    w.service
+                        .act(&actor(BOB), Origin::Channel, Action::Decline)
+                        .unwrap(),
+                )
             },
             notify: &[ALICE],
         },
@@ -1048,9 +1351,22 @@ fn mention_cases() -> Vec<Case> {
             name: "cancelled challenge",
             run: |w| {
                 w.service
-                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::Challenge {
+                            opponent: member(BOB),
+                            colour: ColourChoice::White,
+                            time_per_move: None,
+                        },
+                    )
                     .unwrap();
-                (Some(ALICE), w.service.cancel(&actor(ALICE), None).unwrap())
+                (
+                    Some(ALICE),
+                    w.service
+                        .act(&actor(ALICE), Origin::Channel, Action::Cancel)
+                        .unwrap(),
+                )
             },
             notify: &[BOB],
         },
@@ -1058,7 +1374,15 @@ fn mention_cases() -> Vec<Case> {
             name: "expired challenge",
             run: |w| {
                 w.service
-                    .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::Challenge {
+                            opponent: member(BOB),
+                            colour: ColourChoice::White,
+                            time_per_move: None,
+                        },
+                    )
                     .unwrap();
                 w.clock.advance(Duration::from_secs(3600));
                 (None, w.service.sweep().unwrap().remove(0).reply)
@@ -1109,7 +1433,15 @@ fn mention_cases() -> Vec<Case> {
                 start_game(w);
                 (
                     Some(BOB),
-                    w.service.play_move(&actor(BOB), "11-15").unwrap(),
+                    w.service
+                        .act(
+                            &actor(BOB),
+                            Origin::Channel,
+                            Action::Move {
+                                text: "11-15".into(),
+                            },
+                        )
+                        .unwrap(),
                 )
             },
             notify: &[],
@@ -1119,7 +1451,14 @@ fn mention_cases() -> Vec<Case> {
             run: |w| {
                 let reply = w
                     .service
-                    .play_engine(&actor(ALICE), 1, ColourChoice::Black)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::PlayEngine {
+                            level: 1,
+                            colour: ColourChoice::Black,
+                        },
+                    )
                     .unwrap();
                 (Some(ALICE), reply)
             },
@@ -1129,7 +1468,14 @@ fn mention_cases() -> Vec<Case> {
             name: "move against the engine",
             run: |w| {
                 w.service
-                    .play_engine(&actor(ALICE), 1, ColourChoice::White)
+                    .act(
+                        &actor(ALICE),
+                        Origin::Channel,
+                        Action::PlayEngine {
+                            level: 1,
+                            colour: ColourChoice::White,
+                        },
+                    )
                     .unwrap();
                 (Some(ALICE), play(w, ALICE, "22-18"))
             },
@@ -1139,7 +1485,16 @@ fn mention_cases() -> Vec<Case> {
             name: "board for a spectator",
             run: |w| {
                 start_game(w);
-                (Some(CAROL), w.service.board(&actor(CAROL), false).unwrap())
+                (
+                    Some(CAROL),
+                    w.service
+                        .act(
+                            &actor(CAROL),
+                            Origin::Channel,
+                            Action::Board { flip: false },
+                        )
+                        .unwrap(),
+                )
             },
             notify: &[],
         },
@@ -1147,7 +1502,12 @@ fn mention_cases() -> Vec<Case> {
             name: "board for the player not to move",
             run: |w| {
                 start_game(w);
-                (Some(BOB), w.service.board(&actor(BOB), true).unwrap())
+                (
+                    Some(BOB),
+                    w.service
+                        .act(&actor(BOB), Origin::Channel, Action::Board { flip: true })
+                        .unwrap(),
+                )
             },
             notify: &[],
         },
@@ -1155,7 +1515,12 @@ fn mention_cases() -> Vec<Case> {
             name: "resignation",
             run: |w| {
                 start_game(w);
-                (Some(BOB), w.service.resign(&actor(BOB)).unwrap())
+                (
+                    Some(BOB),
+                    w.service
+                        .act(&actor(BOB), Origin::Channel, Action::Resign)
+                        .unwrap(),
+                )
             },
             notify: &[ALICE],
         },
@@ -1163,7 +1528,12 @@ fn mention_cases() -> Vec<Case> {
             name: "draw offer on one's own turn",
             run: |w| {
                 start_game(w);
-                (Some(ALICE), w.service.offer_draw(&actor(ALICE)).unwrap())
+                (
+                    Some(ALICE),
+                    w.service
+                        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+                        .unwrap(),
+                )
             },
             notify: &[BOB],
         },
@@ -1172,7 +1542,12 @@ fn mention_cases() -> Vec<Case> {
             run: |w| {
                 start_game(w);
                 play(w, ALICE, "22-18");
-                (Some(ALICE), w.service.offer_draw(&actor(ALICE)).unwrap())
+                (
+                    Some(ALICE),
+                    w.service
+                        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+                        .unwrap(),
+                )
             },
             notify: &[BOB],
         },
@@ -1181,10 +1556,18 @@ fn mention_cases() -> Vec<Case> {
             run: |w| {
                 start_game(w);
                 play(w, ALICE, "22-18");
-                w.service.offer_draw(&actor(ALICE)).unwrap();
+                w.service
+                    .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+                    .unwrap();
                 (
                     Some(BOB),
-                    w.service.answer_draw(&actor(BOB), false).unwrap(),
+                    w.service
+                        .act(
+                            &actor(BOB),
+                            Origin::Channel,
+                            Action::AnswerDraw { accept: false },
+                        )
+                        .unwrap(),
                 )
             },
             notify: &[ALICE],
@@ -1193,10 +1576,18 @@ fn mention_cases() -> Vec<Case> {
             name: "withdrawn draw offer",
             run: |w| {
                 start_game(w);
-                w.service.offer_draw(&actor(ALICE)).unwrap();
+                w.service
+                    .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+                    .unwrap();
                 (
                     Some(ALICE),
-                    w.service.answer_draw(&actor(ALICE), false).unwrap(),
+                    w.service
+                        .act(
+                            &actor(ALICE),
+                            Origin::Channel,
+                            Action::AnswerDraw { accept: false },
+                        )
+                        .unwrap(),
                 )
             },
             notify: &[BOB],
@@ -1205,8 +1596,19 @@ fn mention_cases() -> Vec<Case> {
             name: "accepted draw",
             run: |w| {
                 start_game(w);
-                w.service.offer_draw(&actor(ALICE)).unwrap();
-                (Some(BOB), w.service.answer_draw(&actor(BOB), true).unwrap())
+                w.service
+                    .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+                    .unwrap();
+                (
+                    Some(BOB),
+                    w.service
+                        .act(
+                            &actor(BOB),
+                            Origin::Channel,
+                            Action::AnswerDraw { accept: true },
+                        )
+                        .unwrap(),
+                )
             },
             notify: &[ALICE],
         },
@@ -1216,7 +1618,12 @@ fn mention_cases() -> Vec<Case> {
                 start_game(w);
                 play(w, ALICE, "22-18");
                 w.clock.advance(Duration::from_secs(25 * 3600));
-                (Some(ALICE), w.service.claim(&actor(ALICE)).unwrap())
+                (
+                    Some(ALICE),
+                    w.service
+                        .act(&actor(ALICE), Origin::Channel, Action::Claim)
+                        .unwrap(),
+                )
             },
             notify: &[BOB],
         },
@@ -1224,7 +1631,12 @@ fn mention_cases() -> Vec<Case> {
             name: "abort by a moderator",
             run: |w| {
                 start_game(w);
-                (Some(CAROL), w.service.abort(&as_moderator(CAROL)).unwrap())
+                (
+                    Some(CAROL),
+                    w.service
+                        .act(&as_moderator(CAROL), Origin::Channel, Action::Abort)
+                        .unwrap(),
+                )
             },
             notify: &[ALICE, BOB],
         },
@@ -1232,7 +1644,12 @@ fn mention_cases() -> Vec<Case> {
             name: "abort by a moderator who plays",
             run: |w| {
                 start_game(w);
-                (Some(ALICE), w.service.abort(&as_moderator(ALICE)).unwrap())
+                (
+                    Some(ALICE),
+                    w.service
+                        .act(&as_moderator(ALICE), Origin::Channel, Action::Abort)
+                        .unwrap(),
+                )
             },
             notify: &[BOB],
         },
@@ -1261,7 +1678,10 @@ fn mention_cases() -> Vec<Case> {
             name: "rematch",
             run: |w| {
                 start_game(w);
-                let over = w.service.resign(&actor(ALICE)).unwrap();
+                let over = w
+                    .service
+                    .act(&actor(ALICE), Origin::Channel, Action::Resign)
+                    .unwrap();
                 let reply = w
                     .service
                     .component(&actor(BOB), &id_ending(&over, ":rematch"), &[])
@@ -1274,10 +1694,18 @@ fn mention_cases() -> Vec<Case> {
             name: "leaderboard",
             run: |w| {
                 start_game(w);
-                w.service.resign(&actor(BOB)).unwrap();
+                w.service
+                    .act(&actor(BOB), Origin::Channel, Action::Resign)
+                    .unwrap();
                 (
                     Some(CAROL),
-                    w.service.leaderboard(&actor(CAROL), 0).unwrap(),
+                    w.service
+                        .act(
+                            &actor(CAROL),
+                            Origin::Channel,
+                            Action::Leaderboard { page: 0 },
+                        )
+                        .unwrap(),
                 )
             },
             notify: &[],
@@ -1310,13 +1738,31 @@ fn mentions_notify_exactly_the_people_concerned() {
 fn cooldowns_refuse_spam_with_the_seconds_left() {
     let w = world();
     w.service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
-    w.service.cancel(&actor(ALICE), None).unwrap();
+    w.service
+        .act(&actor(ALICE), Origin::Channel, Action::Cancel)
+        .unwrap();
     w.clock.advance(Duration::from_secs(12));
     let reply = w
         .service
-        .challenge(&actor(ALICE), &member(CAROL), ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(CAROL),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     assert!(reply.ephemeral, "{}", reply.text);
     assert_eq!(
@@ -1326,61 +1772,130 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
     // Another person is not held up, and the wait ends.
     let reply = w
         .service
-        .challenge(&actor(CAROL), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
-    w.service.cancel(&actor(CAROL), None).unwrap();
+    w.service
+        .act(&actor(CAROL), Origin::Channel, Action::Cancel)
+        .unwrap();
     w.clock.advance(Duration::from_secs(18));
     start_game(&w);
 
     // The board: per person and channel.
-    assert!(!w.service.board(&actor(CAROL), false).unwrap().ephemeral);
+    assert!(
+        !w.service
+            .act(
+                &actor(CAROL),
+                Origin::Channel,
+                Action::Board { flip: false }
+            )
+            .unwrap()
+            .ephemeral
+    );
     w.clock.advance(Duration::from_millis(1_500));
-    let reply = w.service.board(&actor(CAROL), false).unwrap();
+    let reply = w
+        .service
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Board { flip: false },
+        )
+        .unwrap();
     assert_eq!(reply.text, "Not so fast: you can use /board again in 9 s.");
     assert!(reply.ephemeral && reply.board.is_none());
-    assert!(!w.service.board(&actor(BOB), false).unwrap().ephemeral);
+    assert!(
+        !w.service
+            .act(&actor(BOB), Origin::Channel, Action::Board { flip: false })
+            .unwrap()
+            .ephemeral
+    );
     let elsewhere = Actor {
         channel: CHANNEL + 1,
         ..actor(CAROL)
     };
     assert!(
         !w.service
-            .board(&elsewhere, false)
+            .act(&elsewhere, Origin::Channel, Action::Board { flip: false })
             .unwrap()
             .text
             .contains("Not so fast"),
         "another channel has its own cooldown"
     );
     w.clock.advance(BOARD_COOLDOWN);
-    assert!(!w.service.board(&actor(CAROL), false).unwrap().ephemeral);
+    assert!(
+        !w.service
+            .act(
+                &actor(CAROL),
+                Origin::Channel,
+                Action::Board { flip: false }
+            )
+            .unwrap()
+            .ephemeral
+    );
 
     // Draw offers: ten plies later is still too soon within 30 s of the last offer.
-    w.service.offer_draw(&actor(ALICE)).unwrap();
-    w.service.answer_draw(&actor(ALICE), false).unwrap();
+    w.service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
+    w.service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::AnswerDraw { accept: false },
+        )
+        .unwrap();
     for ply in 0..10 {
         play_any(&w, if ply % 2 == 0 { ALICE } else { BOB });
     }
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert_eq!(
         reply.text,
         "Not so fast: you can offer a draw again in 30 s."
     );
     w.clock.advance(DRAW_OFFER_COOLDOWN);
-    assert!(!w.service.offer_draw(&actor(ALICE)).unwrap().ephemeral);
+    assert!(
+        !w.service
+            .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+            .unwrap()
+            .ephemeral
+    );
 }
 
 #[test]
 fn draw_offers_to_the_engine_count_like_offers_to_people() {
     let w = world();
     w.service
-        .play_engine(&actor(ALICE), 1, ColourChoice::White)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::PlayEngine {
+                level: 1,
+                colour: ColourChoice::White,
+            },
+        )
         .unwrap();
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(reply.text.contains("declines the draw"), "{}", reply.text);
     assert_eq!(active(&w).draw_offer, None, "the offer is closed");
     w.clock.advance(DRAW_OFFER_COOLDOWN);
-    let reply = w.service.offer_draw(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::OfferDraw)
+        .unwrap();
     assert!(
         reply.ephemeral && reply.text.contains("offer again after 10 more plies"),
         "{}",
@@ -1393,7 +1908,15 @@ fn clicks_act_only_in_their_own_channel() {
     let w = world();
     let challenge = w
         .service
-        .challenge(&actor(ALICE), &member(BOB), ColourChoice::White, None)
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     let in_other = |user: u64| Actor {
         channel: CHANNEL + 1,
@@ -1427,7 +1950,10 @@ fn clicks_act_only_in_their_own_channel() {
         );
     }
     assert_eq!(active(&w).ply, 0);
-    let over = w.service.resign(&actor(ALICE)).unwrap();
+    let over = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Resign)
+        .unwrap();
     let reply = w
         .service
         .component(&in_other(BOB), &id_ending(&over, ":rematch"), &[])
@@ -1460,7 +1986,15 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
     };
     let challenge = w
         .service
-        .challenge(&mallory, &member(BOB), ColourChoice::White, None)
+        .act(
+            &mallory,
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(BOB),
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
         .unwrap();
     let board = w
         .service
@@ -1468,7 +2002,16 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
         .unwrap();
     let caption = board.board.as_ref().unwrap().caption.clone().unwrap();
     assert!(caption.contains("*mal*_@everyone_"), "{caption}");
-    let reply = w.service.play_move(&mallory, "22-18").unwrap();
+    let reply = w
+        .service
+        .act(
+            &mallory,
+            Origin::Channel,
+            Action::Move {
+                text: "22-18".into(),
+            },
+        )
+        .unwrap();
     let escaped = "\\*mal\\*\\_@\u{200B}everyone\\_";
     assert!(
         reply
@@ -1478,17 +2021,39 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
         reply.text
     );
     assert!(!reply.text.contains("@everyone"), "{}", reply.text);
-    let refused = w.service.play_move(&mallory, "11-15").unwrap();
+    let refused = w
+        .service
+        .act(
+            &mallory,
+            Origin::Channel,
+            Action::Move {
+                text: "11-15".into(),
+            },
+        )
+        .unwrap();
     assert!(!refused.text.contains("*mal*"), "{}", refused.text);
-    let reply = w.service.resign(&actor(BOB)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(BOB), Origin::Channel, Action::Resign)
+        .unwrap();
     assert!(reply.text.contains(escaped), "{}", reply.text);
-    let board = w.service.leaderboard(&actor(CAROL), 0).unwrap();
+    let board = w
+        .service
+        .act(
+            &actor(CAROL),
+            Origin::Channel,
+            Action::Leaderboard { page: 0 },
+        )
+        .unwrap();
     assert!(board.text.contains(escaped), "{}", board.text);
-    let stats = w.service.stats(&mallory, None).unwrap();
+    let stats = w
+        .service
+        .act(&mallory, Origin::Channel, Action::Stats { member: None })
+        .unwrap();
     assert!(stats.text.contains(escaped), "{}", stats.text);
     let pdn = String::from_utf8(
         w.service
-            .pdn(&actor(BOB), None)
+            .act(&actor(BOB), Origin::Channel, Action::Pdn { game: None })
             .unwrap()
             .attachment
             .unwrap()

@@ -5,9 +5,7 @@ use std::time::Duration;
 
 use dama_engine::tables::{BuildOptions, Tablebase};
 use dama_rules::Position;
-use damabot::config::RenderConfig;
-use damabot::game::{Actor, GameService, ManualClock, ServiceSettings};
-use damabot::render::Renderer;
+use damabot::game::{Action, Actor, GameService, ManualClock, Origin, ServiceSettings};
 use damabot::store::{NewGame, Participant, SqliteStore};
 
 const GUILD: u64 = 1;
@@ -44,11 +42,6 @@ struct World {
 fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let renderer = Renderer::new(&RenderConfig {
-        size: 160,
-        ..RenderConfig::default()
-    })
-    .unwrap();
     let settings = ServiceSettings {
         challenge_expiry: Duration::from_secs(600),
         default_time_per_move: Duration::from_secs(24 * 3600),
@@ -59,7 +52,7 @@ fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World
         seed: Some(7),
     };
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), Arc::new(renderer), clock, settings)
+    let service = GameService::new(Arc::new(store), clock, settings)
         .with_tables(tables, verdicts_in_rated_games);
     World { service, _dir: dir }
 }
@@ -95,7 +88,14 @@ fn game_from(w: &World, fen: &str, rated: bool) {
 }
 
 fn board_text(w: &World) -> String {
-    w.service.board(&actor(ALICE), false).unwrap().text
+    w.service
+        .act(
+            &actor(ALICE),
+            Origin::Channel,
+            Action::Board { flip: false },
+        )
+        .unwrap()
+        .text
 }
 
 #[test]
@@ -118,7 +118,10 @@ fn running_rated_games_show_it_only_when_the_setting_says_so_and_finished_games_
     let text = board_text(&w);
     assert!(!text.contains("Endgame tables"), "{text}");
     // Once the game is over, the verdict of its last position is shown.
-    let reply = w.service.resign(&actor(ALICE)).unwrap();
+    let reply = w
+        .service
+        .act(&actor(ALICE), Origin::Channel, Action::Resign)
+        .unwrap();
     assert!(reply.text.contains(&expected_line(WON)), "{}", reply.text);
 
     let w = world(Some(tables()), true);

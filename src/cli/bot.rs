@@ -50,13 +50,7 @@ pub fn run_bot(config: &Config) -> ExitCode {
         Arc::new(SystemClock)
     };
     let service = Arc::new(
-        GameService::new(
-            Arc::new(store),
-            Arc::new(renderer),
-            clock,
-            ServiceSettings::from_config(config),
-        )
-        .with_tables(
+        GameService::new(Arc::new(store), clock, ServiceSettings::from_config(config)).with_tables(
             crate::game::load_tables(&config.engine.tables_dir),
             config.game.verdicts_in_rated_games,
         ),
@@ -72,7 +66,12 @@ pub fn run_bot(config: &Config) -> ExitCode {
         }
     };
     info!(database = %config.database.path.display(), "starting");
-    let result = runtime.block_on(crate::discord::run(config, token, service.clone()));
+    let result = runtime.block_on(crate::discord::run(
+        config,
+        token,
+        service.clone(),
+        Arc::new(renderer),
+    ));
     runtime.shutdown_timeout(CLOSE_WAIT);
     close(service);
     match result {

@@ -49,12 +49,16 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let clock = Arc::new(ManualClock::from_system());
     let mut settings = ServiceSettings::from_config(config);
     settings.seed = args.seed;
-    let service = GameService::new(Arc::new(store), Arc::new(renderer), clock.clone(), settings)
-        .with_tables(
-            load_tables(&config.engine.tables_dir),
-            config.game.verdicts_in_rated_games,
-        );
-    let mut console = Console::new(Arc::new(service), clock, args.images.clone());
+    let service = GameService::new(Arc::new(store), clock.clone(), settings).with_tables(
+        load_tables(&config.engine.tables_dir),
+        config.game.verdicts_in_rated_games,
+    );
+    let mut console = Console::new(
+        Arc::new(service),
+        Arc::new(renderer),
+        clock,
+        args.images.clone(),
+    );
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
     let mut stdout = std::io::stdout().lock();

@@ -13,6 +13,7 @@ use super::outgoing::Outgoing;
 use super::{Data, Error, commands, errors, respond};
 use crate::config::{Config, Secret};
 use crate::game::GameService;
+use crate::render::Renderer;
 
 /// How long a stop waits for blocking work (an engine search, a database write) to finish.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
@@ -84,8 +85,9 @@ pub async fn run(
     config: &Config,
     token: &Secret,
     service: Arc<GameService>,
+    renderer: Arc<Renderer>,
 ) -> Result<(), BotError> {
-    let data = Data::new(service);
+    let data = Data::new(service, renderer);
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
     let setup_failed = Arc::new(AtomicBool::new(false));
@@ -198,12 +200,13 @@ async fn sweep(
             _ = stopped.changed() => return,
         }
         let service = data.service.clone();
+        let renderer = data.renderer.clone();
         let job = data.work.spawn(move || {
             service.sweep().map(|notices| {
                 notices
                     .into_iter()
                     .map(|notice| {
-                        let outgoing = Outgoing::render(&service, notice.reply.clone());
+                        let outgoing = Outgoing::render(&renderer, notice.reply.clone());
                         (notice, outgoing)
                     })
                     .collect::<Vec<_>>()

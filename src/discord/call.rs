@@ -1,177 +1,69 @@
 //! From Discord to the service: who acts, and which service call an interaction asks for.
 //!
 //! Poise parses the options of a slash command into typed arguments; the functions here turn
-//! those arguments (and the interaction's member data) into an [`Actor`] and a [`ServiceCall`],
-//! without any network, so they are tested directly.
+//! those arguments (and the interaction's member data) into an [`Actor`] and an [`Action`] (or
+//! a [`Click`]), without any network, so they are tested directly.
 
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::game::{Actor, ColourChoice, GameService, Member, Reply, ServiceError};
+use crate::game::{Action, Actor, ColourChoice, Member};
 
-/// One call of the game service, with its arguments as the service wants them.
+/// A click on a button or a pick in a select menu: the component's id and, for a menu, the
+/// values picked. The service reads the id ([`GameService::component`](crate::game::GameService::component)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ServiceCall {
-    Challenge {
-        opponent: Member,
-        colour: ColourChoice,
-        time_per_move: Option<Duration>,
-    },
-    Accept,
-    Decline,
-    Cancel,
-    PlayEngine {
-        level: u8,
-        colour: ColourChoice,
-    },
-    Move {
-        text: String,
-    },
-    Board {
-        flip: bool,
-    },
-    Resign,
-    OfferDraw,
-    AnswerDraw {
-        accept: bool,
-    },
-    Claim,
-    Abort,
-    /// Pages from 0.
-    Leaderboard {
-        page: u32,
-    },
-    Stats {
-        member: Option<Member>,
-    },
-    History {
-        member: Option<Member>,
-    },
-    Pdn {
-        game: Option<i64>,
-    },
-    Replay {
-        game: Option<i64>,
-    },
-    Rules,
-    Help,
-    /// A click on a button or a pick in a select menu.
-    Component {
-        custom_id: String,
-        values: Vec<String>,
-    },
+pub struct Click {
+    pub custom_id: String,
+    pub values: Vec<String>,
+}
+
+impl Click {
+    /// The click of a component interaction.
+    #[must_use]
+    pub fn from_data(data: &serenity::ComponentInteractionData) -> Click {
+        let values = match &data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        Click {
+            custom_id: data.custom_id.clone(),
+            values,
+        }
+    }
 }
 
 /// The level of `/play` when none is given.
 pub const DEFAULT_LEVEL: u8 = 1;
 
-impl ServiceCall {
-    /// Runs the call. Blocking: call it off the async runtime.
-    pub fn run(&self, service: &GameService, actor: &Actor) -> Result<Reply, ServiceError> {
-        match self {
-            ServiceCall::Challenge {
-                opponent,
-                colour,
-                time_per_move,
-            } => service.challenge(actor, opponent, *colour, *time_per_move),
-            ServiceCall::Accept => service.accept(actor, None),
-            ServiceCall::Decline => service.decline(actor, None),
-            ServiceCall::Cancel => service.cancel(actor, None),
-            ServiceCall::PlayEngine { level, colour } => {
-                service.play_engine(actor, *level, *colour)
-            }
-            ServiceCall::Move { text } => service.play_move(actor, text),
-            ServiceCall::Board { flip } => service.board(actor, *flip),
-            ServiceCall::Resign => service.resign(actor),
-            ServiceCall::OfferDraw => service.offer_draw(actor),
-            ServiceCall::AnswerDraw { accept } => service.answer_draw(actor, *accept),
-            ServiceCall::Claim => service.claim(actor),
-            ServiceCall::Abort => service.abort(actor),
-            ServiceCall::Leaderboard { page } => service.leaderboard(actor, *page),
-            ServiceCall::Stats { member } => service.stats(actor, member.as_ref()),
-            ServiceCall::History { member } => service.history(actor, member.as_ref()),
-            ServiceCall::Pdn { game } => service.pdn(actor, *game),
-            ServiceCall::Replay { game } => service.replay(actor, *game),
-            ServiceCall::Rules => Ok(service.rules()),
-            ServiceCall::Help => Ok(service.help()),
-            ServiceCall::Component { custom_id, values } => {
-                service.component(actor, custom_id, values)
-            }
-        }
+/// `/leaderboard [page]`, with pages counted from 1 by people and from 0 by the service.
+#[must_use]
+pub fn leaderboard(page: Option<u32>) -> Action {
+    Action::Leaderboard {
+        page: page.unwrap_or(1).saturating_sub(1),
     }
+}
 
-    /// The call for a component interaction: its `custom_id` and, for a select menu, the values
-    /// picked.
-    #[must_use]
-    pub fn from_component(data: &serenity::ComponentInteractionData) -> ServiceCall {
-        let values = match &data.kind {
-            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
-            _ => Vec::new(),
-        };
-        ServiceCall::Component {
-            custom_id: data.custom_id.clone(),
-            values,
-        }
+/// `/play [level] [colour]`.
+#[must_use]
+pub fn play_engine(level: Option<u8>, colour: Option<ColourOption>) -> Action {
+    Action::PlayEngine {
+        level: level.unwrap_or(DEFAULT_LEVEL),
+        colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
     }
+}
 
-    /// `/leaderboard [page]`, with pages counted from 1 by people and from 0 by the service.
-    #[must_use]
-    pub fn leaderboard(page: Option<u32>) -> ServiceCall {
-        ServiceCall::Leaderboard {
-            page: page.unwrap_or(1).saturating_sub(1),
-        }
-    }
-
-    /// `/play [level] [colour]`.
-    #[must_use]
-    pub fn play_engine(level: Option<u8>, colour: Option<ColourOption>) -> ServiceCall {
-        ServiceCall::PlayEngine {
-            level: level.unwrap_or(DEFAULT_LEVEL),
-            colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
-        }
-    }
-
-    /// `/challenge member [colour] [time]`.
-    #[must_use]
-    pub fn challenge(
-        opponent: Member,
-        colour: Option<ColourOption>,
-        time: Option<TimeOption>,
-    ) -> ServiceCall {
-        ServiceCall::Challenge {
-            opponent,
-            colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
-            time_per_move: time.map(TimeOption::duration),
-        }
-    }
-
-    /// The name of the command or component, for logs.
-    #[must_use]
-    pub fn name(&self) -> &'static str {
-        match self {
-            ServiceCall::Challenge { .. } => "challenge",
-            ServiceCall::Accept => "accept",
-            ServiceCall::Decline => "decline",
-            ServiceCall::Cancel => "cancel",
-            ServiceCall::PlayEngine { .. } => "play",
-            ServiceCall::Move { .. } => "move",
-            ServiceCall::Board { .. } => "board",
-            ServiceCall::Resign => "resign",
-            ServiceCall::OfferDraw => "draw offer",
-            ServiceCall::AnswerDraw { accept: true } => "draw accept",
-            ServiceCall::AnswerDraw { accept: false } => "draw decline",
-            ServiceCall::Claim => "claim",
-            ServiceCall::Abort => "abort",
-            ServiceCall::Leaderboard { .. } => "leaderboard",
-            ServiceCall::Stats { .. } => "stats",
-            ServiceCall::History { .. } => "history",
-            ServiceCall::Pdn { .. } => "pdn",
-            ServiceCall::Replay { .. } => "replay",
-            ServiceCall::Rules => "rules",
-            ServiceCall::Help => "help",
-            ServiceCall::Component { .. } => "component",
-        }
+/// `/challenge member [colour] [time]`.
+#[must_use]
+pub fn challenge(
+    opponent: Member,
+    colour: Option<ColourOption>,
+    time: Option<TimeOption>,
+) -> Action {
+    Action::Challenge {
+        opponent,
+        colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
+        time_per_move: time.map(TimeOption::duration),
     }
 }
 
@@ -299,8 +191,8 @@ mod tests {
             "custom_id": "g:7:12:move", "component_type": 3, "values": ["22x13x6"]
         }));
         assert_eq!(
-            ServiceCall::from_component(&interaction.data),
-            ServiceCall::Component {
+            Click::from_data(&interaction.data),
+            Click {
                 custom_id: "g:7:12:move".into(),
                 values: vec!["22x13x6".into()]
             }
@@ -330,8 +222,8 @@ mod tests {
             "custom_id": "c:3:accept", "component_type": 2
         }));
         assert_eq!(
-            ServiceCall::from_component(&interaction.data),
-            ServiceCall::Component {
+            Click::from_data(&interaction.data),
+            Click {
                 custom_id: "c:3:accept".into(),
                 values: vec![]
             }
@@ -432,39 +324,30 @@ mod tests {
     #[test]
     fn optional_arguments_get_their_defaults() {
         assert_eq!(
-            ServiceCall::play_engine(None, None),
-            ServiceCall::PlayEngine {
+            play_engine(None, None),
+            Action::PlayEngine {
                 level: 1,
                 colour: ColourChoice::Random
             }
         );
         assert_eq!(
-            ServiceCall::play_engine(Some(8), Some(ColourOption::Black)),
-            ServiceCall::PlayEngine {
+            play_engine(Some(8), Some(ColourOption::Black)),
+            Action::PlayEngine {
                 level: 8,
                 colour: ColourChoice::Black
             }
         );
-        assert_eq!(
-            ServiceCall::leaderboard(None),
-            ServiceCall::Leaderboard { page: 0 }
-        );
-        assert_eq!(
-            ServiceCall::leaderboard(Some(3)),
-            ServiceCall::Leaderboard { page: 2 }
-        );
-        assert_eq!(
-            ServiceCall::leaderboard(Some(0)),
-            ServiceCall::Leaderboard { page: 0 }
-        );
+        assert_eq!(leaderboard(None), Action::Leaderboard { page: 0 });
+        assert_eq!(leaderboard(Some(3)), Action::Leaderboard { page: 2 });
+        assert_eq!(leaderboard(Some(0)), Action::Leaderboard { page: 0 });
         let bob = Member {
             user: 5,
             name: "bob".into(),
             is_bot: false,
         };
         assert_eq!(
-            ServiceCall::challenge(bob.clone(), None, Some(TimeOption::OneHour)),
-            ServiceCall::Challenge {
+            challenge(bob.clone(), None, Some(TimeOption::OneHour)),
+            Action::Challenge {
                 opponent: bob,
                 colour: ColourChoice::Random,
                 time_per_move: Some(Duration::from_secs(3600)),

@@ -7,6 +7,7 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
 use super::outgoing::{DiscordMessage, Outgoing, Place};
+use super::permissions::{GUILD_ONLY_TEXT, missing_permissions_text};
 use super::{Data, Error};
 use crate::game::Reply;
 
@@ -58,8 +59,8 @@ pub fn mistake_text(error: &poise::FrameworkError<'_, Data, Error>) -> Option<St
         E::MissingBotPermissions {
             missing_permissions,
             ..
-        } => super::respond::missing_permissions_text(*missing_permissions),
-        E::GuildOnly { .. } => super::respond::GUILD_ONLY_TEXT.to_owned(),
+        } => missing_permissions_text(*missing_permissions),
+        E::GuildOnly { .. } => GUILD_ONLY_TEXT.to_owned(),
         E::SubcommandRequired { ctx } => format!(
             "Choose what to do: {}.",
             ctx.command()

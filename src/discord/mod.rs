@@ -1,12 +1,14 @@
 //! The Discord adapter, on poise over serenity: it turns interactions into calls of the
 //! [`GameService`] and its replies into Discord messages, nothing more.
 //!
-//! - [`call`]: from an interaction to an [`Actor`](crate::game::Actor) and a
-//!   [`ServiceCall`](call::ServiceCall) (pure, tested).
-//! - [`outgoing`]: from a [`Reply`](crate::game::Reply) to serenity builders (pure, tested).
+//! - [`call`]: from an interaction to an [`Actor`](crate::game::Actor) and an
+//!   [`Action`](crate::game::Action) or a click (pure, tested).
+//! - [`outgoing`]: from a [`Reply`](crate::game::Reply) to serenity builders (pure, tested),
+//!   its board and replay drawn by the adapter's [`Renderer`].
 //! - [`commands`]: the slash commands, with English descriptions and Italian localisations.
 //! - [`respond`]: answering in time (acknowledge within 3 s, defer when slow, channel messages
 //!   once interaction tokens have expired) and remembering which message shows which board.
+//! - [`permissions`]: what the bot needs in a channel, and what it says when it lacks it.
 //! - [`errors`]: the one error handler: mistakes get a friendly private answer, failures are
 //!   logged with their context and get a short apology.
 //! - [`bot`]: the client (REST base, intents), registration, the sweep timer and the shutdown.
@@ -19,6 +21,7 @@ pub mod call;
 pub mod commands;
 pub mod errors;
 pub mod outgoing;
+pub mod permissions;
 pub mod respond;
 
 use std::sync::Arc;
@@ -29,6 +32,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
 use crate::game::{GameService, ServiceError};
+use crate::render::Renderer;
 
 pub use bot::{BotError, run};
 
@@ -36,14 +40,17 @@ pub use bot::{BotError, run};
 #[derive(Clone)]
 pub struct Data {
     pub service: Arc<GameService>,
+    /// Draws the boards and replays of the service's replies (on the blocking pool).
+    pub renderer: Arc<Renderer>,
     pub work: Work,
 }
 
 impl Data {
     #[must_use]
-    pub fn new(service: Arc<GameService>) -> Data {
+    pub fn new(service: Arc<GameService>, renderer: Arc<Renderer>) -> Data {
         Data {
             service,
+            renderer,
             work: Work::default(),
         }
     }

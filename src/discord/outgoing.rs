@@ -1,6 +1,7 @@
-//! From the service to Discord: a [`Reply`] (with its board drawn) as serenity builders.
+//! From the service to Discord: a [`Reply`] (with its board and replay drawn) as serenity
+//! builders.
 //!
-//! Everything here is pure: [`DiscordMessage::new`] decides the content, embed, files,
+//! Besides [`Outgoing::render`], which draws, everything here is pure: [`DiscordMessage::new`] decides the content, embed, files,
 //! components and allowed mentions once, and the `into_*` methods turn that into the builder
 //! each way of sending needs (an interaction response, an edit of it, a follow-up, a channel
 //! message or an edit of one). Discord's limits are applied here, so a reply can never be
@@ -11,8 +12,9 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{
-    ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, GameService, Reply,
+    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
 };
+use crate::render::Renderer;
 use crate::store::MessageRef;
 
 /// The file name of a board image, and how the embed refers to it.
@@ -35,24 +37,31 @@ pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 /// The colour of the embeds: the dark squares of the board.
 const EMBED_COLOUR: u32 = 0x006d_8a4e;
 
-/// A reply ready to send: the service's answer with its board drawn.
+/// A reply ready to send: the service's answer with its board and replay drawn.
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub reply: Reply,
     /// The board of `reply.board` as PNG.
     pub board_png: Option<Vec<u8>>,
+    /// The game of `reply.replay` as an animated GIF.
+    pub replay_gif: Option<Attachment>,
 }
 
 impl Outgoing {
-    /// Draws the reply's board. Blocking (rendering takes milliseconds of CPU): call it off
-    /// the async runtime, next to the service call.
+    /// Draws the reply's board and replay. Blocking (a board takes milliseconds of CPU, a
+    /// replay a few hundred): call it off the async runtime, next to the service call.
     #[must_use]
-    pub fn render(service: &GameService, reply: Reply) -> Outgoing {
-        let board_png = reply
-            .board
-            .as_ref()
-            .map(|view| service.renderer().png(view));
-        Outgoing { reply, board_png }
+    pub fn render(renderer: &Renderer, reply: Reply) -> Outgoing {
+        let board_png = reply.board.as_ref().map(|view| renderer.png(view));
+        let replay_gif = reply.replay.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: renderer.replay_gif(&view.start, &view.moves, view.bottom),
+        });
+        Outgoing {
+            reply,
+            board_png,
+            replay_gif,
+        }
     }
 
     /// A reply without a board (error messages, tests).
@@ -61,6 +70,7 @@ impl Outgoing {
         Outgoing {
             reply,
             board_png: None,
+            replay_gif: None,
         }
     }
 }
@@ -108,7 +118,7 @@ impl DiscordMessage {
             );
         }
         let mut files = Vec::new();
-        if let Some(attachment) = &reply.attachment {
+        for attachment in reply.attachment.iter().chain(&outgoing.replay_gif) {
             if attachment.bytes.len() as u64 <= place.attachment_limit {
                 files.push(serenity::CreateAttachment::bytes(
                     attachment.bytes.clone(),
@@ -498,6 +508,7 @@ mod tests {
         Outgoing {
             reply,
             board_png: Some(vec![0x89, b'P', b'N', b'G']),
+            replay_gif: None,
         }
     }
 

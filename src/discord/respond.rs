@@ -15,13 +15,15 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use super::call::{self, ServiceCall};
+use super::call::{self, Click};
+use super::errors::APOLOGY;
 use super::outgoing::{
     ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
     autocomplete_hint, click_answer, ping_after_update,
 };
+use super::permissions::{GUILD_ONLY_TEXT, check_permissions};
 use super::{Data, Error};
-use crate::game::{Actor, Reply, ServiceError, Suggestions};
+use crate::game::{Action, GameService, Origin, Reply, ServiceError, Suggestions};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -31,81 +33,6 @@ pub const ACK_BUDGET: Duration = Duration::from_millis(1500);
 pub const TOKEN_SAFE_LIFE: Duration = Duration::from_secs(14 * 60);
 /// How long the bot waits for the service to suggest moves (autocomplete has 3 s too).
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
-
-/// The text for someone who uses a command outside a server.
-pub const GUILD_ONLY_TEXT: &str = "Dama is played in server channels: use the commands there.";
-
-/// The permissions the bot needs in a channel to run games there.
-pub const NEEDED_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
-    .union(serenity::Permissions::SEND_MESSAGES)
-    .union(serenity::Permissions::EMBED_LINKS)
-    .union(serenity::Permissions::ATTACH_FILES)
-    .union(serenity::Permissions::READ_MESSAGE_HISTORY);
-
-/// The permissions of the invite link (README, and the help without a token): those needed in
-/// a channel, and Send Messages in Threads for games in threads.
-pub const INVITE_PERMISSIONS: serenity::Permissions =
-    NEEDED_PERMISSIONS.union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
-
-/// The permissions the bot lacks in a channel, from the interaction's `app_permissions`
-/// (nothing when Discord did not say). In a thread, Send Messages in Threads stands in for
-/// Send Messages.
-#[must_use]
-pub fn missing_permissions(
-    app_permissions: Option<serenity::Permissions>,
-    in_thread: bool,
-) -> serenity::Permissions {
-    let Some(have) = app_permissions else {
-        return serenity::Permissions::empty();
-    };
-    let mut needed = NEEDED_PERMISSIONS;
-    if in_thread {
-        needed.remove(serenity::Permissions::SEND_MESSAGES);
-        needed.insert(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
-    }
-    needed - have
-}
-
-/// What the bot says when it lacks permissions in a channel.
-#[must_use]
-pub fn missing_permissions_text(missing: serenity::Permissions) -> String {
-    let names: Vec<String> = missing
-        .get_permission_names()
-        .iter()
-        .map(|n| format!("**{n}**"))
-        .collect();
-    format!(
-        "I cannot run games in this channel: I am missing the permission{} {}. \
-         Ask a server admin to grant {} to my role (or in this channel's settings), then try again.",
-        if names.len() == 1 { "" } else { "s" },
-        names.join(", "),
-        if names.len() == 1 { "it" } else { "them" },
-    )
-}
-
-fn is_thread(channel: Option<&serenity::PartialChannel>) -> bool {
-    channel.is_some_and(|c| {
-        matches!(
-            c.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        )
-    })
-}
-
-/// The permission check of an interaction: `Err` with the text to show when one is missing.
-pub fn check_permissions(
-    app_permissions: Option<serenity::Permissions>,
-    channel: Option<&serenity::PartialChannel>,
-) -> Result<(), Error> {
-    let missing = missing_permissions(app_permissions, is_thread(channel));
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::Refused(missing_permissions_text(missing)))
-    }
-}
 
 fn place(guild: u64, attachment_size_limit: u32) -> Place {
     let limit = if attachment_size_limit == 0 {
@@ -119,16 +46,16 @@ fn place(guild: u64, attachment_size_limit: u32) -> Place {
     }
 }
 
-/// Runs a service call and draws its board, on the blocking pool.
+/// Runs a call of the service and draws its board and replay, on the blocking pool.
 fn start(
     data: &Data,
-    call: ServiceCall,
-    actor: Actor,
+    call: impl FnOnce(&GameService) -> Result<Reply, ServiceError> + Send + 'static,
 ) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
     let service = data.service.clone();
+    let renderer = data.renderer.clone();
     data.work.spawn(move || {
-        let reply = call.run(&service, &actor)?;
-        Ok(Outgoing::render(&service, reply))
+        let reply = call(&service)?;
+        Ok(Outgoing::render(&renderer, reply))
     })
 }
 
@@ -158,12 +85,12 @@ fn budget_of(id: u64) -> Duration {
     ack_budget(created_at_ms(id), now)
 }
 
-/// Answers a slash command with the reply of `call`. Once the reply is out, later failures
+/// Answers a slash command with the reply to its action. Once the reply is out, later failures
 /// (reading the posted message back, remembering it) are logged: an apology never replaces a
 /// board that was posted.
 pub async fn answer_command(
     ctx: poise::ApplicationContext<'_, Data, Error>,
-    call: ServiceCall,
+    action: Action,
 ) -> Result<(), Error> {
     let _answering = ctx.data().work.track();
     let received = Instant::now();
@@ -180,9 +107,12 @@ pub async fn answer_command(
     };
     let place = place(actor.guild, interaction.attachment_size_limit);
     let data = ctx.data();
-    let predicted_private = matches!(call, ServiceCall::Help);
-    let name = call.name();
-    let mut job = start(data, call, actor.clone());
+    let predicted_private = matches!(action, Action::Help);
+    let name = action.name();
+    let user = actor.user;
+    let mut job = start(data, move |service| {
+        service.act(&actor, Origin::Channel, action)
+    });
     if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
         let message = DiscordMessage::new(&outgoing, place);
@@ -212,8 +142,7 @@ pub async fn answer_command(
     mark_responded(ctx);
     info!(
         command = name,
-        user = actor.user,
-        "deferred: the reply was not ready within {budget:?} of the interaction"
+        user, "deferred: the reply was not ready within {budget:?} of the interaction"
     );
     let outgoing = job.await??;
     let message = DiscordMessage::new(&outgoing, place);
@@ -356,7 +285,7 @@ pub async fn answer_click(
         let responded = progress.responded;
         let text = match error {
             Error::Refused(text) => text.clone(),
-            _ => super::errors::APOLOGY.to_owned(),
+            _ => APOLOGY.to_owned(),
         };
         let message = DiscordMessage::new(&Outgoing::text(Reply::private(text)), place(0, 0));
         let answered = if responded {
@@ -420,7 +349,10 @@ async fn click(
         message: interaction.message.id.get(),
     };
     let user = actor.user;
-    let mut job = start(data, ServiceCall::from_component(&interaction.data), actor);
+    let click = Click::from_data(&interaction.data);
+    let mut job = start(data, move |service| {
+        service.component(&actor, &click.custom_id, &click.values)
+    });
 
     let fast = tokio::time::timeout(budget, &mut job).await;
     let deferred = fast.is_err();
@@ -601,53 +533,6 @@ pub async fn post_notice(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn missing_permissions_are_named() {
-        let all = NEEDED_PERMISSIONS;
-        assert!(missing_permissions(Some(all), false).is_empty());
-        assert!(
-            missing_permissions(None, false).is_empty(),
-            "unknown permissions do not block"
-        );
-        let without_files =
-            all - serenity::Permissions::ATTACH_FILES - serenity::Permissions::EMBED_LINKS;
-        let missing = missing_permissions(Some(without_files), false);
-        assert_eq!(
-            missing,
-            serenity::Permissions::ATTACH_FILES | serenity::Permissions::EMBED_LINKS
-        );
-        let text = missing_permissions_text(missing);
-        assert!(
-            text.contains("**Embed Links**") && text.contains("**Attach Files**"),
-            "{text}"
-        );
-        assert!(text.contains("permissions"), "{text}");
-        // In a thread, Send Messages in Threads is what counts.
-        let thread = all - serenity::Permissions::SEND_MESSAGES;
-        assert_eq!(
-            missing_permissions(Some(thread), true),
-            serenity::Permissions::SEND_MESSAGES_IN_THREADS
-        );
-        let in_thread = thread | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
-        assert!(missing_permissions(Some(in_thread), true).is_empty());
-        assert_eq!(
-            missing_permissions_text(serenity::Permissions::READ_MESSAGE_HISTORY),
-            "I cannot run games in this channel: I am missing the permission **Read Message History**. \
-             Ask a server admin to grant it to my role (or in this channel's settings), then try again."
-        );
-    }
-
-    #[test]
-    fn the_invite_links_ask_for_every_permission_the_bot_uses() {
-        let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
-        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
-        assert!(
-            include_str!("../../README.md").contains(&link),
-            "README: {link}"
-        );
-        assert!(crate::cli::NO_TOKEN_HELP.contains(&link), "help: {link}");
-    }
 
     #[test]
     fn the_answer_budget_counts_from_the_interaction() {

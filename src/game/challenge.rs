@@ -5,15 +5,16 @@ use std::time::Duration;
 use dama_engine::Level;
 use dama_rules::{Color, Position};
 
-use super::play::engine_name;
+use super::action::{Flow, Origin, Stop, refuse};
+use super::board::engine_name;
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, button};
 use super::{
     Actor, ColourChoice, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member,
-    Reply, ServiceError, answered, escape_markdown, human_duration,
+    Reply, escape_markdown, human_duration,
 };
 use crate::store::{
-    Challenge, ChallengeId, ChallengeStatus, GameId, GameStatus, NewChallenge, NewGame,
-    Participant, StoreError,
+    Challenge, ChallengeId, ChallengeStatus, GameStatus, NewChallenge, NewGame, Participant,
+    StoreError,
 };
 
 fn millis(duration: Duration) -> i64 {
@@ -22,61 +23,44 @@ fn millis(duration: Duration) -> i64 {
 
 impl GameService {
     /// `/challenge @member [colour] [time]`.
-    pub fn challenge(
+    pub(crate) fn challenge(
         &self,
         actor: &Actor,
         opponent: &Member,
         colour: ColourChoice,
         time_per_move: Option<Duration>,
-    ) -> Result<Reply, ServiceError> {
-        answered(
-            actor,
-            self.challenge_in(actor, opponent, colour, time_per_move),
-        )
-    }
-
-    fn challenge_in(
-        &self,
-        actor: &Actor,
-        opponent: &Member,
-        colour: ColourChoice,
-        time_per_move: Option<Duration>,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Flow<Reply> {
         if opponent.is_bot {
-            return Ok(Reply::private(
+            return refuse(
                 "Bots cannot accept challenges. To play me, use `/play` with a level from 1 (beginner) to 8 (master).",
-            ));
+            );
         }
         if opponent.user == actor.user {
-            return Ok(Reply::private(
+            return refuse(
                 "You cannot challenge yourself. Challenge another member, or play me with `/play`.",
-            ));
+            );
         }
         let time = time_per_move.unwrap_or(self.settings.default_time_per_move);
         if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
-            return Ok(Reply::private(format!(
+            return refuse(format!(
                 "The time per move must be between {} and {}.",
                 human_duration(millis(MIN_TIME_PER_MOVE)),
                 human_duration(millis(MAX_TIME_PER_MOVE))
-            )));
+            ));
         }
-        if let Some(refusal) = self.busy_channel(actor)? {
-            return Ok(refusal);
-        }
+        self.refuse_busy_channel(actor)?;
         let now = self.now();
         let open = self
             .store
             .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
-            return Ok(Reply::private(format!(
+            return refuse(format!(
                 "You already have an open challenge here (to {}). Cancel it with `/cancel` first.",
                 self.name_of(actor.guild, mine.challenged)
-            )));
+            ));
         }
         let cooldown = Cooldown::Challenge(actor.user);
-        if let Some(refusal) = self.cooling_down(cooldown) {
-            return Ok(refusal);
-        }
+        self.cooled_down(cooldown)?;
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
         self.store
@@ -140,19 +124,17 @@ impl GameService {
         self.participant_name(guild, Participant::User(user))
     }
 
-    /// "A game is running here" when the channel is busy.
-    fn busy_channel(&self, actor: &Actor) -> Result<Option<Reply>, ServiceError> {
-        Ok(self
-            .store
-            .active_game_in_channel(actor.channel)?
-            .map(|game| {
-                let mut reply = Reply::private(format!(
-                    "A game is running here (#{}) — start one in a thread, or wait for it to end.",
-                    game.id
-                ));
-                reply.current_board = game.board_message;
-                reply
-            }))
+    /// Refuses to start a game in a busy channel: "A game is running here".
+    fn refuse_busy_channel(&self, actor: &Actor) -> Flow<()> {
+        let Some(game) = self.store.active_game_in_channel(actor.channel)? else {
+            return Ok(());
+        };
+        let mut reply = Reply::private(format!(
+            "A game is running here (#{}) — start one in a thread, or wait for it to end.",
+            game.id
+        ));
+        reply.current_board = game.board_message;
+        Err(Stop::refused(reply))
     }
 
     /// The pending challenge an answer is about: the given one, or the actor's in this channel.
@@ -161,12 +143,12 @@ impl GameService {
         actor: &Actor,
         id: Option<ChallengeId>,
         received: bool,
-    ) -> Result<Result<Challenge, Reply>, ServiceError> {
+    ) -> Flow<Challenge> {
         if let Some(id) = id {
-            return Ok(match self.store.challenge(id)? {
+            return match self.store.challenge(id)? {
                 Some(challenge) => Ok(challenge),
-                None => Err(Reply::private("That challenge does not exist.")),
-            });
+                None => refuse("That challenge does not exist."),
+            };
         }
         let open = self
             .store
@@ -178,13 +160,11 @@ impl GameService {
                 c.challenger == actor.user
             }
         });
-        Ok(found.ok_or_else(|| {
-            Reply::private(if received {
-                "Nobody has challenged you in this channel."
-            } else {
-                "You have no open challenge in this channel."
-            })
-        }))
+        match found {
+            Some(challenge) => Ok(challenge),
+            None if received => refuse("Nobody has challenged you in this channel."),
+            None => refuse("You have no open challenge in this channel."),
+        }
     }
 
     fn not_pending_text(challenge: &Challenge) -> String {
@@ -199,24 +179,17 @@ impl GameService {
     }
 
     /// Accept (button or `/accept`): only the challenged member may.
-    pub fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        answered(actor, self.accept_in(actor, id))
-    }
-
-    fn accept_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        let challenge = match self.find_challenge(actor, id, true)? {
-            Ok(challenge) => challenge,
-            Err(refusal) => return Ok(refusal),
-        };
+    pub(crate) fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
+        let challenge = self.find_challenge(actor, id, true)?;
         if challenge.challenged != actor.user {
-            return Ok(Reply::private(format!(
+            return refuse(format!(
                 "Only {} can accept this challenge.",
                 self.name_of(challenge.guild, challenge.challenged)
-            )));
+            ));
         }
         let now = self.now();
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= now {
-            return Ok(Reply::private(Self::not_pending_text(&challenge)));
+            return refuse(Self::not_pending_text(&challenge));
         }
         let challenger_white = match challenge.colour {
             ColourChoice::White => true,
@@ -243,13 +216,12 @@ impl GameService {
         let game = match self.store.accept_challenge(challenge.id, &new_game) {
             Ok((_, game)) => game,
             Err(StoreError::ChannelBusy { .. }) => {
-                return Ok(self
-                    .busy_channel(actor)?
-                    .unwrap_or_else(|| Reply::private("A game is running here.")));
+                self.refuse_busy_channel(actor)?;
+                return refuse("A game is running here.");
             }
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
                 let fresh = self.store.challenge(challenge.id)?.unwrap_or(challenge);
-                return Ok(Reply::private(Self::not_pending_text(&fresh)));
+                return refuse(Self::not_pending_text(&fresh));
             }
             Err(other) => return Err(other.into()),
         };
@@ -264,25 +236,18 @@ impl GameService {
     }
 
     /// Decline (button or `/decline`): only the challenged member.
-    pub fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        answered(actor, self.decline_in(actor, id))
-    }
-
-    fn decline_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        let challenge = match self.find_challenge(actor, id, true)? {
-            Ok(challenge) => challenge,
-            Err(refusal) => return Ok(refusal),
-        };
+    pub(crate) fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
+        let challenge = self.find_challenge(actor, id, true)?;
         if challenge.challenged != actor.user {
             let hint = if challenge.challenger == actor.user {
                 " To withdraw it, press Cancel."
             } else {
                 ""
             };
-            return Ok(Reply::private(format!(
+            return refuse(format!(
                 "Only {} can decline this challenge.{hint}",
                 self.name_of(challenge.guild, challenge.challenged)
-            )));
+            ));
         }
         self.resolve(
             &challenge,
@@ -297,20 +262,13 @@ impl GameService {
     }
 
     /// Cancel (button or `/cancel`): only the challenger.
-    pub fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        answered(actor, self.cancel_in(actor, id))
-    }
-
-    fn cancel_in(&self, actor: &Actor, id: Option<ChallengeId>) -> Result<Reply, ServiceError> {
-        let challenge = match self.find_challenge(actor, id, false)? {
-            Ok(challenge) => challenge,
-            Err(refusal) => return Ok(refusal),
-        };
+    pub(crate) fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
+        let challenge = self.find_challenge(actor, id, false)?;
         if challenge.challenger != actor.user {
-            return Ok(Reply::private(format!(
+            return refuse(format!(
                 "Only {} can cancel this challenge.",
                 self.name_of(challenge.guild, challenge.challenger)
-            )));
+            ));
         }
         self.resolve(
             &challenge,
@@ -331,9 +289,9 @@ impl GameService {
         to: ChallengeStatus,
         text: &str,
         notify: u64,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Flow<Reply> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
-            return Ok(Reply::private(Self::not_pending_text(challenge)));
+            return refuse(Self::not_pending_text(challenge));
         }
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
             Ok(_) => Ok(Reply {
@@ -346,34 +304,23 @@ impl GameService {
                     .store
                     .challenge(challenge.id)?
                     .unwrap_or_else(|| challenge.clone());
-                Ok(Reply::private(Self::not_pending_text(&fresh)))
+                refuse(Self::not_pending_text(&fresh))
             }
             Err(other) => Err(other.into()),
         }
     }
 
     /// `/play [level] [colour]`: a game against the engine, unrated.
-    pub fn play_engine(
+    pub(crate) fn play_engine(
         &self,
         actor: &Actor,
         level: u8,
         colour: ColourChoice,
-    ) -> Result<Reply, ServiceError> {
-        answered(actor, self.play_engine_in(actor, level, colour))
-    }
-
-    fn play_engine_in(
-        &self,
-        actor: &Actor,
-        level: u8,
-        colour: ColourChoice,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Flow<Reply> {
         let Some(level) = Level::new(level) else {
-            return Ok(Reply::private("Levels go from 1 (beginner) to 8 (master)."));
+            return refuse("Levels go from 1 (beginner) to 8 (master).");
         };
-        if let Some(refusal) = self.busy_channel(actor)? {
-            return Ok(refusal);
-        }
+        self.refuse_busy_channel(actor)?;
         let human_white = match colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
@@ -382,12 +329,7 @@ impl GameService {
         self.start_engine_game(actor, level, human_white)
     }
 
-    fn start_engine_game(
-        &self,
-        actor: &Actor,
-        level: Level,
-        human_white: bool,
-    ) -> Result<Reply, ServiceError> {
+    fn start_engine_game(&self, actor: &Actor, level: Level, human_white: bool) -> Flow<Reply> {
         let now = self.now();
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
@@ -410,9 +352,8 @@ impl GameService {
         }) {
             Ok(game) => game,
             Err(StoreError::ChannelBusy { .. }) => {
-                return Ok(self
-                    .busy_channel(actor)?
-                    .unwrap_or_else(|| Reply::private("A game is running here.")));
+                self.refuse_busy_channel(actor)?;
+                return refuse("A game is running here.");
             }
             Err(other) => return Err(other.into()),
         };
@@ -442,17 +383,21 @@ impl GameService {
 
     /// Rematch: colours swapped. Against the engine it starts at once; against a member it is
     /// a new challenge for them to accept.
-    pub(crate) fn rematch(&self, actor: &Actor, game: GameId) -> Result<Reply, ServiceError> {
-        let Some(old) = self.store.game(game)? else {
-            return Ok(Reply::private("That game does not exist."));
+    ///
+    /// From a board, its game; from the channel, its latest game.
+    pub(crate) fn rematch(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
+        let old = match origin.game() {
+            Some(game) => match self.store.game(game)? {
+                Some(old) => old,
+                None => return refuse("That game does not exist."),
+            },
+            None => self.info_game(actor, None)?,
         };
         if old.status == GameStatus::Active {
-            return Ok(Reply::private("This game is still being played."));
+            return refuse("This game is still being played.");
         }
         let Some(colour) = old.colour_of(actor.user) else {
-            return Ok(Reply::private(
-                "Only the players of this game can ask for a rematch.",
-            ));
+            return refuse("Only the players of this game can ask for a rematch.");
         };
         let opponent = old.participant(!colour);
         let actor_here = Actor {
@@ -462,9 +407,7 @@ impl GameService {
         };
         match opponent {
             Participant::Engine(level) => {
-                if let Some(refusal) = self.busy_channel(&actor_here)? {
-                    return Ok(refusal);
-                }
+                self.refuse_busy_channel(&actor_here)?;
                 let level = Level::new(level).unwrap_or(Level::ALL[0]);
                 self.start_engine_game(&actor_here, level, colour == Color::Black)
             }

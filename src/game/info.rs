@@ -1,15 +1,16 @@
 //! Looking things up: the leaderboard, a player's stats and history, a game as PDN or as an
-//! animated replay, the rules and the help.
+//! animated replay.
 
 use std::fmt::Write as _;
 
-use dama_rules::{Color, Position, pdn};
+use dama_rules::{Color, pdn};
 
-use super::play::engine_name;
-use super::reply::{ButtonStyle, ComponentAction, button};
+use super::action::{Flow, Stop};
+use super::board::engine_name;
+use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
     Actor, Attachment, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member, Reply,
-    ServiceError, escape_markdown, help_text, rules_text,
+    ServiceError, escape_markdown,
 };
 use crate::store::{Game, GameId, GameStatus, Participant, PlayerOutcome};
 
@@ -18,7 +19,7 @@ const HISTORY_LENGTH: u32 = 10;
 
 impl GameService {
     /// `/leaderboard [page]` (pages from 0 here, shown from 1).
-    pub fn leaderboard(&self, actor: &Actor, page: u32) -> Result<Reply, ServiceError> {
+    pub(crate) fn leaderboard(&self, actor: &Actor, page: u32) -> Flow<Reply> {
         let board =
             self.store
                 .leaderboard(actor.guild, LEADERBOARD_MIN_GAMES, page, LEADERBOARD_PAGE)?;
@@ -70,7 +71,7 @@ impl GameService {
     }
 
     /// `/stats [member]`.
-    pub fn stats(&self, actor: &Actor, member: Option<&Member>) -> Result<Reply, ServiceError> {
+    pub(crate) fn stats(&self, actor: &Actor, member: Option<&Member>) -> Flow<Reply> {
         let (user, name) = member.map_or((actor.user, actor.name.as_str()), |m| {
             (m.user, m.name.as_str())
         });
@@ -113,7 +114,7 @@ impl GameService {
     }
 
     /// `/history [member]`: recent games of a member, or of this channel.
-    pub fn history(&self, actor: &Actor, member: Option<&Member>) -> Result<Reply, ServiceError> {
+    pub(crate) fn history(&self, actor: &Actor, member: Option<&Member>) -> Flow<Reply> {
         let (games, title) = match member {
             Some(member) => (
                 self.store
@@ -155,11 +156,7 @@ impl GameService {
     }
 
     /// The game an info command is about: the given one, else this channel's active or latest.
-    fn info_game(
-        &self,
-        actor: &Actor,
-        game: Option<i64>,
-    ) -> Result<Result<Game, Reply>, ServiceError> {
+    pub(crate) fn info_game(&self, actor: &Actor, game: Option<i64>) -> Flow<Game> {
         let found = match game {
             Some(id) => self
                 .store
@@ -174,22 +171,19 @@ impl GameService {
                     .next(),
             },
         };
-        Ok(found.ok_or_else(|| {
-            Reply::private(match game {
+        found.ok_or_else(|| {
+            Stop::refused(Reply::private(match game {
                 Some(id) => {
                     format!("There is no game #{id} in this server. `/history` lists recent games.")
                 }
                 None => "No game has been played in this channel yet.".to_owned(),
-            })
-        }))
+            }))
+        })
     }
 
     /// `/pdn [game]`: the game as a PDN file.
-    pub fn pdn(&self, actor: &Actor, game: Option<i64>) -> Result<Reply, ServiceError> {
-        let record = match self.info_game(actor, game)? {
-            Ok(record) => record,
-            Err(refusal) => return Ok(refusal),
-        };
+    pub(crate) fn pdn(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
+        let record = self.info_game(actor, game)?;
         let text = self.pdn_text(record.id)?;
         Ok(Reply {
             text: format!("Game #{} as PDN:", record.id),
@@ -240,45 +234,28 @@ impl GameService {
         ))
     }
 
-    /// `/replay [game]`: an animated GIF of the game.
-    pub fn replay(&self, actor: &Actor, game: Option<i64>) -> Result<Reply, ServiceError> {
-        let record = match self.info_game(actor, game)? {
-            Ok(record) => record,
-            Err(refusal) => return Ok(refusal),
-        };
+    /// `/replay [game]`: the game to animate (the adapter draws it as a GIF).
+    pub(crate) fn replay(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
+        let record = self.info_game(actor, game)?;
         let loaded = self.load(record)?;
         let bottom = match (loaded.record.white, loaded.record.black) {
             (Participant::Engine(_), Participant::User(_)) => Color::Black,
             _ => Color::White,
         };
-        let start: Position = *loaded.game.start();
-        let gif = self
-            .renderer
-            .replay_gif(&start, loaded.game.moves(), bottom);
         Ok(Reply {
             text: format!(
                 "Replay of game #{}: {}",
                 loaded.record.id,
                 self.game_line(&loaded.record)
             ),
-            attachment: Some(Attachment {
+            replay: Some(ReplayView {
                 filename: format!("dama-game-{}.gif", loaded.record.id),
-                bytes: gif,
+                start: *loaded.game.start(),
+                moves: loaded.game.moves().to_vec(),
+                bottom,
             }),
             ..Reply::default()
         })
-    }
-
-    /// `/rules`.
-    #[must_use]
-    pub fn rules(&self) -> Reply {
-        Reply::public(rules_text())
-    }
-
-    /// `/help`.
-    #[must_use]
-    pub fn help(&self) -> Reply {
-        Reply::private(help_text())
     }
 }
 

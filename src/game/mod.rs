@@ -1,20 +1,34 @@
 //! The game service: everything a player can do, with no Discord in it.
 //!
-//! Each action comes with who acts ([`Actor`]) and is answered with a [`Reply`]: text, a board
-//! to render, components with stable ids, and flags. The service is synchronous (it talks to
-//! the [`Store`] and runs engine searches): adapters call it off their async runtime. Time
-//! comes from a [`Clock`], which tests control.
+//! Adapters map their input to one vocabulary: an [`Action`] from an [`Origin`] (a command in a
+//! channel, or a component of a board or a challenge), run by [`GameService::act`], or a click
+//! by its component id ([`GameService::component`]). Each is answered with a [`Reply`]: text,
+//! what to show (a [`BoardView`](crate::render::BoardView), a [`ReplayView`]), components with
+//! stable ids, and flags. The service draws nothing: the adapters own the renderer and turn
+//! views into images. The service is synchronous (it talks to the [`Store`] and runs engine
+//! searches): adapters call it off their async runtime. Time comes from a [`Clock`], which
+//! tests control.
 //!
 //! User mistakes (an illegal move, a stranger's click, a stale button) are answered with a
 //! private [`Reply`]; only internal failures (the database) are errors.
+//!
+//! The flows live in files named after what they hold: `challenge` (starting games),
+//! `moves`, `endings` (resign, draws, claims, aborts), `board` (presenting a game),
+//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups).
 
+mod action;
+mod autocomplete;
+mod board;
 mod challenge;
 mod clock;
+mod endings;
 mod engine_pool;
 mod info;
-mod play;
+mod loaded;
+mod moves;
 pub mod rating;
 mod reply;
+mod sweep;
 mod texts;
 
 use std::collections::{HashMap, HashSet};
@@ -23,23 +37,24 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use dama_engine::Tablebase;
-use dama_rules::{Color, Move, Position};
+use dama_rules::Position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use action::{Flow, refuse};
+
+pub use action::{Action, Origin};
+pub use board::engine_name;
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
-    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
-    SelectOption,
+    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, ReplayView,
+    Reply, SelectOption,
 };
 pub use texts::{help_text, rules_text};
 
 use crate::config::Config;
-use crate::render::{BoardView, Renderer};
-use crate::store::{
-    ChannelId, GameId, GuildId, MessageRef, Millis, Participant, Store, StoreError, UserId,
-};
+use crate::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
 /// Who acts, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +160,6 @@ pub const LEADERBOARD_MIN_GAMES: u32 = 1;
 /// The service. Cheap to share: hold it in an `Arc`.
 pub struct GameService {
     store: Arc<dyn Store>,
-    renderer: Arc<Renderer>,
     engines: EnginePool,
     clock: Arc<dyn Clock>,
     settings: ServiceSettings,
@@ -234,7 +248,6 @@ impl GameService {
     #[must_use]
     pub fn new(
         store: Arc<dyn Store>,
-        renderer: Arc<Renderer>,
         clock: Arc<dyn Clock>,
         settings: ServiceSettings,
     ) -> GameService {
@@ -244,7 +257,6 @@ impl GameService {
         };
         GameService {
             store,
-            renderer,
             engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb),
             clock,
             settings,
@@ -266,19 +278,22 @@ impl GameService {
         })
     }
 
-    /// The private refusal of an action used again too soon (`Not so fast: you can use /board
-    /// again in 8 s.`), or `None` when it may go ahead.
-    pub(crate) fn cooling_down(&self, action: Cooldown) -> Option<Reply> {
-        let last = *lock(&self.last_used).get(&action)?;
+    /// Refuses an action used again too soon (`Not so fast: you can use /board again in
+    /// 8 s.`).
+    pub(crate) fn cooled_down(&self, action: Cooldown) -> Flow<()> {
+        let Some(&last) = lock(&self.last_used).get(&action) else {
+            return Ok(());
+        };
         let length = i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX);
         let left = last.saturating_add(length) - self.now();
-        (left > 0).then(|| {
-            Reply::private(format!(
+        if left > 0 {
+            return refuse(format!(
                 "Not so fast: you can {} again in {} s.",
                 action.what(),
                 (left + 999) / 1000
-            ))
-        })
+            ));
+        }
+        Ok(())
     }
 
     /// Starts an action's cooldown now.
@@ -335,12 +350,6 @@ impl GameService {
         ))
     }
 
-    /// The renderer, for adapters that draw the boards of replies.
-    #[must_use]
-    pub fn renderer(&self) -> &Arc<Renderer> {
-        &self.renderer
-    }
-
     /// The store, for adapters and tools.
     #[must_use]
     pub fn store(&self) -> &Arc<dyn Store> {
@@ -365,6 +374,11 @@ impl GameService {
         Ok(before.filter(|old| *old != message))
     }
 
+    /// The message that shows a game's board, if the bot has posted one.
+    pub fn board_message(&self, game: GameId) -> Result<Option<MessageRef>, ServiceError> {
+        Ok(self.store.game(game)?.and_then(|g| g.board_message))
+    }
+
     /// Remembers the message that shows a challenge.
     pub fn set_challenge_message(
         &self,
@@ -384,94 +398,6 @@ impl GameService {
     fn random_bool(&self) -> bool {
         self.random_u64() & 1 == 1
     }
-
-    /// Handles a click on a component this bot made.
-    pub fn component(
-        &self,
-        actor: &Actor,
-        custom_id: &str,
-        values: &[String],
-    ) -> Result<Reply, ServiceError> {
-        let Some(action) = ComponentAction::parse(custom_id) else {
-            return Ok(Reply::private("This button is not one I know any more."));
-        };
-        if let Some(refusal) = self.elsewhere(actor, action)? {
-            return Ok(refusal);
-        }
-        let reply = match action {
-            ComponentAction::Challenge(id, ChallengeButton::Accept) => self.accept(actor, Some(id)),
-            ComponentAction::Challenge(id, ChallengeButton::Decline) => {
-                self.decline(actor, Some(id))
-            }
-            ComponentAction::Challenge(id, ChallengeButton::Cancel) => self.cancel(actor, Some(id)),
-            ComponentAction::Leaderboard(page) => self.leaderboard(actor, page),
-            ComponentAction::Game(game, ply, button) => {
-                self.game_button(actor, game, ply, button, values)
-            }
-        };
-        answered(actor, reply)
-    }
-
-    /// Refuses a click on a game or challenge of another server or channel than the click's
-    /// own (a forged or copied component id).
-    fn elsewhere(
-        &self,
-        actor: &Actor,
-        action: ComponentAction,
-    ) -> Result<Option<Reply>, ServiceError> {
-        let place = match action {
-            ComponentAction::Challenge(id, _) => self
-                .store
-                .challenge(id)?
-                .map(|challenge| (challenge.guild, challenge.channel)),
-            ComponentAction::Game(id, ..) => {
-                self.store.game(id)?.map(|game| (game.guild, game.channel))
-            }
-            ComponentAction::Leaderboard(_) => None,
-        };
-        Ok(match place {
-            Some(place) if place != (actor.guild, actor.channel) => Some(Reply::private(
-                "This button belongs to a message in another channel; use the one there.",
-            )),
-            _ => None,
-        })
-    }
-
-    fn game_button(
-        &self,
-        actor: &Actor,
-        game: GameId,
-        ply: u32,
-        button: GameButton,
-        values: &[String],
-    ) -> Result<Reply, ServiceError> {
-        match button {
-            GameButton::Move => match values.first() {
-                Some(text) => self.play_move_in(actor, Some(game), text, Some(ply)),
-                None => Ok(Reply::private("Pick a move from the list.")),
-            },
-            GameButton::Resign => self.confirm_resign(actor, game, ply),
-            GameButton::ResignConfirm => self.resign_in(actor, Some(game), Some(ply)),
-            GameButton::OfferDraw => self.offer_draw_in(actor, Some(game), Some(ply)),
-            GameButton::AcceptDraw => self.answer_draw_in(actor, Some(game), true),
-            GameButton::DeclineDraw => self.answer_draw_in(actor, Some(game), false),
-            GameButton::Flip { black_bottom } => self.flipped_board(actor, game, black_bottom),
-            GameButton::Claim => self.claim_in(actor, Some(game)),
-            GameButton::Rematch => self.rematch(actor, game),
-        }
-    }
-}
-
-/// The rules every answer to a person follows: a private answer notifies nobody, and the
-/// people to notify are each named once and never include the person who acted.
-pub(crate) fn answered(
-    actor: &Actor,
-    reply: Result<Reply, ServiceError>,
-) -> Result<Reply, ServiceError> {
-    reply.map(|mut reply| {
-        settle_mentions(&mut reply, Some(actor.user));
-        reply
-    })
 }
 
 /// Settles a reply's mentions: none for a private reply, each person once, never `actor`.
@@ -505,26 +431,6 @@ pub fn escape_markdown(name: &str) -> String {
     out
 }
 
-/// A stored game with its rules state rebuilt from the moves.
-pub(crate) struct Loaded {
-    pub record: crate::store::Game,
-    pub game: dama_rules::Game,
-}
-
-impl Loaded {
-    fn last_move(&self) -> Option<Move> {
-        self.game.moves().last().copied()
-    }
-
-    fn position(&self) -> &Position {
-        self.game.position()
-    }
-
-    fn turn(&self) -> Color {
-        self.game.position().turn()
-    }
-}
-
 /// `5 min`, `1 h`, `24 h`, `3 days`.
 #[must_use]
 pub fn human_duration(ms: i64) -> String {
@@ -548,23 +454,6 @@ pub fn human_duration(ms: i64) -> String {
             format!("{days} days {hours} h")
         }
     }
-}
-
-/// The board view of a game: from the side to move when people play, from the person's side
-/// against the engine.
-fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardView {
-    let record = &loaded.record;
-    let bottom = bottom.unwrap_or_else(|| match (record.white, record.black) {
-        (Participant::Engine(_), Participant::User(_)) => Color::Black,
-        (Participant::User(_), Participant::Engine(_)) => Color::White,
-        _ => loaded.turn(),
-    });
-    let mut view = BoardView::new(*loaded.position());
-    view.last_move = loaded.last_move();
-    view.bottom = bottom;
-    view.highlight_capturers = record.status == crate::store::GameStatus::Active;
-    view.caption = Some(caption);
-    view
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use dama_rules::{Color, Move, Position};
+
 use crate::render::BoardView;
 use crate::store::{ChallengeId, GameId, MessageRef, UserId};
 
@@ -11,7 +13,7 @@ use crate::store::{ChallengeId, GameId, MessageRef, UserId};
 pub struct Reply {
     /// The message text (Discord markdown: `**bold**`, mentions as `<@id>`).
     pub text: String,
-    /// A board to render and attach.
+    /// A board to draw and attach (the adapter draws it).
     pub board: Option<BoardView>,
     /// Rows of components (at most 5 rows; at most 5 buttons or one select per row).
     pub components: Vec<Vec<Component>>,
@@ -19,8 +21,10 @@ pub struct Reply {
     pub ephemeral: bool,
     /// People to notify (they appear as mentions in `text`).
     pub mentions: Vec<UserId>,
-    /// A file to attach (PDN, replay GIF).
+    /// A file to attach (PDN).
     pub attachment: Option<Attachment>,
+    /// A game to animate and attach (the adapter draws it, as a GIF).
+    pub replay: Option<ReplayView>,
     /// The game whose board this reply shows; the adapter reports the message it posts with
     /// [`crate::game::GameService::set_board_message`] so later boards can link to it.
     pub game: Option<GameId>,
@@ -67,6 +71,17 @@ impl fmt::Debug for Attachment {
             self.bytes.len()
         )
     }
+}
+
+/// What the animation of a whole game shows: the start position, then one frame per move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayView {
+    /// The name to attach it under (`dama-game-12.gif`).
+    pub filename: String,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// The side at the bottom of every frame.
+    pub bottom: Color,
 }
 
 /// A button or a select menu.

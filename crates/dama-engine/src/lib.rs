@@ -16,6 +16,7 @@
 //! assert!(m.is_some());
 //! ```
 
+mod draw_offer;
 pub mod eval;
 mod level;
 mod search;
@@ -24,6 +25,7 @@ pub mod tt;
 pub mod tune;
 pub mod weights;
 
+pub use draw_offer::{ACCEPT_DRAW_BELOW, accepts_draw, draw_offer_limits};
 pub use level::{Level, Rng, Style, choose_move, score_moves};
 pub use search::{
     CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, Probe, SearchResult, TABLE_RANGE,

@@ -3,9 +3,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::{answer, application};
-use crate::discord::call::{self, ColourOption, ServiceCall, TimeOption};
-use crate::discord::respond::{self, GUILD_ONLY_TEXT};
+use crate::discord::call::{self, ColourOption, TimeOption};
+use crate::discord::permissions::GUILD_ONLY_TEXT;
+use crate::discord::respond;
 use crate::discord::{Context, Error, outgoing};
+use crate::game::Action;
 
 /// Challenge a member to a rated game of dama
 #[poise::command(
@@ -34,7 +36,7 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     let app = application(ctx)?;
     let opponent = call::member(&member, &app.interaction.data.resolved);
-    answer(ctx, ServiceCall::challenge(opponent, colour, time)).await
+    answer(ctx, call::challenge(opponent, colour, time)).await
 }
 
 /// Accept the challenge someone sent you in this channel
@@ -45,7 +47,7 @@ pub async fn challenge(
     description_localized("it", "Accetta la sfida che hai ricevuto in questo canale")
 )]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Accept).await
+    answer(ctx, Action::Accept).await
 }
 
 /// Decline the challenge someone sent you in this channel
@@ -56,7 +58,7 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Rifiuta la sfida che hai ricevuto in questo canale")
 )]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Decline).await
+    answer(ctx, Action::Decline).await
 }
 
 /// Withdraw your open challenge in this channel
@@ -67,7 +69,7 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Ritira la tua sfida aperta in questo canale")
 )]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Cancel).await
+    answer(ctx, Action::Cancel).await
 }
 
 /// Play against me, from level 1 (beginner) to 8 (master)
@@ -95,7 +97,7 @@ pub async fn play(
     )]
     colour: Option<ColourOption>,
 ) -> Result<(), Error> {
-    answer(ctx, ServiceCall::play_engine(level, colour)).await
+    answer(ctx, call::play_engine(level, colour)).await
 }
 
 /// Play a move in this channel's game: 22-18, 22x13 or 22x13x6
@@ -120,7 +122,7 @@ pub async fn play_move(
     #[max_length = 100]
     text: String,
 ) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Move { text }).await
+    answer(ctx, Action::Move { text }).await
 }
 
 /// `/move` autocomplete: the caller's legal moves that start like what is typed.
@@ -150,7 +152,7 @@ pub async fn board(
 ) -> Result<(), Error> {
     answer(
         ctx,
-        ServiceCall::Board {
+        Action::Board {
             flip: flip.unwrap_or(false),
         },
     )
@@ -165,7 +167,7 @@ pub async fn board(
     description_localized("it", "Abbandona la partita di questo canale")
 )]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Resign).await
+    answer(ctx, Action::Resign).await
 }
 
 /// Offer, accept or decline a draw
@@ -195,7 +197,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Proponi la patta al tuo avversario")
 )]
 pub async fn draw_offer(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::OfferDraw).await
+    answer(ctx, Action::OfferDraw).await
 }
 
 /// Accept the draw your opponent offered
@@ -207,7 +209,7 @@ pub async fn draw_offer(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Accetta la patta proposta dal tuo avversario")
 )]
 pub async fn draw_accept(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::AnswerDraw { accept: true }).await
+    answer(ctx, Action::AnswerDraw { accept: true }).await
 }
 
 /// Decline the draw your opponent offered (or withdraw yours)
@@ -219,7 +221,7 @@ pub async fn draw_accept(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Rifiuta la patta proposta (o ritira la tua)")
 )]
 pub async fn draw_decline(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::AnswerDraw { accept: false }).await
+    answer(ctx, Action::AnswerDraw { accept: false }).await
 }
 
 /// Claim the win when your opponent's time per move has run out
@@ -233,7 +235,7 @@ pub async fn draw_decline(ctx: Context<'_>) -> Result<(), Error> {
     )
 )]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Claim).await
+    answer(ctx, Action::Claim).await
 }
 
 /// Moderators: stop this channel's game without a result
@@ -246,7 +248,7 @@ pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Moderatori: ferma la partita di questo canale senza risultato")
 )]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Abort).await
+    answer(ctx, Action::Abort).await
 }
 
 /// The text for someone who may not abort games.

@@ -4,8 +4,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::{answer, application};
-use crate::discord::call::{self, ServiceCall};
+use crate::discord::call;
 use crate::discord::{Context, Error};
+use crate::game::Action;
 
 /// The server's leaderboard of rated games
 #[poise::command(
@@ -23,7 +24,7 @@ pub async fn leaderboard(
     #[max = 100_000]
     page: Option<u32>,
 ) -> Result<(), Error> {
-    answer(ctx, ServiceCall::leaderboard(page)).await
+    answer(ctx, call::leaderboard(page)).await
 }
 
 /// A player's rating, results and streak
@@ -42,7 +43,7 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let app = application(ctx)?;
     let member = member.map(|user| call::member(&user, &app.interaction.data.resolved));
-    answer(ctx, ServiceCall::Stats { member }).await
+    answer(ctx, Action::Stats { member }).await
 }
 
 /// Recent games of a member, or of this channel
@@ -61,7 +62,7 @@ pub async fn history(
 ) -> Result<(), Error> {
     let app = application(ctx)?;
     let member = member.map(|user| call::member(&user, &app.interaction.data.resolved));
-    answer(ctx, ServiceCall::History { member }).await
+    answer(ctx, Action::History { member }).await
 }
 
 /// A game as a PDN file
@@ -82,7 +83,7 @@ pub async fn pdn(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Pdn { game }).await
+    answer(ctx, Action::Pdn { game }).await
 }
 
 /// A game as an animation
@@ -103,7 +104,7 @@ pub async fn replay(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Replay { game }).await
+    answer(ctx, Action::Replay { game }).await
 }
 
 /// The rules of dama italiana
@@ -114,7 +115,7 @@ pub async fn replay(
     description_localized("it", "Le regole della dama italiana")
 )]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Rules).await
+    answer(ctx, Action::Rules).await
 }
 
 /// Every command of Dama
@@ -125,5 +126,5 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("it", "Tutti i comandi di Dama")
 )]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, ServiceCall::Help).await
+    answer(ctx, Action::Help).await
 }

@@ -11,9 +11,10 @@ use std::borrow::Cow;
 
 use dama_engine::Level;
 
-use super::call::ServiceCall;
-use super::respond::{self, GUILD_ONLY_TEXT};
+use super::permissions::{self, GUILD_ONLY_TEXT};
+use super::respond;
 use super::{Context, Data, Error};
+use crate::game::Action;
 
 pub use game::NOT_A_MODERATOR;
 
@@ -75,9 +76,9 @@ fn application(ctx: Context<'_>) -> Result<poise::ApplicationContext<'_, Data, E
     }
 }
 
-/// Runs a service call for a command and answers with its reply.
-async fn answer(ctx: Context<'_>, call: ServiceCall) -> Result<(), Error> {
-    respond::answer_command(application(ctx)?, call).await
+/// Runs a command's action and answers with its reply.
+async fn answer(ctx: Context<'_>, action: Action) -> Result<(), Error> {
+    respond::answer_command(application(ctx)?, action).await
 }
 
 /// The check every command passes first: in a server, with the permissions the bot needs in
@@ -92,7 +93,7 @@ pub fn channel_check(ctx: Context<'_>) -> poise::BoxFuture<'_, Result<bool, Erro
         if matches!(app.command().name.as_ref(), "rules" | "help") {
             return Ok(true);
         }
-        respond::check_permissions(
+        permissions::check_permissions(
             app.interaction.app_permissions,
             app.interaction.channel.as_ref(),
         )?;

@@ -1,0 +1,384 @@
+//! One vocabulary for everything a person can do, whatever the adapter: an [`Action`], from an
+//! [`Origin`] (a command typed in a channel, or a component of a board or a challenge), run by
+//! [`GameService::act`]. Clicks arrive as component ids and are read into the same pair by
+//! [`GameService::component`].
+//!
+//! Inside the service every flow returns a [`Flow`]: it reads top to bottom and stops with `?`
+//! either at a refusal (a private [`Reply`] to the person) or at a failure.
+
+use std::time::Duration;
+
+use dama_rules::Color;
+
+use super::reply::{ChallengeButton, ComponentAction, GameButton};
+use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
+use crate::store::{ChallengeId, GameId, StoreError};
+
+/// Something a person asks the service to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// `/challenge member [colour] [time]`.
+    Challenge {
+        opponent: Member,
+        colour: ColourChoice,
+        /// The configured default when `None`.
+        time_per_move: Option<Duration>,
+    },
+    /// Accept the challenge of the origin, or the one received in the channel.
+    Accept,
+    /// Decline it (the challenged member).
+    Decline,
+    /// Withdraw it (the challenger).
+    Cancel,
+    /// `/play [level] [colour]`: a game against the engine.
+    PlayEngine { level: u8, colour: ColourChoice },
+    /// Play a move, typed (`22x13x6`, `d3-c4`) or picked from the menu.
+    Move { text: String },
+    /// `/board [flip]`: the current board, posted anew.
+    Board { flip: bool },
+    /// The Flip button: the board seen with `bottom` at the bottom, for the clicker alone.
+    FlipBoard { bottom: Color },
+    /// The Resign button: asks to confirm.
+    AskResign,
+    /// `/resign`, or the confirmation.
+    Resign,
+    /// `/draw offer` (accepting when the other side has offered already).
+    OfferDraw,
+    /// `/draw accept` or `/draw decline` (or withdraw one's own offer).
+    AnswerDraw { accept: bool },
+    /// `/claim`: the win once the opponent's time per move has run out.
+    Claim,
+    /// `/abort` (moderators): stop the game without a result.
+    Abort,
+    /// The Rematch button: colours swapped.
+    Rematch,
+    /// `/leaderboard [page]`, pages from 0.
+    Leaderboard { page: u32 },
+    /// `/stats [member]`.
+    Stats { member: Option<Member> },
+    /// `/history [member]`.
+    History { member: Option<Member> },
+    /// `/pdn [game]`.
+    Pdn { game: Option<i64> },
+    /// `/replay [game]`.
+    Replay { game: Option<i64> },
+    /// `/rules`.
+    Rules,
+    /// `/help`.
+    Help,
+}
+
+impl Action {
+    /// The command or button's name, for logs.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Challenge { .. } => "challenge",
+            Action::Accept => "accept",
+            Action::Decline => "decline",
+            Action::Cancel => "cancel",
+            Action::PlayEngine { .. } => "play",
+            Action::Move { .. } => "move",
+            Action::Board { .. } => "board",
+            Action::FlipBoard { .. } => "flip",
+            Action::AskResign => "resign?",
+            Action::Resign => "resign",
+            Action::OfferDraw => "draw offer",
+            Action::AnswerDraw { accept: true } => "draw accept",
+            Action::AnswerDraw { accept: false } => "draw decline",
+            Action::Claim => "claim",
+            Action::Abort => "abort",
+            Action::Rematch => "rematch",
+            Action::Leaderboard { .. } => "leaderboard",
+            Action::Stats { .. } => "stats",
+            Action::History { .. } => "history",
+            Action::Pdn { .. } => "pdn",
+            Action::Replay { .. } => "replay",
+            Action::Rules => "rules",
+            Action::Help => "help",
+        }
+    }
+}
+
+/// Where an action comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// A command typed in the actor's channel: it is about the channel's game or challenge.
+    Channel,
+    /// A component of a board message: the game it shows, at the ply it showed (an action
+    /// that depends on the position is refused once the game has moved on).
+    Board { game: GameId, ply: u32 },
+    /// A button of a challenge message.
+    Challenge(ChallengeId),
+}
+
+impl Origin {
+    /// The game a board origin names.
+    #[must_use]
+    pub fn game(self) -> Option<GameId> {
+        match self {
+            Origin::Board { game, .. } => Some(game),
+            Origin::Channel | Origin::Challenge(_) => None,
+        }
+    }
+
+    /// The ply the board showed.
+    #[must_use]
+    pub fn ply(self) -> Option<u32> {
+        match self {
+            Origin::Board { ply, .. } => Some(ply),
+            Origin::Channel | Origin::Challenge(_) => None,
+        }
+    }
+
+    /// The challenge a challenge origin names.
+    #[must_use]
+    pub fn challenge(self) -> Option<ChallengeId> {
+        match self {
+            Origin::Challenge(id) => Some(id),
+            Origin::Channel | Origin::Board { .. } => None,
+        }
+    }
+}
+
+/// Why a flow stops before its end.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// The answer is a refusal (a mistake, a stale button, a cooldown): this reply.
+    Refused(Box<Reply>),
+    /// Something failed inside.
+    Failed(ServiceError),
+}
+
+impl Stop {
+    /// A refusal answered with `reply`.
+    pub(crate) fn refused(reply: Reply) -> Stop {
+        Stop::Refused(Box::new(reply))
+    }
+}
+
+impl From<ServiceError> for Stop {
+    fn from(error: ServiceError) -> Stop {
+        Stop::Failed(error)
+    }
+}
+
+impl From<StoreError> for Stop {
+    fn from(error: StoreError) -> Stop {
+        Stop::Failed(ServiceError::Store(error))
+    }
+}
+
+/// What a flow of the service returns.
+pub(crate) type Flow<T> = Result<T, Stop>;
+
+/// Stops a flow with a private answer.
+pub(crate) fn refuse<T>(text: impl Into<String>) -> Flow<T> {
+    Err(Stop::refused(Reply::private(text)))
+}
+
+impl GameService {
+    /// Runs an action for `actor` and answers it. A private answer notifies nobody; the
+    /// people a public one notifies are each named once and never include `actor`. An action
+    /// from a board or a challenge of another channel than the actor's is refused (a forged
+    /// or copied component id).
+    pub fn act(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        action: Action,
+    ) -> Result<Reply, ServiceError> {
+        answered(actor, self.run_action(actor, origin, Ok(action)))
+    }
+
+    /// Handles a click on a component this bot made: its id says the origin and the action;
+    /// `values` are what a select menu picked.
+    pub fn component(
+        &self,
+        actor: &Actor,
+        custom_id: &str,
+        values: &[String],
+    ) -> Result<Reply, ServiceError> {
+        let Some(clicked) = ComponentAction::parse(custom_id) else {
+            return Ok(Reply::private("This button is not one I know any more."));
+        };
+        let (origin, action) = clicked_action(clicked, values);
+        answered(actor, self.run_action(actor, origin, action))
+    }
+
+    fn run_action(&self, actor: &Actor, origin: Origin, action: Flow<Action>) -> Flow<Reply> {
+        self.refuse_elsewhere(actor, origin)?;
+        match action? {
+            Action::Challenge {
+                opponent,
+                colour,
+                time_per_move,
+            } => self.challenge(actor, &opponent, colour, time_per_move),
+            Action::Accept => self.accept(actor, origin.challenge()),
+            Action::Decline => self.decline(actor, origin.challenge()),
+            Action::Cancel => self.cancel(actor, origin.challenge()),
+            Action::PlayEngine { level, colour } => self.play_engine(actor, level, colour),
+            Action::Move { text } => self.play_move(actor, origin, &text),
+            Action::Board { flip } => self.board(actor, origin, flip),
+            Action::FlipBoard { bottom } => self.flipped_board(actor, origin, bottom),
+            Action::AskResign => self.confirm_resign(actor, origin),
+            Action::Resign => self.resign(actor, origin),
+            Action::OfferDraw => self.offer_draw(actor, origin),
+            Action::AnswerDraw { accept } => self.answer_draw(actor, origin, accept),
+            Action::Claim => self.claim(actor, origin),
+            Action::Abort => self.abort(actor, origin),
+            Action::Rematch => self.rematch(actor, origin),
+            Action::Leaderboard { page } => self.leaderboard(actor, page),
+            Action::Stats { member } => self.stats(actor, member.as_ref()),
+            Action::History { member } => self.history(actor, member.as_ref()),
+            Action::Pdn { game } => self.pdn(actor, game),
+            Action::Replay { game } => self.replay(actor, game),
+            Action::Rules => Ok(Reply::public(super::rules_text())),
+            Action::Help => Ok(Reply::private(super::help_text())),
+        }
+    }
+
+    /// Refuses an action from a game or challenge of another server or channel than the
+    /// actor's own.
+    fn refuse_elsewhere(&self, actor: &Actor, origin: Origin) -> Flow<()> {
+        let place = match origin {
+            Origin::Channel => None,
+            Origin::Challenge(id) => self
+                .store
+                .challenge(id)?
+                .map(|challenge| (challenge.guild, challenge.channel)),
+            Origin::Board { game, .. } => self
+                .store
+                .game(game)?
+                .map(|game| (game.guild, game.channel)),
+        };
+        match place {
+            Some(place) if place != (actor.guild, actor.channel) => {
+                refuse("This button belongs to a message in another channel; use the one there.")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The origin and the action of a click.
+fn clicked_action(clicked: ComponentAction, values: &[String]) -> (Origin, Flow<Action>) {
+    match clicked {
+        ComponentAction::Challenge(id, button) => {
+            let action = match button {
+                ChallengeButton::Accept => Action::Accept,
+                ChallengeButton::Decline => Action::Decline,
+                ChallengeButton::Cancel => Action::Cancel,
+            };
+            (Origin::Challenge(id), Ok(action))
+        }
+        ComponentAction::Leaderboard(page) => (Origin::Channel, Ok(Action::Leaderboard { page })),
+        ComponentAction::Game(game, ply, button) => {
+            let action = match button {
+                GameButton::Move => match values.first() {
+                    Some(text) => Ok(Action::Move { text: text.clone() }),
+                    None => refuse("Pick a move from the list."),
+                },
+                GameButton::Resign => Ok(Action::AskResign),
+                GameButton::ResignConfirm => Ok(Action::Resign),
+                GameButton::OfferDraw => Ok(Action::OfferDraw),
+                GameButton::AcceptDraw => Ok(Action::AnswerDraw { accept: true }),
+                GameButton::DeclineDraw => Ok(Action::AnswerDraw { accept: false }),
+                // The button says how the clicked board was turned; it shows the other side.
+                GameButton::Flip { black_bottom } => Ok(Action::FlipBoard {
+                    bottom: if black_bottom {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
+                }),
+                GameButton::Claim => Ok(Action::Claim),
+                GameButton::Rematch => Ok(Action::Rematch),
+            };
+            (Origin::Board { game, ply }, action)
+        }
+    }
+}
+
+/// The answer of a flow to a person: a refusal is an answer too; a private answer notifies
+/// nobody, and the people to notify are each named once and never include the person who
+/// acted.
+fn answered(actor: &Actor, flow: Flow<Reply>) -> Result<Reply, ServiceError> {
+    let mut reply = match flow {
+        Ok(reply) => reply,
+        Err(Stop::Refused(reply)) => *reply,
+        Err(Stop::Failed(error)) => return Err(error),
+    };
+    settle_mentions(&mut reply, Some(actor.user));
+    Ok(reply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_read_as_origin_and_action() {
+        let game = GameId(4);
+        let on_board = |button| {
+            let (origin, action) = clicked_action(ComponentAction::Game(game, 9, button), &[]);
+            assert_eq!(origin, Origin::Board { game, ply: 9 });
+            action.ok()
+        };
+        assert_eq!(on_board(GameButton::Resign), Some(Action::AskResign));
+        assert_eq!(on_board(GameButton::ResignConfirm), Some(Action::Resign));
+        assert_eq!(
+            on_board(GameButton::Flip { black_bottom: true }),
+            Some(Action::FlipBoard {
+                bottom: Color::White
+            })
+        );
+        assert_eq!(
+            on_board(GameButton::Flip {
+                black_bottom: false
+            }),
+            Some(Action::FlipBoard {
+                bottom: Color::Black
+            })
+        );
+        assert_eq!(
+            on_board(GameButton::Move),
+            None,
+            "a menu pick needs a value"
+        );
+        let picked = clicked_action(
+            ComponentAction::Game(game, 9, GameButton::Move),
+            &["22x13".to_owned()],
+        );
+        assert_eq!(
+            picked.1.ok(),
+            Some(Action::Move {
+                text: "22x13".into()
+            })
+        );
+        let (origin, action) = clicked_action(
+            ComponentAction::Challenge(ChallengeId(3), ChallengeButton::Cancel),
+            &[],
+        );
+        assert_eq!(origin, Origin::Challenge(ChallengeId(3)));
+        assert_eq!(action.ok(), Some(Action::Cancel));
+        let (origin, action) = clicked_action(ComponentAction::Leaderboard(2), &[]);
+        assert_eq!(origin, Origin::Channel);
+        assert_eq!(action.ok(), Some(Action::Leaderboard { page: 2 }));
+    }
+
+    #[test]
+    fn origins_name_what_they_point_at() {
+        let board = Origin::Board {
+            game: GameId(7),
+            ply: 3,
+        };
+        assert_eq!((board.game(), board.ply()), (Some(GameId(7)), Some(3)));
+        assert_eq!(board.challenge(), None);
+        assert_eq!(
+            Origin::Challenge(ChallengeId(2)).challenge(),
+            Some(ChallengeId(2))
+        );
+        assert_eq!(Origin::Channel.game(), None);
+    }
+}

@@ -1,0 +1,132 @@
+//! A stored game with its rules state, and finding the game an action is about.
+
+use dama_rules::{Color, Move, Position};
+
+use super::action::{Flow, Origin, Stop, refuse};
+use super::{Actor, GameService, Reply, ServiceError};
+use crate::store::{GameId, GameStatus};
+
+/// A stored game with its rules state rebuilt from the moves.
+pub(crate) struct Loaded {
+    pub record: crate::store::Game,
+    pub game: dama_rules::Game,
+}
+
+impl Loaded {
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.game.moves().last().copied()
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub(crate) fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+}
+
+impl GameService {
+    /// Rebuilds the rules state of a stored game from its moves.
+    pub(crate) fn load(&self, record: crate::store::Game) -> Result<Loaded, ServiceError> {
+        let corrupt = |ply: u32, text: &str, reason: String| ServiceError::Corrupt {
+            game: record.id,
+            ply,
+            text: text.to_owned(),
+            reason,
+        };
+        let start = Position::from_fen(&record.start_fen)
+            .map_err(|e| corrupt(0, &record.start_fen, e.to_string()))?;
+        let mut game = dama_rules::Game::with_repetitions(start, self.settings.repetition_count);
+        if record.ply > 0 {
+            for stored in self.store.moves(record.id)? {
+                game.play_text(&stored.move_long)
+                    .map_err(|e| corrupt(stored.ply, &stored.move_long, e.to_string()))?;
+            }
+        }
+        Ok(Loaded { record, game })
+    }
+
+    /// The game an action is about: the board's (it must be active), or the channel's.
+    pub(crate) fn find_active(&self, actor: &Actor, origin: Origin) -> Flow<Loaded> {
+        let record = match origin.game() {
+            Some(id) => match self.store.game(id)? {
+                Some(record) if record.status == GameStatus::Active => record,
+                Some(record) => {
+                    let mut reply = Reply::private(format!(
+                        "Game #{} is over{}.",
+                        record.id,
+                        record
+                            .result
+                            .map(|r| format!(" ({})", r.pdn()))
+                            .unwrap_or_default()
+                    ));
+                    reply.current_board = record.board_message;
+                    return Err(Stop::refused(reply));
+                }
+                None => return refuse("That game does not exist."),
+            },
+            None => match self.store.active_game_in_channel(actor.channel)? {
+                Some(record) => record,
+                None => {
+                    return refuse(
+                        "There is no game in this channel. Start one with `/challenge` or play me with `/play`.",
+                    );
+                }
+            },
+        };
+        Ok(self.load(record)?)
+    }
+
+    /// The active game an action of one of its players is about (see [`Self::find_active`]),
+    /// refused when the board it came from is out of date or the actor does not play in it;
+    /// with the actor's colour.
+    pub(crate) fn player_game(&self, actor: &Actor, origin: Origin) -> Flow<(Loaded, Color)> {
+        let loaded = self.find_active(actor, origin)?;
+        if let Some(ply) = origin.ply() {
+            if ply != loaded.record.ply {
+                let mut reply = Reply::private(
+                    "This board is out of date: the game has moved on. Use the latest board (or `/board`).",
+                );
+                reply.current_board = loaded.record.board_message;
+                return Err(Stop::refused(reply));
+            }
+        }
+        let colour = player_colour(&loaded, actor)?;
+        Ok((loaded, colour))
+    }
+
+    /// Like [`Self::player_game`], for answers that stand while the game moves on (to a draw
+    /// offer, a claim on time): the ply of the board does not matter.
+    pub(crate) fn player_game_at_any_ply(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+    ) -> Flow<(Loaded, Color)> {
+        let loaded = self.find_active(actor, origin)?;
+        let colour = player_colour(&loaded, actor)?;
+        Ok((loaded, colour))
+    }
+
+    /// The refusal of an action that came too late: the game changed between reading it and
+    /// storing the action.
+    pub(crate) fn too_late(&self, game: GameId) -> Stop {
+        let board = match self.store.game(game) {
+            Ok(record) => record.and_then(|g| g.board_message),
+            Err(error) => return error.into(),
+        };
+        let mut reply = Reply::private(
+            "That move came too late: the game changed in the meantime. Use the latest board (or `/board`).",
+        );
+        reply.current_board = board;
+        Stop::refused(reply)
+    }
+}
+
+/// The colour the actor plays in a game; refused when they do not play in it.
+pub(crate) fn player_colour(loaded: &Loaded, actor: &Actor) -> Flow<Color> {
+    match loaded.record.colour_of(actor.user) {
+        Some(colour) => Ok(colour),
+        None => refuse("You are not playing in this game."),
+    }
+}

@@ -1,0 +1,131 @@
+//! Work nobody asked for in the moment: the engine's moves a restart interrupted, expired
+//! challenges and games forfeited on time, as notices for their channels.
+
+use super::board::{mention, players};
+use super::loaded::Loaded;
+use super::rating;
+use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use crate::store::{EndReason, Finish, GameResult, GameStatus, Participant, StoreError};
+
+impl GameService {
+    /// Plays the engine's move in every active game where the engine is to move and no search
+    /// of it is under way: the replies a restart interrupted (the player's move was stored, the
+    /// engine's was not yet). Each notice edits the game's board message and pings the person
+    /// now to move (or, if the engine's move ended the game, its opponent).
+    pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        for record in self.store.engine_to_move_games()? {
+            let Some(_searching) = self.start_searching(record.id) else {
+                // A player's job is searching it right now.
+                continue;
+            };
+            // Read again under the mark: a job that just finished may have moved on.
+            let Some(record) = self.store.game(record.id)? else {
+                continue;
+            };
+            if record.status != GameStatus::Active {
+                continue;
+            }
+            let id = record.id;
+            let mut loaded = match self.load(record) {
+                Ok(loaded) => loaded,
+                Err(error @ ServiceError::Corrupt { .. }) => {
+                    // One damaged game must not keep the others waiting.
+                    tracing::error!(%error, "cannot resume the engine's move");
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            let Participant::Engine(level) = loaded.record.participant(loaded.turn()) else {
+                continue;
+            };
+            let ply = loaded.record.ply;
+            let Some(text) = self.engine_move(&mut loaded, level)? else {
+                continue;
+            };
+            if loaded.record.ply == ply {
+                tracing::warn!(game = %id, level, "the engine has no move to resume with");
+                continue;
+            }
+            let mut reply = self.board_reply(&loaded, &text, None);
+            reply.mentions.extend(players(&loaded.record));
+            settle_mentions(&mut reply, None);
+            notices.push(Notice {
+                guild: loaded.record.guild,
+                channel: loaded.record.channel,
+                reply,
+                edit: loaded.record.board_message,
+            });
+        }
+        Ok(notices)
+    }
+
+    /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
+    /// [`Self::resume_engine_games`]), expired challenges, and games forfeited because the
+    /// person to move let twice their time per move pass unclaimed.
+    pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = self.resume_engine_games()?;
+        let now = self.now();
+        for challenge in self.store.expire_challenges(now)? {
+            let from = mention(Participant::User(challenge.challenger));
+            let to =
+                self.participant_name(challenge.guild, Participant::User(challenge.challenged));
+            let mut reply =
+                Reply::public(format!("The challenge from {from} to {to} has expired."));
+            reply.mentions.push(challenge.challenger);
+            notices.push(Notice {
+                guild: challenge.guild,
+                channel: challenge.channel,
+                reply,
+                edit: challenge.message,
+            });
+        }
+        for record in self.store.overdue_games(now, 2)? {
+            let loaded = self.load(record)?;
+            let turn = loaded.turn();
+            // The engine loses no game on time; a move of its that is due is resumed above.
+            if let Participant::Engine(_) = loaded.record.participant(turn) {
+                continue;
+            }
+            let winner = !turn;
+            let finish = Finish {
+                result: GameResult::from_winner(Some(winner)),
+                reason: EndReason::TimeoutSweep,
+                ply: loaded.record.ply,
+                at: now,
+                counting: rating::counting(&loaded.record),
+                rate: rating::glicko2,
+            };
+            let finished = match self.store.finish_game(loaded.record.id, finish) {
+                Ok(finished) => finished,
+                // A move or a claim got there first.
+                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
+                Err(other) => return Err(other.into()),
+            };
+            let guild = finished.game.guild;
+            let loser = self.participant_name(guild, finished.game.participant(turn));
+            let headline = format!(
+                "{loser} did not move for twice the time per move. **{} wins** game #{} by forfeit.{}",
+                mention(finished.game.participant(winner)),
+                finished.game.id,
+                self.rating_text(guild, &finished)
+            );
+            let finished_loaded = Loaded {
+                record: finished.game.clone(),
+                game: loaded.game,
+            };
+            let mut reply = self.board_reply(&finished_loaded, &headline, None);
+            reply.mentions.extend(players(&finished.game));
+            notices.push(Notice {
+                guild,
+                channel: finished.game.channel,
+                reply,
+                edit: None,
+            });
+        }
+        for notice in &mut notices {
+            settle_mentions(&mut notice.reply, None);
+        }
+        Ok(notices)
+    }
+}
