@@ -18,7 +18,7 @@ use clap::Args;
 use dama_engine::{Engine, Level, Limits, Options, Tablebase, choose_move};
 use dama_rules::{Color, Game, Move, Position, pdn};
 
-use super::hub::HubClient;
+use crate::hub::HubClient;
 
 /// `damabot match A B [options]`.
 #[derive(Debug, Args)]

@@ -70,7 +70,7 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
         Ok(text) => text,
         Err(error) => {
             eprintln!("error: cannot read {}: {error}", args.games.display());
-            return ExitCode::from(super::EXIT_CONFIG);
+            return ExitCode::from(crate::EXIT_USAGE);
         }
     };
     let positions = middle_game_positions(&text, 20, args.positions);

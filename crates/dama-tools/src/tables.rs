@@ -135,7 +135,7 @@ fn probe(fens: &[String], dir: &Path) -> ExitCode {
             },
             Err(error) => {
                 eprintln!("error: {fen}: {error}");
-                status = ExitCode::from(super::EXIT_CONFIG);
+                status = ExitCode::from(crate::EXIT_USAGE);
             }
         }
     }

@@ -31,7 +31,7 @@ pub fn perft_command(args: &PerftArgs) -> ExitCode {
         Ok(position) => position,
         Err(error) => {
             eprintln!("error: {error}");
-            return ExitCode::from(super::EXIT_CONFIG);
+            return ExitCode::from(crate::EXIT_USAGE);
         }
     };
     let mut out = std::io::stdout().lock();
