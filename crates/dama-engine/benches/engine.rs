@@ -47,7 +47,10 @@ fn searches(c: &mut Criterion) {
     group.bench_function("middle game, 6 positions, depth 12", |b| {
         b.iter(|| {
             let nodes = search_all(&mut engine, &middle, 12);
-            assert_eq!(nodes, middle_nodes, "the same searches visit the same nodes");
+            assert_eq!(
+                nodes, middle_nodes,
+                "the same searches visit the same nodes"
+            );
             black_box(nodes)
         });
     });

@@ -135,7 +135,7 @@ pub struct SearchResult {
 }
 
 /// Nodes between two looks at the clock and the stop flag. At the engine's speed this is far
-/// below a millisecond (and [`tests::clock_is_checked_often_enough`] holds it to that).
+/// below a millisecond (the unit test `clock_is_checked_often_enough` holds it to that).
 pub const CLOCK_INTERVAL: u64 = 2048;
 
 /// The time that ends a search, and the stop flag.

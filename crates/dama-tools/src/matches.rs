@@ -356,6 +356,7 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, String> {
         .collect()
 }
 
+/// `damabot match`: plays the match, prints the score and writes the PDN if asked.
 #[must_use]
 pub fn match_command(args: &MatchArgs) -> ExitCode {
     match run_match(args) {

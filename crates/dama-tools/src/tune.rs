@@ -11,6 +11,7 @@ use dama_engine::weights::WEIGHTS;
 use crate::matches::read_openings;
 use crate::texel::{self, SelfPlay};
 
+/// `damabot tune generate ...` and `damabot tune fit ...`.
 #[derive(Debug, Subcommand)]
 pub enum TuneCommand {
     /// Play the engine against itself from the openings and write every quiet position with
@@ -49,6 +50,7 @@ pub enum TuneCommand {
     },
 }
 
+/// `damabot tune generate` and `damabot tune fit`.
 #[must_use]
 pub fn tune_command(command: &TuneCommand) -> ExitCode {
     let outcome = match command {
