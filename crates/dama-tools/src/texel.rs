@@ -444,4 +444,18 @@ mod tests {
         assert_eq!(source.matches(", // ").count(), FEATURES);
         assert!(source.contains("//! test"));
     }
+
+    #[test]
+    fn source_of_the_compiled_weights_is_the_committed_file() {
+        // Below its header, the file `tune fit` writes is the engine's weights file (up to
+        // the spacing that `cargo fmt` changes).
+        let body = |text: &str| -> String {
+            text.lines()
+                .filter(|line| !line.starts_with("//!"))
+                .flat_map(str::split_whitespace)
+                .collect()
+        };
+        let committed = include_str!("../../dama-engine/src/weights.rs");
+        assert_eq!(body(&weights_source(&WEIGHTS, &[])), body(committed));
+    }
 }
