@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use dama_rules::Game;
-use damabot::cli::hub::read_move;
+use dama_tools::hub::read_move;
 
 const EXE: &str = env!("CARGO_BIN_EXE_damabot");
 

@@ -1,25 +1,23 @@
-//! The command line: `damabot` runs the bot; subcommands reach the other tools.
+//! The command line: `damabot` runs the bot; subcommands reach the other tools. The engine's
+//! tools (`perft`, `moves`, `pdn`, `bench`, `hub`, `match`, `tune`, `tables`) live in
+//! [`dama_tools`]; this module only wires them in.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use dama_tools::{bench, hub, matches, rules, tables, tune};
 
 use crate::config::{Config, LogConfig};
 
-pub mod bench;
 mod bot;
 mod db;
-pub mod hub;
 mod local;
-mod matches;
 mod render;
-mod rules;
-mod tables;
-mod tune;
 
-/// Exit status for a usage or configuration problem.
-pub const EXIT_CONFIG: u8 = 2;
+/// Exit status for a usage or configuration problem (the same as the engine tools' usage
+/// errors).
+pub const EXIT_CONFIG: u8 = dama_tools::EXIT_USAGE;
 
 /// Dama: Italian draughts on Discord.
 #[derive(Debug, Parser)]

@@ -18,17 +18,17 @@
 
 mod draw_offer;
 pub mod eval;
+pub mod features;
 mod level;
 mod search;
 pub mod tables;
 pub mod tt;
-pub mod tune;
 pub mod weights;
 
 pub use draw_offer::{ACCEPT_DRAW_BELOW, accepts_draw, draw_offer_limits};
 pub use level::{Level, Rng, Style, choose_move, score_moves};
 pub use search::{
-    CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, Probe, SearchResult, TABLE_RANGE,
-    TABLE_WIN, Verdict, WIN, is_decisive, is_loss, is_win, plies_to_end,
+    CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, SearchResult, TABLE_RANGE,
+    TABLE_WIN, WIN, is_decisive, is_loss, is_win, plies_to_end,
 };
-pub use tables::Tablebase;
+pub use tables::{Tablebase, Verdict};

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use dama_rules::{FORTY_MOVE_PLIES, Game, Move, MoveList, Position};
 
 use crate::eval::evaluate;
-use crate::tables::{self, Tablebase};
+use crate::tables::{Tablebase, Verdict};
 use crate::tt::{Bound, Table};
 
 /// The score of a won position at the root; a win in `n` plies scores `WIN - n`.
@@ -59,13 +59,13 @@ pub fn is_decisive(score: i32) -> bool {
 /// The score of an exact table value met at `ply`: a win or loss by its distance; a game that
 /// is over (the side to move cannot move) or that the next move ends scores as the search
 /// would score it.
-fn table_score(verdict: tables::Verdict, ply: usize) -> i32 {
+fn table_score(verdict: Verdict, ply: usize) -> i32 {
     match verdict {
-        tables::Verdict::Loss { plies: 0 } => -WIN + ply as i32,
-        tables::Verdict::Win { plies: 1 } => WIN - ply as i32 - 1,
-        tables::Verdict::Win { plies } => TABLE_WIN - ply as i32 - i32::from(plies),
-        tables::Verdict::Loss { plies } => -TABLE_WIN + ply as i32 + i32::from(plies),
-        tables::Verdict::Draw => 0,
+        Verdict::Loss { plies: 0 } => -WIN + ply as i32,
+        Verdict::Win { plies: 1 } => WIN - ply as i32 - 1,
+        Verdict::Win { plies } => TABLE_WIN - ply as i32 - i32::from(plies),
+        Verdict::Loss { plies } => -TABLE_WIN + ply as i32 + i32::from(plies),
+        Verdict::Draw => 0,
     }
 }
 
@@ -75,20 +75,6 @@ fn table_score(verdict: tables::Verdict, ply: usize) -> i32 {
 pub fn plies_to_end(score: i32) -> Option<u32> {
     (is_win(score) || is_loss(score)).then(|| (WIN - score.abs()) as u32)
 }
-
-/// An endgame table's verdict for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    Win,
-    Draw,
-    Loss,
-}
-
-/// An endgame-table lookup: the verdict for the side to move, or `None` for a position the
-/// tables do not hold. Only asked about quiet positions (no capture for the side to move),
-/// never about the root. A plain `fn(&Position) -> Option<Verdict>` fits, as does a closure
-/// over loaded tables.
-pub type Probe = Arc<dyn Fn(&Position) -> Option<Verdict> + Send + Sync>;
 
 /// When a search must stop. The default has no limit at all: give at least one.
 #[derive(Clone, Debug, Default)]
@@ -149,7 +135,7 @@ pub struct SearchResult {
 }
 
 /// Nodes between two looks at the clock and the stop flag. At the engine's speed this is far
-/// below a millisecond (and [`tests::clock_is_checked_often_enough`] holds it to that).
+/// below a millisecond (the unit test `clock_is_checked_often_enough` holds it to that).
 pub const CLOCK_INTERVAL: u64 = 2048;
 
 /// The time that ends a search, and the stop flag.
@@ -219,8 +205,6 @@ pub struct Engine {
     table: Table,
     history: Box<[[i32; 32]; 32]>,
     killers: Box<Killers>,
-    probe: Option<Probe>,
-    probe_pieces: u32,
     tablebase: Option<Arc<Tablebase>>,
     stacks: Box<Stacks>,
     options: Options,
@@ -229,7 +213,6 @@ pub struct Engine {
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("probe", &self.probe.is_some())
             .field(
                 "tablebase",
                 &self.tablebase.as_ref().map(|t| t.max_pieces()),
@@ -246,8 +229,6 @@ impl Engine {
             table: Table::new(hash_mb),
             history: Box::new([[0; 32]; 32]),
             killers: Box::new([[0; 2]; MAX_PLY + 1]),
-            probe: None,
-            probe_pieces: 0,
             tablebase: None,
             stacks: Stacks::new(),
             options: Options::default(),
@@ -272,16 +253,10 @@ impl Engine {
         self.options
     }
 
-    /// Consults endgame tables at quiet positions with at most `max_pieces` pieces.
-    pub fn set_tables(&mut self, probe: Option<Probe>, max_pieces: u32) {
-        self.probe = probe;
-        self.probe_pieces = max_pieces;
-    }
-
     /// Plays with loaded endgame tables (or without, for `None`). A root position whose every
     /// move leads into the tables plays [`Tablebase::best_move`] at once (a won position is won
     /// by the shortest way, a lost one resists longest); positions the tables hold inside the
-    /// search score by their exact value. Table positions are checked before any [`Engine::set_tables`] probe.
+    /// search score by their exact value.
     pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
         self.tablebase = tables.filter(|t| t.max_pieces() > 0);
     }
@@ -351,8 +326,6 @@ impl Engine {
             table: &mut self.table,
             history: &mut self.history,
             killers: &mut self.killers,
-            probe: self.probe.as_ref(),
-            probe_pieces: self.probe_pieces,
             tablebase: self.tablebase.as_deref(),
             tablebase_pieces: self
                 .tablebase
@@ -419,8 +392,6 @@ struct Search<'e> {
     table: &'e mut Table,
     history: &'e mut [[i32; 32]; 32],
     killers: &'e mut Killers,
-    probe: Option<&'e Probe>,
-    probe_pieces: u32,
     tablebase: Option<&'e Tablebase>,
     /// Positions with more pieces are not in the tables.
     tablebase_pieces: u32,
@@ -569,16 +540,6 @@ impl Search<'_> {
             }
             if ply >= MAX_PLY {
                 return self.quiescence(position, alpha, beta, ply);
-            }
-            if !capture && self.probe.is_some() && position.occupied().count() <= self.probe_pieces
-            {
-                if let Some(verdict) = self.probe.and_then(|probe| probe(position)) {
-                    return match verdict {
-                        Verdict::Win => TABLE_WIN - ply as i32,
-                        Verdict::Draw => 0,
-                        Verdict::Loss => -TABLE_WIN + ply as i32,
-                    };
-                }
             }
         }
         if depth <= 0 && !capture {

@@ -4,9 +4,9 @@
 //! Fitted to 725604 positions of self-play games, 2000 epochs; scale 71,
 //! mean squared error 0.06265 before, 0.06152 after.
 
-use crate::eval::FEATURES;
+use crate::features::FEATURES;
 
-/// The weight of every feature, indexed by the `F_*` constants of [`crate::eval`].
+/// The weight of every feature, indexed by the `F_*` constants of [`crate::features`].
 pub const WEIGHTS: [i32; FEATURES] = [
     100, // man (opening)
     44,  // man (endgame)

@@ -5,9 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use dama_engine::{
-    Engine, Level, Limits, Probe, TABLE_WIN, Verdict, WIN, choose_move, is_decisive,
-};
+use dama_engine::tables::{BuildOptions, Tablebase};
+use dama_engine::{Engine, Level, Limits, TABLE_RANGE, TABLE_WIN, WIN, choose_move, is_decisive};
 use dama_rules::{Game, Position};
 use proptest::prelude::*;
 
@@ -165,29 +164,24 @@ fn the_losing_side_repeats_for_a_draw() {
     assert_eq!(result.score, 0);
 }
 
-fn everything_is_drawn(position: &Position) -> Option<Verdict> {
-    // Every position the probe is asked about is drawn, except ones with no pieces at all.
-    position.occupied().any().then_some(Verdict::Draw)
-}
-
-fn lone_kings_lose(position: &Position) -> Option<Verdict> {
-    // The side to move with a single piece loses (true of no real table; a test probe).
-    (position.pieces(position.turn()).count() == 1).then_some(Verdict::Loss)
-}
-
 #[test]
 fn table_probes_are_used_in_the_search() {
-    let game = Game::new(Position::from_fen("W:WK29,K30,K31:BK4").unwrap());
+    // Three kings against a king and a man, White to move: not in the four-piece tables, so
+    // the root is searched; the tables decide the positions after the man is taken.
+    let game = Game::new(Position::from_fen("W:WK17,K30,K31:BK1,14").unwrap());
+    let four = Arc::new(Tablebase::build(&BuildOptions::in_memory(4), &mut |_| {}).unwrap());
+    assert!(four.best_move(game.position()).is_none());
     let mut engine = Engine::new(4);
-    engine.set_tables(Some(Arc::new(everything_is_drawn) as Probe), 4);
-    assert_eq!(engine.search(&game, &Limits::depth(6)).score, 0);
-    engine.set_tables(Some(Arc::new(lone_kings_lose) as Probe), 4);
-    engine.new_game();
+    engine.set_tablebase(Some(four));
     let score = engine.search(&game, &Limits::depth(6)).score;
-    assert_eq!(score, TABLE_WIN - 1);
+    assert!(
+        score > TABLE_WIN - TABLE_RANGE && score < TABLE_WIN,
+        "{score}"
+    );
     assert!(is_decisive(score) && score < WIN - 200);
-    // Beyond the piece limit the probe is not asked.
-    engine.set_tables(Some(Arc::new(everything_is_drawn) as Probe), 3);
+    // With tables of fewer pieces the same search sees only its evaluation.
+    let three = Arc::new(Tablebase::build(&BuildOptions::in_memory(3), &mut |_| {}).unwrap());
+    engine.set_tablebase(Some(three));
     engine.new_game();
     assert!(engine.search(&game, &Limits::depth(6)).score > 50);
 }

@@ -1,7 +1,7 @@
 //! FEN as in PDN 3.0: `W:W21,22,...,32:B1,...,12` — side to move, then each colour's squares.
 //!
 //! The reader takes ranges (`21-32`), `K` before a king's square (or range), either colour
-//! first, an optional trailing `.`, and white space anywhere. [`write`] gives a canonical form.
+//! first, an optional trailing `.`, and white space anywhere. [`write()`] gives a canonical form.
 
 use std::fmt;
 
@@ -139,7 +139,7 @@ impl Position {
         read(text)
     }
 
-    /// The canonical FEN (see [`write`]).
+    /// The canonical FEN (see [`write()`]).
     #[must_use]
     pub fn to_fen(&self) -> String {
         write(&self.setup())

@@ -23,7 +23,7 @@
 //! ```
 //!
 //! The tables are built by [`build`] (the `damabot tables build` command) into one file per
-//! material slice; see [`file`] for the format and [`index`] for the index function.
+//! material slice; see [`file`](mod@file) for the format and [`index`] for the index function.
 
 mod build;
 pub mod file;

@@ -22,6 +22,8 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+/// `damabot perft`: the counts by depth, or by first move with `--divide`.
+#[must_use]
 pub fn perft_command(args: &PerftArgs) -> ExitCode {
     let position = match args
         .fen
@@ -31,7 +33,7 @@ pub fn perft_command(args: &PerftArgs) -> ExitCode {
         Ok(position) => position,
         Err(error) => {
             eprintln!("error: {error}");
-            return ExitCode::from(super::EXIT_CONFIG);
+            return ExitCode::from(crate::EXIT_USAGE);
         }
     };
     let mut out = std::io::stdout().lock();
@@ -56,6 +58,7 @@ pub fn perft_command(args: &PerftArgs) -> ExitCode {
 }
 
 /// `damabot moves`: one FEN a line in, every legal move in long notation out.
+#[must_use]
 pub fn moves_command() -> ExitCode {
     let stdin = std::io::stdin().lock();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -77,6 +80,7 @@ pub fn moves_command() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `damabot pdn check FILE...`.
 #[derive(Debug, Subcommand)]
 pub enum PdnCommand {
     /// Replay every game of each file and report what does not replay legally.
@@ -87,6 +91,8 @@ pub enum PdnCommand {
     },
 }
 
+/// `damabot pdn ...`.
+#[must_use]
 pub fn pdn_command(command: &PdnCommand) -> ExitCode {
     match command {
         PdnCommand::Check { files } => pdn_check(files),

@@ -50,9 +50,9 @@ pub fn middle_game_positions(text: &str, ply: usize, count: usize) -> Vec<Positi
         .collect()
 }
 
-#[must_use]
 /// This process's CPU time (user + system) from `/proc/self/stat`, where there is one: on a
 /// shared machine wall time undercounts a single thread's speed.
+#[must_use]
 fn cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which is in parentheses and may hold spaces).
@@ -64,13 +64,15 @@ fn cpu_seconds() -> Option<f64> {
     Some((user + system) / 100.0)
 }
 
+/// `damabot bench`: prints each middle-game search, their nodes per second, then the search
+/// from the start position in the given time.
 #[must_use]
 pub fn bench_command(args: &BenchArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.games) {
         Ok(text) => text,
         Err(error) => {
             eprintln!("error: cannot read {}: {error}", args.games.display());
-            return ExitCode::from(super::EXIT_CONFIG);
+            return ExitCode::from(crate::EXIT_USAGE);
         }
     };
     let positions = middle_game_positions(&text, 20, args.positions);

@@ -18,7 +18,7 @@ use clap::Args;
 use dama_engine::{Engine, Level, Limits, Options, Tablebase, choose_move};
 use dama_rules::{Color, Game, Move, Position, pdn};
 
-use super::hub::HubClient;
+use crate::hub::HubClient;
 
 /// `damabot match A B [options]`.
 #[derive(Debug, Args)]
@@ -356,6 +356,7 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, String> {
         .collect()
 }
 
+/// `damabot match`: plays the match, prints the score and writes the PDN if asked.
 #[must_use]
 pub fn match_command(args: &MatchArgs) -> ExitCode {
     match run_match(args) {

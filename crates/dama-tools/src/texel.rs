@@ -4,14 +4,15 @@
 //!    the first plies chosen at random among near-best moves so no two games are alike) and
 //!    every quiet position is kept with the game's result.
 //! 2. [`fit`]: logistic regression. The evaluation is linear in its features
-//!    ([`crate::eval::features`]), so the predicted result `1 / (1 + exp(-eval / scale))` is
-//!    fitted to the actual results by gradient descent (Adam) on the mean squared error. The
-//!    scale is fitted first, with the starting weights; at the end the tables by square are
-//!    centred (their mean moves into the material weights) and everything is rescaled so that
-//!    a man in the opening is worth 100 (centi-men).
+//!    ([`dama_engine::eval::features`]), so the predicted result
+//!    `1 / (1 + exp(-eval / scale))` is fitted to the actual results by gradient descent
+//!    (Adam) on the mean squared error. The scale is fitted first, with the starting weights;
+//!    at the end the tables by square are centred (their mean moves into the material
+//!    weights) and everything is rescaled so that a man in the opening is worth 100
+//!    (centi-men).
 //! 3. [`weights_source`] writes the result as `weights.rs`.
 //!
-//! `damabot tune` runs the three steps (see the README).
+//! `damabot tune` ([`crate::tune`]) runs the three steps (see the README).
 
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -19,12 +20,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dama_rules::{Color, Game, Position};
 
-use crate::eval::{
+use dama_engine::eval::{PHASE_MAX, features};
+use dama_engine::features::{
     F_KING_EG, F_KING_MG, F_KING_SQUARE, F_MAN_EG, F_MAN_MG, F_MAN_SQUARE_EG, F_MAN_SQUARE_MG,
-    FEATURES, PHASE_MAX, feature_name, features,
+    FEATURES, feature_name,
 };
-use crate::level::{Rng, score_moves};
-use crate::search::{Engine, Limits};
+use dama_engine::{Engine, Limits, Rng, score_moves};
 
 /// A quiet position and the result of its game for the side to move (1, 0.5 or 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -351,8 +352,8 @@ pub fn weights_source(weights: &[i32; FEATURES], provenance: &[String]) -> Strin
         let _ = writeln!(text, "//! {line}");
     }
     text.push_str(
-        "\nuse crate::eval::FEATURES;\n\n\
-         /// The weight of every feature, indexed by the `F_*` constants of [`crate::eval`].\n\
+        "\nuse crate::features::FEATURES;\n\n\
+         /// The weight of every feature, indexed by the `F_*` constants of [`crate::features`].\n\
          pub const WEIGHTS: [i32; FEATURES] = [\n",
     );
     for (i, w) in weights.iter().enumerate() {
@@ -365,8 +366,8 @@ pub fn weights_source(weights: &[i32; FEATURES], provenance: &[String]) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{F_KING_MG, evaluate_with};
-    use crate::weights::WEIGHTS;
+    use dama_engine::eval::evaluate_with;
+    use dama_engine::weights::WEIGHTS;
 
     #[test]
     fn samples_round_trip_as_text() {
@@ -410,7 +411,7 @@ mod tests {
         // starting with kings worth nothing, the fit must give them value.
         let mut start = WEIGHTS;
         start[F_KING_MG] = 0;
-        start[crate::eval::F_KING_EG] = 0;
+        start[F_KING_EG] = 0;
         let mut samples = Vec::new();
         for fen in [
             "W:W21,22,K5:B1,2",
@@ -431,7 +432,7 @@ mod tests {
         }
         let fit = fit(&samples, &start, 300);
         assert!(fit.loss_after < fit.loss_before);
-        assert!(fit.weights[F_KING_MG] + fit.weights[crate::eval::F_KING_EG] > 0);
+        assert!(fit.weights[F_KING_MG] + fit.weights[F_KING_EG] > 0);
         assert_eq!(fit.weights[F_MAN_MG], 100);
         let kingside = Position::from_fen("W:W21,22,K5:B1,2").unwrap();
         assert!(evaluate_with(&kingside, &fit.weights) > evaluate_with(&kingside, &start));
@@ -442,5 +443,19 @@ mod tests {
         let source = weights_source(&WEIGHTS, &["test".into()]);
         assert_eq!(source.matches(", // ").count(), FEATURES);
         assert!(source.contains("//! test"));
+    }
+
+    #[test]
+    fn source_of_the_compiled_weights_is_the_committed_file() {
+        // Below its header, the file `tune fit` writes is the engine's weights file (up to
+        // the spacing that `cargo fmt` changes).
+        let body = |text: &str| -> String {
+            text.lines()
+                .filter(|line| !line.starts_with("//!"))
+                .flat_map(str::split_whitespace)
+                .collect()
+        };
+        let committed = include_str!("../../dama-engine/src/weights.rs");
+        assert_eq!(body(&weights_source(&WEIGHTS, &[])), body(committed));
     }
 }

@@ -8,6 +8,7 @@ use clap::Subcommand;
 use dama_engine::tables::{BuildOptions, MAX_PIECES, PairReport, Tablebase, total_entries};
 use dama_rules::Position;
 
+/// `damabot tables build` and `damabot tables probe`.
 #[derive(Debug, Subcommand)]
 pub enum TablesCommand {
     /// Build the win/draw/loss and distance tables for every position with up to N pieces.
@@ -36,6 +37,9 @@ pub enum TablesCommand {
     },
 }
 
+/// `damabot tables ...`; `default_dir` is where the tables are when `--dir` is not given
+/// (the bot's `engine.tables_dir`).
+#[must_use]
 pub fn tables_command(command: &TablesCommand, default_dir: &Path) -> ExitCode {
     match command {
         TablesCommand::Build {
@@ -135,7 +139,7 @@ fn probe(fens: &[String], dir: &Path) -> ExitCode {
             },
             Err(error) => {
                 eprintln!("error: {fen}: {error}");
-                status = ExitCode::from(super::EXIT_CONFIG);
+                status = ExitCode::from(crate::EXIT_USAGE);
             }
         }
     }

@@ -1,16 +1,17 @@
 //! `damabot tune`: generate self-play positions, then fit the evaluation weights to their
-//! results and write `crates/dama-engine/src/weights.rs` (see `dama_engine::tune`).
+//! results and write `crates/dama-engine/src/weights.rs` (see [`crate::texel`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
-use dama_engine::tune::{self, SelfPlay};
 use dama_engine::weights::WEIGHTS;
 
-use super::matches::read_openings;
+use crate::matches::read_openings;
+use crate::texel::{self, SelfPlay};
 
+/// `damabot tune generate ...` and `damabot tune fit ...`.
 #[derive(Debug, Subcommand)]
 pub enum TuneCommand {
     /// Play the engine against itself from the openings and write every quiet position with
@@ -49,6 +50,7 @@ pub enum TuneCommand {
     },
 }
 
+/// `damabot tune generate` and `damabot tune fit`.
 #[must_use]
 pub fn tune_command(command: &TuneCommand) -> ExitCode {
     let outcome = match command {
@@ -89,12 +91,12 @@ fn generate(settings: &SelfPlay, openings: &PathBuf, out: &PathBuf) -> Result<()
     let openings = read_openings(&text)?;
     let started = Instant::now();
     let step = (settings.games / 20).max(1);
-    let samples = tune::self_play(&openings, settings, &|done| {
+    let samples = texel::self_play(&openings, settings, &|done| {
         if done % step == 0 {
             eprintln!("{done}/{} games", settings.games);
         }
     });
-    std::fs::write(out, tune::write_samples(&samples))
+    std::fs::write(out, texel::write_samples(&samples))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     println!(
         "{} games, {} positions in {:.0} s -> {}",
@@ -109,9 +111,9 @@ fn generate(settings: &SelfPlay, openings: &PathBuf, out: &PathBuf) -> Result<()
 fn fit(data: &PathBuf, epochs: usize, out: &PathBuf) -> Result<(), String> {
     let text = std::fs::read_to_string(data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
-    let samples = tune::read_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?;
+    let samples = texel::read_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?;
     let started = Instant::now();
-    let fit = tune::fit(&samples, &WEIGHTS, epochs);
+    let fit = texel::fit(&samples, &WEIGHTS, epochs);
     let provenance = vec![
         format!(
             "Fitted to {} positions of self-play games, {epochs} epochs; scale {:.0},",
@@ -122,7 +124,7 @@ fn fit(data: &PathBuf, epochs: usize, out: &PathBuf) -> Result<(), String> {
             fit.loss_before, fit.loss_after
         ),
     ];
-    std::fs::write(out, tune::weights_source(&fit.weights, &provenance))
+    std::fs::write(out, texel::weights_source(&fit.weights, &provenance))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     println!(
         "{} positions, scale {:.0}, error {:.5} -> {:.5} in {:.0} s -> {} (run cargo fmt, then rebuild)",

@@ -35,6 +35,7 @@ pub struct HubArgs {
     pub hash_mb: usize,
 }
 
+/// `damabot hub`: a Hub session on standard input and output.
 #[must_use]
 pub fn hub_command(args: &HubArgs) -> ExitCode {
     let stdin = std::io::stdin();
