@@ -3,7 +3,35 @@
 //! an arrowhead that stops at the edge of the piece where it ended.
 
 use super::palette::INK_LEVELS;
-use super::pieces::{polygon_distance, segment_distance};
+
+/// Distance from (`px`, `py`) to the segment from (`ax`, `ay`) to (`bx`, `by`).
+fn segment_distance(px: f32, py: f32, ax: f32, ay: f32, bx: f32, by: f32) -> f32 {
+    let (dx, dy) = (bx - ax, by - ay);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((px - ax) * dx + (py - ay) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((px - ax - t * dx).powi(2) + (py - ay - t * dy).powi(2)).sqrt()
+}
+
+/// Signed distance to a closed polygon (negative inside).
+fn polygon_distance(px: f32, py: f32, points: &[(f32, f32)]) -> f32 {
+    let mut distance = f32::MAX;
+    let mut inside = false;
+    let mut j = points.len() - 1;
+    for i in 0..points.len() {
+        let (ax, ay) = points[j];
+        let (bx, by) = points[i];
+        distance = distance.min(segment_distance(px, py, ax, ay, bx, by));
+        if (by > py) != (ay > py) && px < (ax - bx) * (py - by) / (ay - by) + bx {
+            inside = !inside;
+        }
+        j = i;
+    }
+    if inside { -distance } else { distance }
+}
 
 /// A point in image pixels.
 pub type Point = (f32, f32);

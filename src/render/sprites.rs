@@ -4,11 +4,14 @@
 
 use ab_glyph::FontRef;
 use dama_rules::{Color, Piece, Role, Square};
+use image::{GrayImage, Luma, RgbImage};
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect;
 
-use super::canvas::{Canvas, Text};
 use super::layout::Layout;
 use super::palette::{INK_LEVELS, Palette, PaletteBuilder};
-use super::pieces::{PieceLook, piece_layer};
+use super::pieces::{self, PieceLook, Shapes};
+use super::text::Style;
 use super::theme::{Rgb, Theme};
 
 /// How strongly a captured piece still shows where it stood.
@@ -192,19 +195,17 @@ impl Sprites {
         let rgb_backgrounds = [Color::White, Color::Black]
             .map(|bottom| draw_background(layout, theme, bottom, &rgb_tiles, font));
         let c = layout.caption;
+        let mark_shapes = Shapes::new(c, Role::Man);
         let rgb_marks = [Color::White, Color::Black].map(|color| {
-            let mut canvas = Canvas::new(c, c, theme.border);
             let piece = Piece {
                 color,
                 role: Role::Man,
             };
-            canvas.draw_layer(
-                &piece_layer(c, PieceLook { piece, ring: false }, theme),
-                0,
-                0,
-                1.0,
-            );
-            canvas.to_rgb()
+            let layer = mark_shapes.draw(PieceLook { piece, ring: false }, theme);
+            layer
+                .pixels()
+                .map(|&p| pieces::over(theme.border, p, 1.0))
+                .collect()
         });
 
         let pictures = rgb_tiles
@@ -266,51 +267,59 @@ fn number_pixels(
     numbered: bool,
     font: &FontRef<'static>,
 ) -> Vec<NumberPixel> {
-    let mut pixels = Vec::new();
     if !numbered {
-        return pixels;
+        return Vec::new();
     }
-    let px = q as f32 * 0.2;
+    let style = Style::new(font, q as f32 * 0.2);
     let pad = (q as f32 * 0.06).max(1.0);
-    let baseline = (pad + Text::cap_height(font, px)).round();
-    let text = Text::new(font, px, &square.number().to_string());
-    text.rasterize(pad, baseline, |x, y, coverage| {
-        if x >= 0 && y >= 0 && x < i64::from(q) && y < i64::from(q) {
-            pixels.push(NumberPixel {
-                x: x as u32,
-                y: y as u32,
-                coverage: coverage.clamp(0.0, 1.0),
-            });
-        }
-    });
-    pixels
+    let baseline = (pad + style.cap_height()).round();
+    let mut coverage = GrayImage::new(q, q);
+    style.draw(
+        &mut coverage,
+        Luma([255]),
+        pad.round() as i32,
+        baseline as i32,
+        &square.number().to_string(),
+    );
+    coverage
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p.0[0] > 0)
+        .map(|(x, y, p)| NumberPixel {
+            x,
+            y,
+            coverage: f32::from(p.0[0]) / 255.0,
+        })
+        .collect()
 }
 
 /// Every tile in [`Sprites::tile_index`] order: each ground with each content drawn once, then
 /// a copy per square with its number on top.
 fn draw_tiles(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> Vec<Vec<Rgb>> {
+    let shapes = [Role::Man, Role::King].map(|role| Shapes::new(q, role));
     let layers: Vec<[_; 2]> = PIECES
         .iter()
-        .map(|&piece| [false, true].map(|ring| piece_layer(q, PieceLook { piece, ring }, theme)))
+        .map(|&piece| {
+            let shapes = &shapes[usize::from(piece.role == Role::King)];
+            [false, true].map(|ring| shapes.draw(PieceLook { piece, ring }, theme))
+        })
         .collect();
     let contents = Content::all();
-    let bases: Vec<Canvas> = Ground::ALL
+    let bases: Vec<Vec<Rgb>> = Ground::ALL
         .iter()
         .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
         .map(|(ground, content)| {
-            let mut canvas = Canvas::new(q, q, ground.colour(theme));
-            match content {
-                Content::Empty => {}
+            let colour = ground.colour(theme);
+            let (layer, opacity) = match content {
+                Content::Empty => return vec![colour; (q * q) as usize],
                 Content::Piece { piece, ring } => {
-                    let layer = &layers[piece_index(piece)][usize::from(ring)];
-                    canvas.draw_layer(layer, 0, 0, 1.0);
+                    (&layers[piece_index(piece)][usize::from(ring)], 1.0)
                 }
-                Content::Ghost(piece) => {
-                    let layer = &layers[piece_index(piece)][0];
-                    canvas.draw_layer(layer, 0, 0, GHOST_OPACITY);
-                }
-            }
-            canvas
+                Content::Ghost(piece) => (&layers[piece_index(piece)][0], GHOST_OPACITY),
+            };
+            layer
+                .pixels()
+                .map(|&p| pieces::over(colour, p, opacity))
+                .collect()
         })
         .collect();
     let mut tiles = Vec::with_capacity(32 * 2 * Content::COUNT);
@@ -320,16 +329,12 @@ fn draw_tiles(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> Vec<Vec<Rg
             let (ink, opacity) = Theme::number_ink(ground.colour(theme));
             for &content in &contents {
                 let base = &bases[ground.index() * Content::COUNT + content.index()];
-                if number.is_empty() {
-                    tiles.push(base.to_rgb());
-                    continue;
-                }
-                let mut canvas = base.clone();
+                let mut tile = base.clone();
                 for p in number {
-                    let (x, y) = (i64::from(p.x), i64::from(p.y));
-                    canvas.blend(x, y, ink.to_f32(), p.coverage * opacity);
+                    let pixel = &mut tile[(p.y * q + p.x) as usize];
+                    *pixel = pixel.mix(ink, p.coverage * opacity);
                 }
-                tiles.push(canvas.to_rgb());
+                tiles.push(tile);
             }
         }
     }
@@ -346,7 +351,7 @@ fn draw_background(
     font: &FontRef<'static>,
 ) -> Vec<Rgb> {
     let q = layout.square;
-    let mut canvas = Canvas::new(layout.size, layout.size, theme.border);
+    let mut canvas = RgbImage::from_pixel(layout.size, layout.size, image::Rgb(theme.border.0));
     for row in 0..8 {
         for column in 0..8 {
             let (x, y) = layout.cell_origin(column, row);
@@ -355,22 +360,21 @@ fn draw_background(
                 Color::Black => Square::from_column_row(7 - column as u8, 7 - row as u8),
             };
             let Some(square) = square else {
-                canvas.fill_rect(x, y, q, q, theme.light_square);
+                let cell = Rect::at(x as i32, y as i32).of_size(q, q);
+                draw_filled_rect_mut(&mut canvas, cell, image::Rgb(theme.light_square.0));
                 continue;
             };
             let tile = &tiles[Sprites::tile_index(square, Ground::Plain, Content::Empty)];
-            for (ty, tile_row) in tile.chunks_exact(q as usize).enumerate() {
-                let start = ((y + ty as u32) * layout.size + x) as usize;
-                for (pixel, colour) in canvas.pixels[start..].iter_mut().zip(tile_row) {
-                    *pixel = colour.to_f32();
-                }
+            for (i, colour) in tile.iter().enumerate() {
+                let (tx, ty) = (i as u32 % q, i as u32 / q);
+                canvas.put_pixel(x + tx, y + ty, image::Rgb(colour.0));
             }
         }
     }
     if layout.coordinates {
         draw_coordinates(&mut canvas, layout, theme, bottom, font);
     }
-    canvas.to_rgb()
+    canvas.pixels().map(|p| Rgb(p.0)).collect()
 }
 
 /// The palette of every pre-drawn picture: the flat colours and the inks' blends over them
@@ -408,7 +412,7 @@ fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>
 
 /// Files a-h under the board and ranks 1-8 to its left, as the player at the bottom sees them.
 fn draw_coordinates(
-    canvas: &mut Canvas,
+    canvas: &mut RgbImage,
     layout: &Layout,
     theme: &Theme,
     bottom: Color,
@@ -439,7 +443,7 @@ fn draw_coordinates(
 /// Draws `text` with its ink centred on `centre`: horizontally by its own ink, vertically by
 /// the ink of `vertical` (so that a row of labels shares one baseline).
 fn draw_centred(
-    canvas: &mut Canvas,
+    canvas: &mut RgbImage,
     font: &FontRef<'static>,
     px: f32,
     text: &str,
@@ -447,10 +451,16 @@ fn draw_centred(
     centre: (f32, f32),
     ink: Rgb,
 ) {
-    let text = Text::new(font, px, text);
-    let (left, _, right, _) = text.ink_bounds();
-    let (_, top, _, bottom) = Text::new(font, px, vertical).ink_bounds();
+    let style = Style::new(font, px);
+    let (left, _, right, _) = style.ink_bounds(text);
+    let (_, top, _, bottom) = style.ink_bounds(vertical);
     let x = centre.0 - f32::midpoint(left, right);
     let baseline = centre.1 - f32::midpoint(top, bottom);
-    canvas.draw_text(&text, x, baseline, ink, 1.0);
+    style.draw(
+        canvas,
+        image::Rgb(ink.0),
+        x.round() as i32,
+        baseline.round() as i32,
+        text,
+    );
 }
