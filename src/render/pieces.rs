@@ -246,6 +246,10 @@ impl Shapes {
             // Only the lower half shows below the face.
             let rows = g.cy.round() as u32 + 1;
             draw_filled_rect_mut(&mut seam, Rect::at(0, 0).of_size(g.side, rows), OFF);
+            // And only on the piece's side, never past its edge.
+            for (s, b) in seam.iter_mut().zip(body.iter()) {
+                *s = (*s).min(*b);
+            }
             seam
         });
         let crown = king.then(|| CrownShapes::new(&g));
