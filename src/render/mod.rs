@@ -313,12 +313,15 @@ impl Renderer {
         let room = (mark_x as f32 - left as f32 - strip as f32 * 0.25) as u32;
         let text = style.fit(clean.trim(), room);
         let baseline = f32::midpoint(strip as f32, style.cap_height()).round() as i32;
-        let mut canvas = InkCanvas::new(
-            &mut pixels[..strip * size],
-            size,
-            &self.sprites.caption_ink,
+        let mut canvas =
+            InkCanvas::new(&mut pixels[..strip * size], size, &self.sprites.caption_ink);
+        style.draw(
+            &mut canvas,
+            image::Luma([255]),
+            left as i32,
+            baseline,
+            &text,
         );
-        style.draw(&mut canvas, image::Luma([255]), left as i32, baseline, &text);
     }
 }
 

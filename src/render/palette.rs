@@ -51,7 +51,10 @@ impl imageproc::drawing::Canvas for InkCanvas<'_> {
     type Pixel = image::Luma<u8>;
 
     fn dimensions(&self) -> (u32, u32) {
-        (self.width as u32, (self.pixels.len() / self.width.max(1)) as u32)
+        (
+            self.width as u32,
+            (self.pixels.len() / self.width.max(1)) as u32,
+        )
     }
 
     /// Every pixel reads as bare ground, so that what is drawn arrives as its own coverage.
@@ -86,9 +89,14 @@ pub struct PaletteBuilder {
 
 impl PaletteBuilder {
     pub fn add(&mut self, pixels: &[Rgb]) {
+        self.add_times(pixels, 1);
+    }
+
+    /// Counts `pixels` as if they appeared `times` times (a picture repeated on many squares).
+    pub fn add_times(&mut self, pixels: &[Rgb], times: u64) {
         // Runs of one colour are common: count each run with one look-up.
         for run in pixels.chunk_by(|a, b| a == b) {
-            *self.counts.entry(run[0]).or_default() += run.len() as u64;
+            *self.counts.entry(run[0]).or_default() += run.len() as u64 * times;
         }
     }
 

@@ -138,12 +138,7 @@ fn disc<C: imageproc::drawing::Canvas>(
 
 /// The piece seen from the front: two discs of `radius` (the top and the bottom of its side)
 /// and the rectangle between them.
-fn capsule<C: imageproc::drawing::Canvas>(
-    canvas: &mut C,
-    g: &Geometry,
-    radius: f32,
-    c: C::Pixel,
-) {
+fn capsule<C: imageproc::drawing::Canvas>(canvas: &mut C, g: &Geometry, radius: f32, c: C::Pixel) {
     disc(canvas, (g.cx, g.top_y), radius, c);
     disc(canvas, (g.cx, g.bottom_y), radius, c);
     let r = radius.round() as i32;
@@ -425,7 +420,10 @@ mod tests {
         let man = Shapes::new(74, Role::Man).draw(black(Role::Man, true), &theme);
         // Gold in the middle of the king's face (the crown sits above the side's centre).
         let [red, green, blue, _] = king.get_pixel(37, 33).0.map(|c| c / 257);
-        assert!(red > 150 && green > 100 && blue < 120, "{red} {green} {blue}");
+        assert!(
+            red > 150 && green > 100 && blue < 120,
+            "{red} {green} {blue}"
+        );
         // The ring just outside the man's edge is the must-capture colour.
         let ring = man.get_pixel(37, 37 - 28 - 2 - 2).0.map(|c| c / 257);
         let expected = theme.must_capture.0.map(u16::from);

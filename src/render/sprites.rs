@@ -191,7 +191,7 @@ impl Sprites {
             .iter()
             .map(|&square| number_pixels(square, q, numbered, font))
             .collect();
-        let rgb_tiles = draw_tiles(q, theme, &numbers);
+        let rgb_tiles = TileSet::draw(q, theme, &numbers);
         let rgb_backgrounds = [Color::White, Color::Black]
             .map(|bottom| draw_background(layout, theme, bottom, &rgb_tiles, font));
         let c = layout.caption;
@@ -208,16 +208,14 @@ impl Sprites {
                 .collect()
         });
 
-        let pictures = rgb_tiles
-            .iter()
-            .chain(rgb_backgrounds.iter())
-            .chain(rgb_marks.iter());
-        let palette = choose_palette(theme, pictures);
+        let palette = choose_palette(theme, |builder| {
+            rgb_tiles.count_colours(builder);
+            for picture in rgb_backgrounds.iter().chain(rgb_marks.iter()) {
+                builder.add(picture);
+            }
+        });
         let tile_len = (q * q) as usize;
-        let mut tiles = Vec::with_capacity(rgb_tiles.len() * tile_len);
-        for tile in &rgb_tiles {
-            tiles.extend(palette.indices(tile));
-        }
+        let tiles = rgb_tiles.indices(&palette);
         let number_inks = Ground::ALL.map(|ground| {
             let (ink, opacity) = Theme::number_ink(ground.colour(theme));
             palette.blend_table(ink, opacity)
@@ -292,53 +290,112 @@ fn number_pixels(
         .collect()
 }
 
-/// Every tile in [`Sprites::tile_index`] order: each ground with each content drawn once, then
-/// a copy per square with its number on top.
-fn draw_tiles(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> Vec<Vec<Rgb>> {
-    let shapes = [Role::Man, Role::King].map(|role| Shapes::new(q, role));
-    let layers: Vec<[_; 2]> = PIECES
-        .iter()
-        .map(|&piece| {
-            let shapes = &shapes[usize::from(piece.role == Role::King)];
-            [false, true].map(|ring| shapes.draw(PieceLook { piece, ring }, theme))
-        })
-        .collect();
-    let contents = Content::all();
-    let bases: Vec<Vec<Rgb>> = Ground::ALL
-        .iter()
-        .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
-        .map(|(ground, content)| {
-            let colour = ground.colour(theme);
-            let (layer, opacity) = match content {
-                Content::Empty => return vec![colour; (q * q) as usize],
-                Content::Piece { piece, ring } => {
-                    (&layers[piece_index(piece)][usize::from(ring)], 1.0)
-                }
-                Content::Ghost(piece) => (&layers[piece_index(piece)][0], GHOST_OPACITY),
-            };
-            layer
-                .pixels()
-                .map(|&p| pieces::over(colour, p, opacity))
-                .collect()
-        })
-        .collect();
-    let mut tiles = Vec::with_capacity(32 * 2 * Content::COUNT);
-    for square in Square::ALL {
-        let number = &numbers[square.index()];
-        for ground in Ground::ALL {
-            let (ink, opacity) = Theme::number_ink(ground.colour(theme));
-            for &content in &contents {
-                let base = &bases[ground.index() * Content::COUNT + content.index()];
-                let mut tile = base.clone();
-                for p in number {
-                    let pixel = &mut tile[(p.y * q + p.x) as usize];
-                    *pixel = pixel.mix(ink, p.coverage * opacity);
-                }
-                tiles.push(tile);
-            }
+/// Every tile: each ground with each content drawn once, and per square the pixels its number
+/// changes in each of them.
+struct TileSet {
+    /// By ground and content.
+    bases: Vec<Vec<Rgb>>,
+    /// In [`Sprites::tile_index`] order: where the number lies in the tile and its colour
+    /// there.
+    numbered: Vec<Vec<(usize, Rgb)>>,
+}
+
+impl TileSet {
+    fn base(&self, ground: Ground, content: Content) -> &[Rgb] {
+        &self.bases[ground.index() * Content::COUNT + content.index()]
+    }
+
+    /// One whole tile.
+    fn tile(&self, square: Square, ground: Ground, content: Content) -> Vec<Rgb> {
+        let mut tile = self.base(ground, content).to_vec();
+        for &(at, colour) in &self.numbered[Sprites::tile_index(square, ground, content)] {
+            tile[at] = colour;
+        }
+        tile
+    }
+
+    /// Counts the colours of every tile (each base once per square, then the numbers).
+    fn count_colours(&self, builder: &mut PaletteBuilder) {
+        for base in &self.bases {
+            builder.add_times(base, Square::ALL.len() as u64);
+        }
+        for number in &self.numbered {
+            let colours: Vec<Rgb> = number.iter().map(|&(_, colour)| colour).collect();
+            builder.add(&colours);
         }
     }
-    tiles
+
+    /// Every tile in palette indices, in [`Sprites::tile_index`] order.
+    fn indices(&self, palette: &Palette) -> Vec<u8> {
+        let bases: Vec<Vec<u8>> = self.bases.iter().map(|b| palette.indices(b)).collect();
+        let tile_len = bases.first().map_or(0, Vec::len);
+        let mut tiles = Vec::with_capacity(self.numbered.len() * tile_len);
+        for square in Square::ALL {
+            for ground in Ground::ALL {
+                for content in Content::all() {
+                    let start = tiles.len();
+                    tiles.extend_from_slice(
+                        &bases[ground.index() * Content::COUNT + content.index()],
+                    );
+                    let tile = Sprites::tile_index(square, ground, content);
+                    for &(at, colour) in &self.numbered[tile] {
+                        tiles[start + at] = palette.index(colour);
+                    }
+                }
+            }
+        }
+        tiles
+    }
+
+    /// Draws each ground with each content, and the numbers over them.
+    fn draw(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> TileSet {
+        let shapes = [Role::Man, Role::King].map(|role| Shapes::new(q, role));
+        let layers: Vec<[_; 2]> = PIECES
+            .iter()
+            .map(|&piece| {
+                let shapes = &shapes[usize::from(piece.role == Role::King)];
+                [false, true].map(|ring| shapes.draw(PieceLook { piece, ring }, theme))
+            })
+            .collect();
+        let contents = Content::all();
+        let bases: Vec<Vec<Rgb>> = Ground::ALL
+            .iter()
+            .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
+            .map(|(ground, content)| {
+                let colour = ground.colour(theme);
+                let (layer, opacity) = match content {
+                    Content::Empty => return vec![colour; (q * q) as usize],
+                    Content::Piece { piece, ring } => {
+                        (&layers[piece_index(piece)][usize::from(ring)], 1.0)
+                    }
+                    Content::Ghost(piece) => (&layers[piece_index(piece)][0], GHOST_OPACITY),
+                };
+                layer
+                    .pixels()
+                    .map(|&p| pieces::over(colour, p, opacity))
+                    .collect()
+            })
+            .collect();
+        let mut numbered = Vec::with_capacity(32 * 2 * Content::COUNT);
+        for square in Square::ALL {
+            let number = &numbers[square.index()];
+            for ground in Ground::ALL {
+                let (ink, opacity) = Theme::number_ink(ground.colour(theme));
+                for &content in &contents {
+                    let base = &bases[ground.index() * Content::COUNT + content.index()];
+                    let changed = number
+                        .iter()
+                        .map(|p| {
+                            let at = (p.y * q + p.x) as usize;
+                            (at, base[at].mix(ink, p.coverage * opacity))
+                        })
+                        .collect();
+                    numbered.push(changed);
+                }
+            }
+        }
+        TileSet { bases, numbered }
+    }
 }
 
 /// The empty board seen with `bottom` at the bottom: border, light squares, the empty dark
@@ -347,7 +404,7 @@ fn draw_background(
     layout: &Layout,
     theme: &Theme,
     bottom: Color,
-    tiles: &[Vec<Rgb>],
+    tiles: &TileSet,
     font: &FontRef<'static>,
 ) -> Vec<Rgb> {
     let q = layout.square;
@@ -364,7 +421,7 @@ fn draw_background(
                 draw_filled_rect_mut(&mut canvas, cell, image::Rgb(theme.light_square.0));
                 continue;
             };
-            let tile = &tiles[Sprites::tile_index(square, Ground::Plain, Content::Empty)];
+            let tile = tiles.tile(square, Ground::Plain, Content::Empty);
             for (i, colour) in tile.iter().enumerate() {
                 let (tx, ty) = (i as u32 % q, i as u32 / q);
                 canvas.put_pixel(x + tx, y + ty, image::Rgb(colour.0));
@@ -377,9 +434,9 @@ fn draw_background(
     canvas.pixels().map(|p| Rgb(p.0)).collect()
 }
 
-/// The palette of every pre-drawn picture: the flat colours and the inks' blends over them
-/// kept exact, the rest quantized.
-fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>>) -> Palette {
+/// The palette of the pictures `count_pictures` adds: the flat colours and the inks' blends
+/// over them kept exact, the rest quantized.
+fn choose_palette(theme: &Theme, count_pictures: impl FnOnce(&mut PaletteBuilder)) -> Palette {
     let mut builder = PaletteBuilder::default();
     let grounds = [
         theme.light_square,
@@ -404,9 +461,7 @@ fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>
         }
         builder.anchor(theme.border.mix(theme.border_ink(), t));
     }
-    for pixels in pictures {
-        builder.add(pixels);
-    }
+    count_pictures(&mut builder);
     builder.build()
 }
 

@@ -140,7 +140,10 @@ mod tests {
         let style = Style::new(&font, 20.0);
         assert_eq!(style.fit("short", 500), "short");
         let cut = style.fit("many words here and more", 100);
-        assert!(cut.ends_with('\u{2026}') && !cut.contains(" \u{2026}"), "{cut}");
+        assert!(
+            cut.ends_with('\u{2026}') && !cut.contains(" \u{2026}"),
+            "{cut}"
+        );
         assert!(style.width(&cut) <= 100);
         // Not cut more than needed: another word's worth would not have fitted.
         assert!(style.width(&cut) + style.width("more") > 100, "{cut}");
