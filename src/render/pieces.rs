@@ -105,12 +105,12 @@ impl Geometry {
     }
 
     /// A point in units of the top face's radius from the face's centre.
-    fn to_face(&self, x: f32, y: f32) -> (f32, f32) {
+    fn face_point(&self, x: f32, y: f32) -> (f32, f32) {
         ((x - self.cx) / self.radius, (y - self.top_y) / self.radius)
     }
 
     /// A point in face units as a pixel of the supersampled picture.
-    fn from_face(&self, (u, v): (f32, f32)) -> Point<i32> {
+    fn face_pixel(&self, (u, v): (f32, f32)) -> Point<i32> {
         Point::new(
             (self.cx + u * self.radius).round() as i32,
             (self.top_y + v * self.radius).round() as i32,
@@ -163,14 +163,14 @@ struct CrownShapes {
 impl CrownShapes {
     fn new(g: &Geometry) -> CrownShapes {
         let polygon = |image: &mut GrayImage, points: &[(f32, f32)]| {
-            let points: Vec<Point<i32>> = points.iter().map(|&p| g.from_face(p)).collect();
+            let points: Vec<Point<i32>> = points.iter().map(|&p| g.face_pixel(p)).collect();
             draw_polygon_mut(image, &points, ON);
         };
         let mut whole = g.blank();
         polygon(&mut whole, &CROWN);
         polygon(&mut whole, &CROWN_BAND);
         for &(u, v) in &CROWN_BALLS {
-            let centre = g.from_face((u, v));
+            let centre = g.face_pixel((u, v));
             disc(
                 &mut whole,
                 (centre.x as f32, centre.y as f32),
@@ -298,18 +298,18 @@ impl Shapes {
             paint(&mut picture, mask, |_, _| seam);
         }
         paint(&mut picture, &self.face, |x, y| {
-            face_colour(g.to_face(x, y), body, dark_piece)
+            face_colour(g.face_point(x, y), body, dark_piece)
         });
         if let Some(shapes) = &self.crown {
             let line = g.line / g.radius;
             paint(&mut picture, &shapes.whole, |_, _| crown_outline);
             // Gold, brighter at the top; the band a little darker, with a line above it.
             paint(&mut picture, &shapes.inside, |x, y| {
-                let (_, v) = g.to_face(x, y);
+                let (_, v) = g.face_point(x, y);
                 shade(crown, 0.25 - 0.4 * (v + 0.5).max(0.0))
             });
             paint(&mut picture, &shapes.band, |x, y| {
-                let (_, v) = g.to_face(x, y);
+                let (_, v) = g.face_point(x, y);
                 if v < CROWN_BAND[0].1 + line {
                     crown_outline
                 } else {
