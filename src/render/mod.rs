@@ -2,9 +2,9 @@
 //! to PNG bytes, and a whole game to an animated GIF.
 //!
 //! In the manner of lichess's lila-gif, everything that can be drawn ahead is drawn once by
-//! [`Renderer::new`]: the empty board in both orientations (border, coordinates, square
-//! numbers), every dark square with every piece on both grounds, the turn marks, and one
-//! palette of at most 255 colours they all share. A request copies tiles, draws the last
+//! [`Renderer::new`], with `image` and `imageproc`: the empty board in both orientations
+//! (border, coordinates, square numbers), every dark square with every piece on both grounds,
+//! the turn marks, and one palette of at most 255 colours they all share. A request copies tiles, draws the last
 //! move's path and the caption in palette indices, and encodes; it cannot fail.
 //!
 //! ```
