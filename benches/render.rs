@@ -1,4 +1,5 @@
-//! Board images: one 640 px PNG with a multi-capture as last move, and a 100-ply game as GIF.
+//! Board images: one 640 px PNG with a multi-capture as last move, a 100-ply game as GIF, and
+//! start-up (building the renderer).
 //!
 //! `cargo bench --bench render`; the image sizes are printed before the timings.
 
@@ -54,9 +55,21 @@ fn render(c: &mut Criterion) {
         b.iter(|| renderer.replay_gif(black_box(&start), black_box(&moves), Color::White));
     });
     group.finish();
-    c.bench_function("renderer_new_640", |b| {
+    // Start-up: every tile, background and mark drawn, the palette chosen. At the default
+    // size and at the smallest.
+    let mut group = c.benchmark_group("startup");
+    group.sample_size(20);
+    group.bench_function("renderer_new_640", |b| {
         b.iter(|| Renderer::new(black_box(&RenderConfig::default())).unwrap());
     });
+    let smallest = RenderConfig {
+        size: damabot::render::MIN_SIZE,
+        ..RenderConfig::default()
+    };
+    group.bench_function("renderer_new_128", |b| {
+        b.iter(|| Renderer::new(black_box(&smallest)).unwrap());
+    });
+    group.finish();
 }
 
 criterion_group! {

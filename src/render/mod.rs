@@ -2,9 +2,9 @@
 //! to PNG bytes, and a whole game to an animated GIF.
 //!
 //! In the manner of lichess's lila-gif, everything that can be drawn ahead is drawn once by
-//! [`Renderer::new`]: the empty board in both orientations (border, coordinates, square
-//! numbers), every dark square with every piece on both grounds, the turn marks, and one
-//! palette of at most 255 colours they all share. A request copies tiles, draws the last
+//! [`Renderer::new`], with `image` and `imageproc`: the empty board in both orientations
+//! (border, coordinates, square numbers), every dark square with every piece on both grounds,
+//! the turn marks, and one palette of at most 255 colours they all share. A request copies tiles, draws the last
 //! move's path and the caption in palette indices, and encodes; it cannot fail.
 //!
 //! ```
@@ -21,13 +21,13 @@
 //! assert!(png.starts_with(b"\x89PNG"));
 //! ```
 
-mod canvas;
 mod encode;
 mod layout;
 mod palette;
 mod path;
 mod pieces;
 mod sprites;
+mod text;
 mod theme;
 
 use ab_glyph::FontRef;
@@ -35,11 +35,11 @@ use dama_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use crate::config::RenderConfig;
 
-use self::canvas::Text;
 use self::layout::Layout;
-use self::palette::INK_LEVELS;
+use self::palette::InkCanvas;
 use self::path::{PathStyle, Stop};
 use self::sprites::{Content, Ground, Options, Sprites};
+use self::text::Style;
 use self::theme::Theme;
 
 /// The font of every label and caption (DejaVu Sans Bold; licence in `assets/fonts/`).
@@ -308,23 +308,20 @@ impl Renderer {
             .map(|c| if c.is_control() { ' ' } else { c })
             .take(MAX_CAPTION_CHARS)
             .collect();
-        let px = strip as f32 * 0.5;
-        let mut text = Text::new(&self.font, px, clean.trim());
-        let left = self.layout.border.max(4) as f32;
-        text.truncate(mark_x as f32 - left - strip as f32 * 0.25);
-        let cap = Text::cap_height(&self.font, px);
-        let baseline = f32::midpoint(strip as f32, cap).round();
-        let ink = &self.sprites.caption_ink;
-        text.rasterize(left, baseline, |x, y, coverage| {
-            if x < 0 || y < 0 || x as usize >= size || y as usize >= strip {
-                return;
-            }
-            let level = (coverage.clamp(0.0, 1.0) * INK_LEVELS as f32).round() as usize;
-            if level > 0 {
-                let pixel = &mut pixels[y as usize * size + x as usize];
-                *pixel = ink[usize::from(*pixel)][level];
-            }
-        });
+        let style = Style::new(&self.font, strip as f32 * 0.5);
+        let left = self.layout.border.max(4);
+        let room = (mark_x as f32 - left as f32 - strip as f32 * 0.25) as u32;
+        let text = style.fit(clean.trim(), room);
+        let baseline = f32::midpoint(strip as f32, style.cap_height()).round() as i32;
+        let mut canvas =
+            InkCanvas::new(&mut pixels[..strip * size], size, &self.sprites.caption_ink);
+        style.draw(
+            &mut canvas,
+            image::Luma([255]),
+            left as i32,
+            baseline,
+            &text,
+        );
     }
 }
 

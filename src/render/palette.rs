@@ -32,6 +32,45 @@ pub const MAX_COLOURS: usize = 255;
 /// Opacity steps of an ink's blend table (0 = background, `INK_LEVELS` = ink).
 pub const INK_LEVELS: usize = 16;
 
+/// An image in palette indices that imageproc can draw on: what is drawn is coverage (a
+/// grey level, 255 = full), laid over each pixel through an ink's blend table.
+pub struct InkCanvas<'a> {
+    pixels: &'a mut [u8],
+    width: usize,
+    ink: &'a [[u8; INK_LEVELS + 1]],
+}
+
+impl<'a> InkCanvas<'a> {
+    /// `pixels` is an image `width` pixels wide; `ink` is a blend table of the palette.
+    pub fn new(pixels: &'a mut [u8], width: usize, ink: &'a [[u8; INK_LEVELS + 1]]) -> Self {
+        InkCanvas { pixels, width, ink }
+    }
+}
+
+impl imageproc::drawing::Canvas for InkCanvas<'_> {
+    type Pixel = image::Luma<u8>;
+
+    fn dimensions(&self) -> (u32, u32) {
+        (
+            self.width as u32,
+            (self.pixels.len() / self.width.max(1)) as u32,
+        )
+    }
+
+    /// Every pixel reads as bare ground, so that what is drawn arrives as its own coverage.
+    fn get_pixel(&self, _x: u32, _y: u32) -> Self::Pixel {
+        image::Luma([0])
+    }
+
+    fn draw_pixel(&mut self, x: u32, y: u32, coverage: Self::Pixel) {
+        let level = (usize::from(coverage.0[0]) * INK_LEVELS + 127) / 255;
+        if level > 0 {
+            let pixel = &mut self.pixels[y as usize * self.width + x as usize];
+            *pixel = self.ink[usize::from(*pixel)][level];
+        }
+    }
+}
+
 /// The palette and the exact index of every colour the pre-drawn pictures use.
 #[derive(Debug, Clone)]
 pub struct Palette {
@@ -50,9 +89,14 @@ pub struct PaletteBuilder {
 
 impl PaletteBuilder {
     pub fn add(&mut self, pixels: &[Rgb]) {
+        self.add_times(pixels, 1);
+    }
+
+    /// Counts `pixels` as if they appeared `times` times (a picture repeated on many squares).
+    pub fn add_times(&mut self, pixels: &[Rgb], times: u64) {
         // Runs of one colour are common: count each run with one look-up.
         for run in pixels.chunk_by(|a, b| a == b) {
-            *self.counts.entry(run[0]).or_default() += run.len() as u64;
+            *self.counts.entry(run[0]).or_default() += run.len() as u64 * times;
         }
     }
 

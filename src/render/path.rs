@@ -3,7 +3,35 @@
 //! an arrowhead that stops at the edge of the piece where it ended.
 
 use super::palette::INK_LEVELS;
-use super::pieces::{polygon_distance, segment_distance};
+
+/// Distance from (`px`, `py`) to the segment from (`ax`, `ay`) to (`bx`, `by`).
+fn segment_distance(px: f32, py: f32, ax: f32, ay: f32, bx: f32, by: f32) -> f32 {
+    let (dx, dy) = (bx - ax, by - ay);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((px - ax) * dx + (py - ay) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((px - ax - t * dx).powi(2) + (py - ay - t * dy).powi(2)).sqrt()
+}
+
+/// Signed distance to a closed polygon (negative inside).
+fn polygon_distance(px: f32, py: f32, points: &[(f32, f32)]) -> f32 {
+    let mut distance = f32::MAX;
+    let mut inside = false;
+    let mut j = points.len() - 1;
+    for i in 0..points.len() {
+        let (ax, ay) = points[j];
+        let (bx, by) = points[i];
+        distance = distance.min(segment_distance(px, py, ax, ay, bx, by));
+        if (by > py) != (ay > py) && px < (ax - bx) * (py - by) / (ay - by) + bx {
+            inside = !inside;
+        }
+        j = i;
+    }
+    if inside { -distance } else { distance }
+}
 
 /// A point in image pixels.
 pub type Point = (f32, f32);
@@ -333,5 +361,94 @@ mod tests {
             &identity_ink(),
         );
         assert_eq!(pixels[25 * width + 25], INK_LEVELS as u8);
+    }
+}
+
+/// What drawing the path per request with imageproc would cost: its shapes filled at four
+/// times the size (the supersampling the start-up pictures get) and averaged down, against
+/// the distance-based drawing above.
+/// `cargo test --release -p damabot --lib render::path::cost -- --ignored --nocapture`
+#[cfg(test)]
+mod cost {
+    use std::time::Instant;
+
+    use image::{GrayImage, Luma, imageops};
+    use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut};
+    use imageproc::point::Point as Corner;
+
+    use super::*;
+
+    /// The coverage of the shapes over the box they lie in.
+    fn supersampled(shapes: &[Shape]) -> GrayImage {
+        const S: f32 = 4.0;
+        let (mut left, mut top, mut right, mut bottom) = (f32::MAX, f32::MAX, 0.0f32, 0.0f32);
+        for shape in shapes {
+            let (l, t, r, b) = shape.bounds();
+            (left, top, right, bottom) = (left.min(l), top.min(t), right.max(r), bottom.max(b));
+        }
+        let (width, height) = ((right - left) as u32 + 1, (bottom - top) as u32 + 1);
+        let mut big = GrayImage::new(width * 4, height * 4);
+        let at = |(x, y): Point| Corner::new(((x - left) * S) as i32, ((y - top) * S) as i32);
+        for shape in shapes {
+            match *shape {
+                Shape::Line { a, b, half_width } => {
+                    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                    let length = (dx * dx + dy * dy).sqrt();
+                    let (nx, ny) = (-dy / length * half_width, dx / length * half_width);
+                    let quad = [
+                        at((a.0 + nx, a.1 + ny)),
+                        at((b.0 + nx, b.1 + ny)),
+                        at((b.0 - nx, b.1 - ny)),
+                        at((a.0 - nx, a.1 - ny)),
+                    ];
+                    draw_polygon_mut(&mut big, &quad, Luma([255]));
+                }
+                Shape::Disc { centre, radius } => {
+                    let c = at(centre);
+                    draw_filled_circle_mut(&mut big, (c.x, c.y), (radius * S) as i32, Luma([255]));
+                }
+                Shape::Triangle(points) => {
+                    let points: Vec<Corner<i32>> = points.iter().map(|&p| at(p)).collect();
+                    draw_polygon_mut(&mut big, &points, Luma([255]));
+                }
+            }
+        }
+        imageops::thumbnail(&big, width, height)
+    }
+
+    #[test]
+    #[ignore = "a measurement, not a check; run it by name"]
+    fn cost() {
+        // A three-piece capture across a 640 px board (74 px squares): 5x14x23x30.
+        let centre =
+            |column: f32, row: f32| (24.0 + 74.0 * column + 37.0, 24.0 + 74.0 * row + 37.0);
+        let stops = [(1.0, 1.0), (3.0, 3.0), (5.0, 5.0), (3.0, 7.0)].map(|(c, r)| Stop {
+            centre: centre(c, r),
+            occupied: false,
+        });
+        let style = PathStyle::new(74);
+        let ink: Vec<[u8; INK_LEVELS + 1]> = (0..=255u8).map(|i| [i; INK_LEVELS + 1]).collect();
+        let median = |f: &mut dyn FnMut()| {
+            let mut times: Vec<f64> = (0..40)
+                .map(|_| {
+                    let t = Instant::now();
+                    f();
+                    t.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[times.len() / 2]
+        };
+        let mut pixels = vec![0u8; 640 * 640];
+        let distances = median(&mut || {
+            std::hint::black_box(draw_path(&mut pixels, 640, &stops, &style, &ink));
+        });
+        let shapes = shapes(&stops, &style);
+        let imageproc = median(&mut || {
+            std::hint::black_box(supersampled(&shapes));
+        });
+        eprintln!(
+            "path per request: distances {distances:.3} ms, imageproc at 4x {imageproc:.3} ms"
+        );
     }
 }

@@ -4,11 +4,14 @@
 
 use ab_glyph::FontRef;
 use dama_rules::{Color, Piece, Role, Square};
+use image::{GrayImage, Luma, RgbImage};
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect;
 
-use super::canvas::{Canvas, Text};
 use super::layout::Layout;
 use super::palette::{INK_LEVELS, Palette, PaletteBuilder};
-use super::pieces::{PieceLook, piece_layer};
+use super::pieces::{self, PieceLook, Shapes};
+use super::text::Style;
 use super::theme::{Rgb, Theme};
 
 /// How strongly a captured piece still shows where it stood.
@@ -188,35 +191,31 @@ impl Sprites {
             .iter()
             .map(|&square| number_pixels(square, q, numbered, font))
             .collect();
-        let rgb_tiles = draw_tiles(q, theme, &numbers);
+        let rgb_tiles = TileSet::draw(q, theme, &numbers);
         let rgb_backgrounds = [Color::White, Color::Black]
             .map(|bottom| draw_background(layout, theme, bottom, &rgb_tiles, font));
         let c = layout.caption;
+        let mark_shapes = Shapes::new(c, Role::Man);
         let rgb_marks = [Color::White, Color::Black].map(|color| {
-            let mut canvas = Canvas::new(c, c, theme.border);
             let piece = Piece {
                 color,
                 role: Role::Man,
             };
-            canvas.draw_layer(
-                &piece_layer(c, PieceLook { piece, ring: false }, theme),
-                0,
-                0,
-                1.0,
-            );
-            canvas.to_rgb()
+            let layer = mark_shapes.draw(PieceLook { piece, ring: false }, theme);
+            layer
+                .pixels()
+                .map(|&p| pieces::over(theme.border, p, 1.0))
+                .collect()
         });
 
-        let pictures = rgb_tiles
-            .iter()
-            .chain(rgb_backgrounds.iter())
-            .chain(rgb_marks.iter());
-        let palette = choose_palette(theme, pictures);
+        let palette = choose_palette(theme, |builder| {
+            rgb_tiles.count_colours(builder);
+            for picture in rgb_backgrounds.iter().chain(rgb_marks.iter()) {
+                builder.add(picture);
+            }
+        });
         let tile_len = (q * q) as usize;
-        let mut tiles = Vec::with_capacity(rgb_tiles.len() * tile_len);
-        for tile in &rgb_tiles {
-            tiles.extend(palette.indices(tile));
-        }
+        let tiles = rgb_tiles.indices(&palette);
         let number_inks = Ground::ALL.map(|ground| {
             let (ink, opacity) = Theme::number_ink(ground.colour(theme));
             palette.blend_table(ink, opacity)
@@ -266,74 +265,137 @@ fn number_pixels(
     numbered: bool,
     font: &FontRef<'static>,
 ) -> Vec<NumberPixel> {
-    let mut pixels = Vec::new();
     if !numbered {
-        return pixels;
+        return Vec::new();
     }
-    let px = q as f32 * 0.2;
+    let style = Style::new(font, q as f32 * 0.2);
     let pad = (q as f32 * 0.06).max(1.0);
-    let baseline = (pad + Text::cap_height(font, px)).round();
-    let text = Text::new(font, px, &square.number().to_string());
-    text.rasterize(pad, baseline, |x, y, coverage| {
-        if x >= 0 && y >= 0 && x < i64::from(q) && y < i64::from(q) {
-            pixels.push(NumberPixel {
-                x: x as u32,
-                y: y as u32,
-                coverage: coverage.clamp(0.0, 1.0),
-            });
-        }
-    });
-    pixels
+    let baseline = (pad + style.cap_height()).round();
+    let mut coverage = GrayImage::new(q, q);
+    style.draw(
+        &mut coverage,
+        Luma([255]),
+        pad.round() as i32,
+        baseline as i32,
+        &square.number().to_string(),
+    );
+    coverage
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p.0[0] > 0)
+        .map(|(x, y, p)| NumberPixel {
+            x,
+            y,
+            coverage: f32::from(p.0[0]) / 255.0,
+        })
+        .collect()
 }
 
-/// Every tile in [`Sprites::tile_index`] order: each ground with each content drawn once, then
-/// a copy per square with its number on top.
-fn draw_tiles(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> Vec<Vec<Rgb>> {
-    let layers: Vec<[_; 2]> = PIECES
-        .iter()
-        .map(|&piece| [false, true].map(|ring| piece_layer(q, PieceLook { piece, ring }, theme)))
-        .collect();
-    let contents = Content::all();
-    let bases: Vec<Canvas> = Ground::ALL
-        .iter()
-        .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
-        .map(|(ground, content)| {
-            let mut canvas = Canvas::new(q, q, ground.colour(theme));
-            match content {
-                Content::Empty => {}
-                Content::Piece { piece, ring } => {
-                    let layer = &layers[piece_index(piece)][usize::from(ring)];
-                    canvas.draw_layer(layer, 0, 0, 1.0);
-                }
-                Content::Ghost(piece) => {
-                    let layer = &layers[piece_index(piece)][0];
-                    canvas.draw_layer(layer, 0, 0, GHOST_OPACITY);
-                }
-            }
-            canvas
-        })
-        .collect();
-    let mut tiles = Vec::with_capacity(32 * 2 * Content::COUNT);
-    for square in Square::ALL {
-        let number = &numbers[square.index()];
-        for ground in Ground::ALL {
-            let (ink, opacity) = Theme::number_ink(ground.colour(theme));
-            for &content in &contents {
-                let base = &bases[ground.index() * Content::COUNT + content.index()];
-                if number.is_empty() {
-                    tiles.push(base.to_rgb());
-                    continue;
-                }
-                let mut canvas = base.clone();
-                for p in number {
-                    let (x, y) = (i64::from(p.x), i64::from(p.y));
-                    canvas.blend(x, y, ink.to_f32(), p.coverage * opacity);
-                }
-                tiles.push(canvas.to_rgb());
-            }
+/// Every tile: each ground with each content drawn once, and per square the pixels its number
+/// changes in each of them.
+struct TileSet {
+    /// By ground and content.
+    bases: Vec<Vec<Rgb>>,
+    /// In [`Sprites::tile_index`] order: where the number lies in the tile and its colour
+    /// there.
+    numbered: Vec<Vec<(usize, Rgb)>>,
+}
+
+impl TileSet {
+    fn base(&self, ground: Ground, content: Content) -> &[Rgb] {
+        &self.bases[ground.index() * Content::COUNT + content.index()]
+    }
+
+    /// One whole tile.
+    fn tile(&self, square: Square, ground: Ground, content: Content) -> Vec<Rgb> {
+        let mut tile = self.base(ground, content).to_vec();
+        for &(at, colour) in &self.numbered[Sprites::tile_index(square, ground, content)] {
+            tile[at] = colour;
+        }
+        tile
+    }
+
+    /// Counts the colours of every tile (each base once per square, then the numbers).
+    fn count_colours(&self, builder: &mut PaletteBuilder) {
+        for base in &self.bases {
+            builder.add_times(base, Square::ALL.len() as u64);
+        }
+        for number in &self.numbered {
+            let colours: Vec<Rgb> = number.iter().map(|&(_, colour)| colour).collect();
+            builder.add(&colours);
         }
     }
-    tiles
+
+    /// Every tile in palette indices, in [`Sprites::tile_index`] order.
+    fn indices(&self, palette: &Palette) -> Vec<u8> {
+        let bases: Vec<Vec<u8>> = self.bases.iter().map(|b| palette.indices(b)).collect();
+        let tile_len = bases.first().map_or(0, Vec::len);
+        let mut tiles = Vec::with_capacity(self.numbered.len() * tile_len);
+        for square in Square::ALL {
+            for ground in Ground::ALL {
+                for content in Content::all() {
+                    let start = tiles.len();
+                    tiles.extend_from_slice(
+                        &bases[ground.index() * Content::COUNT + content.index()],
+                    );
+                    let tile = Sprites::tile_index(square, ground, content);
+                    for &(at, colour) in &self.numbered[tile] {
+                        tiles[start + at] = palette.index(colour);
+                    }
+                }
+            }
+        }
+        tiles
+    }
+
+    /// Draws each ground with each content, and the numbers over them.
+    fn draw(q: u32, theme: &Theme, numbers: &[Vec<NumberPixel>]) -> TileSet {
+        let shapes = [Role::Man, Role::King].map(|role| Shapes::new(q, role));
+        let layers: Vec<[_; 2]> = PIECES
+            .iter()
+            .map(|&piece| {
+                let shapes = &shapes[usize::from(piece.role == Role::King)];
+                [false, true].map(|ring| shapes.draw(PieceLook { piece, ring }, theme))
+            })
+            .collect();
+        let contents = Content::all();
+        let bases: Vec<Vec<Rgb>> = Ground::ALL
+            .iter()
+            .flat_map(|&ground| contents.iter().map(move |&content| (ground, content)))
+            .map(|(ground, content)| {
+                let colour = ground.colour(theme);
+                let (layer, opacity) = match content {
+                    Content::Empty => return vec![colour; (q * q) as usize],
+                    Content::Piece { piece, ring } => {
+                        (&layers[piece_index(piece)][usize::from(ring)], 1.0)
+                    }
+                    Content::Ghost(piece) => (&layers[piece_index(piece)][0], GHOST_OPACITY),
+                };
+                layer
+                    .pixels()
+                    .map(|&p| pieces::over(colour, p, opacity))
+                    .collect()
+            })
+            .collect();
+        let mut numbered = Vec::with_capacity(32 * 2 * Content::COUNT);
+        for square in Square::ALL {
+            let number = &numbers[square.index()];
+            for ground in Ground::ALL {
+                let (ink, opacity) = Theme::number_ink(ground.colour(theme));
+                for &content in &contents {
+                    let base = &bases[ground.index() * Content::COUNT + content.index()];
+                    let changed = number
+                        .iter()
+                        .map(|p| {
+                            let at = (p.y * q + p.x) as usize;
+                            (at, base[at].mix(ink, p.coverage * opacity))
+                        })
+                        .collect();
+                    numbered.push(changed);
+                }
+            }
+        }
+        TileSet { bases, numbered }
+    }
 }
 
 /// The empty board seen with `bottom` at the bottom: border, light squares, the empty dark
@@ -342,11 +404,11 @@ fn draw_background(
     layout: &Layout,
     theme: &Theme,
     bottom: Color,
-    tiles: &[Vec<Rgb>],
+    tiles: &TileSet,
     font: &FontRef<'static>,
 ) -> Vec<Rgb> {
     let q = layout.square;
-    let mut canvas = Canvas::new(layout.size, layout.size, theme.border);
+    let mut canvas = RgbImage::from_pixel(layout.size, layout.size, image::Rgb(theme.border.0));
     for row in 0..8 {
         for column in 0..8 {
             let (x, y) = layout.cell_origin(column, row);
@@ -355,27 +417,26 @@ fn draw_background(
                 Color::Black => Square::from_column_row(7 - column as u8, 7 - row as u8),
             };
             let Some(square) = square else {
-                canvas.fill_rect(x, y, q, q, theme.light_square);
+                let cell = Rect::at(x as i32, y as i32).of_size(q, q);
+                draw_filled_rect_mut(&mut canvas, cell, image::Rgb(theme.light_square.0));
                 continue;
             };
-            let tile = &tiles[Sprites::tile_index(square, Ground::Plain, Content::Empty)];
-            for (ty, tile_row) in tile.chunks_exact(q as usize).enumerate() {
-                let start = ((y + ty as u32) * layout.size + x) as usize;
-                for (pixel, colour) in canvas.pixels[start..].iter_mut().zip(tile_row) {
-                    *pixel = colour.to_f32();
-                }
+            let tile = tiles.tile(square, Ground::Plain, Content::Empty);
+            for (i, colour) in tile.iter().enumerate() {
+                let (tx, ty) = (i as u32 % q, i as u32 / q);
+                canvas.put_pixel(x + tx, y + ty, image::Rgb(colour.0));
             }
         }
     }
     if layout.coordinates {
         draw_coordinates(&mut canvas, layout, theme, bottom, font);
     }
-    canvas.to_rgb()
+    canvas.pixels().map(|p| Rgb(p.0)).collect()
 }
 
-/// The palette of every pre-drawn picture: the flat colours and the inks' blends over them
-/// kept exact, the rest quantized.
-fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>>) -> Palette {
+/// The palette of the pictures `count_pictures` adds: the flat colours and the inks' blends
+/// over them kept exact, the rest quantized.
+fn choose_palette(theme: &Theme, count_pictures: impl FnOnce(&mut PaletteBuilder)) -> Palette {
     let mut builder = PaletteBuilder::default();
     let grounds = [
         theme.light_square,
@@ -400,15 +461,13 @@ fn choose_palette<'p>(theme: &Theme, pictures: impl Iterator<Item = &'p Vec<Rgb>
         }
         builder.anchor(theme.border.mix(theme.border_ink(), t));
     }
-    for pixels in pictures {
-        builder.add(pixels);
-    }
+    count_pictures(&mut builder);
     builder.build()
 }
 
 /// Files a-h under the board and ranks 1-8 to its left, as the player at the bottom sees them.
 fn draw_coordinates(
-    canvas: &mut Canvas,
+    canvas: &mut RgbImage,
     layout: &Layout,
     theme: &Theme,
     bottom: Color,
@@ -439,7 +498,7 @@ fn draw_coordinates(
 /// Draws `text` with its ink centred on `centre`: horizontally by its own ink, vertically by
 /// the ink of `vertical` (so that a row of labels shares one baseline).
 fn draw_centred(
-    canvas: &mut Canvas,
+    canvas: &mut RgbImage,
     font: &FontRef<'static>,
     px: f32,
     text: &str,
@@ -447,10 +506,16 @@ fn draw_centred(
     centre: (f32, f32),
     ink: Rgb,
 ) {
-    let text = Text::new(font, px, text);
-    let (left, _, right, _) = text.ink_bounds();
-    let (_, top, _, bottom) = Text::new(font, px, vertical).ink_bounds();
+    let style = Style::new(font, px);
+    let (left, _, right, _) = style.ink_bounds(text);
+    let (_, top, _, bottom) = style.ink_bounds(vertical);
     let x = centre.0 - f32::midpoint(left, right);
     let baseline = centre.1 - f32::midpoint(top, bottom);
-    canvas.draw_text(&text, x, baseline, ink, 1.0);
+    style.draw(
+        canvas,
+        image::Rgb(ink.0),
+        x.round() as i32,
+        baseline.round() as i32,
+        text,
+    );
 }
