@@ -3,7 +3,8 @@
 //!
 //! Each line is `NAME: /command argument option:value ...`, for example `alice: /challenge bob`,
 //! `bob: /accept`, `alice: /move 22-18`, `alice: /play level:3 colour:black`. Lines starting with
-//! `@` steer the session (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@moderator NAME`),
+//! `@` steer the session (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@moderator NAME`,
+//! `@locale it|en|es`),
 //! `#` starts a comment. Buttons are pressed with `NAME: /click ID [VALUE]`, using the ids the
 //! replies print.
 
@@ -19,6 +20,7 @@ use crate::game::{
     Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Origin,
     Reply, ServiceError, Suggestions,
 };
+use crate::i18n::Language;
 use crate::render::{BoardView, Renderer};
 
 /// The console's state: who is who, where we are, and the clock.
@@ -35,6 +37,8 @@ pub struct Console {
     channel: u64,
     images: Option<PathBuf>,
     image_count: usize,
+    /// The language every console user reads (`@locale`).
+    language: Language,
 }
 
 /// Ids of console users start here, far from guild and channel ids.
@@ -61,6 +65,7 @@ impl Console {
             channel: 0,
             images,
             image_count: 0,
+            language: Language::En,
         };
         console.guild = console.place_id(true, "local");
         console.channel = console.place_id(false, "general");
@@ -193,6 +198,13 @@ impl Console {
                 self.moderators.push(id);
                 format!("({rest} can now moderate)")
             }
+            "locale" => match Language::from_code(rest) {
+                Some(language) => {
+                    self.language = language;
+                    format!("(replies now in {})", language.code())
+                }
+                None => "@locale needs a language: it, en or es.".to_owned(),
+            },
             "help" => CONSOLE_HELP.to_owned(),
             _ => format!("Unknown directive `@{directive}`. Try `@help`."),
         }
@@ -206,6 +218,7 @@ impl Console {
             guild: self.guild,
             channel: self.channel,
             can_moderate: self.moderators.contains(&user),
+            language: self.language,
         };
         let Some(command) = command.strip_prefix('/') else {
             return Ok(format!("Commands start with `/`, like `{name}: /help`."));
@@ -599,4 +612,5 @@ const CONSOLE_HELP: &str = "Console lines:\n\
   @guild NAME            move to another server (its own leaderboard)\n\
   @advance DURATION      move the clock forward (10m, 2h, 3days)\n\
   @moderator NAME        let NAME moderate (for /abort)\n\
+  @locale it|en|es       the language of the replies (English at first)\n\
   # ...                  a comment";

@@ -2,13 +2,15 @@
 //!
 //! The library holds the whole bot; the `damabot` binary only calls [`cli::main`].
 //! Rules live in the `dama-rules` crate and the engine in `dama-engine`; this crate adds the
-//! configuration, the command line and the adapters around them.
+//! configuration, the command line, the texts in three languages ([`i18n`]) and the adapters
+//! around them.
 
 pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;
 pub mod game;
+pub mod i18n;
 pub mod logging;
 pub mod render;
 pub mod store;

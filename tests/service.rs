@@ -11,6 +11,7 @@ use damabot::game::{
     DRAW_OFFER_COOLDOWN, GameService, HINT_MAX_CHARS, ManualClock, Member, Origin, Reply,
     ServiceSettings, Suggestions,
 };
+use damabot::i18n::Language;
 use damabot::render::Renderer;
 use damabot::store::{
     EndReason, GameResult, GameStatus, MessageRef, NewGame, Participant, SqliteStore, Store,
@@ -69,6 +70,7 @@ fn actor(user: u64) -> Actor {
         guild: GUILD,
         channel: CHANNEL,
         can_moderate: false,
+        language: Language::En,
     }
 }
 
@@ -2087,4 +2089,157 @@ fn a_new_board_message_returns_the_one_it_replaces() {
         Some(first)
     );
     assert_eq!(w.service.board_message(game).unwrap(), Some(second));
+}
+
+fn in_language(user: u64, language: Language) -> Actor {
+    Actor {
+        language,
+        ..actor(user)
+    }
+}
+
+fn help_and_rules(w: &World, language: Language) -> (Reply, Reply) {
+    let help = w
+        .service
+        .act(&in_language(ALICE, language), Origin::Channel, Action::Help)
+        .unwrap();
+    let rules = w
+        .service
+        .act(
+            &in_language(ALICE, language),
+            Origin::Channel,
+            Action::Rules,
+        )
+        .unwrap();
+    (help, rules)
+}
+
+#[test]
+fn help_and_rules_in_english() {
+    let w = world();
+    let (help, rules) = help_and_rules(&w, Language::En);
+    assert!(help.ephemeral, "the help is for the asker");
+    assert!(
+        help.text
+            .starts_with("**Dama: Italian draughts on Discord**")
+    );
+    assert!(help.text.contains("`/challenge member [colour] [time]`"));
+    assert!(help.text.contains("from level 1 (beginner) to 8 (master)"));
+    assert!(!rules.ephemeral, "the rules are for the channel");
+    assert!(
+        rules.text.contains("**Capturing is compulsory**"),
+        "{}",
+        rules.text
+    );
+    assert!(rules.text.contains("**a man can never capture a king**"));
+    assert!(rules.text.contains("**bottom-right corner is dark**"));
+    assert!(
+        rules
+            .text
+            .contains("comes back for the 3rd time, or after 40 moves each"),
+        "{}",
+        rules.text
+    );
+}
+
+#[test]
+fn help_and_rules_in_italian() {
+    let w = world();
+    let (help, rules) = help_and_rules(&w, Language::It);
+    assert!(help.ephemeral);
+    assert!(
+        help.text.contains("`/sfida avversario [colore] [tempo]`"),
+        "{}",
+        help.text
+    );
+    assert!(help.text.contains("`/mossa mossa`"));
+    assert!(help.text.contains("`/patta proponi|accetta|rifiuta`"));
+    assert!(
+        help.text
+            .contains("livelli da 1 (principiante) a 8 (maestro)")
+    );
+    assert!(!help.text.contains("/challenge"), "{}", help.text);
+    assert!(
+        rules.text.contains("**La presa è obbligatoria**"),
+        "{}",
+        rules.text
+    );
+    assert!(rules.text.contains("presa multipla"));
+    assert!(rules.text.contains("**non può mai prendere una dama**"));
+    assert!(rules.text.contains("pedina") && rules.text.contains("damiera"));
+    assert!(rules.text.contains("il Bianco") && rules.text.contains("del Nero"));
+    assert!(rules.text.contains("la mossa finisce lì"));
+    assert!(
+        rules
+            .text
+            .contains("per la 3ª volta, oppure dopo 40 mosse per parte")
+    );
+    assert!(!rules.text.contains("capture"), "{}", rules.text);
+}
+
+#[test]
+fn help_and_rules_in_spanish() {
+    let w = world();
+    let (help, rules) = help_and_rules(&w, Language::Es);
+    assert!(help.text.contains("reta a un miembro"), "{}", help.text);
+    assert!(help.text.contains("`/challenge member [colour] [time]`"));
+    assert!(
+        rules.text.contains("**La captura es obligatoria**"),
+        "{}",
+        rules.text
+    );
+    assert!(rules.text.contains("**nunca puede capturar a una dama**"));
+    assert!(rules.text.contains("peón") && rules.text.contains("tablas"));
+    assert!(rules.text.contains("blancas") && rules.text.contains("negras"));
+    assert!(rules.text.contains("la jugada termina ahí"));
+    assert!(
+        rules
+            .text
+            .contains("por 3.ª vez, o tras 40 jugadas de cada bando")
+    );
+}
+
+#[test]
+fn the_rules_follow_the_configured_repetitions() {
+    let w = world_with(ServiceSettings {
+        repetition_count: 2,
+        ..settings()
+    });
+    let (_, rules) = help_and_rules(&w, Language::En);
+    assert!(rules.text.contains("for the 2nd time"), "{}", rules.text);
+    let (_, rules) = help_and_rules(&w, Language::It);
+    assert!(rules.text.contains("per la 2ª volta"), "{}", rules.text);
+}
+
+#[test]
+fn the_console_switches_language_with_locale() {
+    let w = world();
+    let renderer = Renderer::new(&RenderConfig {
+        size: 160,
+        ..RenderConfig::default()
+    })
+    .unwrap();
+    let mut console = damabot::console::Console::new(
+        Arc::new(w.service),
+        Arc::new(renderer),
+        w.clock.clone(),
+        None,
+    );
+    let english = console.line("alice: /rules");
+    assert!(english.contains("Capturing is compulsory"), "{english}");
+    assert_eq!(console.line("@locale it"), "(replies now in it)\n");
+    let italian = console.line("alice: /rules");
+    assert!(italian.contains("La presa è obbligatoria"), "{italian}");
+    assert!(!italian.contains("Capturing"), "{italian}");
+    assert_eq!(console.line("@locale es"), "(replies now in es)\n");
+    let spanish = console.line("bob: /help");
+    assert!(spanish.contains("reta a un miembro"), "{spanish}");
+    let refused = console.line("@locale de");
+    assert!(refused.contains("it, en or es"), "{refused}");
+    assert!(
+        console
+            .line("alice: /rules")
+            .contains("La captura es obligatoria")
+    );
+    assert!(console.line("@help").contains("@locale it|en|es"));
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use dama_engine::tables::{BuildOptions, Tablebase};
 use dama_rules::Position;
 use damabot::game::{Action, Actor, GameService, ManualClock, Origin, ServiceSettings};
+use damabot::i18n::Language;
 use damabot::store::{NewGame, Participant, SqliteStore};
 
 const GUILD: u64 = 1;
@@ -64,6 +65,7 @@ fn actor(user: u64) -> Actor {
         guild: GUILD,
         channel: CHANNEL,
         can_moderate: false,
+        language: Language::En,
     }
 }
 

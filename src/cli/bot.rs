@@ -40,6 +40,10 @@ pub fn run_bot(config: &Config) -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
+    if let Err(error) = crate::i18n::load() {
+        eprintln!("error: texts: {error}");
+        return ExitCode::from(EXIT_CONFIG);
+    }
     // A faster clock only where a test asks for one (`[game] clock_speed`).
     let clock: Arc<dyn Clock> = if (config.game.clock_speed - 1.0).abs() > f64::EPSILON {
         Arc::new(ScaledClock::new(

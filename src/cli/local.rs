@@ -46,6 +46,10 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
             return ExitCode::from(super::EXIT_CONFIG);
         }
     };
+    if let Err(error) = crate::i18n::load() {
+        eprintln!("error: texts: {error}");
+        return ExitCode::from(super::EXIT_CONFIG);
+    }
     let clock = Arc::new(ManualClock::from_system());
     let mut settings = ServiceSettings::from_config(config);
     settings.seed = args.seed;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{Action, Actor, ColourChoice, Member};
+use crate::i18n::Language;
 
 /// A click on a button or a pick in a select menu: the component's id and, for a menu, the
 /// values picked. The service reads the id ([`GameService::component`](crate::game::GameService::component)).
@@ -124,13 +125,15 @@ impl TimeOption {
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
 ///
 /// The member's `permissions` are those Discord resolved for the interaction's channel;
-/// Manage Messages there makes a moderator.
+/// Manage Messages there makes a moderator. The `locale` is the user's Discord language (the
+/// interaction's `locale`), which the actor's replies follow.
 #[must_use]
 pub fn actor(
     user: &serenity::User,
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
+    locale: &str,
 ) -> Option<Actor> {
     let guild = guild?;
     let name = member.map_or_else(|| user.display_name(), serenity::Member::display_name);
@@ -143,6 +146,7 @@ pub fn actor(
         guild: guild.get(),
         channel: channel.get(),
         can_moderate,
+        language: Language::from_locale(locale),
     })
 }
 
@@ -202,6 +206,7 @@ mod tests {
             interaction.member.as_ref(),
             interaction.guild_id,
             interaction.channel_id,
+            &interaction.locale,
         )
         .unwrap();
         assert_eq!(
@@ -211,7 +216,8 @@ mod tests {
                 name: "Ali".into(),
                 guild: 10,
                 channel: 20,
-                can_moderate: true
+                can_moderate: true,
+                language: Language::It
             }
         );
     }
@@ -236,15 +242,20 @@ mod tests {
             "id": "5", "username": "bob", "global_name": null, "discriminator": "0"
         }))
         .unwrap();
-        assert_eq!(actor(&user, None, None, serenity::ChannelId::new(1)), None);
+        assert_eq!(
+            actor(&user, None, None, serenity::ChannelId::new(1), "en-US"),
+            None
+        );
         let plain = actor(
             &user,
             None,
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
+            "es-419",
         )
         .unwrap();
         assert_eq!(plain.name, "bob");
+        assert_eq!(plain.language, Language::Es);
         assert!(!plain.can_moderate);
         let mut member: serenity::Member = serde_json::from_value(serde_json::json!({
             "user": {"id": "5", "username": "bob", "discriminator": "0"}, "roles": [],
@@ -257,6 +268,7 @@ mod tests {
             Some(&member),
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
+            "en-GB",
         )
         .unwrap();
         assert!(
@@ -269,6 +281,7 @@ mod tests {
             Some(&member),
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
+            "en-GB",
         )
         .unwrap();
         assert!(moderator.can_moderate);

@@ -102,6 +102,7 @@ pub async fn answer_command(
         interaction.member.as_deref(),
         interaction.guild_id,
         interaction.channel_id,
+        &interaction.locale,
     ) else {
         return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
     };
@@ -334,6 +335,7 @@ async fn click(
         interaction.member.as_ref(),
         interaction.guild_id,
         interaction.channel_id,
+        &interaction.locale,
     ) else {
         return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
     };
@@ -461,6 +463,7 @@ pub async fn suggestions(
         interaction.member.as_deref(),
         interaction.guild_id,
         interaction.channel_id,
+        &interaction.locale,
     ) else {
         return autocomplete_hint(GUILD_ONLY_TEXT);
     };

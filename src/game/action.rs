@@ -233,8 +233,11 @@ impl GameService {
             Action::History { member } => self.history(actor, member.as_ref()),
             Action::Pdn { game } => self.pdn(actor, game),
             Action::Replay { game } => self.replay(actor, game),
-            Action::Rules => Ok(Reply::public(super::rules_text())),
-            Action::Help => Ok(Reply::private(super::help_text())),
+            Action::Rules => Ok(Reply::public(super::rules_text(
+                actor.language,
+                self.settings.repetition_count,
+            ))),
+            Action::Help => Ok(Reply::private(super::help_text(actor.language))),
         }
     }
 

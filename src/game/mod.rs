@@ -54,6 +54,7 @@ pub use reply::{
 pub use texts::{help_text, rules_text};
 
 use crate::config::Config;
+use crate::i18n::Language;
 use crate::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
 /// Who acts, and where.
@@ -66,6 +67,8 @@ pub struct Actor {
     pub channel: ChannelId,
     /// May moderate this channel (Discord: Manage Messages).
     pub can_moderate: bool,
+    /// The language of the person's replies (Discord: the interaction's locale).
+    pub language: Language,
 }
 
 /// Another member named in a command (the challenged player, whose stats to show).

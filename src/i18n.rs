@@ -1,0 +1,414 @@
+//! The bot's words in Italian, English and Spanish, from Project Fluent files.
+//!
+//! Each language has one file, `assets/locales/{it,en,es}/dama.ftl`, embedded in the binary
+//! and parsed once ([`load`], called at start-up, fails naming the file and line of a broken
+//! message). The reader's [`Language`] comes from their Discord locale
+//! ([`Language::from_locale`]). The code names messages only through [`Text`]; the tests
+//! check that every [`Text`] exists in every file with the same variables, and that the files
+//! hold nothing else.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+use unic_langid::LanguageIdentifier;
+
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Language {
+    It,
+    #[default]
+    En,
+    Es,
+}
+
+impl Language {
+    /// Every language, in the order of [`Texts`]' bundles.
+    pub const ALL: [Language; 3] = [Language::It, Language::En, Language::Es];
+
+    /// The language of a Discord locale: `it` is Italian, `es-ES` and `es-419` Spanish,
+    /// anything else English.
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Language {
+        let primary = locale
+            .split(['-', '_'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "it" => Language::It,
+            "es" => Language::Es,
+            _ => Language::En,
+        }
+    }
+
+    /// The language's code: `it`, `en`, `es` (the folder of its file).
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::It => "it",
+            Language::En => "en",
+            Language::Es => "es",
+        }
+    }
+
+    /// The language of a code as [`Language::code`] writes it.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Language::It => 0,
+            Language::En => 1,
+            Language::Es => 2,
+        }
+    }
+}
+
+/// A message of the files, by what the code needs it for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Text {
+    /// `/help`: every command. Variables: `$max-level`.
+    Help,
+    /// `/rules`. Variables: `$repetitions`, `$quiet-moves`.
+    Rules,
+}
+
+impl Text {
+    /// Every message the code uses.
+    pub const ALL: [Text; 2] = [Text::Help, Text::Rules];
+
+    /// The message's id in the files.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Text::Help => "help",
+            Text::Rules => "rules",
+        }
+    }
+}
+
+/// The files as they are embedded: language, file name, source.
+pub const SOURCES: [(Language, &str, &str); 3] = [
+    (
+        Language::It,
+        "assets/locales/it/dama.ftl",
+        include_str!("../assets/locales/it/dama.ftl"),
+    ),
+    (
+        Language::En,
+        "assets/locales/en/dama.ftl",
+        include_str!("../assets/locales/en/dama.ftl"),
+    ),
+    (
+        Language::Es,
+        "assets/locales/es/dama.ftl",
+        include_str!("../assets/locales/es/dama.ftl"),
+    ),
+];
+
+/// A file that does not load: which, where, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    /// From 1.
+    pub line: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.reason)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The parsed bundles, one per language.
+pub struct Texts {
+    bundles: Vec<FluentBundle<FluentResource>>,
+}
+
+impl fmt::Debug for Texts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Texts")
+            .field("languages", &self.bundles.len())
+            .finish()
+    }
+}
+
+impl Texts {
+    /// Parses one source per language, in the order of [`Language::ALL`].
+    pub fn parse(sources: &[(Language, &str, &str)]) -> Result<Texts, LoadError> {
+        let mut bundles = Vec::with_capacity(Language::ALL.len());
+        for language in Language::ALL {
+            let Some(&(_, file, source)) = sources.iter().find(|(l, _, _)| *l == language) else {
+                return Err(LoadError {
+                    file: format!("assets/locales/{}/dama.ftl", language.code()),
+                    line: 1,
+                    reason: "missing".to_owned(),
+                });
+            };
+            let resource = FluentResource::try_new(source.to_owned()).map_err(|(_, errors)| {
+                let first = &errors[0];
+                LoadError {
+                    file: file.to_owned(),
+                    line: line_of(source, first.pos.start),
+                    reason: first.to_string(),
+                }
+            })?;
+            let langid: LanguageIdentifier = language.code().parse().map_err(|_| LoadError {
+                file: file.to_owned(),
+                line: 1,
+                reason: format!("bad language code {}", language.code()),
+            })?;
+            let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+            // Discord shows the Unicode isolation marks around placeables as junk.
+            bundle.set_use_isolating(false);
+            bundle.add_builtins().map_err(|error| LoadError {
+                file: file.to_owned(),
+                line: 1,
+                reason: error.to_string(),
+            })?;
+            bundle.add_resource(resource).map_err(|errors| LoadError {
+                file: file.to_owned(),
+                line: 1,
+                reason: errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            })?;
+            for text in Text::ALL {
+                if bundle
+                    .get_message(text.id())
+                    .and_then(|m| m.value())
+                    .is_none()
+                {
+                    return Err(LoadError {
+                        file: file.to_owned(),
+                        line: 1,
+                        reason: format!("no message `{}`", text.id()),
+                    });
+                }
+            }
+            bundles.push(bundle);
+        }
+        Ok(Texts { bundles })
+    }
+
+    /// The text of a message in a language, with its variables.
+    #[must_use]
+    pub fn format(&self, language: Language, text: Text, args: &FluentArgs<'_>) -> String {
+        let bundle = &self.bundles[language.index()];
+        let Some(pattern) = bundle.get_message(text.id()).and_then(|m| m.value()) else {
+            // `parse` checked that every message exists.
+            return text.id().to_owned();
+        };
+        let mut errors = Vec::new();
+        let value = bundle.format_pattern(pattern, Some(args), &mut errors);
+        for error in &errors {
+            tracing::warn!(language = language.code(), id = text.id(), %error, "message text");
+        }
+        value.into_owned()
+    }
+}
+
+/// The line (from 1) of a byte offset.
+fn line_of(source: &str, offset: usize) -> usize {
+    source
+        .get(..offset.min(source.len()))
+        .unwrap_or(source)
+        .matches('\n')
+        .count()
+        + 1
+}
+
+static TEXTS: OnceLock<Texts> = OnceLock::new();
+
+/// Parses the embedded files once; start-up calls it so that a broken file stops the bot
+/// before it answers anybody.
+pub fn load() -> Result<&'static Texts, LoadError> {
+    if let Some(texts) = TEXTS.get() {
+        return Ok(texts);
+    }
+    let texts = Texts::parse(&SOURCES)?;
+    Ok(TEXTS.get_or_init(|| texts))
+}
+
+/// The embedded texts (parsed on first use where start-up did not [`load`] them).
+///
+/// # Panics
+/// When an embedded file is broken, which the unit tests rule out.
+#[must_use]
+pub fn texts() -> &'static Texts {
+    match load() {
+        Ok(texts) => texts,
+        Err(error) => panic!("the embedded texts do not load: {error}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use fluent_syntax::ast;
+
+    use super::*;
+
+    #[test]
+    fn discord_locales_choose_the_language() {
+        assert_eq!(Language::from_locale("it"), Language::It);
+        assert_eq!(Language::from_locale("es-ES"), Language::Es);
+        assert_eq!(Language::from_locale("es-419"), Language::Es);
+        for other in ["en-US", "en-GB", "de", "fr", "pt-BR", ""] {
+            assert_eq!(Language::from_locale(other), Language::En, "{other}");
+        }
+        assert_eq!(Language::default(), Language::En);
+        for language in Language::ALL {
+            assert_eq!(Language::from_code(language.code()), Some(language));
+        }
+        assert_eq!(Language::from_code("de"), None);
+    }
+
+    #[test]
+    fn the_embedded_files_load() {
+        let texts = load().unwrap();
+        let mut args = FluentArgs::new();
+        args.set("repetitions", 3);
+        args.set("quiet-moves", 40);
+        for language in Language::ALL {
+            let rules = texts.format(language, Text::Rules, &args);
+            assert!(rules.contains("40"), "{language:?}: {rules}");
+            assert!(!rules.contains('\u{2068}'), "no isolation marks: {rules}");
+        }
+    }
+
+    #[test]
+    fn a_broken_file_is_named_with_its_line() {
+        let broken = "help = Aiuto\nrules = { $repetitions ->\n    [one] una\n}\n";
+        let mut sources = SOURCES;
+        sources[0] = (Language::It, "broken/it.ftl", broken);
+        let error = Texts::parse(&sources).unwrap_err();
+        assert_eq!(error.file, "broken/it.ftl");
+        // The parser notices the missing default variant where the select expression closes.
+        assert_eq!(error.line, 4, "{error}");
+        assert!(error.reason.contains("default variant"), "{error}");
+        assert!(
+            error.to_string().starts_with("broken/it.ftl:4: "),
+            "{error}"
+        );
+
+        let missing = "help = Aiuto\n";
+        sources[0] = (Language::It, "short/it.ftl", missing);
+        let error = Texts::parse(&sources).unwrap_err();
+        assert_eq!(error.to_string(), "short/it.ftl:1: no message `rules`");
+    }
+
+    /// The variables a pattern references, with those of its select expressions.
+    fn pattern_variables(pattern: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+        for element in &pattern.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                expression_variables(expression, out);
+            }
+        }
+    }
+
+    fn expression_variables(expression: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+        match expression {
+            ast::Expression::Select { selector, variants } => {
+                inline_variables(selector, out);
+                for variant in variants {
+                    pattern_variables(&variant.value, out);
+                }
+            }
+            ast::Expression::Inline(inline) => inline_variables(inline, out),
+        }
+    }
+
+    fn inline_variables(inline: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match inline {
+            ast::InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_owned());
+            }
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for argument in &arguments.positional {
+                    inline_variables(argument, out);
+                }
+                for named in &arguments.named {
+                    inline_variables(&named.value, out);
+                }
+            }
+            ast::InlineExpression::TermReference {
+                arguments: Some(arguments),
+                ..
+            } => {
+                for argument in &arguments.positional {
+                    inline_variables(argument, out);
+                }
+            }
+            ast::InlineExpression::Placeable { expression } => {
+                expression_variables(expression, out);
+            }
+            _ => {}
+        }
+    }
+
+    /// Every message of a file with the variables it references.
+    fn messages(source: &str) -> BTreeMap<String, BTreeSet<String>> {
+        let resource = fluent_syntax::parser::parse(source).expect("the file parses");
+        let mut messages = BTreeMap::new();
+        for entry in &resource.body {
+            match entry {
+                ast::Entry::Message(message) => {
+                    let mut variables = BTreeSet::new();
+                    if let Some(value) = &message.value {
+                        pattern_variables(value, &mut variables);
+                    }
+                    for attribute in &message.attributes {
+                        pattern_variables(&attribute.value, &mut variables);
+                    }
+                    messages.insert(message.id.name.to_owned(), variables);
+                }
+                ast::Entry::Term(term) => panic!("term -{} is not used", term.id.name),
+                _ => {}
+            }
+        }
+        messages
+    }
+
+    #[test]
+    fn every_language_has_the_same_messages_with_the_same_variables() {
+        let english = messages(SOURCES[1].2);
+        for (language, file, source) in SOURCES {
+            assert_eq!(
+                messages(source),
+                english,
+                "{file} ({language:?}) differs from English"
+            );
+        }
+        assert_eq!(
+            english["rules"],
+            BTreeSet::from(["quiet-moves".to_owned(), "repetitions".to_owned()])
+        );
+        assert_eq!(english["help"], BTreeSet::from(["max-level".to_owned()]));
+    }
+
+    #[test]
+    fn the_files_hold_exactly_the_messages_the_code_uses() {
+        let used: BTreeSet<String> = Text::ALL.iter().map(|t| t.id().to_owned()).collect();
+        for (_, file, source) in SOURCES {
+            let held: BTreeSet<String> = messages(source).into_keys().collect();
+            let unused: Vec<_> = held.difference(&used).collect();
+            let missing: Vec<_> = used.difference(&held).collect();
+            assert!(
+                unused.is_empty(),
+                "{file}: messages the code does not use: {unused:?}"
+            );
+            assert!(missing.is_empty(), "{file}: messages missing: {missing:?}");
+        }
+    }
+}
