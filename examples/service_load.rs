@@ -15,6 +15,7 @@ use dama_rules::Position;
 use damabot::game::{
     Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock,
 };
+use damabot::i18n::Language;
 use damabot::store::{NewGame, Participant, SqliteStore, Store};
 
 fn main() {
@@ -95,6 +96,7 @@ fn main() {
                                 guild: 1,
                                 channel: 10_000 + g,
                                 can_moderate: false,
+                                language: Language::En,
                             };
                             let Suggestions::Moves(options) =
                                 service.suggestions(&actor, "").expect("suggestions")

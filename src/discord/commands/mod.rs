@@ -219,8 +219,8 @@ mod tests {
                 Language::En | Language::Es => &english,
             };
             let help = crate::game::help_text(language);
-            let named = named_commands(&help);
-            for name in &named {
+            let mentioned = named_commands(&help);
+            for name in &mentioned {
                 assert!(
                     names.contains(name),
                     "{language:?}: /{name} is not registered"
@@ -232,7 +232,7 @@ mod tests {
                 .filter(|n| !matches!(n.as_str(), "help" | "aiuto"))
             {
                 assert!(
-                    named.contains(name),
+                    mentioned.contains(name),
                     "{language:?}: the help misses /{name}"
                 );
             }
