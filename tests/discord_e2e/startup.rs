@@ -68,3 +68,32 @@ async fn the_bot_resumes_after_the_gateway_drops() {
     assert!(!text(&message).is_empty(), "{message:#}");
     discord.assert_no_errors();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_and_rules_follow_the_reader_s_discord_language() {
+    let (discord, _dir, _bot) = setup().await;
+    let alice = discord.user("alice");
+    let bruno = discord.user_with_locale("bruno", "it");
+    let carmen = discord.user_with_locale("carmen", "es-419");
+
+    let rules = discord.slash(&bruno, Slash::new("rules")).await;
+    let italian = text(&answer(&discord, &rules).await.message);
+    assert!(italian.contains("La presa è obbligatoria"), "{italian}");
+    let help = discord.slash(&bruno, Slash::new("help")).await;
+    let answered = answer(&discord, &help).await;
+    assert!(answered.ephemeral());
+    assert!(
+        text(&answered.message).contains("`/mossa mossa`"),
+        "{:#}",
+        answered.body()
+    );
+
+    let help = discord.slash(&carmen, Slash::new("help")).await;
+    let spanish = text(&answer(&discord, &help).await.message);
+    assert!(spanish.contains("reta a un miembro"), "{spanish}");
+
+    let rules = discord.slash(&alice, Slash::new("rules")).await;
+    let english = text(&answer(&discord, &rules).await.message);
+    assert!(english.contains("Capturing is compulsory"), "{english}");
+    discord.assert_no_errors();
+}
