@@ -2091,6 +2091,34 @@ fn a_new_board_message_returns_the_one_it_replaces() {
     assert_eq!(w.service.board_message(game).unwrap(), Some(second));
 }
 
+/// Two answers in flight at once (an accept and the first move): the board of the later one
+/// stays live even when the earlier one is remembered last, and that earlier one is retired.
+#[test]
+fn a_late_older_board_is_the_one_retired() {
+    let w = world();
+    start_game(&w);
+    let game = active(&w).id;
+    let older = MessageRef {
+        channel: CHANNEL,
+        message: 1,
+    };
+    let newer = MessageRef {
+        channel: CHANNEL,
+        message: 2,
+    };
+    assert_eq!(w.service.set_board_message(game, newer).unwrap(), None);
+    assert_eq!(
+        w.service.set_board_message(game, older).unwrap(),
+        Some(older)
+    );
+    assert_eq!(w.service.board_message(game).unwrap(), Some(newer));
+    assert_eq!(
+        w.service.set_board_message(game, newer).unwrap(),
+        None,
+        "the live board again"
+    );
+}
+
 fn in_language(user: u64, language: Language) -> Actor {
     Actor {
         language,

@@ -366,15 +366,23 @@ impl GameService {
     }
 
     /// Remembers the message that shows a game's board (for links and in-place edits), and
-    /// returns the board message remembered before when it is another one: the adapter then
-    /// takes that old message's buttons and menu away.
+    /// returns the board message that is no longer live when it is another one: the adapter
+    /// then takes that old message's buttons and menu away. That is the one remembered before,
+    /// or `message` itself when a newer board was remembered first (two answers in flight).
     pub fn set_board_message(
         &self,
         game: GameId,
         message: MessageRef,
     ) -> Result<Option<MessageRef>, ServiceError> {
-        let before = self.store.set_board_message(game, message)?;
-        Ok(before.filter(|old| *old != message))
+        match self.store.set_board_message(game, message)? {
+            // Either the same message again, or an older board that came back late: only the
+            // latter is no longer live.
+            Some(old) if old == message => {
+                let live = self.board_message(game)?;
+                Ok((live != Some(message)).then_some(message))
+            }
+            other => Ok(other),
+        }
     }
 
     /// The message that shows a game's board, if the bot has posted one.

@@ -753,7 +753,10 @@ pub trait Store: Send + Sync {
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
 
     /// Remembers the message that shows a game's board, and returns the one remembered before
-    /// (`None` for the first); both in one transaction.
+    /// (`None` for the first); both in one transaction. Discord ids grow with time, so a
+    /// message with a smaller id than the one remembered is an older board whose answer came
+    /// late (two answers in flight at once): the newer one stays remembered and `message`
+    /// itself is returned, as the board that is no longer live.
     fn set_board_message(
         &self,
         game: GameId,

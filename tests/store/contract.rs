@@ -755,6 +755,29 @@ pub fn the_board_message_replaced_is_returned(store: &dyn Store) {
     );
 }
 
+pub fn an_older_board_never_replaces_a_newer_one(store: &dyn Store) {
+    players(store);
+    let game = human_game(store, CHANNEL, 0);
+    let older = MessageRef {
+        channel: CHANNEL,
+        message: 1,
+    };
+    let newer = MessageRef {
+        channel: CHANNEL,
+        message: 2,
+    };
+    assert_eq!(store.set_board_message(game.id, newer).unwrap(), None);
+    assert_eq!(
+        store.set_board_message(game.id, older).unwrap(),
+        Some(older),
+        "the late, older board is the one that is not live"
+    );
+    assert_eq!(
+        store.game(game.id).unwrap().unwrap().board_message,
+        Some(newer)
+    );
+}
+
 pub fn leaderboard_pages_and_minimum_games(store: &dyn Store) {
     // 25 players; player i beats player i+1 once, so ratings spread; one player never plays.
     let users: Vec<u64> = (1..=25).collect();

@@ -73,6 +73,7 @@ contract_on_sqlite!(
     overdue_games_by_periods,
     games_with_the_engine_to_move,
     the_board_message_replaced_is_returned,
+    an_older_board_never_replaces_a_newer_one,
     leaderboard_pages_and_minimum_games,
     streaks_recent_games_and_export,
     games_need_stored_players_and_valid_values,

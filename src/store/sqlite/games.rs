@@ -370,6 +370,9 @@ pub(super) fn set_board_message(
     message: MessageRef,
 ) -> Result<Option<MessageRef>, StoreError> {
     let before = stored_game(tx, game)?.board_message;
+    if before.is_some_and(|live| live.message > message.message) {
+        return Ok(Some(message));
+    }
     tx.prepare_cached(
         "UPDATE games SET board_channel_id = ?2, board_message_id = ?3 WHERE id = ?1",
     )?
