@@ -370,8 +370,6 @@ mod tests {
 /// `cargo test --release -p damabot --lib render::path::cost -- --ignored --nocapture`
 #[cfg(test)]
 mod cost {
-    use std::time::Instant;
-
     use image::{GrayImage, Luma, imageops};
     use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut};
     use imageproc::point::Point as Corner;
@@ -428,17 +426,7 @@ mod cost {
         });
         let style = PathStyle::new(74);
         let ink: Vec<[u8; INK_LEVELS + 1]> = (0..=255u8).map(|i| [i; INK_LEVELS + 1]).collect();
-        let median = |f: &mut dyn FnMut()| {
-            let mut times: Vec<f64> = (0..40)
-                .map(|_| {
-                    let t = Instant::now();
-                    f();
-                    t.elapsed().as_secs_f64() * 1000.0
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            times[times.len() / 2]
-        };
+        let median = |f: &mut dyn FnMut()| crate::render::tests::median_ms(40, f);
         let mut pixels = vec![0u8; 640 * 640];
         let distances = median(&mut || {
             std::hint::black_box(draw_path(&mut pixels, 640, &stops, &style, &ink));

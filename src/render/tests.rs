@@ -433,17 +433,7 @@ fn png_settings() {
     let renderer = Renderer::new(&RenderConfig::default()).unwrap();
     eprintln!("renderer: {:?}", started.elapsed());
     let view = capture_view();
-    let median = |f: &mut dyn FnMut()| {
-        let mut times: Vec<f64> = (0..60)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed().as_secs_f64() * 1000.0
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        times[times.len() / 2]
-    };
+    let median = |f: &mut dyn FnMut()| median_ms(60, f);
     let draw = median(&mut || {
         std::hint::black_box(renderer.draw(&view));
     });
@@ -520,4 +510,17 @@ fn gif_timing() {
         encoded,
         gif.len()
     );
+}
+
+/// The median time of `runs` calls of `f`, in milliseconds, for the measurements run by name.
+pub(super) fn median_ms(runs: usize, f: &mut dyn FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }
