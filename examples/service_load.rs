@@ -97,6 +97,7 @@ fn main() {
                                 channel: 10_000 + g,
                                 can_moderate: false,
                                 language: Language::En,
+                                guild_language: None,
                             };
                             let Suggestions::Moves(options) =
                                 service.suggestions(&actor, "").expect("suggestions")

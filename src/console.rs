@@ -219,6 +219,7 @@ impl Console {
             channel: self.channel,
             can_moderate: self.moderators.contains(&user),
             language: self.language,
+            guild_language: Some(self.language),
         };
         let Some(command) = command.strip_prefix('/') else {
             return Ok(format!("Commands start with `/`, like `{name}: /help`."));

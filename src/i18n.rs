@@ -9,6 +9,7 @@
 
 use std::fmt;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -68,28 +69,95 @@ impl Language {
     }
 }
 
-/// A message of the files, by what the code needs it for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Text {
-    /// `/help`: every command. Variables: `$max-level`.
-    Help,
-    /// `/rules`. Variables: `$repetitions`, `$quiet-moves`.
-    Rules,
-}
-
-impl Text {
-    /// Every message the code uses.
-    pub const ALL: [Text; 2] = [Text::Help, Text::Rules];
-
-    /// The message's id in the files.
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        match self {
-            Text::Help => "help",
-            Text::Rules => "rules",
+/// Declares the messages the code uses: each [`Text`] variant with its id in the files and the
+/// variables it takes (the tests check the files against these lists, and [`Texts::format`]
+/// checks the arguments a caller gives).
+macro_rules! texts {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal [$($var:literal),* $(,)?] ),* $(,)?) => {
+        /// A message of the files, by what the code needs it for.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Text {
+            $( $(#[$doc])* $variant, )*
         }
-    }
+
+        impl Text {
+            /// Every message the code uses.
+            pub const ALL: &'static [Text] = &[$(Text::$variant),*];
+
+            /// The message's id in the files.
+            #[must_use]
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Text::$variant => $id,)*
+                }
+            }
+
+            /// The variables the message takes.
+            #[must_use]
+            pub fn variables(self) -> &'static [&'static str] {
+                match self {
+                    $(Text::$variant => &[$($var),*],)*
+                }
+            }
+        }
+    };
 }
+
+texts! {
+    // ---- help and rules
+    /// `/help`: every command. Each `$cmd_*` is a command as the reader sees it.
+    Help = "help" [
+        "max_level", "cmd_challenge", "cmd_accept", "cmd_decline", "cmd_cancel", "cmd_play",
+        "cmd_move", "cmd_board", "cmd_draw_offer", "cmd_draw_accept", "cmd_draw_decline",
+        "cmd_resign", "cmd_claim", "cmd_abort", "cmd_leaderboard", "cmd_stats", "cmd_history",
+        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings_language"
+    ],
+    /// `/rules`.
+    Rules = "rules" ["repetitions", "quiet_moves"],
+    // ---- shared words
+    /// A length of time: `$minutes` in all, shown as minutes, hours or days.
+    DurationMinutes = "duration-minutes" ["minutes"],
+    DurationHours = "duration-hours" ["hours", "minutes"],
+    DurationDays = "duration-days" ["days", "hours"],
+    /// The engine as a player: `$level` and its name.
+    EngineName = "engine-name" ["level"],
+    /// A level's name, for `$level` 1 to 8.
+    LevelName = "level-name" ["level"],
+    /// A command that has no registered id (the console): `$name` as the reader types it.
+    CommandTyped = "command-typed" ["name"],
+    // ---- challenges
+    // ---- games
+    // ---- look-ups
+    // ---- settings
+    // ---- Discord
+    // ---- console
+}
+
+/// The commands as the reader's Discord shows them: every command and subcommand, by its
+/// English (registered) name, with its name in each language from the files (`cmd-…`).
+pub const COMMANDS: &[&str] = &[
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "play",
+    "move",
+    "board",
+    "resign",
+    "draw offer",
+    "draw accept",
+    "draw decline",
+    "claim",
+    "abort",
+    "leaderboard",
+    "stats",
+    "history",
+    "pdn",
+    "replay",
+    "rules",
+    "help",
+    "settings language",
+];
 
 /// The files as they are embedded: language, file name, source.
 pub const SOURCES: [(Language, &str, &str); 3] = [
@@ -182,16 +250,16 @@ impl Texts {
                     .collect::<Vec<_>>()
                     .join("; "),
             })?;
-            for text in Text::ALL {
-                if bundle
-                    .get_message(text.id())
-                    .and_then(|m| m.value())
-                    .is_none()
-                {
+            let ids = Text::ALL
+                .iter()
+                .map(|text| text.id().to_owned())
+                .chain(command_ids());
+            for id in ids {
+                if bundle.get_message(&id).and_then(|m| m.value()).is_none() {
                     return Err(LoadError {
                         file: file.to_owned(),
                         line: 1,
-                        reason: format!("no message `{}`", text.id()),
+                        reason: format!("no message `{id}`"),
                     });
                 }
             }
@@ -201,21 +269,124 @@ impl Texts {
     }
 
     /// The text of a message in a language, with its variables.
+    ///
+    /// Arguments that differ from [`Text::variables`] are a mistake in the code: logged, and a
+    /// panic in strict mode ([`set_strict`], which the tests turn on).
     #[must_use]
     pub fn format(&self, language: Language, text: Text, args: &FluentArgs<'_>) -> String {
+        let given: Vec<&str> = args.iter().map(|(name, _)| name).collect();
+        let expected = text.variables();
+        if given.len() != expected.len() || !expected.iter().all(|v| given.contains(v)) {
+            mistake(&format!(
+                "message `{}` takes {expected:?}, was given {given:?}",
+                text.id()
+            ));
+        }
+        self.pattern(language, text.id(), None, args)
+    }
+
+    /// The name of a command or subcommand (`draw offer`) as typed in a language:
+    /// `/patta proponi`.
+    #[must_use]
+    pub fn command_name(&self, language: Language, command: &str) -> String {
+        let mut typed = String::from("/");
+        let mut id = String::from("cmd");
+        for (i, segment) in command.split(' ').enumerate() {
+            id.push('-');
+            id.push_str(segment);
+            if i > 0 {
+                typed.push(' ');
+            }
+            typed.push_str(&self.pattern(language, &id, None, &FluentArgs::new()));
+        }
+        typed
+    }
+
+    /// An attribute of a command's message (`cmd-challenge.description`), where the file has
+    /// it.
+    #[must_use]
+    pub fn command_attribute(
+        &self,
+        language: Language,
+        command: &str,
+        attribute: &str,
+    ) -> Option<String> {
+        let id = format!("cmd-{}", command.replace(' ', "-"));
         let bundle = &self.bundles[language.index()];
-        let Some(pattern) = bundle.get_message(text.id()).and_then(|m| m.value()) else {
+        bundle.get_message(&id)?.get_attribute(attribute)?;
+        Some(self.pattern(language, &id, Some(attribute), &FluentArgs::new()))
+    }
+
+    fn pattern(
+        &self,
+        language: Language,
+        id: &str,
+        attribute: Option<&str>,
+        args: &FluentArgs<'_>,
+    ) -> String {
+        let bundle = &self.bundles[language.index()];
+        let message = bundle.get_message(id);
+        let pattern = match attribute {
+            None => message.and_then(|m| m.value()),
+            Some(name) => message
+                .and_then(|m| m.get_attribute(name))
+                .map(|a| a.value()),
+        };
+        let Some(pattern) = pattern else {
             // `parse` checked that every message exists.
-            return text.id().to_owned();
+            mistake(&format!("no message `{id}` in {}", language.code()));
+            return id.to_owned();
         };
         let mut errors = Vec::new();
         let value = bundle.format_pattern(pattern, Some(args), &mut errors);
         for error in &errors {
-            tracing::warn!(language = language.code(), id = text.id(), %error, "message text");
+            mistake(&format!("message `{id}` in {}: {error}", language.code()));
         }
         value.into_owned()
     }
 }
+
+/// The ids of the messages that name commands: `cmd-draw` and `cmd-draw-offer` for `draw
+/// offer`.
+fn command_ids() -> impl Iterator<Item = String> {
+    let mut ids: Vec<String> = Vec::new();
+    for command in COMMANDS {
+        let mut id = String::from("cmd");
+        for segment in command.split(' ') {
+            id.push('-');
+            id.push_str(segment);
+            if !ids.contains(&id) {
+                ids.push(id.clone());
+            }
+        }
+    }
+    ids.into_iter()
+}
+
+static STRICT: AtomicBool = AtomicBool::new(false);
+
+/// Makes a mistake in the use of a message (a wrong variable, a missing message) panic instead
+/// of only being logged. The tests turn it on; so does `DAMA_STRICT_TEXTS=1` at start-up.
+pub fn set_strict(strict: bool) {
+    STRICT.store(strict, Ordering::Relaxed);
+}
+
+fn mistake(what: &str) {
+    assert!(!STRICT.load(Ordering::Relaxed), "{what}");
+    tracing::error!("texts: {what}");
+}
+
+/// A message of [`texts`] in a language: `t!(language, MovePlayed, mover = name, ...)`. Each
+/// `name = value` sets the variable `$name` (a string or a number).
+macro_rules! t {
+    ($language:expr, $text:ident $(, $name:ident = $value:expr)* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut args = ::fluent_bundle::FluentArgs::new();
+        $( args.set(stringify!($name), $value); )*
+        $crate::i18n::texts().format($language, $crate::i18n::Text::$text, &args)
+    }};
+}
+pub(crate) use t;
 
 /// The line (from 1) of a byte offset.
 fn line_of(source: &str, offset: usize) -> usize {
@@ -234,6 +405,9 @@ static TEXTS: OnceLock<Texts> = OnceLock::new();
 pub fn load() -> Result<&'static Texts, LoadError> {
     if let Some(texts) = TEXTS.get() {
         return Ok(texts);
+    }
+    if std::env::var_os("DAMA_STRICT_TEXTS").is_some_and(|v| v == "1") {
+        set_strict(true);
     }
     let texts = Texts::parse(&SOURCES)?;
     Ok(TEXTS.get_or_init(|| texts))
@@ -279,7 +453,7 @@ mod tests {
         let texts = load().unwrap();
         let mut args = FluentArgs::new();
         args.set("repetitions", 3);
-        args.set("quiet-moves", 40);
+        args.set("quiet_moves", 40);
         for language in Language::ALL {
             let rules = texts.format(language, Text::Rules, &args);
             assert!(rules.contains("40"), "{language:?}: {rules}");
@@ -390,16 +564,32 @@ mod tests {
                 "{file} ({language:?}) differs from English"
             );
         }
-        assert_eq!(
-            english["rules"],
-            BTreeSet::from(["quiet-moves".to_owned(), "repetitions".to_owned()])
-        );
-        assert_eq!(english["help"], BTreeSet::from(["max-level".to_owned()]));
+        for text in Text::ALL {
+            let declared: BTreeSet<String> =
+                text.variables().iter().map(|v| (*v).to_owned()).collect();
+            assert_eq!(
+                english.get(text.id()),
+                Some(&declared),
+                "`{}` takes other variables than the code declares",
+                text.id()
+            );
+        }
+        for id in command_ids() {
+            assert_eq!(
+                english.get(&id),
+                Some(&BTreeSet::new()),
+                "`{id}` takes no variable"
+            );
+        }
     }
 
     #[test]
     fn the_files_hold_exactly_the_messages_the_code_uses() {
-        let used: BTreeSet<String> = Text::ALL.iter().map(|t| t.id().to_owned()).collect();
+        let used: BTreeSet<String> = Text::ALL
+            .iter()
+            .map(|t| t.id().to_owned())
+            .chain(command_ids())
+            .collect();
         for (_, file, source) in SOURCES {
             let held: BTreeSet<String> = messages(source).into_keys().collect();
             let unused: Vec<_> = held.difference(&used).collect();

@@ -71,6 +71,7 @@ fn actor(user: u64) -> Actor {
         channel: CHANNEL,
         can_moderate: false,
         language: Language::En,
+        guild_language: None,
     }
 }
 
@@ -2151,7 +2152,7 @@ fn help_and_rules_in_english() {
         help.text
             .starts_with("**Dama: Italian draughts on Discord**")
     );
-    assert!(help.text.contains("`/challenge member [colour] [time]`"));
+    assert!(help.text.contains("`/challenge` member [colour] [time]"));
     assert!(help.text.contains("from level 1 (beginner) to 8 (master)"));
     assert!(!rules.ephemeral, "the rules are for the channel");
     assert!(
@@ -2176,12 +2177,15 @@ fn help_and_rules_in_italian() {
     let (help, rules) = help_and_rules(&w, Language::It);
     assert!(help.ephemeral);
     assert!(
-        help.text.contains("`/sfida avversario [colore] [tempo]`"),
+        help.text.contains("`/sfida` avversario [colore] [tempo]"),
         "{}",
         help.text
     );
-    assert!(help.text.contains("`/mossa mossa`"));
-    assert!(help.text.contains("`/patta proponi|accetta|rifiuta`"));
+    assert!(help.text.contains("`/mossa` mossa"));
+    assert!(
+        help.text
+            .contains("`/patta proponi`, `/patta accetta`, `/patta rifiuta`")
+    );
     assert!(
         help.text
             .contains("livelli da 1 (principiante) a 8 (maestro)")
@@ -2210,7 +2214,11 @@ fn help_and_rules_in_spanish() {
     let w = world();
     let (help, rules) = help_and_rules(&w, Language::Es);
     assert!(help.text.contains("reta a un miembro"), "{}", help.text);
-    assert!(help.text.contains("`/challenge member [colour] [time]`"));
+    assert!(
+        help.text.contains("`/retar` miembro [color] [tiempo]"),
+        "{}",
+        help.text
+    );
     assert!(
         rules.text.contains("**La captura es obligatoria**"),
         "{}",

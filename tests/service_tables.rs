@@ -66,6 +66,7 @@ fn actor(user: u64) -> Actor {
         channel: CHANNEL,
         can_moderate: false,
         language: Language::En,
+        guild_language: None,
     }
 }
 

@@ -126,7 +126,8 @@ impl TimeOption {
 ///
 /// The member's `permissions` are those Discord resolved for the interaction's channel;
 /// Manage Messages there makes a moderator. The `locale` is the user's Discord language (the
-/// interaction's `locale`), which the actor's replies follow.
+/// interaction's `locale`), which the actor's replies follow; the `guild_locale` is the server's,
+/// for its public messages.
 #[must_use]
 pub fn actor(
     user: &serenity::User,
@@ -134,6 +135,7 @@ pub fn actor(
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
     locale: &str,
+    guild_locale: Option<&str>,
 ) -> Option<Actor> {
     let guild = guild?;
     let name = member.map_or_else(|| user.display_name(), serenity::Member::display_name);
@@ -147,6 +149,7 @@ pub fn actor(
         channel: channel.get(),
         can_moderate,
         language: Language::from_locale(locale),
+        guild_language: guild_locale.map(Language::from_locale),
     })
 }
 
@@ -207,6 +210,7 @@ mod tests {
             interaction.guild_id,
             interaction.channel_id,
             &interaction.locale,
+            interaction.guild_locale.as_deref(),
         )
         .unwrap();
         assert_eq!(
@@ -217,7 +221,8 @@ mod tests {
                 guild: 10,
                 channel: 20,
                 can_moderate: true,
-                language: Language::It
+                language: Language::It,
+                guild_language: None,
             }
         );
     }
@@ -243,7 +248,14 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            actor(&user, None, None, serenity::ChannelId::new(1), "en-US"),
+            actor(
+                &user,
+                None,
+                None,
+                serenity::ChannelId::new(1),
+                "en-US",
+                None
+            ),
             None
         );
         let plain = actor(
@@ -252,6 +264,7 @@ mod tests {
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
             "es-419",
+            Some("es-ES"),
         )
         .unwrap();
         assert_eq!(plain.name, "bob");
@@ -269,6 +282,7 @@ mod tests {
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
             "en-GB",
+            Some("es-ES"),
         )
         .unwrap();
         assert!(
@@ -282,6 +296,7 @@ mod tests {
             Some(serenity::GuildId::new(2)),
             serenity::ChannelId::new(1),
             "en-GB",
+            Some("es-ES"),
         )
         .unwrap();
         assert!(moderator.can_moderate);

@@ -103,6 +103,7 @@ pub async fn answer_command(
         interaction.guild_id,
         interaction.channel_id,
         &interaction.locale,
+        interaction.guild_locale.as_deref(),
     ) else {
         return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
     };
@@ -336,6 +337,7 @@ async fn click(
         interaction.guild_id,
         interaction.channel_id,
         &interaction.locale,
+        interaction.guild_locale.as_deref(),
     ) else {
         return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
     };
@@ -464,6 +466,7 @@ pub async fn suggestions(
         interaction.guild_id,
         interaction.channel_id,
         &interaction.locale,
+        interaction.guild_locale.as_deref(),
     ) else {
         return autocomplete_hint(GUILD_ONLY_TEXT);
     };

@@ -237,7 +237,7 @@ impl GameService {
                 actor.language,
                 self.settings.repetition_count,
             ))),
-            Action::Help => Ok(Reply::private(super::help_text(actor.language))),
+            Action::Help => Ok(Reply::private(self.help_text(actor.language))),
         }
     }
 

@@ -3,13 +3,15 @@
 
 use std::fmt::Write as _;
 
-use dama_engine::Level;
 use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
 use super::loaded::Loaded;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
-use super::{Actor, Component, Cooldown, GameService, Reply, escape_markdown, human_duration};
+use super::{
+    Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown, human_duration,
+};
+use crate::i18n::Language;
 use crate::render::BoardView;
 use crate::store::{GameStatus, Participant};
 
@@ -18,7 +20,7 @@ impl GameService {
     pub(crate) fn participant_name(&self, guild: u64, participant: Participant) -> String {
         match participant {
             Participant::User(_) => escape_markdown(&self.plain_name(guild, participant)),
-            Participant::Engine(level) => engine_name(level),
+            Participant::Engine(level) => engine_name(Language::En, level),
         }
     }
 
@@ -29,7 +31,7 @@ impl GameService {
                 Ok(Some(player)) => player.display_name,
                 _ => format!("player {user}"),
             },
-            Participant::Engine(level) => engine_name(level),
+            Participant::Engine(level) => engine_name(Language::En, level),
         }
     }
 
@@ -93,8 +95,8 @@ impl GameService {
                 let _ = write!(
                     text,
                     " · {} per move, {} left",
-                    human_duration(record.time_per_move_ms),
-                    human_duration(record.deadline() - self.now())
+                    human_duration(Language::En, record.time_per_move_ms),
+                    human_duration(Language::En, record.deadline() - self.now())
                 );
             }
             if loaded.position().must_capture() {
@@ -249,16 +251,7 @@ pub(crate) fn players(record: &crate::store::Game) -> impl Iterator<Item = crate
 pub(crate) fn mention(participant: Participant) -> String {
     match participant {
         Participant::User(user) => format!("<@{user}>"),
-        Participant::Engine(level) => engine_name(level),
-    }
-}
-
-/// The engine's name at a level: `Dama (level 3, amateur)`.
-#[must_use]
-pub fn engine_name(level: u8) -> String {
-    match Level::new(level) {
-        Some(level) => format!("Dama (level {}, {})", level.number(), level.name()),
-        None => format!("Dama (level {level})"),
+        Participant::Engine(level) => engine_name(Language::En, level),
     }
 }
 

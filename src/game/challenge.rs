@@ -6,12 +6,13 @@ use dama_engine::Level;
 use dama_rules::{Color, Position};
 
 use super::action::{Flow, Origin, Stop, refuse};
-use super::board::engine_name;
+use super::engine_name;
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, button};
 use super::{
     Actor, ColourChoice, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member,
     Reply, escape_markdown, human_duration,
 };
+use crate::i18n::Language;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, GameStatus, NewChallenge, NewGame, Participant,
     StoreError,
@@ -44,8 +45,8 @@ impl GameService {
         if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
             return refuse(format!(
                 "The time per move must be between {} and {}.",
-                human_duration(millis(MIN_TIME_PER_MOVE)),
-                human_duration(millis(MAX_TIME_PER_MOVE))
+                human_duration(Language::En, millis(MIN_TIME_PER_MOVE)),
+                human_duration(Language::En, millis(MAX_TIME_PER_MOVE))
             ));
         }
         self.refuse_busy_channel(actor)?;
@@ -91,8 +92,8 @@ impl GameService {
              Accept or decline within {}.",
             challenge.challenged,
             challenge.challenger,
-            human_duration(challenge.time_per_move_ms),
-            human_duration(challenge.expires_at - challenge.created_at),
+            human_duration(Language::En, challenge.time_per_move_ms),
+            human_duration(Language::En, challenge.expires_at - challenge.created_at),
         );
         let id = challenge.id;
         Reply {
@@ -367,7 +368,7 @@ impl GameService {
             "{} plays {} against {}.",
             escape_markdown(&actor.name),
             colour.name(),
-            engine_name(level.number())
+            engine_name(Language::En, level.number())
         );
         if !human_white {
             // Unless resuming got to the new game first, the engine opens now.

@@ -4,7 +4,8 @@
 use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
-use super::board::{engine_name, mention, players};
+use super::board::{mention, players};
+use super::engine_name;
 use super::loaded::{Loaded, player_colour};
 use super::moves::THINKING;
 use super::rating;
@@ -12,6 +13,7 @@ use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
 use super::{
     Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply, escape_markdown, human_duration,
 };
+use crate::i18n::Language;
 use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
 
 impl GameService {
@@ -170,13 +172,13 @@ impl GameService {
             };
             return Ok(Reply::public(format!(
                 "{} declines the draw: it likes its position.",
-                engine_name(level)
+                engine_name(Language::En, level)
             )));
         }
         self.finish_loaded(loaded, GameResult::Draw, EndReason::Agreement)?;
         let headline = format!(
             "{} accepts the draw. **Draw** by agreement.",
-            engine_name(level)
+            engine_name(Language::En, level)
         );
         Ok(self.board_reply(loaded, &headline, None))
     }
@@ -244,7 +246,7 @@ impl GameService {
             return refuse(format!(
                 "{} still has {} to move; you can claim the win after that.",
                 self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
-                human_duration(deadline - now)
+                human_duration(Language::En, deadline - now)
             ));
         }
         let finished = self.finish_loaded(

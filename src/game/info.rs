@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 use dama_rules::{Color, pdn};
 
 use super::action::{Flow, Stop};
-use super::board::engine_name;
+use super::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
     Actor, Attachment, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member, Reply,
     ServiceError, escape_markdown,
 };
+use crate::i18n::Language;
 use crate::store::{Game, GameId, GameStatus, Participant, PlayerOutcome};
 
 /// Games listed by `/history`.
@@ -103,7 +104,7 @@ impl GameService {
                 let _ = write!(
                     text,
                     "\n  {}: {} won, {} lost, {} drawn",
-                    engine_name(record.level),
+                    engine_name(Language::En, record.level),
                     record.wins,
                     record.losses,
                     record.draws
@@ -205,7 +206,7 @@ impl GameService {
             |colour: Color| {
                 export.names.get(colour).clone().unwrap_or_else(|| {
                     match record.participant(colour) {
-                        Participant::Engine(level) => engine_name(level),
+                        Participant::Engine(level) => engine_name(Language::En, level),
                         Participant::User(user) => format!("player {user}"),
                     }
                 })

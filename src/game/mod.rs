@@ -44,14 +44,13 @@ use rand::{Rng, SeedableRng};
 use action::{Flow, refuse};
 
 pub use action::{Action, Origin};
-pub use board::engine_name;
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, ReplayView,
     Reply, SelectOption,
 };
-pub use texts::{help_text, rules_text};
+pub use texts::{engine_name, human_duration, rules_text};
 
 use crate::config::Config;
 use crate::i18n::Language;
@@ -67,8 +66,12 @@ pub struct Actor {
     pub channel: ChannelId,
     /// May moderate this channel (Discord: Manage Messages).
     pub can_moderate: bool,
-    /// The language of the person's replies (Discord: the interaction's locale).
+    /// The language of what only this person sees (Discord: the interaction's `locale`).
     pub language: Language,
+    /// The language the server shows its members (Discord: the interaction's `guild_locale`),
+    /// where known. A moderator's `/settings language` comes first (see
+    /// [`GameService::public_language`]).
+    pub guild_language: Option<Language>,
 }
 
 /// Another member named in a command (the challenged player, whose stats to show).
@@ -175,6 +178,8 @@ pub struct GameService {
     searching: Mutex<HashSet<GameId>>,
     /// When each person last used an action that has a cooldown.
     last_used: Mutex<HashMap<Cooldown, Millis>>,
+    /// The ids of the registered commands, for command mentions.
+    command_ids: texts::CommandIds,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -268,6 +273,7 @@ impl GameService {
             verdicts_in_rated_games: false,
             searching: Mutex::new(HashSet::new()),
             last_used: Mutex::new(HashMap::new()),
+            command_ids: texts::CommandIds::default(),
         }
     }
 
@@ -442,31 +448,6 @@ pub fn escape_markdown(name: &str) -> String {
     out
 }
 
-/// `5 min`, `1 h`, `24 h`, `3 days`.
-#[must_use]
-pub fn human_duration(ms: i64) -> String {
-    let minutes = (ms.max(0) + 59_999) / 60_000;
-    if minutes < 60 {
-        format!("{minutes} min")
-    } else if minutes < 48 * 60 {
-        let hours = minutes / 60;
-        let rest = minutes % 60;
-        if rest == 0 || hours >= 10 {
-            format!("{hours} h")
-        } else {
-            format!("{hours} h {rest} min")
-        }
-    } else {
-        let days = minutes / (24 * 60);
-        let hours = (minutes % (24 * 60)) / 60;
-        if hours == 0 {
-            format!("{days} days")
-        } else {
-            format!("{days} days {hours} h")
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -493,15 +474,5 @@ mod tests {
         private.mentions = vec![3];
         settle_mentions(&mut private, None);
         assert!(private.mentions.is_empty());
-    }
-
-    #[test]
-    fn durations_read_naturally() {
-        assert_eq!(human_duration(5 * 60_000), "5 min");
-        assert_eq!(human_duration(3_600_000), "1 h");
-        assert_eq!(human_duration(90 * 60_000), "1 h 30 min");
-        assert_eq!(human_duration(24 * 3_600_000), "24 h");
-        assert_eq!(human_duration(3 * 24 * 3_600_000), "3 days");
-        assert_eq!(human_duration(1), "1 min");
     }
 }

@@ -5,10 +5,12 @@ use dama_engine::Level;
 use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position};
 
 use super::action::{Flow, Origin, refuse};
-use super::board::{engine_name, mention};
+use super::board::mention;
+use super::engine_name;
 use super::loaded::Loaded;
 use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
+use crate::i18n::Language;
 use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
 
 impl GameService {
@@ -88,7 +90,10 @@ impl GameService {
             return Ok(Some(String::new()));
         };
         let written = loaded.position().move_text(&m);
-        let mut text = format!("{} replied **{written}**.", engine_name(level.number()));
+        let mut text = format!(
+            "{} replied **{written}**.",
+            engine_name(Language::En, level.number())
+        );
         match self.commit_move(loaded, m)? {
             Committed::Stale => return Ok(None),
             Committed::Ended(end) => {

@@ -1,24 +1,171 @@
-//! The rules and help texts, in the reader's language (see [`crate::i18n`]).
+//! The words every flow shares, in the reader's language (see [`crate::i18n`]): the rules and
+//! help texts, durations, the engine's name, and commands as the reader's Discord shows them.
+
+use std::collections::HashMap;
+use std::sync::RwLock;
 
 use dama_engine::Level;
-use fluent_bundle::FluentArgs;
 
-use crate::i18n::{self, Language, Text};
+use super::GameService;
+use crate::i18n::{self, Language, t};
+
+/// The ids Discord gave the registered commands, by their English name (`draw` for `draw
+/// offer`): a command mention (`</draw offer:123>`) needs the id, and Discord shows it in the
+/// reader's language.
+#[derive(Debug, Default)]
+pub(crate) struct CommandIds(RwLock<HashMap<String, u64>>);
+
+impl CommandIds {
+    fn get(&self, name: &str) -> Option<u64> {
+        self.0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(name)
+            .copied()
+    }
+}
+
+impl GameService {
+    /// Keeps the ids of the registered commands (from Discord's answer to the registration),
+    /// so that messages mention commands as Discord shows them.
+    pub fn set_command_ids(&self, ids: impl IntoIterator<Item = (String, u64)>) {
+        let mut map = self
+            .command_ids
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.clear();
+        map.extend(ids);
+    }
+
+    /// A command (`draw offer`, by its English name) as the reader sees it: a clickable
+    /// mention (`</draw offer:123>`) once the commands are registered, else its name in the
+    /// reader's language in code style (`` `/patta proponi` ``).
+    #[must_use]
+    pub fn command(&self, language: Language, command: &str) -> String {
+        debug_assert!(i18n::COMMANDS.contains(&command), "{command}");
+        let top = command.split(' ').next().unwrap_or(command);
+        if let Some(id) = self.command_ids.get(top) {
+            return format!("</{command}:{id}>");
+        }
+        let name = i18n::texts().command_name(language, command);
+        t!(language, CommandTyped, name = name)
+    }
+
+    /// The language of a public message in the actor's server (a board, a move, a result):
+    /// the server's (see [`GameService::server_language`]), else the one Discord gives for
+    /// the server, else the actor's own.
+    #[must_use]
+    pub fn public_language(&self, actor: &super::Actor) -> Language {
+        actor.guild_language.unwrap_or(actor.language)
+    }
+
+    /// The language of a public message nobody asked for (a timeout, an expiry) in a server.
+    #[must_use]
+    pub fn server_language(&self, _guild: crate::store::GuildId) -> Language {
+        Language::En
+    }
+
+    /// `/help`: every command in one place, named as the reader's Discord shows them.
+    #[must_use]
+    pub fn help_text(&self, language: Language) -> String {
+        let c = |name: &str| self.command(language, name);
+        t!(
+            language,
+            Help,
+            max_level = Level::ALL[Level::ALL.len() - 1].number(),
+            cmd_challenge = c("challenge"),
+            cmd_accept = c("accept"),
+            cmd_decline = c("decline"),
+            cmd_cancel = c("cancel"),
+            cmd_play = c("play"),
+            cmd_move = c("move"),
+            cmd_board = c("board"),
+            cmd_draw_offer = c("draw offer"),
+            cmd_draw_accept = c("draw accept"),
+            cmd_draw_decline = c("draw decline"),
+            cmd_resign = c("resign"),
+            cmd_claim = c("claim"),
+            cmd_abort = c("abort"),
+            cmd_leaderboard = c("leaderboard"),
+            cmd_stats = c("stats"),
+            cmd_history = c("history"),
+            cmd_pdn = c("pdn"),
+            cmd_replay = c("replay"),
+            cmd_rules = c("rules"),
+            cmd_settings_language = c("settings language"),
+        )
+    }
+}
 
 /// `/rules`: Italian draughts in a few friendly lines, with the points people get wrong, for a
 /// game that draws when a position occurs `repetitions` times.
 #[must_use]
 pub fn rules_text(language: Language, repetitions: u32) -> String {
-    let mut args = FluentArgs::new();
-    args.set("repetitions", repetitions);
-    args.set("quiet-moves", dama_rules::FORTY_MOVE_PLIES / 2);
-    i18n::texts().format(language, Text::Rules, &args)
+    t!(
+        language,
+        Rules,
+        repetitions = repetitions,
+        quiet_moves = dama_rules::FORTY_MOVE_PLIES / 2,
+    )
 }
 
-/// `/help`: every command in one place, named as Discord shows them in that language.
+/// A length of time in words: `5 min`, `1 h 30 min`, `24 h`, `3 days` (in Italian `5 minuti`,
+/// `1 ora e 30 min`, `24 ore`, `3 giorni`). Rounded up to the minute; from 10 hours on the
+/// minutes are left out, from 2 days on the hours are the only rest.
 #[must_use]
-pub fn help_text(language: Language) -> String {
-    let mut args = FluentArgs::new();
-    args.set("max-level", Level::ALL[Level::ALL.len() - 1].number());
-    i18n::texts().format(language, Text::Help, &args)
+pub fn human_duration(language: Language, ms: i64) -> String {
+    let minutes = (ms.max(0) + 59_999) / 60_000;
+    if minutes < 60 {
+        t!(language, DurationMinutes, minutes = minutes)
+    } else if minutes < 48 * 60 {
+        let hours = minutes / 60;
+        let rest = if hours >= 10 { 0 } else { minutes % 60 };
+        t!(language, DurationHours, hours = hours, minutes = rest)
+    } else {
+        let days = minutes / (24 * 60);
+        let hours = (minutes % (24 * 60)) / 60;
+        t!(language, DurationDays, days = days, hours = hours)
+    }
+}
+
+/// The engine's name at a level: `Dama (level 3, casual)`, `Dama (livello 3, dilettante)`.
+#[must_use]
+pub fn engine_name(language: Language, level: u8) -> String {
+    t!(language, EngineName, level = level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_naturally_in_every_language() {
+        i18n::set_strict(true);
+        let cases: [(i64, [&str; 3]); 7] = [
+            (1, ["1 minuto", "1 min", "1 min"]),
+            (5 * 60_000, ["5 minuti", "5 min", "5 min"]),
+            (3_600_000, ["1 ora", "1 h", "1 h"]),
+            (90 * 60_000, ["1 ora e 30 min", "1 h 30 min", "1 h 30 min"]),
+            (24 * 3_600_000, ["24 ore", "24 h", "24 h"]),
+            (3 * 24 * 3_600_000, ["3 giorni", "3 days", "3 días"]),
+            (
+                (2 * 24 + 5) * 3_600_000,
+                ["2 giorni e 5 h", "2 days 5 h", "2 días y 5 h"],
+            ),
+        ];
+        for (ms, expected) in cases {
+            for (language, want) in Language::ALL.into_iter().zip(expected) {
+                assert_eq!(human_duration(language, ms), want, "{language:?} {ms}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_engine_is_named_with_its_level_in_every_language() {
+        i18n::set_strict(true);
+        assert_eq!(engine_name(Language::En, 3), "Dama (level 3, casual)");
+        assert_eq!(engine_name(Language::It, 8), "Dama (livello 8, maestro)");
+        assert_eq!(engine_name(Language::Es, 1), "Dama (nivel 1, principiante)");
+    }
 }

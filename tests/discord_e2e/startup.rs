@@ -83,7 +83,7 @@ async fn help_and_rules_follow_the_reader_s_discord_language() {
     let answered = answer(&discord, &help).await;
     assert!(answered.ephemeral());
     assert!(
-        text(&answered.message).contains("`/mossa mossa`"),
+        text(&answered.message).contains("`/mossa` mossa"),
         "{:#}",
         answered.body()
     );

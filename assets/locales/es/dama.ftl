@@ -1,25 +1,27 @@
 # Textos en español de Dama (damas italianas). Cada mensaje existe también en it/ y en/ con
-# las mismas variables. Los comandos no tienen nombres en español: se citan en inglés.
+# las mismas variables. Las variables $cmd_* son comandos como los ve quien lee: una mención
+# de Discord en la que se puede hacer clic, o el nombre que se escribe (/retar) donde no la hay.
 
-# /help: todos los comandos. $max-level: el nivel más fuerte del motor.
+# /ayuda: todos los comandos. $max_level: el nivel más fuerte del motor.
 help = **Dama: damas italianas en Discord**
     { "**" }Jugar**
-    `/challenge member [colour] [time]` reta a un miembro (partida puntuada; tiempo por jugada de 5 minutos a 3 días)
-    `/accept`, `/decline`, `/cancel` acepta, rechaza o retira un reto (o usa sus botones)
-    `/play [level] [colour]` juega contra mí, del nivel 1 (principiante) al { $max-level } (maestro)
-    `/move move` haz una jugada: `22-18`, `22x13`, `22x13x6` o `d3-c4`; la lista sugiere las jugadas legales
-    `/board` muestra otra vez el tablero (o elige tu jugada en el menú de abajo)
-    `/draw offer|accept|decline` para las tablas, `/resign` para abandonar
-    `/claim` gana cuando a tu rival se le acabó el tiempo por jugada
-    `/abort` (moderadores) detiene la partida de este canal sin resultado
+    { $cmd_challenge } miembro [color] [tiempo]: reta a un miembro (partida puntuada; tiempo por jugada de 5 minutos a 3 días)
+    { $cmd_accept }, { $cmd_decline }, { $cmd_cancel }: acepta, rechaza o retira un reto (o usa sus botones)
+    { $cmd_play } [nivel] [color]: juega contra mí, del nivel 1 (principiante) al { $max_level } (maestro)
+    { $cmd_move } jugada: haz una jugada, `22-18`, `22x13`, `22x13x6` o `d3-c4`; la lista sugiere las jugadas legales
+    { $cmd_board }: muestra otra vez el tablero (o elige tu jugada en el menú de abajo)
+    { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline } para las tablas, { $cmd_resign } para abandonar
+    { $cmd_claim }: gana cuando a tu rival se le acabó el tiempo por jugada
+    { $cmd_abort } (moderadores): detiene la partida de este canal sin resultado
     { "**" }Consultar**
-    `/leaderboard`, `/stats [member]`, `/history [member]`
-    `/pdn [game]` la partida en un archivo PDN, `/replay [game]` como animación
-    `/rules` las reglas de las damas italianas
+    { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
+    { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación
+    { $cmd_rules }: las reglas de las damas italianas
+    { $cmd_settings_language } (quien gestiona el servidor): el idioma de los mensajes públicos del servidor
     Una partida por canal: para jugar más, abrid hilos.
 
 # /rules. $repetitions: cuántas veces debe darse una posición para las tablas;
-# $quiet-moves: jugadas de cada bando sin captura ni movimiento de peón que dan tablas.
+# $quiet_moves: jugadas de cada bando sin captura ni movimiento de peón que dan tablas.
 rules = **Damas italianas: el reglamento en un minuto** (Federazione Italiana Dama)
     • Tablero de 8×8; se juega en las casillas oscuras y cada jugador tiene **una casilla oscura en la esquina inferior derecha**. Las casillas se numeran del 1 al 32 desde el lado de las negras: las blancas ocupan las casillas 21-32 y **salen primero**.
     • El peón avanza una casilla en diagonal, **solo hacia delante**. Si llega a la última fila se corona dama y **la jugada termina ahí**, aunque estuviera en medio de una captura.
@@ -27,5 +29,65 @@ rules = **Damas italianas: el reglamento en un minuto** (Federazione Italiana Da
     • **La captura es obligatoria** y sigue mientras se pueda. El peón captura solo hacia delante y **nunca puede capturar a una dama**; la dama captura peones y damas, hacia delante y hacia atrás.
     • Si hay varias capturas posibles, hay que elegir por este orden: la que captura **más piezas**; si empatan, la que **hace la dama**; después, la que captura **más damas**; por último, la que **encuentra antes una dama**. Si aún empatan, se elige libremente.
     • Pierde quien se queda sin piezas o **sin jugadas legales**: quedar bloqueado no es tablas, es derrota.
-    • Tablas: por acuerdo, cuando la misma posición se repite por { $repetitions }.ª vez, o tras { $quiet-moves } jugadas de cada bando sin captura ni movimiento de peón.
+    • Tablas: por acuerdo, cuando la misma posición se repite por { $repetitions }.ª vez, o tras { $quiet_moves } jugadas de cada bando sin captura ni movimiento de peón.
     Las jugadas se escriben `22-18`, las capturas `22x13` o con todas las casillas de llegada `22x13x6`.
+
+
+## Palabras comunes
+
+# Una duración. $minutes, $hours, $days: sus partes.
+duration-minutes = { $minutes } min
+duration-hours = { $minutes ->
+        [0] { $hours } h
+       *[other] { $hours } h { $minutes } min
+    }
+duration-days = { $hours ->
+        [0] { $days ->
+            [one] { $days } día
+           *[other] { $days } días
+        }
+       *[other] { $days ->
+            [one] { $days } día
+           *[other] { $days } días
+        } y { $hours } h
+    }
+# El motor como jugador. $level: de 1 a 8.
+engine-name = Dama (nivel { $level }, { level-name })
+level-name = { $level ->
+        [1] principiante
+        [2] novato
+        [3] ocasional
+        [4] aficionado
+        [5] de club
+        [6] avanzado
+        [7] experto
+       *[8] maestro
+    }
+# Un comando que se escribe, donde Discord no puede mostrar uno en el que hacer clic. $name: /retar.
+command-typed = `{ $name }`
+
+## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
+
+cmd-challenge = retar
+cmd-accept = aceptar
+cmd-decline = rechazar
+cmd-cancel = cancelar
+cmd-play = jugar
+cmd-move = jugada
+cmd-board = tablero
+cmd-resign = abandonar
+cmd-draw = tablas
+cmd-draw-offer = ofrecer
+cmd-draw-accept = aceptar
+cmd-draw-decline = rechazar
+cmd-claim = reclamar
+cmd-abort = anular
+cmd-leaderboard = clasificación
+cmd-stats = estadísticas
+cmd-history = historial
+cmd-pdn = pdn
+cmd-replay = reproducir
+cmd-rules = reglas
+cmd-help = ayuda
+cmd-settings = ajustes
+cmd-settings-language = idioma

@@ -1,25 +1,27 @@
 # Testi italiani di Dama, con il lessico della FID. Ogni messaggio esiste anche in en/ ed es/
-# con le stesse variabili. I comandi hanno i nomi che Discord mostra in italiano.
+# con le stesse variabili. Le variabili $cmd_* sono comandi come li vede chi legge: una menzione
+# cliccabile di Discord, o il nome da scrivere (/sfida) dove non c'è.
 
-# /aiuto: tutti i comandi. $max-level: il livello più forte del motore.
+# /aiuto: tutti i comandi. $max_level: il livello più forte del motore.
 help = **Dama: la dama italiana su Discord**
     { "**" }Giocare**
-    `/sfida avversario [colore] [tempo]` sfida un membro (partita valida per la classifica; tempo per mossa da 5 minuti a 3 giorni)
-    `/accetta`, `/rifiuta`, `/annulla` rispondi a una sfida o ritirala (anche con i suoi pulsanti)
-    `/gioca [livello] [colore]` gioca contro di me, livelli da 1 (principiante) a { $max-level } (maestro)
-    `/mossa mossa` gioca una mossa: `22-18`, `22x13`, `22x13x6` oppure `d3-c4`; l'elenco propone le mosse regolari
-    `/damiera` mostra di nuovo la damiera (o scegli la mossa dal menu sotto)
-    `/patta proponi|accetta|rifiuta`, `/abbandona` per chiudere la partita
-    `/reclama` vinci quando l'avversario ha esaurito il tempo per mossa
-    `/interrompi` (moderatori) ferma la partita di questo canale senza risultato
+    { $cmd_challenge } avversario [colore] [tempo]: sfida un membro (partita valida per la classifica; tempo per mossa da 5 minuti a 3 giorni)
+    { $cmd_accept }, { $cmd_decline }, { $cmd_cancel }: rispondi a una sfida o ritirala (anche con i suoi pulsanti)
+    { $cmd_play } [livello] [colore]: gioca contro di me, livelli da 1 (principiante) a { $max_level } (maestro)
+    { $cmd_move } mossa: gioca una mossa, `22-18`, `22x13`, `22x13x6` oppure `d3-c4`; l'elenco propone le mosse regolari
+    { $cmd_board }: mostra di nuovo la damiera (o scegli la mossa dal menu sotto)
+    { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: per chiudere la partita
+    { $cmd_claim }: vinci quando l'avversario ha esaurito il tempo per mossa
+    { $cmd_abort } (moderatori): ferma la partita di questo canale senza risultato
     { "**" }Consultare**
-    `/classifica`, `/statistiche [membro]`, `/storico [membro]`
-    `/pdn [partita]` la partita in un file PDN, `/rivedi [partita]` come animazione
-    `/regole` le regole della dama italiana
+    { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
+    { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
+    { $cmd_rules }: le regole della dama italiana
+    { $cmd_settings_language } (chi gestisce il server): la lingua dei messaggi pubblici del server
     Una partita per canale: per giocarne altre aprite dei thread.
 
 # /regole. $repetitions: quante volte deve presentarsi una posizione per la patta;
-# $quiet-moves: mosse di ciascun giocatore senza prese né mosse di pedina che danno la patta.
+# $quiet_moves: mosse di ciascun giocatore senza prese né mosse di pedina che danno la patta.
 rules = **Dama italiana: il regolamento in breve** (Federazione Italiana Dama)
     • Si gioca sulle case scure di una damiera 8×8, sistemata in modo che ogni giocatore abbia **una casa scura nell'angolo in basso a destra**. Le case sono numerate da 1 a 32 dal lato del Nero: il Bianco parte dalle case 21-32 e **muove per primo**.
     • La pedina avanza di una casa in diagonale, **solo in avanti**. Quando raggiunge l'ultima traversa diventa dama e **la mossa finisce lì**, anche se stava facendo una presa multipla.
@@ -27,5 +29,74 @@ rules = **Dama italiana: il regolamento in breve** (Federazione Italiana Dama)
     • **La presa è obbligatoria** e continua finché è possibile (presa multipla). La pedina prende solo in avanti e **non può mai prendere una dama**; la dama prende pedine e dame, in avanti e all'indietro.
     • Se si può prendere in più modi, si deve scegliere, in quest'ordine: la presa che cattura **più pezzi**; a parità, quella **fatta con la dama**; poi quella che cattura **più dame**; poi quella che incontra **prima una dama**. Se resta parità, si sceglie liberamente.
     • Perde chi resta senza pezzi, chi **non ha mosse regolari** (chi è bloccato non pareggia) e chi abbandona.
-    • Patta: per accordo, quando la stessa posizione si presenta per la { $repetitions }ª volta, oppure dopo { $quiet-moves } mosse per parte senza prese né mosse di pedina.
+    • Patta: per accordo, quando la stessa posizione si presenta per la { $repetitions }ª volta, oppure dopo { $quiet_moves } mosse per parte senza prese né mosse di pedina.
     Le mosse si scrivono `22-18`, le prese `22x13` oppure con tutte le case di arrivo `22x13x6`.
+
+
+## Parole comuni
+
+# Una durata. $minutes, $hours, $days: le sue parti.
+duration-minutes = { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minuti
+    }
+duration-hours = { $minutes ->
+        [0] { $hours ->
+            [one] { $hours } ora
+           *[other] { $hours } ore
+        }
+       *[other] { $hours ->
+            [one] { $hours } ora
+           *[other] { $hours } ore
+        } e { $minutes } min
+    }
+duration-days = { $hours ->
+        [0] { $days ->
+            [one] { $days } giorno
+           *[other] { $days } giorni
+        }
+       *[other] { $days ->
+            [one] { $days } giorno
+           *[other] { $days } giorni
+        } e { $hours } h
+    }
+# Il motore come giocatore. $level: da 1 a 8.
+engine-name = Dama (livello { $level }, { level-name })
+level-name = { $level ->
+        [1] principiante
+        [2] esordiente
+        [3] dilettante
+        [4] amatore
+        [5] circolo
+        [6] avanzato
+        [7] esperto
+       *[8] maestro
+    }
+# Un comando da scrivere, dove Discord non può mostrarne uno cliccabile. $name: /sfida.
+command-typed = `{ $name }`
+
+## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
+
+cmd-challenge = sfida
+cmd-accept = accetta
+cmd-decline = rifiuta
+cmd-cancel = annulla
+cmd-play = gioca
+cmd-move = mossa
+cmd-board = damiera
+cmd-resign = abbandona
+cmd-draw = patta
+cmd-draw-offer = proponi
+cmd-draw-accept = accetta
+cmd-draw-decline = rifiuta
+cmd-claim = reclama
+cmd-abort = interrompi
+cmd-leaderboard = classifica
+cmd-stats = statistiche
+cmd-history = storico
+cmd-pdn = pdn
+cmd-replay = rivedi
+cmd-rules = regole
+cmd-help = aiuto
+cmd-settings = impostazioni
+cmd-settings-language = lingua

@@ -191,54 +191,6 @@ mod tests {
         }
     }
 
-    /// The commands a help text names (the words after a `/`).
-    fn named_commands(help: &str) -> Vec<String> {
-        help.split(|c: char| c == '`' || c.is_whitespace())
-            .filter_map(|word| word.strip_prefix('/'))
-            .map(|name| name.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
-            .filter(|name| !name.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
-
-    #[test]
-    fn the_help_names_every_command_as_discord_shows_it_in_that_language() {
-        use crate::i18n::Language;
-        let all = registered();
-        let english: Vec<String> = all
-            .iter()
-            .map(|c| c["name"].as_str().unwrap().to_owned())
-            .collect();
-        let italian: Vec<String> = all
-            .iter()
-            .map(|c| c["name_localizations"]["it"].as_str().unwrap().to_owned())
-            .collect();
-        for language in Language::ALL {
-            let names = match language {
-                Language::It => &italian,
-                Language::En | Language::Es => &english,
-            };
-            let help = crate::game::help_text(language);
-            let mentioned = named_commands(&help);
-            for name in &mentioned {
-                assert!(
-                    names.contains(name),
-                    "{language:?}: /{name} is not registered"
-                );
-            }
-            // Every command but the help itself.
-            for name in names
-                .iter()
-                .filter(|n| !matches!(n.as_str(), "help" | "aiuto"))
-            {
-                assert!(
-                    mentioned.contains(name),
-                    "{language:?}: the help misses /{name}"
-                );
-            }
-        }
-    }
-
     fn option<'a>(command: &'a Value, name: &str) -> &'a Value {
         command["options"]
             .as_array()
