@@ -12,6 +12,7 @@ use dama_rules::Color;
 
 use super::reply::{ChallengeButton, ComponentAction, GameButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
+use crate::i18n::Language;
 use crate::store::{ChallengeId, GameId, StoreError};
 
 /// Something a person asks the service to do.
@@ -66,6 +67,9 @@ pub enum Action {
     Rules,
     /// `/help`.
     Help,
+    /// `/settings language [language]` (those who manage the server): the language of the
+    /// server's public messages; `None` follows the server's Discord language again.
+    SetLanguage { language: Option<Language> },
 }
 
 impl Action {
@@ -96,6 +100,7 @@ impl Action {
             Action::Replay { .. } => "replay",
             Action::Rules => "rules",
             Action::Help => "help",
+            Action::SetLanguage { .. } => "settings language",
         }
     }
 }
@@ -238,6 +243,7 @@ impl GameService {
                 self.settings.repetition_count,
             ))),
             Action::Help => Ok(Reply::private(self.help_text(actor.language))),
+            Action::SetLanguage { language } => self.set_language(actor, language),
         }
     }
 

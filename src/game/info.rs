@@ -254,6 +254,7 @@ impl GameService {
                 start: *loaded.game.start(),
                 moves: loaded.game.moves().to_vec(),
                 bottom,
+                captions: Vec::new(),
             }),
             ..Reply::default()
         })

@@ -28,6 +28,7 @@ mod loaded;
 mod moves;
 pub mod rating;
 mod reply;
+mod settings;
 mod sweep;
 mod texts;
 

@@ -82,6 +82,9 @@ pub struct ReplayView {
     pub moves: Vec<Move>,
     /// The side at the bottom of every frame.
     pub bottom: Color,
+    /// The caption strip of each frame, in the reader's language: the start, then one after
+    /// each move (`moves.len() + 1`); empty for no strip.
+    pub captions: Vec<String>,
 }
 
 /// A button or a select menu.

@@ -71,6 +71,30 @@ level-name = { $level ->
 # A command typed, where Discord cannot show a clickable one. $name: /challenge.
 command-typed = `{ $name }`
 
+
+## Challenges
+# Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+
+
+## Games
+# Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+
+
+## Look-ups
+# Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+
+
+## Settings
+# Section: settings: /settings, the server's language.
+
+
+## Discord
+# Section: Discord: errors, permissions, command options.
+
+
+## Console
+# Section: the console (damabot local).
+
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 
 cmd-challenge = challenge

@@ -66,6 +66,30 @@ level-name = { $level ->
 # Un comando que se escribe, donde Discord no puede mostrar uno en el que hacer clic. $name: /retar.
 command-typed = `{ $name }`
 
+
+## Challenges
+# Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+
+
+## Games
+# Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+
+
+## Look-ups
+# Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+
+
+## Settings
+# Section: settings: /settings, the server's language.
+
+
+## Discord
+# Section: Discord: errors, permissions, command options.
+
+
+## Console
+# Section: the console (damabot local).
+
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 
 cmd-challenge = retar

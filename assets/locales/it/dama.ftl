@@ -75,6 +75,30 @@ level-name = { $level ->
 # Un comando da scrivere, dove Discord non può mostrarne uno cliccabile. $name: /sfida.
 command-typed = `{ $name }`
 
+
+## Challenges
+# Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+
+
+## Games
+# Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+
+
+## Look-ups
+# Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+
+
+## Settings
+# Section: settings: /settings, the server's language.
+
+
+## Discord
+# Section: Discord: errors, permissions, command options.
+
+
+## Console
+# Section: the console (damabot local).
+
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 
 cmd-challenge = sfida
