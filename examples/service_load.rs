@@ -96,6 +96,7 @@ fn main() {
                                 guild: 1,
                                 channel: 10_000 + g,
                                 can_moderate: false,
+                                can_manage_server: false,
                                 language: Language::En,
                                 guild_language: None,
                             };

@@ -218,6 +218,7 @@ impl Console {
             guild: self.guild,
             channel: self.channel,
             can_moderate: self.moderators.contains(&user),
+            can_manage_server: self.moderators.contains(&user),
             language: self.language,
             guild_language: Some(self.language),
         };

@@ -70,6 +70,7 @@ fn actor(user: u64) -> Actor {
         guild: GUILD,
         channel: CHANNEL,
         can_moderate: false,
+        can_manage_server: false,
         language: Language::En,
         guild_language: None,
     }
@@ -719,6 +720,7 @@ fn moderators_abort_unrated() {
     );
     let moderator = Actor {
         can_moderate: true,
+        can_manage_server: true,
         ..actor(CAROL)
     };
     let reply = w
@@ -1273,6 +1275,7 @@ struct Case {
 fn as_moderator(user: u64) -> Actor {
     Actor {
         can_moderate: true,
+        can_manage_server: true,
         ..actor(user)
     }
 }

@@ -65,6 +65,7 @@ fn actor(user: u64) -> Actor {
         guild: GUILD,
         channel: CHANNEL,
         can_moderate: false,
+        can_manage_server: false,
         language: Language::En,
         guild_language: None,
     }

@@ -142,12 +142,16 @@ pub fn actor(
     let can_moderate = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(serenity::Permissions::MANAGE_MESSAGES));
+    let can_manage_server = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(serenity::Permissions::MANAGE_GUILD));
     Some(Actor {
         user: user.id.get(),
         name: name.to_owned(),
         guild: guild.get(),
         channel: channel.get(),
         can_moderate,
+        can_manage_server,
         language: Language::from_locale(locale),
         guild_language: guild_locale.map(Language::from_locale),
     })
@@ -221,6 +225,7 @@ mod tests {
                 guild: 10,
                 channel: 20,
                 can_moderate: true,
+                can_manage_server: false,
                 language: Language::It,
                 guild_language: None,
             }

@@ -67,6 +67,8 @@ pub struct Actor {
     pub channel: ChannelId,
     /// May moderate this channel (Discord: Manage Messages).
     pub can_moderate: bool,
+    /// May change the server's settings (Discord: Manage Server).
+    pub can_manage_server: bool,
     /// The language of what only this person sees (Discord: the interaction's `locale`).
     pub language: Language,
     /// The language the server shows its members (Discord: the interaction's `guild_locale`),
