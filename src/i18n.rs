@@ -126,8 +126,89 @@ texts! {
     /// A command that has no registered id (the console): `$name` as the reader types it.
     CommandTyped = "command-typed" ["name"],
     // ---- challenges
+    /// A bot was challenged. `$max_level`: the strongest engine level.
+    ChallengeBot = "challenge-bot" ["cmd_play", "max_level"],
+    ChallengeSelf = "challenge-self" ["cmd_play"],
+    /// `$min`, `$max`: durations.
+    ChallengeTimeRange = "challenge-time-range" ["min", "max"],
+    /// `$opponent`: whom the actor's open challenge is to.
+    ChallengeAlreadyOpen = "challenge-already-open" ["opponent", "cmd_cancel"],
+    /// The challenge message: mentions, `$color` the challenger's (`white`, `black`, `random`),
+    /// durations.
+    ChallengeMessage = "challenge-message" ["challenged", "challenger", "color", "time", "expiry"],
+    ChallengeButtonAccept = "challenge-button-accept" [],
+    ChallengeButtonDecline = "challenge-button-decline" [],
+    ChallengeButtonCancel = "challenge-button-cancel" [],
+    /// `$game`: the number of the game running in the channel.
+    ChallengeChannelBusy = "challenge-channel-busy" ["game"],
+    ChallengeGameRunning = "challenge-game-running" [],
+    ChallengeNotFound = "challenge-not-found" [],
+    ChallengeNoneReceived = "challenge-none-received" [],
+    ChallengeNoneSent = "challenge-none-sent" [],
+    ChallengeWasAccepted = "challenge-was-accepted" [],
+    ChallengeWasDeclined = "challenge-was-declined" [],
+    ChallengeWasCancelled = "challenge-was-cancelled" [],
+    ChallengeExpired = "challenge-expired" ["cmd_challenge"],
+    /// `$name`: the one who may.
+    ChallengeAcceptNotYours = "challenge-accept-not-yours" ["name"],
+    ChallengeDeclineNotYours = "challenge-decline-not-yours" ["name"],
+    /// The challenger pressed Decline on their own challenge.
+    ChallengeDeclineOwn = "challenge-decline-own" ["name"],
+    ChallengeCancelNotYours = "challenge-cancel-not-yours" ["name"],
+    /// `$name` accepted; `$white`, `$black`: mentions.
+    ChallengeAccepted = "challenge-accepted" ["name", "white", "black"],
+    ChallengeDeclined = "challenge-declined" ["name", "challenger"],
+    ChallengeCancelled = "challenge-cancelled" ["name", "challenged"],
+    ChallengeLevelRange = "challenge-level-range" ["max_level"],
+    /// A game against the engine begins: `$color` the player's, `$engine` its name.
+    ChallengeEngineGame = "challenge-engine-game" ["name", "color", "engine"],
+    ChallengeGameNotFound = "challenge-game-not-found" [],
+    ChallengeRematchRunning = "challenge-rematch-running" [],
+    ChallengeRematchNotPlayer = "challenge-rematch-not-player" [],
+    /// Nobody answered a challenge in time: `$challenger` a mention, `$challenged` a name.
+    ChallengeExpiredNotice = "challenge-expired-notice" ["challenger", "challenged"],
+    /// A game forfeited by the sweep: `$winner` a mention or the engine, `$ratings` the rating
+    /// changes (from a space) or nothing.
+    ChallengeTimeoutForfeit = "challenge-timeout-forfeit" ["loser", "winner", "game", "ratings"],
     // ---- games
     // ---- look-ups
+    LookupLeaderboardEmpty = "lookup-leaderboard-empty" ["cmd_challenge"],
+    LookupLeaderboardTitle = "lookup-leaderboard-title" ["page", "pages"],
+    /// One player: `$rank` padded, `$rating` and `$deviation` rounded.
+    LookupLeaderboardLine = "lookup-leaderboard-line" [
+        "rank", "name", "rating", "deviation", "wins", "losses", "draws"
+    ],
+    LookupLeaderboardPrevious = "lookup-leaderboard-previous" [],
+    LookupLeaderboardNext = "lookup-leaderboard-next" [],
+    LookupStatsNone = "lookup-stats-none" ["name"],
+    LookupStatsRating = "lookup-stats-rating" ["name", "rating", "deviation"],
+    LookupStatsMembers = "lookup-stats-members" ["wins", "losses", "draws"],
+    /// `$outcome`: `win`, `loss` or `draw`; `$length`: games in a row.
+    LookupStatsStreak = "lookup-stats-streak" ["length", "outcome"],
+    LookupStatsEngine = "lookup-stats-engine" [],
+    LookupStatsEngineLine = "lookup-stats-engine-line" ["engine", "wins", "losses", "draws"],
+    LookupHistoryMember = "lookup-history-member" ["name"],
+    LookupHistoryChannel = "lookup-history-channel" [],
+    LookupHistoryMemberNone = "lookup-history-member-none" ["name"],
+    LookupHistoryChannelNone = "lookup-history-channel-none" [],
+    LookupHistoryFooter = "lookup-history-footer" ["cmd_pdn", "cmd_replay"],
+    /// One game of the history: `$state` one of the `lookup-state-*` texts.
+    LookupHistoryLine = "lookup-history-line" ["game", "white", "black", "state", "moves"],
+    LookupStatePlaying = "lookup-state-playing" [],
+    LookupStateAborted = "lookup-state-aborted" [],
+    LookupStateFinished = "lookup-state-finished" [],
+    /// `$result`: `white`, `black` (who won) or `draw`; `$reason`: an end reason as the store
+    /// writes it (`resign`, `no-moves`, ...) or `none`.
+    LookupStateEnded = "lookup-state-ended" ["result", "reason"],
+    LookupNoSuchGame = "lookup-no-such-game" ["game", "cmd_history"],
+    LookupNoGameHere = "lookup-no-game-here" [],
+    LookupPdn = "lookup-pdn" ["game"],
+    /// `$line`: the game as the history lists it.
+    LookupReplay = "lookup-replay" ["game", "line"],
+    /// Replay frame captions: names as written.
+    LookupReplayStart = "lookup-replay-start" ["white", "black"],
+    /// `$number`: the move's number; `$color`: who played it; `$notation`: the move.
+    LookupReplayMove = "lookup-replay-move" ["white", "black", "number", "color", "notation"],
     // ---- settings
     // ---- Discord
     // ---- console

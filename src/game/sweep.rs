@@ -1,11 +1,20 @@
 //! Work nobody asked for in the moment: the engine's moves a restart interrupted, expired
 //! challenges and games forfeited on time, as notices for their channels.
 
-use super::board::{mention, players};
+use super::board::players;
 use super::loaded::Loaded;
 use super::rating;
-use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use super::{GameService, Notice, Reply, ServiceError, engine_name, settle_mentions};
+use crate::i18n::{Language, t};
 use crate::store::{EndReason, Finish, GameResult, GameStatus, Participant, StoreError};
+
+/// A mention of a person, or the engine's name in `language`.
+fn mention_in(language: Language, participant: Participant) -> String {
+    match participant {
+        Participant::User(user) => format!("<@{user}>"),
+        Participant::Engine(level) => engine_name(language, level),
+    }
+}
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -67,11 +76,15 @@ impl GameService {
         let mut notices = self.resume_engine_games()?;
         let now = self.now();
         for challenge in self.store.expire_challenges(now)? {
-            let from = mention(Participant::User(challenge.challenger));
+            let language = self.server_language(challenge.guild);
             let to =
                 self.participant_name(challenge.guild, Participant::User(challenge.challenged));
-            let mut reply =
-                Reply::public(format!("The challenge from {from} to {to} has expired."));
+            let mut reply = Reply::public(t!(
+                language,
+                ChallengeExpiredNotice,
+                challenger = format!("<@{}>", challenge.challenger),
+                challenged = to,
+            ));
             reply.mentions.push(challenge.challenger);
             notices.push(Notice {
                 guild: challenge.guild,
@@ -103,12 +116,14 @@ impl GameService {
                 Err(other) => return Err(other.into()),
             };
             let guild = finished.game.guild;
-            let loser = self.participant_name(guild, finished.game.participant(turn));
-            let headline = format!(
-                "{loser} did not move for twice the time per move. **{} wins** game #{} by forfeit.{}",
-                mention(finished.game.participant(winner)),
-                finished.game.id,
-                self.rating_text(guild, &finished)
+            let language = self.server_language(guild);
+            let headline = t!(
+                language,
+                ChallengeTimeoutForfeit,
+                loser = self.name_in(language, guild, finished.game.participant(turn)),
+                winner = mention_in(language, finished.game.participant(winner)),
+                game = finished.game.id.0,
+                ratings = self.rating_text(guild, &finished),
             );
             let finished_loaded = Loaded {
                 record: finished.game.clone(),

@@ -74,6 +74,59 @@ command-typed = `{ $name }`
 
 ## Challenges
 # Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+# A bot was challenged. $cmd_play: the command to play the engine; $max_level: its strongest level.
+challenge-bot = Bots cannot accept challenges. To play me, use { $cmd_play } with a level from 1 (beginner) to { $max_level } (master).
+challenge-self = You cannot challenge yourself. Challenge another member, or play me with { $cmd_play }.
+# $min, $max: durations.
+challenge-time-range = The time per move must be between { $min } and { $max }.
+# $opponent: the name of the member the open challenge is to.
+challenge-already-open = You already have an open challenge here (to { $opponent }). Cancel it with { $cmd_cancel } first.
+# The challenge. $challenged, $challenger: mentions; $color: the challenger's (white, black or
+# random); $time: the time per move; $expiry: how long the challenge stays open.
+challenge-message = { $challenged }, { $challenger } challenges you to a rated game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, { $time } per move). Accept or decline within { $expiry }.
+challenge-button-accept = Accept
+challenge-button-decline = Decline
+challenge-button-cancel = Cancel
+# $game: the number of the game running in the channel.
+challenge-channel-busy = A game is running here (#{ $game }) — start one in a thread, or wait for it to end.
+challenge-game-running = A game is running here.
+challenge-not-found = That challenge does not exist.
+challenge-none-received = Nobody has challenged you in this channel.
+challenge-none-sent = You have no open challenge in this channel.
+challenge-was-accepted = This challenge was already accepted.
+challenge-was-declined = This challenge was declined.
+challenge-was-cancelled = This challenge was cancelled.
+challenge-expired = This challenge has expired. Send a new one with { $cmd_challenge }.
+# $name: the member who may.
+challenge-accept-not-yours = Only { $name } can accept this challenge.
+challenge-decline-not-yours = Only { $name } can decline this challenge.
+# The challenger pressed Decline on their own challenge.
+challenge-decline-own = Only { $name } can decline this challenge. To withdraw it, press Cancel.
+challenge-cancel-not-yours = Only { $name } can cancel this challenge.
+# $name: who accepted; $white, $black: mentions.
+challenge-accepted = { $name } accepted! { $white } plays White, { $black } plays Black. White moves first.
+# $challenger, $challenged: mentions.
+challenge-declined = { $name } declined the challenge from { $challenger }.
+challenge-cancelled = { $name } cancelled the challenge to { $challenged }.
+challenge-level-range = Levels go from 1 (beginner) to { $max_level } (master).
+# A game against the engine begins. $color: the player's; $engine: the engine's name.
+challenge-engine-game = { $name } plays { $color ->
+        [white] white
+       *[black] black
+    } against { $engine }.
+challenge-game-not-found = That game does not exist.
+challenge-rematch-running = This game is still being played.
+challenge-rematch-not-player = Only the players of this game can ask for a rematch.
+# Nobody answered a challenge in time. $challenger: a mention; $challenged: a name.
+challenge-expired-notice = The challenge from { $challenger } to { $challenged } has expired.
+# A game forfeited because the player to move let twice the time per move pass. $loser: a name;
+# $winner: a mention or the engine; $game: its number; $ratings: the rating changes (starting
+# with a space), or nothing.
+challenge-timeout-forfeit = { $loser } did not move for twice the time per move. **{ $winner } wins** game #{ $game } by forfeit.{ $ratings }
 
 
 ## Games
@@ -82,6 +135,68 @@ command-typed = `{ $name }`
 
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+lookup-leaderboard-empty = Nobody is on the leaderboard yet: finish a game against another member ({ $cmd_challenge }) to get on it.
+lookup-leaderboard-title = **Leaderboard** · page { $page } of { $pages }
+# One player. $rank: their place, padded; $rating, $deviation: rounded; $wins, $losses, $draws:
+# games against members.
+lookup-leaderboard-line = `{ $rank }.` **{ $name }** { $rating } (±{ $deviation }) · { $wins }W { $losses }L { $draws }D
+lookup-leaderboard-previous = Previous
+lookup-leaderboard-next = Next
+lookup-stats-none = { $name } has not played here yet.
+lookup-stats-rating = **{ $name }** · rating { $rating } (±{ $deviation })
+lookup-stats-members = Against members: { $wins } won, { $losses } lost, { $draws } drawn
+# $outcome: win, loss or draw; $length: how many in a row.
+lookup-stats-streak = Current streak: { $length } { $outcome ->
+        [win] won
+        [loss] lost
+       *[draw] drawn
+    } in a row
+lookup-stats-engine = Against the engine:
+# $engine: the engine's name at a level.
+lookup-stats-engine-line = { $engine }: { $wins } won, { $losses } lost, { $draws } drawn
+lookup-history-member = **Recent games of { $name }**
+lookup-history-channel = **Recent games in this channel**
+lookup-history-member-none = Recent games of { $name }: none yet.
+lookup-history-channel-none = Recent games in this channel: none yet.
+lookup-history-footer = Use { $cmd_pdn } or { $cmd_replay } with a game's number to see one.
+# One game. $game: its number; $white, $black: names; $state: one of the lookup-state-* texts;
+# $moves: moves played.
+lookup-history-line = `#{ $game }` { $white } vs { $black } · { $state } · { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+lookup-state-playing = in progress
+lookup-state-aborted = aborted
+lookup-state-finished = finished
+# $result: white, black (who won) or draw; $reason: how it ended, or none.
+lookup-state-ended = { $result ->
+        [white] White won
+        [black] Black won
+       *[draw] drawn
+    }{ $reason ->
+        [resign] { " " }by resignation
+        [no-moves] { " " }(no move left)
+        [timeout-claim] { " " }on time
+        [timeout-sweep] { " " }by forfeit
+        [repetition] { " " }by repetition
+        [forty-move] { " " }by the forty-move rule
+        [agreement] { " " }by agreement
+       *[none] { "" }
+    }
+# $game: a number.
+lookup-no-such-game = There is no game #{ $game } in this server. { $cmd_history } lists recent games.
+lookup-no-game-here = No game has been played in this channel yet.
+lookup-pdn = Game #{ $game } as PDN:
+# $line: the game as the history lists it.
+lookup-replay = Replay of game #{ $game }: { $line }
+# The caption of a replay's frames (at most 59 characters; the names are shortened to fit).
+# $white, $black: names as written; $number: the move's number; $color: who played it;
+# $notation: the move.
+lookup-replay-start = { $white } – { $black } · start
+lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
+        [white] .
+       *[black] ...
+    } { $notation }
 
 
 ## Settings

@@ -69,6 +69,60 @@ command-typed = `{ $name }`
 
 ## Challenges
 # Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+# Alguien ha retado a un bot. $cmd_play: el comando para jugar contra el motor; $max_level: su
+# nivel más fuerte.
+challenge-bot = Los bots no pueden aceptar retos. Para jugar contra mí, usa { $cmd_play } con un nivel del 1 (principiante) al { $max_level } (maestro).
+challenge-self = No puedes retarte a ti mismo. Reta a otro miembro o juega contra mí con { $cmd_play }.
+# $min, $max: duraciones.
+challenge-time-range = El tiempo por jugada tiene que estar entre { $min } y { $max }.
+# $opponent: el nombre de quien recibió el reto abierto.
+challenge-already-open = Ya tienes un reto abierto aquí (a { $opponent }). Cancélalo antes con { $cmd_cancel }.
+# El reto. $challenged, $challenger: menciones; $color: el de quien reta (white, black o random);
+# $time: el tiempo por jugada; $expiry: cuánto tiempo sigue abierto el reto.
+challenge-message = { $challenged }, { $challenger } te reta a una partida de damas puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, { $time } por jugada). Tienes { $expiry } para aceptar o rechazar.
+challenge-button-accept = Aceptar
+challenge-button-decline = Rechazar
+challenge-button-cancel = Cancelar
+# $game: el número de la partida en juego en el canal.
+challenge-channel-busy = Aquí ya hay una partida en juego (#{ $game }): empieza otra en un hilo o espera a que termine.
+challenge-game-running = Aquí ya hay una partida en juego.
+challenge-not-found = Ese reto no existe.
+challenge-none-received = Nadie te ha retado en este canal.
+challenge-none-sent = No tienes ningún reto abierto en este canal.
+challenge-was-accepted = Este reto ya fue aceptado.
+challenge-was-declined = Este reto fue rechazado.
+challenge-was-cancelled = Este reto fue cancelado.
+challenge-expired = Este reto ha caducado. Envía uno nuevo con { $cmd_challenge }.
+# $name: quien puede hacerlo.
+challenge-accept-not-yours = Solo { $name } puede aceptar este reto.
+challenge-decline-not-yours = Solo { $name } puede rechazar este reto.
+# Quien retó pulsó Rechazar en su propio reto.
+challenge-decline-own = Solo { $name } puede rechazar este reto. Para retirarlo, pulsa Cancelar.
+challenge-cancel-not-yours = Solo { $name } puede cancelar este reto.
+# $name: quien aceptó; $white, $black: menciones.
+challenge-accepted = ¡{ $name } ha aceptado! { $white } juega con blancas y { $black } con negras. Empiezan las blancas.
+# $challenger, $challenged: menciones.
+challenge-declined = { $name } ha rechazado el reto de { $challenger }.
+challenge-cancelled = { $name } ha retirado el reto a { $challenged }.
+challenge-level-range = Los niveles van del 1 (principiante) al { $max_level } (maestro).
+# Empieza una partida contra el motor. $color: el del jugador; $engine: el nombre del motor.
+challenge-engine-game = { $name } juega con { $color ->
+        [white] blancas
+       *[black] negras
+    } contra { $engine }.
+challenge-game-not-found = Esa partida no existe.
+challenge-rematch-running = Esta partida todavía se está jugando.
+challenge-rematch-not-player = Solo quienes jugaron esta partida pueden pedir la revancha.
+# Nadie respondió a tiempo a un reto. $challenger: una mención; $challenged: un nombre.
+challenge-expired-notice = El reto de { $challenger } a { $challenged } ha caducado.
+# Partida perdida por incomparecencia: quien tenía que jugar dejó pasar el doble del tiempo por
+# jugada. $loser: un nombre; $winner: una mención o el motor; $game: su número; $ratings: los
+# cambios de puntuación (empiezan con un espacio), o nada.
+challenge-timeout-forfeit = { $loser } no ha jugado en el doble del tiempo por jugada. **{ $winner } gana** la partida #{ $game } por incomparecencia.{ $ratings }
 
 
 ## Games
@@ -77,6 +131,89 @@ command-typed = `{ $name }`
 
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+lookup-leaderboard-empty = Todavía no hay nadie en la clasificación: termina una partida contra otro miembro ({ $cmd_challenge }) para entrar.
+lookup-leaderboard-title = **Clasificación** · página { $page } de { $pages }
+# Un jugador. $rank: su puesto, alineado; $rating, $deviation: redondeados; $wins, $losses,
+# $draws: partidas contra miembros (V victorias, D derrotas, T tablas).
+lookup-leaderboard-line = `{ $rank }.` **{ $name }** { $rating } (±{ $deviation }) · { $wins }V { $losses }D { $draws }T
+lookup-leaderboard-previous = Anterior
+lookup-leaderboard-next = Siguiente
+lookup-stats-none = { $name } todavía no ha jugado aquí.
+lookup-stats-rating = **{ $name }** · puntuación { $rating } (±{ $deviation })
+lookup-stats-members = Contra miembros: { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }, { $losses ->
+        [one] { $losses } perdida
+       *[other] { $losses } perdidas
+    }, { $draws } en tablas
+# $outcome: win, loss o draw; $length: cuántas seguidas.
+lookup-stats-streak = Racha actual: { $outcome ->
+        [win] { $length ->
+            [one] { $length } victoria
+           *[other] { $length } victorias seguidas
+        }
+        [loss] { $length ->
+            [one] { $length } derrota
+           *[other] { $length } derrotas seguidas
+        }
+       *[draw] { $length ->
+            [one] { $length } partida en tablas
+           *[other] { $length } tablas seguidas
+        }
+    }
+lookup-stats-engine = Contra el motor:
+# $engine: el nombre del motor en un nivel.
+lookup-stats-engine-line = { $engine }: { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }, { $losses ->
+        [one] { $losses } perdida
+       *[other] { $losses } perdidas
+    }, { $draws } en tablas
+lookup-history-member = **Últimas partidas de { $name }**
+lookup-history-channel = **Últimas partidas en este canal**
+lookup-history-member-none = Últimas partidas de { $name }: todavía ninguna.
+lookup-history-channel-none = Últimas partidas en este canal: todavía ninguna.
+lookup-history-footer = Para ver una, usa { $cmd_pdn } o { $cmd_replay } con el número de la partida.
+# Una partida. $game: su número; $white, $black: los nombres; $state: uno de los textos
+# lookup-state-*; $moves: las jugadas hechas.
+lookup-history-line = `#{ $game }` { $white } contra { $black } · { $state } · { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }
+lookup-state-playing = en juego
+lookup-state-aborted = anulada
+lookup-state-finished = terminada
+# $result: white, black (quién ganó) o draw; $reason: cómo terminó, o none.
+lookup-state-ended = { $result ->
+        [white] ganan las blancas
+        [black] ganan las negras
+       *[draw] tablas
+    }{ $reason ->
+        [resign] { " " }por abandono
+        [no-moves] { " " }(el rival no tiene jugadas)
+        [timeout-claim] { " " }por tiempo
+        [timeout-sweep] { " " }por incomparecencia
+        [repetition] { " " }por repetición
+        [forty-move] { " " }por la regla de las 40 jugadas
+        [agreement] { " " }de mutuo acuerdo
+       *[none] { "" }
+    }
+# $game: un número.
+lookup-no-such-game = No hay ninguna partida #{ $game } en este servidor. { $cmd_history } muestra las últimas partidas.
+lookup-no-game-here = Todavía no se ha jugado ninguna partida en este canal.
+lookup-pdn = La partida #{ $game } en PDN:
+# $line: la partida tal como aparece en el historial.
+lookup-replay = Repetición de la partida #{ $game }: { $line }
+# El pie de los fotogramas de una repetición (59 caracteres como mucho; los nombres se acortan).
+# $white, $black: los nombres tal como se escriben; $number: el número de la jugada; $color:
+# quién la hizo; $notation: la jugada.
+lookup-replay-start = { $white } – { $black } · inicio
+lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
+        [white] .
+       *[black] ...
+    } { $notation }
 
 
 ## Settings
