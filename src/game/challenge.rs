@@ -345,7 +345,11 @@ impl GameService {
         colour: ColourChoice,
     ) -> Flow<Reply> {
         let Some(level) = Level::new(level) else {
-            return refuse(t!(actor.language, ChallengeLevelRange, max_level = max_level()));
+            return refuse(t!(
+                actor.language,
+                ChallengeLevelRange,
+                max_level = max_level()
+            ));
         };
         self.refuse_busy_channel(actor)?;
         let human_white = match colour {

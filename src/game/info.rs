@@ -217,7 +217,12 @@ impl GameService {
 
     /// The name of whoever plays a side, as message text (see [`escape_markdown`]), the
     /// engine's in `language`.
-    pub(crate) fn name_in(&self, language: Language, guild: u64, participant: Participant) -> String {
+    pub(crate) fn name_in(
+        &self,
+        language: Language,
+        guild: u64,
+        participant: Participant,
+    ) -> String {
         match participant {
             Participant::User(_) => self.participant_name(guild, participant),
             Participant::Engine(level) => engine_name(language, level),
