@@ -140,8 +140,8 @@ impl GameService {
     }
 
     fn game_line(&self, game: &Game) -> String {
-        let white = self.participant_name(game.guild, game.white);
-        let black = self.participant_name(game.guild, game.black);
+        let white = self.participant_name(Language::En, game.guild, game.white);
+        let black = self.participant_name(Language::En, game.guild, game.black);
         let state = match (game.status, game.result, game.end_reason) {
             (GameStatus::Active, ..) => "in progress".to_owned(),
             (GameStatus::Aborted, ..) => "aborted".to_owned(),
