@@ -42,6 +42,7 @@ fn settings() -> ServiceSettings {
 }
 
 fn world_with(settings: ServiceSettings) -> World {
+    damabot::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
@@ -1773,7 +1774,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
     assert!(reply.ephemeral, "{}", reply.text);
     assert_eq!(
         reply.text,
-        "Not so fast: you can use /challenge again in 18 s."
+        "Not so fast: you can use `/challenge` again in 18 s."
     );
     // Another person is not held up, and the wait ends.
     let reply = w
@@ -1815,7 +1816,10 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             Action::Board { flip: false },
         )
         .unwrap();
-    assert_eq!(reply.text, "Not so fast: you can use /board again in 9 s.");
+    assert_eq!(
+        reply.text,
+        "Not so fast: you can use `/board` again in 9 s."
+    );
     assert!(reply.ephemeral && reply.board.is_none());
     assert!(
         !w.service

@@ -335,7 +335,8 @@ mod tests {
     fn clicks_read_as_origin_and_action() {
         let game = GameId(4);
         let on_board = |button| {
-            let (origin, action) = clicked_action(Language::En, ComponentAction::Game(game, 9, button), &[]);
+            let (origin, action) =
+                clicked_action(Language::En, ComponentAction::Game(game, 9, button), &[]);
             assert_eq!(origin, Origin::Board { game, ply: 9 });
             action.ok()
         };

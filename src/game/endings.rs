@@ -249,12 +249,8 @@ impl GameService {
             reply.mentions = offerer.user().into_iter().collect();
             return Ok(reply);
         }
-        let finished = self.finish_loaded(
-            private,
-            &mut loaded,
-            GameResult::Draw,
-            EndReason::Agreement,
-        )?;
+        let finished =
+            self.finish_loaded(private, &mut loaded, GameResult::Draw, EndReason::Agreement)?;
         let mut headline = t!(public, GameDrawAccepted, player = player);
         headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);

@@ -166,14 +166,12 @@ impl GameService {
                 loaded.game = next;
                 Ok(match ended {
                     None => Committed::Continues,
-                    Some((outcome, finished)) => {
-                        Committed::Ended(self.ending_text(
-                            language,
-                            &loaded.record,
-                            outcome,
-                            &finished,
-                        ))
-                    }
+                    Some((outcome, finished)) => Committed::Ended(self.ending_text(
+                        language,
+                        &loaded.record,
+                        outcome,
+                        &finished,
+                    )),
                 })
             }
             Err(
@@ -260,7 +258,12 @@ fn illegal_move_text(
         NotationError::Syntax(_) => match syntax_problem(typed) {
             SyntaxProblem::Empty => t!(language, GameIllegalEmpty, legal = legal),
             SyntaxProblem::LightSquare(square) => {
-                t!(language, GameIllegalLightSquare, square = square, legal = legal)
+                t!(
+                    language,
+                    GameIllegalLightSquare,
+                    square = square,
+                    legal = legal
+                )
             }
             SyntaxProblem::NotASquare(text) => {
                 t!(language, GameIllegalNotASquare, text = text, legal = legal)
@@ -416,7 +419,10 @@ mod tests {
         let capture = Position::from_fen("W:W22:B18").unwrap();
         let error = capture.parse_move("22-17").unwrap_err();
         let italian = illegal_move_text(Language::It, &capture, "22-17", &error);
-        assert!(italian.contains("la presa è obbligatoria (22x13)"), "{italian}");
+        assert!(
+            italian.contains("la presa è obbligatoria (22x13)"),
+            "{italian}"
+        );
         assert_eq!(
             either(Language::En, &["a".into(), "b".into(), "c".into()]),
             "a or b or c"
