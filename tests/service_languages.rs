@@ -41,11 +41,15 @@ fn settings() -> ServiceSettings {
 
 /// A world whose people and server speak `language`.
 fn world(language: Language) -> World {
+    world_with(language, settings())
+}
+
+fn world_with(language: Language, settings: ServiceSettings) -> World {
     i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), clock.clone(), settings());
+    let service = GameService::new(Arc::new(store), clock.clone(), settings);
     World {
         service,
         clock,
@@ -750,6 +754,43 @@ fn draws(w: &World) {
 #[test]
 fn draws_in_every_language() {
     in_every_language(draws);
+}
+
+#[test]
+fn the_forty_move_rule_in_every_language() {
+    for language in Language::ALL {
+        // Repetition set out of reach.
+        let w = world_with(
+            language,
+            ServiceSettings {
+                repetition_count: 1000,
+                ..settings()
+            },
+        );
+        w.game_from("W:WK29,30:BK4,1", Participant::User(BOB));
+        let mut reply = None;
+        for i in 0..80 {
+            let (user, m) = match i % 4 {
+                0 => (ALICE, "29-25"),
+                1 => (BOB, "4-8"),
+                2 => (ALICE, "25-29"),
+                _ => (BOB, "8-4"),
+            };
+            reply = Some(w.play(user, m));
+        }
+        let text = reply.unwrap().text;
+        assert!(
+            text.contains(pick(
+                language,
+                [
+                    "**Patta** per la regola delle 40 mosse: 40 mosse per parte senza prese né mosse di pedina.",
+                    "**Draw** by the 40-move rule: 40 moves each without a capture or a man move.",
+                    "**Tablas** por la regla de las 40 jugadas: 40 jugadas de cada bando sin captura ni movimiento de peón.",
+                ]
+            )),
+            "{text}"
+        );
+    }
 }
 
 fn the_engine_plays_and_answers(w: &World) {
