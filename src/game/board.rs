@@ -36,10 +36,13 @@ impl GameService {
         participant: Participant,
     ) -> String {
         match participant {
-            Participant::User(user) => match self.store.player(guild, user) {
-                Ok(Some(player)) => player.display_name,
-                _ => t!(language, GameUnknownPlayer, user = user.to_string()),
-            },
+            Participant::User(user) => {
+                if let Ok(Some(player)) = self.store.player(guild, user) {
+                    player.display_name
+                } else {
+                    t!(language, GameUnknownPlayer, user = user.to_string())
+                }
+            }
             Participant::Engine(level) => engine_name(language, level),
         }
     }

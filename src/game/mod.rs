@@ -301,14 +301,15 @@ impl GameService {
         let left = last.saturating_add(length) - self.now();
         if left > 0 {
             let seconds = (left + 999) / 1000;
-            return refuse(match action.command() {
-                Some(command) => t!(
+            return refuse(if let Some(command) = action.command() {
+                t!(
                     language,
                     GameCooldownCommand,
                     cmd = self.command(language, command),
                     seconds = seconds,
-                ),
-                None => t!(language, GameCooldownDrawOffer, seconds = seconds),
+                )
+            } else {
+                t!(language, GameCooldownDrawOffer, seconds = seconds)
             });
         }
         Ok(())

@@ -198,16 +198,20 @@ impl GameService {
                     GameEnd::NoPieces => {
                         t!(language, GameWonNoPieces, player = player, color = color)
                     }
-                    _ => t!(language, GameWonNoMoves, player = player, color = color),
+                    GameEnd::NoMoves | GameEnd::Draw(_) => {
+                        t!(language, GameWonNoMoves, player = player, color = color)
+                    }
                 }
             }
             None => match outcome.end {
                 GameEnd::Draw(DrawReason::Repetition) => t!(language, GameDrawRepetition),
-                _ => t!(
-                    language,
-                    GameDrawFortyMoves,
-                    quiet_moves = dama_rules::FORTY_MOVE_PLIES / 2
-                ),
+                GameEnd::Draw(DrawReason::FortyMoveRule) | GameEnd::NoPieces | GameEnd::NoMoves => {
+                    t!(
+                        language,
+                        GameDrawFortyMoves,
+                        quiet_moves = dama_rules::FORTY_MOVE_PLIES / 2
+                    )
+                }
             },
         };
         text.push_str(&self.rating_text(language, record.guild, finished));
