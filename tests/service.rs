@@ -1775,7 +1775,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
     assert!(reply.ephemeral, "{}", reply.text);
     assert_eq!(
         reply.text,
-        "Not so fast: you can use /challenge again in 18 s."
+        "Not so fast: you can use `/challenge` again in 18 s."
     );
     // Another person is not held up, and the wait ends.
     let reply = w
@@ -1817,7 +1817,10 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             Action::Board { flip: false },
         )
         .unwrap();
-    assert_eq!(reply.text, "Not so fast: you can use /board again in 9 s.");
+    assert_eq!(
+        reply.text,
+        "Not so fast: you can use `/board` again in 9 s."
+    );
     assert!(reply.ephemeral && reply.board.is_none());
     assert!(
         !w.service

@@ -75,7 +75,7 @@ impl GameService {
             ));
         }
         let cooldown = Cooldown::Challenge(actor.user);
-        self.cooled_down(cooldown)?;
+        self.cooled_down(actor.language, cooldown)?;
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
         self.store
@@ -141,7 +141,7 @@ impl GameService {
     }
 
     fn name_of(&self, guild: u64, user: u64) -> String {
-        self.participant_name(guild, Participant::User(user))
+        self.participant_name(Language::En, guild, Participant::User(user))
     }
 
     /// Refuses to start a game in a busy channel: "A game is running here".
@@ -254,7 +254,7 @@ impl GameService {
             white = format!("<@{white}>"),
             black = format!("<@{black}>"),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        let mut reply = self.board_reply(self.public_language(actor), &loaded, &headline, None);
         reply.mentions.push(challenge.challenger);
         Ok(reply)
     }
@@ -405,13 +405,15 @@ impl GameService {
         if !human_white {
             // Unless resuming got to the new game first, the engine opens now.
             if let Some(_searching) = self.start_searching(loaded.record.id) {
-                if let Some(text) = self.engine_move(&mut loaded, level.number())? {
+                if let Some(text) =
+                    self.engine_move(self.public_language(actor), &mut loaded, level.number())?
+                {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
             }
         }
-        Ok(self.board_reply(&loaded, &headline, None))
+        Ok(self.board_reply(self.public_language(actor), &loaded, &headline, None))
     }
 
     /// Rematch: colours swapped. Against the engine it starts at once; against a member it is

@@ -208,34 +208,11 @@ impl GameService {
             language,
             LookupHistoryLine,
             game = game.id.0,
-            white = self.name_in(language, game.guild, game.white),
-            black = self.name_in(language, game.guild, game.black),
+            white = self.participant_name(language, game.guild, game.white),
+            black = self.participant_name(language, game.guild, game.black),
             state = state,
             moves = game.ply.div_ceil(2),
         )
-    }
-
-    /// The name of whoever plays a side, as message text (see [`escape_markdown`]), the
-    /// engine's in `language`.
-    pub(crate) fn name_in(
-        &self,
-        language: Language,
-        guild: u64,
-        participant: Participant,
-    ) -> String {
-        match participant {
-            Participant::User(_) => self.participant_name(guild, participant),
-            Participant::Engine(level) => engine_name(language, level),
-        }
-    }
-
-    /// The name of whoever plays a side as written (for image captions), the engine's in
-    /// `language`.
-    fn plain_name_in(&self, language: Language, guild: u64, participant: Participant) -> String {
-        match participant {
-            Participant::User(_) => self.plain_name(guild, participant),
-            Participant::Engine(level) => engine_name(language, level),
-        }
     }
 
     /// The game an info command is about: the given one, else this channel's active or latest.
@@ -331,8 +308,8 @@ impl GameService {
             _ => Color::White,
         };
         let record = &loaded.record;
-        let white = self.plain_name_in(language, record.guild, record.white);
-        let black = self.plain_name_in(language, record.guild, record.black);
+        let white = self.plain_name(language, record.guild, record.white);
+        let black = self.plain_name(language, record.guild, record.black);
         Ok(Reply {
             text: t!(
                 language,

@@ -1,20 +1,12 @@
 //! Work nobody asked for in the moment: the engine's moves a restart interrupted, expired
 //! challenges and games forfeited on time, as notices for their channels.
 
-use super::board::players;
+use super::board::{mention, players};
 use super::loaded::Loaded;
 use super::rating;
-use super::{GameService, Notice, Reply, ServiceError, engine_name, settle_mentions};
-use crate::i18n::{Language, t};
+use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use crate::i18n::t;
 use crate::store::{EndReason, Finish, GameResult, GameStatus, Participant, StoreError};
-
-/// A mention of a person, or the engine's name in `language`.
-fn mention_in(language: Language, participant: Participant) -> String {
-    match participant {
-        Participant::User(user) => format!("<@{user}>"),
-        Participant::Engine(level) => engine_name(language, level),
-    }
-}
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -49,14 +41,15 @@ impl GameService {
                 continue;
             };
             let ply = loaded.record.ply;
-            let Some(text) = self.engine_move(&mut loaded, level)? else {
+            let language = self.server_language(loaded.record.guild);
+            let Some(text) = self.engine_move(language, &mut loaded, level)? else {
                 continue;
             };
             if loaded.record.ply == ply {
                 tracing::warn!(game = %id, level, "the engine has no move to resume with");
                 continue;
             }
-            let mut reply = self.board_reply(&loaded, &text, None);
+            let mut reply = self.board_reply(language, &loaded, &text, None);
             reply.mentions.extend(players(&loaded.record));
             settle_mentions(&mut reply, None);
             notices.push(Notice {
@@ -77,8 +70,11 @@ impl GameService {
         let now = self.now();
         for challenge in self.store.expire_challenges(now)? {
             let language = self.server_language(challenge.guild);
-            let to =
-                self.participant_name(challenge.guild, Participant::User(challenge.challenged));
+            let to = self.participant_name(
+                language,
+                challenge.guild,
+                Participant::User(challenge.challenged),
+            );
             let mut reply = Reply::public(t!(
                 language,
                 ChallengeExpiredNotice,
@@ -120,16 +116,16 @@ impl GameService {
             let headline = t!(
                 language,
                 ChallengeTimeoutForfeit,
-                loser = self.name_in(language, guild, finished.game.participant(turn)),
-                winner = mention_in(language, finished.game.participant(winner)),
+                loser = self.participant_name(language, guild, finished.game.participant(turn)),
+                winner = mention(language, finished.game.participant(winner)),
                 game = finished.game.id.0,
-                ratings = self.rating_text(guild, &finished),
+                ratings = self.rating_text(language, guild, &finished),
             );
             let finished_loaded = Loaded {
                 record: finished.game.clone(),
                 game: loaded.game,
             };
-            let mut reply = self.board_reply(&finished_loaded, &headline, None);
+            let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
             reply.mentions.extend(players(&finished.game));
             notices.push(Notice {
                 guild,

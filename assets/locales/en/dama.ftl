@@ -131,6 +131,162 @@ challenge-timeout-forfeit = { $loser } did not move for twice the time per move.
 
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+# The caption strip of a board image. $white, $black: names with their ratings; $move: the
+# move number; $state: game-caption-turn or game-caption-result.
+game-caption = { $white } vs { $black } · move { $move } · { $state }
+# $color: white or black, the side to move.
+game-caption-turn = { $color ->
+        [white] White
+       *[black] Black
+    } to move
+# $result: white, black (who won), draw, or aborted.
+game-caption-result = { $result ->
+        [white] 1-0
+        [black] 0-1
+        [draw] 1/2-1/2
+       *[aborted] aborted
+    }
+# The board message. $game: its number; $move: the move number; $player: who is to move (a
+# mention or the engine's name); $color: white or black.
+game-board-turn = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) to move
+# The same with the clock. $per_move, $left: durations.
+game-board-turn-clock = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) to move · { $per_move } per move, { $left } left
+game-board-capture = A capture is compulsory.
+# $player: who offered.
+game-board-draw-offer = { $player } offers a draw.
+# More legal moves than a menu holds. $count: how many.
+game-board-type-move = { $count } legal moves: type yours with { $cmd_move }.
+game-board-over = **Game #{ $game }** is over.
+game-button-offer-draw = Offer draw
+game-button-resign = Resign
+game-button-flip = Flip board
+game-button-claim = Claim win
+game-button-accept-draw = Accept draw
+game-button-decline-draw = Decline draw
+game-button-rematch = Rematch
+game-button-resign-confirm = Yes, resign
+game-move-menu = Choose your move
+# What the endgame tables say. $color: the winner; $moves: the winner's moves to the win.
+game-verdict-draw = Endgame tables: drawn with best play
+game-verdict-win = Endgame tables: won for { $color ->
+        [white] White
+       *[black] Black
+    } in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+game-verdict-no-move = Endgame tables: won for { $color ->
+        [white] White: Black
+       *[black] Black: White
+    } has no move
+# A player the database does not know. $user: their id.
+game-unknown-player = player { $user }
+# A move and its reply. $player: who moved; $move: the move as written; $engine: the engine's name.
+game-move-played = { $player } played **{ $move }**.
+game-engine-replied = { $engine } replied **{ $move }**.
+game-engine-no-level = The engine level { $level } does not exist.
+game-thinking = Dama is thinking about its move.
+# $player, $color: the side to move.
+game-not-your-turn = It is not your turn: { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) is to move.
+# The end of a game by the rules. $player: the winner; $color: the winner's colour.
+game-won-no-pieces = **{ $player } wins** ({ $color ->
+        [white] White): Black
+       *[black] Black): White
+    } has no pieces left.
+game-won-no-moves = **{ $player } wins** ({ $color ->
+        [white] White): Black
+       *[black] Black): White
+    } cannot move.
+game-draw-repetition = **Draw** by repetition.
+# $quiet_moves: moves by each side without a capture or a man move.
+game-draw-forty-moves = **Draw** by the { $quiet_moves }-move rule: { $quiet_moves } moves each without a capture or a man move.
+# The ratings after a rated game: names, then each one's rating before and after.
+game-ratings = Ratings: { $white } { $white_before } → { $white_after }, { $black } { $black_before } → { $black_after }.
+# Why a move cannot be played. $legal: the legal moves, listed.
+game-illegal-empty = A move is empty; write it like 22-18 or 22x13. Legal moves: { $legal }.
+game-illegal-light-square = `{ $square }` is a light square; pieces stand on the dark squares. Legal moves: { $legal }.
+game-illegal-not-a-square = `{ $text }` is not a square; use 1-32 (or a dark square like c3). Legal moves: { $legal }.
+game-illegal-too-many-squares = Too many squares for one move. Legal moves: { $legal }.
+game-illegal-one-square = `{ $text }` needs a start and an end square, like 22-18. Legal moves: { $legal }.
+game-illegal-no-piece = There is no piece on { $square }. Legal moves: { $legal }.
+# $color: the side to move.
+game-illegal-not-your-piece = The piece on { $square } is not { $color ->
+        [white] white
+       *[black] black
+    }'s. Legal moves: { $legal }.
+# $attempted: the move as understood; $captures: the legal captures.
+game-illegal-capture-compulsory = { $attempted } is not allowed: a capture is compulsory ({ $captures }). A capture is compulsory, and the one that takes the most pieces comes first.
+game-illegal-move = { $attempted } is not a legal move here. Legal moves: { $legal }.
+# $candidates: the moves it could be.
+game-illegal-ambiguous = { $attempted } could be { $candidates }; write every landing square.
+game-legal-none = none
+# Two choices of a list: $first, then $rest (itself a list).
+game-list-or = { $first } or { $rest }
+# Resigning.
+game-resign-confirm = Do you really want to resign this game?
+# $player: who resigns; $winner and $color: who wins.
+game-resigned = { $player } resigns. **{ $winner } wins** ({ $color ->
+        [white] White
+       *[black] Black
+    }).
+# Draw offers. $player: who offers or answers; $opponent: who is offered.
+game-draw-offered = { $player } offers a draw to { $opponent }.
+game-draw-already-offered = You have already offered a draw; wait for the answer.
+# $ago: plies since the last offer; $left: plies to wait.
+game-draw-reoffer = You offered a draw { $ago ->
+        [one] { $ago } ply
+       *[other] { $ago } plies
+    } ago; you can offer again after { $left ->
+        [one] { $left } more ply
+       *[other] { $left } more plies
+    }.
+game-draw-engine-declines = { $engine } declines the draw: it likes its position.
+game-draw-accepted = { $player } accepts the draw. **Draw** by agreement.
+game-draw-no-offer = There is no draw offer to answer. Offer one with { $cmd_draw_offer }.
+game-draw-own-offer = You made this offer; your opponent must answer it.
+game-draw-withdrawn = { $player } withdraws the draw offer.
+game-draw-declined = { $player } declines the draw. Play on!
+# Claims on time. $player: who is to move; $left: their time left; $winner: who claims.
+game-claim-your-turn = It is your turn: make your move instead of claiming.
+game-claim-too-early = { $player } still has { $left } to move; you can claim the win after that.
+game-claim-won = { $player }'s time ran out. **{ $winner } wins** on time.
+# Aborts. $player: the moderator; $game: the game's number.
+game-abort-not-allowed = Only moderators (Manage Messages) can abort a game. Players can { $cmd_resign } or offer a draw with { $cmd_draw_offer }.
+game-aborted = { $player } aborted game #{ $game }. It does not count for anyone.
+# Finding the game. $result: white, black, draw or aborted.
+game-over-refusal = { $result ->
+        [white] Game #{ $game } is over (1-0).
+        [black] Game #{ $game } is over (0-1).
+        [draw] Game #{ $game } is over (1/2-1/2).
+       *[aborted] Game #{ $game } is over.
+    }
+game-missing = That game does not exist.
+game-none-here = There is no game in this channel. Start one with { $cmd_challenge } or play me with { $cmd_play }.
+game-not-playing = You are not playing in this game.
+game-out-of-date = This board is out of date: the game has moved on. Use the latest board (or { $cmd_board }).
+game-too-late = That move came too late: the game changed in the meantime. Use the latest board (or { $cmd_board }).
+# Components.
+game-unknown-button = This button is not one I know any more.
+game-elsewhere = This button belongs to a message in another channel; use the one there.
+game-pick-move = Pick a move from the list.
+# Cooldowns. $cmd: the command; $seconds: how long to wait.
+game-cooldown-command = Not so fast: you can use { $cmd } again in { $seconds } s.
+game-cooldown-draw-offer = Not so fast: you can offer a draw again in { $seconds } s.
+# Autocomplete hints of /move (at most 100 characters; commands as typed: $cmd_challenge).
+game-hint-no-game = No game in this channel: start one with { $cmd_challenge } or { $cmd_play }.
+game-hint-unreadable = This game's position cannot be read.
+game-hint-not-your-turn = Not your turn: { $player } is to move
+# Followed by the legal moves. $typed: what was typed.
+game-hint-no-match = No legal move starts with { $typed }:
 
 
 ## Look-ups
