@@ -256,15 +256,18 @@ impl GameService {
         };
         found.ok_or_else(|| {
             let language = actor.language;
-            Stop::refused(Reply::private(match game {
-                Some(id) => t!(
-                    language,
-                    LookupNoSuchGame,
-                    game = id,
-                    cmd_history = self.command(language, "history"),
-                ),
-                None => t!(language, LookupNoGameHere),
-            }))
+            let text = game.map_or_else(
+                || t!(language, LookupNoGameHere),
+                |id| {
+                    t!(
+                        language,
+                        LookupNoSuchGame,
+                        game = id,
+                        cmd_history = self.command(language, "history"),
+                    )
+                },
+            );
+            Stop::refused(Reply::private(text))
         })
     }
 
@@ -398,9 +401,10 @@ pub fn replay_captions(
     let offset = usize::from(start.turn() == Color::Black);
     for (i, m) in moves.iter().enumerate() {
         let text = position.move_text(m);
-        let mover = position.turn();
+        let side = position.turn();
         position.play_unchecked(m);
-        let number = (i + offset) / 2 + 1;
+        let ply = i + offset;
+        let number = ply / 2 + 1;
         captions.push(fit(&|white, black| {
             t!(
                 language,
@@ -408,7 +412,7 @@ pub fn replay_captions(
                 white = white,
                 black = black,
                 number = number,
-                color = mover.name(),
+                color = side.name(),
                 notation = text.as_str(),
             )
         }));
