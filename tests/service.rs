@@ -2699,7 +2699,7 @@ fn replay_frames_are_captioned_in_the_servers_language() {
             )
             .unwrap();
     }
-    let replay = |actor: &Actor| {
+    let replay_for = |actor: &Actor| {
         let reply = w
             .service
             .act(actor, Origin::Channel, Action::Replay { game: None })
@@ -2707,7 +2707,7 @@ fn replay_frames_are_captioned_in_the_servers_language() {
         assert_finished_text(&reply);
         reply
     };
-    let reply = replay(&alice);
+    let reply = replay_for(&alice);
     assert_eq!(
         reply.text,
         "Replay della partita #1: `#1` alice contro bob · in corso · 2 mosse"
@@ -2723,11 +2723,11 @@ fn replay_frames_are_captioned_in_the_servers_language() {
             "alice – bob · 2. 23-19",
         ]
     );
-    let spanish = replay(&speaking(CAROL, Language::Es));
+    let spanish = replay_for(&speaking(CAROL, Language::Es));
     let view = spanish.replay.unwrap();
     assert_eq!(view.captions[0], "alice – bob · inicio");
     assert!(spanish.text.starts_with("Repetición de la partida #1: "));
-    let english = replay(&actor(CAROL)).replay.unwrap();
+    let english = replay_for(&actor(CAROL)).replay.unwrap();
     assert_eq!(english.captions[0], "alice – bob · start");
     assert_eq!(english.captions[3], "alice – bob · 2. 23-19");
 }

@@ -19,7 +19,7 @@ use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutc
 const HISTORY_LENGTH: u32 = 10;
 
 /// The longest replay caption, in characters (the renderer cuts longer ones).
-pub const REPLAY_CAPTION_MAX_CHARS: usize = 59;
+pub(crate) const REPLAY_CAPTION_MAX_CHARS: usize = 59;
 
 impl GameService {
     /// `/leaderboard [page]` (pages from 0 here, shown from 1).
@@ -233,15 +233,18 @@ impl GameService {
         };
         found.ok_or_else(|| {
             let language = actor.language;
-            Stop::refused(Reply::private(match game {
-                Some(id) => t!(
-                    language,
-                    LookupNoSuchGame,
-                    game = id,
-                    cmd_history = self.command(language, "history"),
-                ),
-                None => t!(language, LookupNoGameHere),
-            }))
+            let text = game.map_or_else(
+                || t!(language, LookupNoGameHere),
+                |id| {
+                    t!(
+                        language,
+                        LookupNoSuchGame,
+                        game = id,
+                        cmd_history = self.command(language, "history"),
+                    )
+                },
+            );
+            Stop::refused(Reply::private(text))
         })
     }
 
@@ -339,7 +342,7 @@ impl GameService {
 /// (`Alice – Bob · start`, `Alice – Bob · 12. 22x13`, `Alice – Bob · 12... 9x18`). Names are
 /// shortened (with `…`) so that no caption is longer than [`REPLAY_CAPTION_MAX_CHARS`].
 #[must_use]
-pub fn replay_captions(
+pub(crate) fn replay_captions(
     language: Language,
     white: &str,
     black: &str,
@@ -375,9 +378,10 @@ pub fn replay_captions(
     let offset = usize::from(start.turn() == Color::Black);
     for (i, m) in moves.iter().enumerate() {
         let text = position.move_text(m);
-        let mover = position.turn();
+        let side = position.turn();
         position.play_unchecked(m);
-        let number = (i + offset) / 2 + 1;
+        let ply = i + offset;
+        let number = ply / 2 + 1;
         captions.push(fit(&|white, black| {
             t!(
                 language,
@@ -385,7 +389,7 @@ pub fn replay_captions(
                 white = white,
                 black = black,
                 number = number,
-                color = mover.name(),
+                color = side.name(),
                 notation = text.as_str(),
             )
         }));
@@ -393,7 +397,8 @@ pub fn replay_captions(
     captions
 }
 
-/// `name` cut to at most `room` characters, the last of them `…` when it is cut.
+/// `name` cut to at most `room` characters (but never less than the `…` that ends a cut
+/// name).
 fn shorten(name: &str, room: usize) -> String {
     if name.chars().count() <= room {
         return name.to_owned();
@@ -422,6 +427,60 @@ fn format_date(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replay_captions_count_moves_from_whites_first_and_fit_long_names() {
+        crate::i18n::set_strict(true);
+        let start = Position::initial();
+        let first = start.legal_moves()[0];
+        let mut after = start;
+        after.play_unchecked(&first);
+        let reply = after.legal_moves()[0];
+        // From the initial position: White's move is `1.`, Black's answer `1...`.
+        let captions = replay_captions(Language::En, "a", "b", &start, &[first, reply]);
+        assert_eq!(captions.len(), 3);
+        assert_eq!(captions[0], "a – b · start");
+        assert_eq!(
+            captions[1],
+            format!("a – b · 1. {}", start.move_text(&first))
+        );
+        assert_eq!(
+            captions[2],
+            format!("a – b · 1... {}", after.move_text(&reply))
+        );
+        // A game that starts with Black to move opens with `1...`, then White's `2.`.
+        let captions = replay_captions(Language::It, "a", "b", &after, &[reply]);
+        assert_eq!(captions[0], "a – b · inizio");
+        assert!(captions[1].starts_with("a – b · 1... "), "{}", captions[1]);
+
+        // Two long names share the room; every caption fits, cut on characters.
+        let white = "Ñandú Ángel Ibáñez de la Peña y Muñoz-Ortíz";
+        let black = "Niccolò Bartolomeo di Montefeltro della Rovere";
+        let captions = replay_captions(Language::Es, white, black, &start, &[first]);
+        for caption in &captions {
+            assert!(
+                caption.chars().count() <= REPLAY_CAPTION_MAX_CHARS,
+                "{caption}"
+            );
+            assert!(caption.starts_with("Ñandú"), "{caption}");
+            assert_eq!(caption.matches('…').count(), 2, "{caption}");
+        }
+        assert!(captions[0].ends_with(" · inicio"), "{}", captions[0]);
+        assert_eq!(
+            captions[0].chars().count(),
+            REPLAY_CAPTION_MAX_CHARS,
+            "{}",
+            captions[0]
+        );
+    }
+
+    #[test]
+    fn names_shorten_on_characters() {
+        assert_eq!(shorten("Niccolò", 7), "Niccolò");
+        assert_eq!(shorten("Niccolò", 6), "Nicco…");
+        assert_eq!(shorten("ñññ", 2), "ñ…");
+        assert_eq!(shorten("abc", 0), "…");
+    }
 
     #[test]
     fn dates() {
