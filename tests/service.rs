@@ -42,6 +42,7 @@ fn settings() -> ServiceSettings {
 }
 
 fn world_with(settings: ServiceSettings) -> World {
+    damabot::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
@@ -2281,4 +2282,187 @@ fn the_console_switches_language_with_locale() {
             .contains("La captura es obligatoria")
     );
     assert!(console.line("@help").contains("@locale it|en|es"));
+}
+
+/// Someone who may manage the server (Discord: Manage Server), reading `language`, in a server
+/// whose Discord language is `guild_language`.
+fn manager(language: Language, guild_language: Option<Language>) -> Actor {
+    Actor {
+        can_manage_server: true,
+        language,
+        guild_language,
+        ..actor(CAROL)
+    }
+}
+
+fn set_language(w: &World, who: &Actor, language: Option<Language>) -> Reply {
+    w.service
+        .act(who, Origin::Channel, Action::SetLanguage { language })
+        .unwrap()
+}
+
+#[test]
+fn only_managers_set_the_language_and_are_told_so_in_their_language() {
+    let w = world();
+    for (language, permission) in [
+        (Language::En, "**Manage Server**"),
+        (Language::It, "**Gestire il server**"),
+        (Language::Es, "**Gestionar servidor**"),
+    ] {
+        let someone = Actor {
+            language,
+            guild_language: Some(Language::En),
+            ..actor(ALICE)
+        };
+        let reply = set_language(&w, &someone, Some(Language::It));
+        assert!(reply.ephemeral, "{}", reply.text);
+        assert!(reply.text.contains(permission), "{language:?}: {}", reply.text);
+        assert!(!reply.text.contains("{$"), "{}", reply.text);
+    }
+    // Nothing was chosen: the server still speaks its Discord language.
+    assert_eq!(w.service.server_language(GUILD), Language::En);
+    assert_eq!(
+        w.service.public_language(&Actor {
+            guild_language: Some(Language::Es),
+            ..actor(ALICE)
+        }),
+        Language::Es
+    );
+}
+
+#[test]
+fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
+    let w = world();
+    let reply = set_language(&w, &manager(Language::En, Some(Language::Es)), Some(Language::It));
+    assert!(!reply.ephemeral, "the whole server hears it");
+    assert_eq!(reply.text, "D'ora in poi parlo italiano in questo server.");
+
+    // Whatever the server's or the reader's Discord language, public messages are Italian.
+    let reader = Actor {
+        language: Language::Es,
+        guild_language: Some(Language::Es),
+        ..actor(ALICE)
+    };
+    assert_eq!(w.service.public_language(&reader), Language::It);
+    assert_eq!(w.service.server_language(GUILD), Language::It);
+    // What only the reader sees stays theirs.
+    let help = w
+        .service
+        .act(&reader, Origin::Channel, Action::Help)
+        .unwrap();
+    assert!(help.text.contains("reta a un miembro"), "{}", help.text);
+    // Another server has chosen nothing.
+    assert_eq!(w.service.server_language(GUILD + 1), Language::En);
+
+    let reply = set_language(&w, &manager(Language::It, Some(Language::Es)), Some(Language::Es));
+    assert_eq!(
+        reply.text,
+        "De ahora en adelante hablo español en este servidor."
+    );
+    let reply = set_language(&w, &manager(Language::It, Some(Language::En)), Some(Language::En));
+    assert_eq!(reply.text, "From now on I speak English in this server.");
+
+    // `None` goes back to Discord's language, and says so in it.
+    let reply = set_language(&w, &manager(Language::En, Some(Language::Es)), None);
+    assert!(!reply.ephemeral);
+    assert_eq!(
+        reply.text,
+        "De ahora en adelante sigo el idioma del servidor en Discord: español."
+    );
+    assert_eq!(w.service.public_language(&reader), Language::Es);
+    let italian_server = Actor {
+        guild_language: Some(Language::It),
+        ..reader.clone()
+    };
+    assert_eq!(w.service.public_language(&italian_server), Language::It);
+}
+
+#[test]
+fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers() {
+    let w = world();
+    let path = w._dir.path().join("dama.db");
+    // No server language known at all: the reader's own.
+    let reader = Actor {
+        language: Language::Es,
+        guild_language: None,
+        ..actor(ALICE)
+    };
+    assert_eq!(w.service.public_language(&reader), Language::Es);
+    assert_eq!(w.service.server_language(GUILD), Language::En);
+
+    // The server's Discord language, once seen, is remembered for the server.
+    let in_server = Actor {
+        guild_language: Some(Language::It),
+        ..reader.clone()
+    };
+    assert_eq!(w.service.public_language(&in_server), Language::It);
+    assert_eq!(w.service.public_language(&reader), Language::It);
+    assert_eq!(w.service.server_language(GUILD), Language::It);
+    let stored = w.service.store().server_settings(GUILD).unwrap();
+    assert_eq!(stored.discord_language, Some(Language::It));
+    assert_eq!(stored.language, None);
+
+    // A message in the same language writes nothing: the row removed behind the service's
+    // back stays removed.
+    let sql = rusqlite::Connection::open(&path).unwrap();
+    sql.execute("DELETE FROM servers", []).unwrap();
+    assert_eq!(w.service.public_language(&in_server), Language::It);
+    assert_eq!(
+        w.service.store().server_settings(GUILD).unwrap(),
+        damabot::store::ServerSettings::default()
+    );
+    // A new Discord language is written.
+    let spanish_server = Actor {
+        guild_language: Some(Language::Es),
+        ..reader.clone()
+    };
+    assert_eq!(w.service.public_language(&spanish_server), Language::Es);
+    assert_eq!(
+        w.service
+            .store()
+            .server_settings(GUILD)
+            .unwrap()
+            .discord_language,
+        Some(Language::Es)
+    );
+
+    // After a restart the stored language is read back.
+    let restarted = GameService::new(
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        w.clock.clone(),
+        settings(),
+    );
+    assert_eq!(restarted.server_language(GUILD), Language::Es);
+    let english_reader = Actor {
+        language: Language::En,
+        guild_language: None,
+        ..actor(BOB)
+    };
+    assert_eq!(restarted.public_language(&english_reader), Language::Es);
+}
+
+/// The forfeit notice of a game left unplayed in a server that chose `language` (English
+/// when `None`).
+fn forfeit_notice(language: Option<Language>) -> String {
+    let w = world();
+    if let Some(language) = language {
+        set_language(&w, &manager(Language::En, Some(Language::En)), Some(language));
+    }
+    start_game(&w);
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let notices = w.service.sweep().unwrap();
+    assert_eq!(notices.len(), 1);
+    notices[0].reply.text.clone()
+}
+
+#[test]
+fn a_timeout_notice_follows_the_chosen_language() {
+    let english = forfeit_notice(None);
+    assert!(english.contains("did not move for twice"), "{english}");
+    for language in [Language::It, Language::Es] {
+        let notice = forfeit_notice(Some(language));
+        assert_ne!(notice, english, "{language:?}");
+        assert!(!notice.contains("did not move"), "{language:?}: {notice}");
+        assert!(!notice.contains("{$"), "{language:?}: {notice}");
+    }
 }
