@@ -190,7 +190,10 @@ impl Console {
         match self.service.resume_engine_games() {
             Ok(notices) => notices
                 .iter()
-                .map(|notice| self.show(&notice.reply))
+                .map(|notice| {
+                    let language = self.service.server_language(notice.guild);
+                    self.show(&notice.reply, language)
+                })
                 .collect(),
             Err(error) => {
                 let error = error.to_string();
@@ -259,7 +262,8 @@ impl Console {
         match self.service.sweep() {
             Ok(notices) => {
                 for notice in notices {
-                    out.push_str(&self.show(&notice.reply));
+                    let language = self.service.server_language(notice.guild);
+                    out.push_str(&self.show(&notice.reply, language));
                 }
             }
             Err(error) => {
@@ -360,7 +364,12 @@ impl Console {
             }
             Parsed::Answer(text) => return Ok(text),
         };
-        Ok(self.show(&reply))
+        let language = if reply.ephemeral {
+            actor.language
+        } else {
+            self.service.public_language(&actor)
+        };
+        Ok(self.show(&reply, language))
     }
 
     /// Reads a command (without its `/`): `verb argument ... option:value ...`, with the
@@ -621,12 +630,12 @@ impl Console {
     }
 
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
-    /// PNG when an image directory is set), components are listed with their ids.
-    fn show(&mut self, reply: &Reply) -> String {
-        let language = self.language;
+    /// PNG when an image directory is set), components are listed with their ids. What the
+    /// reply shows is in `language` (the reply's own), the console's notes in the console's.
+    fn show(&mut self, reply: &Reply, language: Language) -> String {
         let mut out = String::new();
         if reply.ephemeral {
-            let _ = write!(out, "{} ", t!(language, ConsoleOnlyYou));
+            let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));
         }
         out.push_str(&self.names_for_mentions(&reply.text));
         out.push('\n');
@@ -639,14 +648,14 @@ impl Console {
                 let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
                     Ok(()) => {
-                        let _ = writeln!(out, "{}", t!(language, ConsoleBoardSaved, path = shown));
+                        let _ = writeln!(out, "{}", t!(self.language, ConsoleBoardSaved, path = shown));
                     }
                     Err(error) => {
                         let error = error.to_string();
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(language, ConsoleCannotSave, path = shown, error = error)
+                            t!(self.language, ConsoleCannotSave, path = shown, error = error)
                         );
                     }
                 }
@@ -672,14 +681,14 @@ impl Console {
                     .and_then(|()| std::fs::write(&path, &attachment.bytes))
                 {
                     Ok(()) => {
-                        let _ = writeln!(out, "{}", t!(language, ConsoleSaved, path = shown));
+                        let _ = writeln!(out, "{}", t!(self.language, ConsoleSaved, path = shown));
                     }
                     Err(error) => {
                         let error = error.to_string();
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(language, ConsoleCannotSave, path = shown, error = error)
+                            t!(self.language, ConsoleCannotSave, path = shown, error = error)
                         );
                     }
                 }
@@ -688,7 +697,7 @@ impl Console {
                     out,
                     "{}",
                     t!(
-                        language,
+                        self.language,
                         ConsoleAttachment,
                         file = attachment.filename.clone(),
                         bytes = attachment.bytes.len()
@@ -800,4 +809,230 @@ pub fn text_board(language: Language, view: &BoardView) -> String {
     let color = view.position.turn().fold("white", "black");
     let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::config::RenderConfig;
+    use crate::game::ServiceSettings;
+    use crate::store::{SqliteStore, Store};
+
+    /// A console on a fresh in-memory database, with the service it drives.
+    fn console() -> (Console, Arc<GameService>) {
+        i18n::set_strict(true);
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
+        let clock = Arc::new(ManualClock::new(1_796_000_000_000));
+        let settings = ServiceSettings {
+            challenge_expiry: Duration::from_secs(600),
+            default_time_per_move: Duration::from_secs(24 * 3600),
+            repetition_count: 3,
+            think_time: Duration::from_millis(20),
+            hash_mb: 1,
+            max_concurrent_searches: 1,
+            seed: Some(3),
+        };
+        let service = Arc::new(GameService::new(store, clock.clone(), settings));
+        let renderer = Renderer::new(&RenderConfig {
+            size: 160,
+            ..RenderConfig::default()
+        })
+        .unwrap();
+        let console = Console::new(service.clone(), Arc::new(renderer), clock, None);
+        (console, service)
+    }
+
+    /// Answers a line, checking that no message leaked unformatted.
+    fn say(console: &mut Console, line: &str) -> String {
+        let out = console.line(line);
+        assert!(!out.contains("{$") && !out.contains("{ $"), "{line}: {out}");
+        assert!(!out.contains("console-"), "{line}: {out}");
+        out
+    }
+
+    /// The channel's game: its ply.
+    fn ply(service: &GameService, channel: u64) -> Option<u32> {
+        service
+            .store()
+            .active_game_in_channel(channel)
+            .unwrap()
+            .map(|g| g.ply)
+    }
+
+    const GENERAL: u64 = 101;
+
+    #[test]
+    fn the_console_speaks_and_reads_italian() {
+        let (mut c, service) = console();
+        assert_eq!(say(&mut c, "@locale it"), "(ora rispondo in italiano)\n");
+        assert_eq!(
+            say(&mut c, "alice: /sfida"),
+            "Chi? `/sfida bob [colore:bianco|nero|caso] [tempo:24h]`\n"
+        );
+        assert!(say(&mut c, "alice: /sfida bob colore:bianco tempo:1h").contains("@bob"));
+        let challenge = service
+            .store()
+            .pending_challenges_in_channel(GENERAL, service.now())
+            .unwrap()
+            .remove(0);
+        assert_eq!(challenge.colour, ColourChoice::White);
+        assert_eq!(challenge.time_per_move_ms, 3_600_000);
+        let board = say(&mut c, "bob: /accetta");
+        assert!(board.contains("tocca al Bianco"), "{board}");
+        assert_eq!(ply(&service, GENERAL), Some(0));
+        let moved = say(&mut c, "alice: /mossa 22-18");
+        assert!(moved.contains("tocca al Nero"), "{moved}");
+        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert!(say(&mut c, "bob: /mossa").starts_with("Quale mossa? Puoi giocare: "));
+        assert!(say(&mut c, "bob: /mossa mossa:10-14").contains("tocca al Bianco"));
+        assert_eq!(ply(&service, GENERAL), Some(2));
+        let offered = say(&mut c, "alice: /patta proponi");
+        assert!(!offered.contains("(lo vedi solo tu)"), "{offered}");
+        let game = service
+            .store()
+            .active_game_in_channel(GENERAL)
+            .unwrap()
+            .unwrap();
+        assert!(game.draw_offer.is_some(), "{offered}");
+        assert_eq!(
+            say(&mut c, "bob: /patta boh"),
+            "`/patta boh`? Usa `/patta proponi`, `/patta accetta` o `/patta rifiuta`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /ballo"),
+            "Comando sconosciuto `/ballo`. Prova `/aiuto`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /gioca livello:tre"),
+            "`tre` non è un livello: usa da 1 (principiante) a 8 (maestro).\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /gioca colore:verde"),
+            "`verde` non è un colore: bianco, nero o caso.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice aiuto"),
+            "Scrivi righe come `alice: /sfida bob` (NOME: /comando ...), oppure `@help`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: aiuto"),
+            "I comandi cominciano con `/`, come `alice: /aiuto`.\n"
+        );
+        assert!(say(&mut c, "@help").contains("@mod NOME"));
+        assert_eq!(say(&mut c, "@channel sala"), "(ora nel canale #sala)\n");
+        assert_eq!(
+            say(&mut c, "@advance 10m"),
+            "(l'orologio va avanti di 10m)\n"
+        );
+        assert_eq!(say(&mut c, "@ballo"), "Direttiva sconosciuta `@ballo`. Prova `@help`.\n");
+        assert_eq!(say(&mut c, "@mod carol"), "(carol ora può moderare)\n");
+        // English names still work in Italian.
+        assert!(!say(&mut c, "alice: /rules").contains("Comando sconosciuto"));
+    }
+
+    #[test]
+    fn the_console_speaks_and_reads_spanish() {
+        let (mut c, service) = console();
+        assert_eq!(say(&mut c, "@locale es"), "(ahora respondo en español)\n");
+        assert!(say(&mut c, "alice: /retar @bob color:negras").contains("@bob"));
+        let challenge = service
+            .store()
+            .pending_challenges_in_channel(GENERAL, service.now())
+            .unwrap()
+            .remove(0);
+        assert_eq!(challenge.colour, ColourChoice::Black);
+        let board = say(&mut c, "bob: /aceptar");
+        assert!(board.contains("juegan las blancas"), "{board}");
+        assert!(say(&mut c, "bob: /jugada 22-18").contains("juegan las negras"));
+        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert_eq!(
+            say(&mut c, "alice: /retar"),
+            "¿A quién? `/retar bob [color:blancas|negras|azar] [tiempo:24h]`\n"
+        );
+        assert!(say(&mut c, "alice: /tablas ofrecer").len() > 1);
+        assert!(
+            service
+                .store()
+                .active_game_in_channel(GENERAL)
+                .unwrap()
+                .unwrap()
+                .draw_offer
+                .is_some()
+        );
+        assert!(say(&mut c, "bob: /tablas aceptar").len() > 1);
+        assert_eq!(ply(&service, GENERAL), None, "drawn by agreement");
+        assert_eq!(
+            say(&mut c, "alice: /bailar"),
+            "Comando desconocido `/bailar`. Prueba `/ayuda`.\n"
+        );
+        assert!(say(&mut c, "@help").contains("@mod NOMBRE"));
+        assert!(say(&mut c, "alice: /ayuda").contains("reta a un miembro"));
+    }
+
+    #[test]
+    fn settings_language_from_the_console() {
+        let (mut c, service) = console();
+        let guild = c.guild;
+        // Not a moderator: refused, naming the permission in the reader's language.
+        say(&mut c, "@locale es");
+        let refused = say(&mut c, "alice: /ajustes idioma it");
+        assert!(refused.starts_with("(solo lo ves tú) "), "{refused}");
+        assert!(refused.contains("**Gestionar servidor**"), "{refused}");
+        assert_eq!(service.store().server_settings(guild).unwrap().language, None);
+
+        say(&mut c, "@mod carol");
+        assert_eq!(
+            say(&mut c, "carol: /ajustes idioma it"),
+            "D'ora in poi parlo italiano in questo server.\n"
+        );
+        assert_eq!(service.server_language(guild), Language::It);
+        // The reader's language stays the console's; the server's public one is Italian.
+        assert!(say(&mut c, "alice: /retar bob").contains("@bob"));
+        assert!(say(&mut c, "bob: /aceptar").contains("tocca al Bianco"));
+
+        say(&mut c, "@locale en");
+        assert_eq!(
+            say(&mut c, "carol: /settings language lingua:de"),
+            "`/settings language it|en|es`, or `/settings language` alone to follow the server's \
+             Discord language.\n"
+        );
+        assert_eq!(
+            say(&mut c, "carol: /settings language"),
+            "From now on I follow the server's Discord language: English.\n"
+        );
+        assert_eq!(service.server_language(guild), Language::En);
+        assert_eq!(
+            say(&mut c, "carol: /impostazioni lingua es"),
+            "De ahora en adelante hablo español en este servidor.\n"
+        );
+        // Another server keeps its own.
+        assert_eq!(
+            say(&mut c, "@guild other"),
+            "(now in server other, channel #general)\n"
+        );
+        assert_eq!(service.server_language(c.guild), Language::En);
+        assert_eq!(service.server_language(guild), Language::Es);
+    }
+
+    #[test]
+    fn every_command_is_read_in_every_language() {
+        let words = Vocabulary::new();
+        for language in Language::ALL {
+            for &command in i18n::COMMANDS {
+                let typed = i18n::texts().command_name(language, command);
+                let mut segments = typed.trim_start_matches('/').split(' ');
+                let top = command.split(' ').next().unwrap();
+                assert_eq!(
+                    words.commands.get(segments.next().unwrap()).copied(),
+                    Some(top),
+                    "{language:?} {typed}"
+                );
+                if let Some(sub) = segments.next() {
+                    assert_eq!(words.subcommand(top, sub), Some(command), "{typed}");
+                }
+            }
+        }
+    }
 }

@@ -2267,21 +2267,22 @@ fn the_console_switches_language_with_locale() {
     );
     let english = console.line("alice: /rules");
     assert!(english.contains("Capturing is compulsory"), "{english}");
-    assert_eq!(console.line("@locale it"), "(replies now in it)\n");
+    assert_eq!(console.line("@locale it"), "(ora rispondo in italiano)\n");
     let italian = console.line("alice: /rules");
     assert!(italian.contains("La presa è obbligatoria"), "{italian}");
     assert!(!italian.contains("Capturing"), "{italian}");
-    assert_eq!(console.line("@locale es"), "(replies now in es)\n");
+    assert_eq!(console.line("@locale es"), "(ahora respondo en español)\n");
     let spanish = console.line("bob: /help");
     assert!(spanish.contains("reta a un miembro"), "{spanish}");
     let refused = console.line("@locale de");
-    assert!(refused.contains("it, en or es"), "{refused}");
+    assert_eq!(refused, "@locale necesita un idioma: it, en o es.\n");
     assert!(
         console
             .line("alice: /rules")
             .contains("La captura es obligatoria")
     );
     assert!(console.line("@help").contains("@locale it|en|es"));
+    assert_eq!(console.line("@locale en"), "(replies now in English)\n");
 }
 
 /// Someone who may manage the server (Discord: Manage Server), reading `language`, in a server
