@@ -122,9 +122,7 @@ impl Vocabulary {
 
     /// The English path of a subcommand of `top` typed in any language.
     fn subcommand(&self, top: &'static str, typed: &str) -> Option<&'static str> {
-        self.subcommands
-            .get(&(top, typed.to_lowercase()))
-            .copied()
+        self.subcommands.get(&(top, typed.to_lowercase())).copied()
     }
 }
 
@@ -197,7 +195,10 @@ impl Console {
                 .collect(),
             Err(error) => {
                 let error = error.to_string();
-                format!("{}\n", t!(self.language, ConsoleInternalError, error = error))
+                format!(
+                    "{}\n",
+                    t!(self.language, ConsoleInternalError, error = error)
+                )
             }
         }
     }
@@ -308,14 +309,14 @@ impl Console {
                 self.moderators.push(id);
                 t!(language, ConsoleModerator, name = rest)
             }
-            "locale" => match Language::from_code(rest) {
-                Some(language) => {
-                    self.language = language;
-                    self.guild_languages.insert(self.guild, language);
-                    t!(language, ConsoleLocale, language = language.code())
-                }
-                None => t!(language, ConsoleLocaleUsage),
-            },
+            "locale" => {
+                let Some(language) = Language::from_code(rest) else {
+                    return t!(language, ConsoleLocaleUsage);
+                };
+                self.language = language;
+                self.guild_languages.insert(self.guild, language);
+                t!(language, ConsoleLocale, language = language.code())
+            }
             "help" => t!(language, ConsoleHelp, challenge = self.typed("challenge")),
             _ => t!(language, ConsoleUnknownDirective, directive = directive),
         }
@@ -432,16 +433,15 @@ impl Console {
                     Ok(colour) => colour,
                     Err(message) => return Parsed::Answer(message),
                 };
-                let time_per_move = match option("time")
-                    .map(humantime_serde::re::humantime::parse_duration)
-                {
-                    None => None,
-                    Some(Ok(time)) => Some(time),
-                    Some(Err(error)) => {
-                        let error = error.to_string();
-                        return Parsed::Answer(t!(language, ConsoleTimeUsage, error = error));
-                    }
-                };
+                let time_per_move =
+                    match option("time").map(humantime_serde::re::humantime::parse_duration) {
+                        None => None,
+                        Some(Ok(time)) => Some(time),
+                        Some(Err(error)) => {
+                            let error = error.to_string();
+                            return Parsed::Answer(t!(language, ConsoleTimeUsage, error = error));
+                        }
+                    };
                 let opponent = Member {
                     user: self.user_id(&opponent),
                     is_bot: opponent.eq_ignore_ascii_case("dama"),
@@ -508,7 +508,8 @@ impl Console {
                         return Parsed::Answer(t!(
                             language,
                             ConsoleDrawUsage,
-                            draw = self.typed("draw offer")
+                            draw = self
+                                .typed("draw offer")
                                 .split(' ')
                                 .next()
                                 .unwrap_or_default()
@@ -573,7 +574,9 @@ impl Console {
             "rules" => Action::Rules,
             "help" => Action::Help,
             "settings" => {
-                let sub = args.first().and_then(|a| self.words.subcommand("settings", a));
+                let sub = args
+                    .first()
+                    .and_then(|a| self.words.subcommand("settings", a));
                 let value = option("language").or(args.get(1).copied());
                 let chosen = value.map(|v| Language::from_code(&v.to_lowercase()));
                 match (sub, chosen) {
@@ -648,14 +651,23 @@ impl Console {
                 let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
                     Ok(()) => {
-                        let _ = writeln!(out, "{}", t!(self.language, ConsoleBoardSaved, path = shown));
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(self.language, ConsoleBoardSaved, path = shown)
+                        );
                     }
                     Err(error) => {
                         let error = error.to_string();
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(self.language, ConsoleCannotSave, path = shown, error = error)
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
                         );
                     }
                 }
@@ -688,7 +700,12 @@ impl Console {
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(self.language, ConsoleCannotSave, path = shown, error = error)
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
                         );
                     }
                 }
@@ -926,7 +943,10 @@ mod tests {
             say(&mut c, "@advance 10m"),
             "(l'orologio va avanti di 10m)\n"
         );
-        assert_eq!(say(&mut c, "@ballo"), "Direttiva sconosciuta `@ballo`. Prova `@help`.\n");
+        assert_eq!(
+            say(&mut c, "@ballo"),
+            "Direttiva sconosciuta `@ballo`. Prova `@help`.\n"
+        );
         assert_eq!(say(&mut c, "@mod carol"), "(carol ora può moderare)\n");
         // English names still work in Italian.
         assert!(!say(&mut c, "alice: /rules").contains("Comando sconosciuto"));
@@ -980,7 +1000,10 @@ mod tests {
         let refused = say(&mut c, "alice: /ajustes idioma it");
         assert!(refused.starts_with("(solo lo ves tú) "), "{refused}");
         assert!(refused.contains("**Gestionar servidor**"), "{refused}");
-        assert_eq!(service.store().server_settings(guild).unwrap().language, None);
+        assert_eq!(
+            service.store().server_settings(guild).unwrap().language,
+            None
+        );
 
         say(&mut c, "@mod carol");
         assert_eq!(

@@ -2317,7 +2317,11 @@ fn only_managers_set_the_language_and_are_told_so_in_their_language() {
         };
         let reply = set_language(&w, &someone, Some(Language::It));
         assert!(reply.ephemeral, "{}", reply.text);
-        assert!(reply.text.contains(permission), "{language:?}: {}", reply.text);
+        assert!(
+            reply.text.contains(permission),
+            "{language:?}: {}",
+            reply.text
+        );
         assert!(!reply.text.contains("{$"), "{}", reply.text);
     }
     // Nothing was chosen: the server still speaks its Discord language.
@@ -2334,7 +2338,11 @@ fn only_managers_set_the_language_and_are_told_so_in_their_language() {
 #[test]
 fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
     let w = world();
-    let reply = set_language(&w, &manager(Language::En, Some(Language::Es)), Some(Language::It));
+    let reply = set_language(
+        &w,
+        &manager(Language::En, Some(Language::Es)),
+        Some(Language::It),
+    );
     assert!(!reply.ephemeral, "the whole server hears it");
     assert_eq!(reply.text, "D'ora in poi parlo italiano in questo server.");
 
@@ -2355,12 +2363,20 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
     // Another server has chosen nothing.
     assert_eq!(w.service.server_language(GUILD + 1), Language::En);
 
-    let reply = set_language(&w, &manager(Language::It, Some(Language::Es)), Some(Language::Es));
+    let reply = set_language(
+        &w,
+        &manager(Language::It, Some(Language::Es)),
+        Some(Language::Es),
+    );
     assert_eq!(
         reply.text,
         "De ahora en adelante hablo español en este servidor."
     );
-    let reply = set_language(&w, &manager(Language::It, Some(Language::En)), Some(Language::En));
+    let reply = set_language(
+        &w,
+        &manager(Language::It, Some(Language::En)),
+        Some(Language::En),
+    );
     assert_eq!(reply.text, "From now on I speak English in this server.");
 
     // `None` goes back to Discord's language, and says so in it.
@@ -2380,26 +2396,33 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
 
 #[test]
 fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers() {
-    let w = world();
-    let path = w._dir.path().join("dama.db");
+    damabot::i18n::set_strict(true);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dama.db");
+    let clock = Arc::new(ManualClock::new(1_796_000_000_000));
+    let service = GameService::new(
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        clock.clone(),
+        settings(),
+    );
     // No server language known at all: the reader's own.
     let reader = Actor {
         language: Language::Es,
         guild_language: None,
         ..actor(ALICE)
     };
-    assert_eq!(w.service.public_language(&reader), Language::Es);
-    assert_eq!(w.service.server_language(GUILD), Language::En);
+    assert_eq!(service.public_language(&reader), Language::Es);
+    assert_eq!(service.server_language(GUILD), Language::En);
 
     // The server's Discord language, once seen, is remembered for the server.
     let in_server = Actor {
         guild_language: Some(Language::It),
         ..reader.clone()
     };
-    assert_eq!(w.service.public_language(&in_server), Language::It);
-    assert_eq!(w.service.public_language(&reader), Language::It);
-    assert_eq!(w.service.server_language(GUILD), Language::It);
-    let stored = w.service.store().server_settings(GUILD).unwrap();
+    assert_eq!(service.public_language(&in_server), Language::It);
+    assert_eq!(service.public_language(&reader), Language::It);
+    assert_eq!(service.server_language(GUILD), Language::It);
+    let stored = service.store().server_settings(GUILD).unwrap();
     assert_eq!(stored.discord_language, Some(Language::It));
     assert_eq!(stored.language, None);
 
@@ -2407,9 +2430,9 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
     // back stays removed.
     let sql = rusqlite::Connection::open(&path).unwrap();
     sql.execute("DELETE FROM servers", []).unwrap();
-    assert_eq!(w.service.public_language(&in_server), Language::It);
+    assert_eq!(service.public_language(&in_server), Language::It);
     assert_eq!(
-        w.service.store().server_settings(GUILD).unwrap(),
+        service.store().server_settings(GUILD).unwrap(),
         damabot::store::ServerSettings::default()
     );
     // A new Discord language is written.
@@ -2417,9 +2440,9 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
         guild_language: Some(Language::Es),
         ..reader.clone()
     };
-    assert_eq!(w.service.public_language(&spanish_server), Language::Es);
+    assert_eq!(service.public_language(&spanish_server), Language::Es);
     assert_eq!(
-        w.service
+        service
             .store()
             .server_settings(GUILD)
             .unwrap()
@@ -2430,7 +2453,7 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
     // After a restart the stored language is read back.
     let restarted = GameService::new(
         Arc::new(SqliteStore::open(&path).unwrap()),
-        w.clock.clone(),
+        clock,
         settings(),
     );
     assert_eq!(restarted.server_language(GUILD), Language::Es);
@@ -2447,7 +2470,11 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
 fn forfeit_notice(language: Option<Language>) -> String {
     let w = world();
     if let Some(language) = language {
-        set_language(&w, &manager(Language::En, Some(Language::En)), Some(language));
+        set_language(
+            &w,
+            &manager(Language::En, Some(Language::En)),
+            Some(language),
+        );
     }
     start_game(&w);
     w.clock.advance(Duration::from_secs(49 * 3600));

@@ -7,12 +7,12 @@
 use std::sync::Barrier;
 
 use damabot::game::rating;
+use damabot::i18n::Language;
 use damabot::store::{
     ByColor, ChallengeStatus, Color, ColourChoice, Counting, DrawOffer, EndReason, Finish, Game,
     GameId, GameResult, GameStatus, INITIAL_RATING, MessageRef, NewChallenge, NewGame, Participant,
     PlayerOutcome, Rating, ServerSettings, Store, StoreError,
 };
-use damabot::i18n::Language;
 
 pub const GUILD: u64 = 900_000_000_000_000_001;
 pub const CHANNEL: u64 = 800_000_000_000_000_001;
@@ -1110,7 +1110,10 @@ pub fn a_counting_must_name_the_games_players(store: &dyn Store) {
 pub fn server_settings_round_trip_and_stay_apart(store: &dyn Store) {
     const OTHER: u64 = u64::MAX - 1;
     // A server never stored has nothing chosen and nothing seen.
-    assert_eq!(store.server_settings(GUILD).unwrap(), ServerSettings::default());
+    assert_eq!(
+        store.server_settings(GUILD).unwrap(),
+        ServerSettings::default()
+    );
 
     let seen = store
         .set_server_discord_language(GUILD, Language::Es)
@@ -1139,7 +1142,10 @@ pub fn server_settings_round_trip_and_stay_apart(store: &dyn Store) {
     assert_eq!(store.server_settings(GUILD).unwrap(), cleared);
 
     // Each server has its own, for any id (above 2^63 too), and a choice may come first.
-    assert_eq!(store.server_settings(OTHER).unwrap(), ServerSettings::default());
+    assert_eq!(
+        store.server_settings(OTHER).unwrap(),
+        ServerSettings::default()
+    );
     let other = store
         .set_server_language(OTHER, Some(Language::Es))
         .unwrap();

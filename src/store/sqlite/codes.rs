@@ -170,7 +170,10 @@ mod tests {
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert_eq!(TextCode::code(language), language.code());
-            assert_eq!(<Language as TextCode>::from_code(language.code()), Ok(language));
+            assert_eq!(
+                <Language as TextCode>::from_code(language.code()),
+                Ok(language)
+            );
         }
     }
 

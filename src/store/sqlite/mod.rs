@@ -55,12 +55,12 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavio
 pub use schema::{SCHEMA_VERSION, migrations};
 use schema::{check_schema_version, migrate};
 
+use crate::i18n::Language;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge,
     NewGame, Player, PlayerStats, ServerSettings, Store, StoreError, UserId,
 };
-use crate::i18n::Language;
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
 /// each message says what to do.
