@@ -2,11 +2,13 @@
 //! replies as on Discord.
 //!
 //! Each line is `NAME: /command argument option:value ...`, for example `alice: /challenge bob`,
-//! `bob: /accept`, `alice: /move 22-18`, `alice: /play level:3 colour:black`. Lines starting with
-//! `@` steer the session (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@moderator NAME`,
-//! `@locale it|en|es`),
-//! `#` starts a comment. Buttons are pressed with `NAME: /click ID [VALUE]`, using the ids the
-//! replies print.
+//! `bob: /accept`, `alice: /move 22-18`, `alice: /play level:3 colour:black`. Commands and
+//! options are read by their names in every language (`alice: /sfida bob colore:nero`,
+//! `bob: /retar alice`, `alice: /patta proponi`). Lines starting with `@` steer the session
+//! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@mod NAME`, `@locale it|en|es`), `#`
+//! starts a comment. Buttons are pressed with `NAME: /click ID [VALUE]`, using the ids the
+//! replies print. Every line the console writes is in the language of `@locale` (English at
+//! first).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -15,12 +17,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use dama_rules::{Color, Square};
+use fluent_bundle::FluentArgs;
 
 use crate::game::{
     Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Origin,
     Reply, ServiceError, Suggestions,
 };
-use crate::i18n::Language;
+use crate::i18n::{self, Language, Text, t};
 use crate::render::{BoardView, Renderer};
 
 /// The console's state: who is who, where we are, and the clock.
@@ -39,10 +42,89 @@ pub struct Console {
     image_count: usize,
     /// The language every console user reads (`@locale`).
     language: Language,
+    /// Each server's Discord language, as `@locale` last set it there.
+    guild_languages: HashMap<u64, Language>,
+    /// The names the console reads, in every language.
+    words: Vocabulary,
 }
 
 /// Ids of console users start here, far from guild and channel ids.
 const FIRST_USER_ID: u64 = 1_000;
+
+/// The options the console reads, by their English names, with the message of their names.
+const OPTIONS: [(&str, Text); 9] = [
+    ("colour", Text::ConsoleOptionColour),
+    ("time", Text::ConsoleOptionTime),
+    ("member", Text::ConsoleOptionMember),
+    ("level", Text::ConsoleOptionLevel),
+    ("move", Text::ConsoleOptionMove),
+    ("flip", Text::ConsoleOptionFlip),
+    ("page", Text::ConsoleOptionPage),
+    ("game", Text::ConsoleOptionGame),
+    ("language", Text::ConsoleOptionLanguage),
+];
+
+/// The names typed in any language, each to what it means: commands and subcommands (from the
+/// `cmd-…` names Discord shows), options and colours.
+struct Vocabulary {
+    /// A command's name, lowercase, to its English name (`sfida` to `challenge`).
+    commands: HashMap<String, &'static str>,
+    /// A command's English name and a subcommand's typed name to the English path
+    /// (`draw`, `proponi` to `draw offer`).
+    subcommands: HashMap<(&'static str, String), &'static str>,
+    /// An option's name to its English name (`colore` to `colour`).
+    options: HashMap<String, &'static str>,
+    colours: HashMap<String, ColourChoice>,
+}
+
+impl Vocabulary {
+    fn new() -> Vocabulary {
+        let texts = i18n::texts();
+        let plain = |language, text| texts.format(language, text, &FluentArgs::new());
+        let mut words = Vocabulary {
+            commands: HashMap::new(),
+            subcommands: HashMap::new(),
+            options: HashMap::from([("color".to_owned(), "colour")]),
+            colours: HashMap::from([
+                ("w".to_owned(), ColourChoice::White),
+                ("b".to_owned(), ColourChoice::Black),
+            ]),
+        };
+        for language in Language::ALL {
+            for &command in i18n::COMMANDS {
+                let typed = texts.command_name(language, command).to_lowercase();
+                let mut segments = typed.trim_start_matches('/').split(' ');
+                let top = command.split(' ').next().unwrap_or(command);
+                if let Some(name) = segments.next() {
+                    words.commands.insert(name.to_owned(), top);
+                }
+                if let Some(sub) = segments.next() {
+                    words.subcommands.insert((top, sub.to_owned()), command);
+                }
+            }
+            for (english, text) in OPTIONS {
+                words
+                    .options
+                    .insert(plain(language, text).to_lowercase(), english);
+            }
+            for (colour, text) in [
+                (ColourChoice::White, Text::ConsoleColourWhite),
+                (ColourChoice::Black, Text::ConsoleColourBlack),
+                (ColourChoice::Random, Text::ConsoleColourRandom),
+            ] {
+                words
+                    .colours
+                    .insert(plain(language, text).to_lowercase(), colour);
+            }
+        }
+        words
+    }
+
+    /// The English path of a subcommand of `top` typed in any language.
+    fn subcommand(&self, top: &'static str, typed: &str) -> Option<&'static str> {
+        self.subcommands.get(&(top, typed.to_lowercase())).copied()
+    }
+}
 
 impl Console {
     #[must_use]
@@ -66,6 +148,8 @@ impl Console {
             images,
             image_count: 0,
             language: Language::En,
+            guild_languages: HashMap::new(),
+            words: Vocabulary::new(),
         };
         console.guild = console.place_id(true, "local");
         console.channel = console.place_id(false, "general");
@@ -92,15 +176,30 @@ impl Console {
         id
     }
 
+    /// A command (`draw offer`, by its English name) as typed in the console's language:
+    /// `/patta proponi`.
+    fn typed(&self, command: &str) -> String {
+        i18n::texts().command_name(self.language, command)
+    }
+
     /// The engine's moves that were due when the console last stopped (see
     /// [`GameService::resume_engine_games`]), as text.
     pub fn resume(&mut self) -> String {
         match self.service.resume_engine_games() {
             Ok(notices) => notices
                 .iter()
-                .map(|notice| self.show(&notice.reply))
+                .map(|notice| {
+                    let language = self.service.server_language(notice.guild);
+                    self.show(&notice.reply, language)
+                })
                 .collect(),
-            Err(error) => format!("internal error: {error}\n"),
+            Err(error) => {
+                let error = error.to_string();
+                format!(
+                    "{}\n",
+                    t!(self.language, ConsoleInternalError, error = error)
+                )
+            }
         }
     }
 
@@ -113,10 +212,8 @@ impl Console {
         prompt: bool,
     ) -> std::io::Result<()> {
         if prompt {
-            writeln!(
-                output,
-                "Dama console. Type `alice: /help` to start, `@help` for the console's own commands, Ctrl-D to leave."
-            )?;
+            let banner = t!(self.language, ConsoleBanner, help = self.typed("help"));
+            writeln!(output, "{banner}")?;
         }
         let resumed = self.resume();
         output.write_all(resumed.as_bytes())?;
@@ -147,11 +244,17 @@ impl Console {
                 Some((name, command)) if !name.trim().is_empty() && !name.contains(' ') => {
                     match self.command(name.trim(), command.trim()) {
                         Ok(text) => text,
-                        Err(error) => format!("internal error: {error}"),
+                        Err(error) => {
+                            let error = error.to_string();
+                            t!(self.language, ConsoleInternalError, error = error)
+                        }
                     }
                 }
-                _ => "Write lines like `alice: /challenge bob` (NAME: /command ...), or `@help`."
-                    .to_owned(),
+                _ => t!(
+                    self.language,
+                    ConsoleLineForm,
+                    challenge = self.typed("challenge")
+                ),
             }
         };
         if !out.is_empty() && !out.ends_with('\n') {
@@ -160,11 +263,17 @@ impl Console {
         match self.service.sweep() {
             Ok(notices) => {
                 for notice in notices {
-                    out.push_str(&self.show(&notice.reply));
+                    let language = self.service.server_language(notice.guild);
+                    out.push_str(&self.show(&notice.reply, language));
                 }
             }
             Err(error) => {
-                let _ = writeln!(out, "internal error: {error}");
+                let error = error.to_string();
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    t!(self.language, ConsoleInternalError, error = error)
+                );
             }
         }
         out
@@ -173,40 +282,43 @@ impl Console {
     fn directive(&mut self, directive: &str) -> String {
         let (word, rest) = directive.split_once(' ').unwrap_or((directive, ""));
         let rest = rest.trim();
+        let language = self.language;
         match word {
             "channel" if !rest.is_empty() => {
                 self.channel = self.place_id(false, rest);
-                format!("(now in channel #{rest})")
+                t!(language, ConsoleChannel, name = rest)
             }
             "guild" if !rest.is_empty() => {
                 self.guild = self.place_id(true, rest);
                 self.channel = self.place_id(false, &format!("{rest}/general"));
-                format!("(now in server {rest}, channel #general)")
+                t!(language, ConsoleGuild, name = rest)
             }
             "advance" => match humantime_serde::re::humantime::parse_duration(rest) {
                 Ok(by) => {
                     self.clock.advance(by);
-                    format!(
-                        "(the clock moves {} forward)",
-                        humantime_serde::re::humantime::format_duration(by)
-                    )
+                    let duration = humantime_serde::re::humantime::format_duration(by).to_string();
+                    t!(language, ConsoleAdvance, duration = duration)
                 }
-                Err(error) => format!("@advance needs a duration like 10m, 2h or 3days: {error}"),
+                Err(error) => {
+                    let error = error.to_string();
+                    t!(language, ConsoleAdvanceUsage, error = error)
+                }
             },
-            "moderator" if !rest.is_empty() => {
+            "mod" | "moderator" if !rest.is_empty() => {
                 let id = self.user_id(rest);
                 self.moderators.push(id);
-                format!("({rest} can now moderate)")
+                t!(language, ConsoleModerator, name = rest)
             }
-            "locale" => match Language::from_code(rest) {
-                Some(language) => {
-                    self.language = language;
-                    format!("(replies now in {})", language.code())
-                }
-                None => "@locale needs a language: it, en or es.".to_owned(),
-            },
-            "help" => CONSOLE_HELP.to_owned(),
-            _ => format!("Unknown directive `@{directive}`. Try `@help`."),
+            "locale" => {
+                let Some(language) = Language::from_code(rest) else {
+                    return t!(language, ConsoleLocaleUsage);
+                };
+                self.language = language;
+                self.guild_languages.insert(self.guild, language);
+                t!(language, ConsoleLocale, language = language.code())
+            }
+            "help" => t!(language, ConsoleHelp, challenge = self.typed("challenge")),
+            _ => t!(language, ConsoleUnknownDirective, directive = directive),
         }
     }
 
@@ -220,10 +332,15 @@ impl Console {
             can_moderate: self.moderators.contains(&user),
             can_manage_server: self.moderators.contains(&user),
             language: self.language,
-            guild_language: Some(self.language),
+            guild_language: self.guild_languages.get(&self.guild).copied(),
         };
         let Some(command) = command.strip_prefix('/') else {
-            return Ok(format!("Commands start with `/`, like `{name}: /help`."));
+            return Ok(t!(
+                self.language,
+                ConsoleSlash,
+                name = name,
+                help = self.typed("help")
+            ));
         };
         let reply = match self.parse(command) {
             Parsed::Act(action) => self.service.act(&actor, Origin::Channel, action)?,
@@ -232,77 +349,103 @@ impl Console {
                 typed,
                 asked_to_move,
             } => {
+                let language = self.language;
                 return Ok(match self.service.suggestions(&actor, &typed)? {
                     Suggestions::Moves(moves) if asked_to_move => {
-                        format!("Which move? Legal for you: {}", moves.join(", "))
+                        t!(language, ConsoleWhichMove, moves = moves.join(", "))
                     }
-                    Suggestions::Hint(hint) if asked_to_move => format!("Which move? {hint}"),
-                    Suggestions::Moves(moves) => format!("suggestions: {}", moves.join(", ")),
-                    Suggestions::Hint(hint) => format!("suggestions: none ({hint})"),
+                    Suggestions::Hint(hint) if asked_to_move => {
+                        t!(language, ConsoleWhichMoveHint, hint = hint)
+                    }
+                    Suggestions::Moves(moves) => {
+                        t!(language, ConsoleSuggestions, moves = moves.join(", "))
+                    }
+                    Suggestions::Hint(hint) => t!(language, ConsoleSuggestionsNone, hint = hint),
                 });
             }
             Parsed::Answer(text) => return Ok(text),
         };
-        Ok(self.show(&reply))
+        let language = if reply.ephemeral {
+            actor.language
+        } else {
+            self.service.public_language(&actor)
+        };
+        Ok(self.show(&reply, language))
     }
 
-    /// Reads a command (without its `/`): `verb argument ... option:value ...`.
+    /// Reads a command (without its `/`): `verb argument ... option:value ...`, with the
+    /// command's and the options' names in any language.
     #[allow(clippy::too_many_lines)] // one arm per command, as the help lists them
     fn parse(&mut self, command: &str) -> Parsed {
+        let language = self.language;
         let mut words = command.split_whitespace();
-        let verb = words.next().unwrap_or_default().to_ascii_lowercase();
+        let typed_verb = words.next().unwrap_or_default().to_lowercase();
+        let verb: &str = match typed_verb.as_str() {
+            "m" => "move",
+            "top" => "leaderboard",
+            "suggest" => "suggest",
+            "click" => "click",
+            other => self.words.commands.get(other).copied().unwrap_or_default(),
+        };
         let mut args: Vec<&str> = Vec::new();
-        let mut options: HashMap<String, String> = HashMap::new();
+        let mut options: HashMap<&str, String> = HashMap::new();
         for word in words {
             match word.split_once(':') {
                 // `22x13` never has a colon, but an option name is a word; the ids that
                 // `/click` takes (`g:1:4:move`) are arguments.
                 Some((key, value))
                     if verb != "click"
-                        && key.len() > 1
-                        && key.chars().all(|c| c.is_ascii_alphabetic()) =>
+                        && key.chars().count() > 1
+                        && key.chars().all(char::is_alphabetic) =>
                 {
-                    options.insert(key.to_ascii_lowercase(), value.to_owned());
+                    let key = key.to_lowercase();
+                    if let Some(&english) = self.words.options.get(&key) {
+                        options.insert(english, value.to_owned());
+                    } else if key == "action" {
+                        options.insert("action", value.to_owned());
+                    } else {
+                        args.push(word);
+                    }
                 }
                 _ => args.push(word),
             }
         }
         let option = |key: &str| options.get(key).map(String::as_str);
         let colour = || {
-            parse_colour(
-                option("colour")
-                    .or(option("color"))
-                    .or(args.get(1).copied()),
-            )
+            self.parse_colour(option("colour").or(args.get(1).copied()))
+                .map_err(|colour| t!(language, ConsoleNotAColour, colour = colour))
         };
-        let action = match verb.as_str() {
+        let action = match verb {
             "challenge" => {
                 let Some(opponent) = args
                     .first()
                     .map(|a| a.trim_start_matches('@'))
                     .or(option("member"))
                 else {
-                    return Parsed::Answer(
-                        "Whom? `/challenge bob [colour:white|black|random] [time:24h]`".to_owned(),
-                    );
+                    return Parsed::Answer(t!(
+                        language,
+                        ConsoleWhom,
+                        challenge = self.typed("challenge")
+                    ));
                 };
-                let opponent = Member {
-                    user: self.user_id(opponent),
-                    name: opponent.to_owned(),
-                    is_bot: opponent.eq_ignore_ascii_case("dama"),
-                };
+                let opponent = opponent.to_owned();
                 let colour = match colour() {
                     Ok(colour) => colour,
                     Err(message) => return Parsed::Answer(message),
                 };
-                let time_per_move = match option("time")
-                    .map(humantime_serde::re::humantime::parse_duration)
-                {
-                    None => None,
-                    Some(Ok(time)) => Some(time),
-                    Some(Err(error)) => {
-                        return Parsed::Answer(format!("time: {error} (use 5m, 1h, 24h, 3days)"));
-                    }
+                let time_per_move =
+                    match option("time").map(humantime_serde::re::humantime::parse_duration) {
+                        None => None,
+                        Some(Ok(time)) => Some(time),
+                        Some(Err(error)) => {
+                            let error = error.to_string();
+                            return Parsed::Answer(t!(language, ConsoleTimeUsage, error = error));
+                        }
+                    };
+                let opponent = Member {
+                    user: self.user_id(&opponent),
+                    is_bot: opponent.eq_ignore_ascii_case("dama"),
+                    name: opponent,
                 };
                 Action::Challenge {
                     opponent,
@@ -316,16 +459,14 @@ impl Console {
             "play" => {
                 let level = option("level").or(args.first().copied()).unwrap_or("1");
                 let Ok(level) = level.parse::<u8>() else {
-                    return Parsed::Answer(format!(
-                        "`{level}` is not a level: use 1 (beginner) to 8 (master)."
-                    ));
+                    return Parsed::Answer(t!(language, ConsoleNotALevel, level = level));
                 };
                 match colour() {
                     Ok(colour) => Action::PlayEngine { level, colour },
                     Err(message) => return Parsed::Answer(message),
                 }
             }
-            "move" | "m" => {
+            "move" => {
                 let text = if args.is_empty() {
                     option("move").unwrap_or_default().to_owned()
                 } else {
@@ -346,28 +487,44 @@ impl Console {
                 };
             }
             "board" => Action::Board {
-                flip: args.first().is_some_and(|a| a.eq_ignore_ascii_case("flip"))
-                    || option("flip") == Some("true"),
+                flip: args
+                    .first()
+                    .is_some_and(|a| self.words.options.get(&a.to_lowercase()) == Some(&"flip"))
+                    || option("flip").is_some_and(|v| {
+                        matches!(
+                            v.to_lowercase().as_str(),
+                            "true" | "yes" | "sì" | "si" | "sí"
+                        )
+                    }),
             },
             "resign" => Action::Resign,
-            "draw" => match args
-                .first()
-                .map(|a| a.to_ascii_lowercase())
-                .as_deref()
-                .or(option("action"))
-            {
-                None | Some("offer") => Action::OfferDraw,
-                Some("accept") => Action::AnswerDraw { accept: true },
-                Some("decline") => Action::AnswerDraw { accept: false },
-                Some(other) => {
-                    return Parsed::Answer(format!(
-                        "`/draw {other}`? Use `/draw offer`, `/draw accept` or `/draw decline`."
-                    ));
+            "draw" => {
+                let typed = args.first().copied().or(option("action"));
+                match typed.map(|t| self.words.subcommand("draw", t)) {
+                    None | Some(Some("draw offer")) => Action::OfferDraw,
+                    Some(Some("draw accept")) => Action::AnswerDraw { accept: true },
+                    Some(Some("draw decline")) => Action::AnswerDraw { accept: false },
+                    Some(_) => {
+                        return Parsed::Answer(t!(
+                            language,
+                            ConsoleDrawUsage,
+                            draw = self
+                                .typed("draw offer")
+                                .split(' ')
+                                .next()
+                                .unwrap_or_default()
+                                .to_owned(),
+                            typed = typed.unwrap_or_default(),
+                            offer = self.typed("draw offer"),
+                            accept = self.typed("draw accept"),
+                            decline = self.typed("draw decline"),
+                        ));
+                    }
                 }
-            },
+            }
             "claim" => Action::Claim,
             "abort" => Action::Abort,
-            "leaderboard" | "top" => {
+            "leaderboard" => {
                 let page = option("page")
                     .or(args.first().copied())
                     .and_then(|p| p.parse::<u32>().ok())
@@ -379,10 +536,12 @@ impl Console {
             "stats" | "history" => {
                 let member = args
                     .first()
-                    .map(|a| a.trim_start_matches('@'))
+                    .copied()
+                    .or(option("member"))
+                    .map(|a| a.trim_start_matches('@').to_owned())
                     .map(|n| Member {
-                        user: self.user_id(n),
-                        name: n.to_owned(),
+                        user: self.user_id(&n),
+                        name: n,
                         is_bot: false,
                     });
                 if verb == "stats" {
@@ -399,7 +558,11 @@ impl Console {
                     None => None,
                     Some(Ok(id)) => Some(id),
                     Some(Err(_)) => {
-                        return Parsed::Answer("Give the game number, like `/pdn 12`.".to_owned());
+                        return Parsed::Answer(t!(
+                            language,
+                            ConsoleGameNumber,
+                            pdn = self.typed(verb)
+                        ));
                     }
                 };
                 if verb == "pdn" {
@@ -410,12 +573,29 @@ impl Console {
             }
             "rules" => Action::Rules,
             "help" => Action::Help,
+            "settings" => {
+                let sub = args
+                    .first()
+                    .and_then(|a| self.words.subcommand("settings", a));
+                let value = option("language").or(args.get(1).copied());
+                let chosen = value.map(|v| Language::from_code(&v.to_lowercase()));
+                match (sub, chosen) {
+                    (Some("settings language"), None) => Action::SetLanguage { language: None },
+                    (Some("settings language"), Some(Some(chosen))) => Action::SetLanguage {
+                        language: Some(chosen),
+                    },
+                    _ => {
+                        return Parsed::Answer(t!(
+                            language,
+                            ConsoleSettingsUsage,
+                            settings = self.typed("settings language")
+                        ));
+                    }
+                }
+            }
             "click" => {
                 let Some(id) = args.first() else {
-                    return Parsed::Answer(
-                        "`/click ID [VALUE]` presses a button (ids are shown in brackets)."
-                            .to_owned(),
-                    );
+                    return Parsed::Answer(t!(language, ConsoleClickUsage));
                 };
                 let values: Vec<String> = args
                     .get(1..)
@@ -428,32 +608,67 @@ impl Console {
                     values,
                 };
             }
-            other => return Parsed::Answer(format!("Unknown command `/{other}`. Try `/help`.")),
+            _ => {
+                return Parsed::Answer(t!(
+                    language,
+                    ConsoleUnknownCommand,
+                    name = typed_verb,
+                    help = self.typed("help")
+                ));
+            }
         };
         Parsed::Act(action)
     }
 
+    /// A colour typed in any language; the text itself when it is none.
+    fn parse_colour(&self, text: Option<&str>) -> Result<ColourChoice, String> {
+        let Some(text) = text else {
+            return Ok(ColourChoice::Random);
+        };
+        self.words
+            .colours
+            .get(&text.to_lowercase())
+            .copied()
+            .ok_or_else(|| text.to_owned())
+    }
+
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
-    /// PNG when an image directory is set), components are listed with their ids.
-    fn show(&mut self, reply: &Reply) -> String {
+    /// PNG when an image directory is set), components are listed with their ids. What the
+    /// reply shows is in `language` (the reply's own), the console's notes in the console's.
+    fn show(&mut self, reply: &Reply, language: Language) -> String {
         let mut out = String::new();
         if reply.ephemeral {
-            out.push_str("(only you see this) ");
+            let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));
         }
         out.push_str(&self.names_for_mentions(&reply.text));
         out.push('\n');
         if let Some(view) = &reply.board {
-            out.push_str(&text_board(view));
+            out.push_str(&text_board(language, view));
             if let Some(dir) = &self.images {
                 self.image_count += 1;
                 let path = dir.join(format!("board-{:04}.png", self.image_count));
                 let png = self.renderer.png(view);
+                let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
                     Ok(()) => {
-                        let _ = writeln!(out, "(board saved to {})", path.display());
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(self.language, ConsoleBoardSaved, path = shown)
+                        );
                     }
                     Err(error) => {
-                        let _ = writeln!(out, "(could not save {}: {error})", path.display());
+                        let error = error.to_string();
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
+                        );
                     }
                 }
             }
@@ -473,22 +688,37 @@ impl Console {
                 out.push_str(&String::from_utf8_lossy(&attachment.bytes));
             } else if let Some(dir) = &self.images {
                 let path = dir.join(&attachment.filename);
+                let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir)
                     .and_then(|()| std::fs::write(&path, &attachment.bytes))
                 {
                     Ok(()) => {
-                        let _ = writeln!(out, "(saved {})", path.display());
+                        let _ = writeln!(out, "{}", t!(self.language, ConsoleSaved, path = shown));
                     }
                     Err(error) => {
-                        let _ = writeln!(out, "(could not save {}: {error})", path.display());
+                        let error = error.to_string();
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
+                        );
                     }
                 }
             } else {
                 let _ = writeln!(
                     out,
-                    "({}, {} bytes; use --images DIR to save files)",
-                    attachment.filename,
-                    attachment.bytes.len()
+                    "{}",
+                    t!(
+                        self.language,
+                        ConsoleAttachment,
+                        file = attachment.filename.clone(),
+                        bytes = attachment.bytes.len()
+                    )
                 );
             }
         }
@@ -554,21 +784,11 @@ enum Parsed {
     Answer(String),
 }
 
-fn parse_colour(text: Option<&str>) -> Result<ColourChoice, String> {
-    match text.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("random") => Ok(ColourChoice::Random),
-        Some("white" | "w" | "bianco") => Ok(ColourChoice::White),
-        Some("black" | "b" | "nero") => Ok(ColourChoice::Black),
-        Some(other) => Err(format!(
-            "`{other}` is not a colour: white, black or random."
-        )),
-    }
-}
-
 /// The board as text, from the side at the bottom: `w`/`b` men, `W`/`B` kings, `.` empty dark
-/// squares, with the square numbers of each row on the right.
+/// squares, with the square numbers of each row on the right, and who is to move in
+/// `language`.
 #[must_use]
-pub fn text_board(view: &BoardView) -> String {
+pub fn text_board(language: Language, view: &BoardView) -> String {
     let flipped = view.bottom == Color::Black;
     let columns: Vec<u8> = if flipped {
         (0..8).rev().collect()
@@ -603,16 +823,239 @@ pub fn text_board(view: &BoardView) -> String {
         }
         let _ = writeln!(out, "    {}", numbers.join(" "));
     }
-    let _ = writeln!(out, "{} to move", view.position.turn());
+    let color = view.position.turn().fold("white", "black");
+    let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
     out
 }
 
-const CONSOLE_HELP: &str = "Console lines:\n\
-  NAME: /command ...     act as NAME (created on first use), e.g. `alice: /challenge bob`\n\
-  NAME: /click ID [VALUE] press a button or pick from a menu (ids are shown in brackets)\n\
-  @channel NAME          move to another channel (one game per channel)\n\
-  @guild NAME            move to another server (its own leaderboard)\n\
-  @advance DURATION      move the clock forward (10m, 2h, 3days)\n\
-  @moderator NAME        let NAME moderate (for /abort)\n\
-  @locale it|en|es       the language of the replies (English at first)\n\
-  # ...                  a comment";
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::config::RenderConfig;
+    use crate::game::ServiceSettings;
+    use crate::store::{SqliteStore, Store};
+
+    /// A console on a fresh in-memory database, with the service it drives.
+    fn console() -> (Console, Arc<GameService>) {
+        i18n::set_strict(true);
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
+        let clock = Arc::new(ManualClock::new(1_796_000_000_000));
+        let settings = ServiceSettings {
+            challenge_expiry: Duration::from_secs(600),
+            default_time_per_move: Duration::from_secs(24 * 3600),
+            repetition_count: 3,
+            think_time: Duration::from_millis(20),
+            hash_mb: 1,
+            max_concurrent_searches: 1,
+            seed: Some(3),
+        };
+        let service = Arc::new(GameService::new(store, clock.clone(), settings));
+        let renderer = Renderer::new(&RenderConfig {
+            size: 160,
+            ..RenderConfig::default()
+        })
+        .unwrap();
+        let console = Console::new(service.clone(), Arc::new(renderer), clock, None);
+        (console, service)
+    }
+
+    /// Answers a line, checking that no message leaked unformatted.
+    fn say(console: &mut Console, line: &str) -> String {
+        let out = console.line(line);
+        assert!(!out.contains("{$") && !out.contains("{ $"), "{line}: {out}");
+        assert!(!out.contains("console-"), "{line}: {out}");
+        out
+    }
+
+    /// The channel's game: its ply.
+    fn ply(service: &GameService, channel: u64) -> Option<u32> {
+        service
+            .store()
+            .active_game_in_channel(channel)
+            .unwrap()
+            .map(|g| g.ply)
+    }
+
+    const GENERAL: u64 = 101;
+
+    #[test]
+    fn the_console_speaks_and_reads_italian() {
+        let (mut c, service) = console();
+        assert_eq!(say(&mut c, "@locale it"), "(ora rispondo in italiano)\n");
+        assert_eq!(
+            say(&mut c, "alice: /sfida"),
+            "Chi? `/sfida bob [colore:bianco|nero|caso] [tempo:24h]`\n"
+        );
+        assert!(say(&mut c, "alice: /sfida bob colore:bianco tempo:1h").contains("@bob"));
+        let challenge = service
+            .store()
+            .pending_challenges_in_channel(GENERAL, service.now())
+            .unwrap()
+            .remove(0);
+        assert_eq!(challenge.colour, ColourChoice::White);
+        assert_eq!(challenge.time_per_move_ms, 3_600_000);
+        let board = say(&mut c, "bob: /accetta");
+        assert!(board.contains("tocca al Bianco"), "{board}");
+        assert_eq!(ply(&service, GENERAL), Some(0));
+        let moved = say(&mut c, "alice: /mossa 22-18");
+        assert!(moved.contains("tocca al Nero"), "{moved}");
+        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert!(say(&mut c, "bob: /mossa").starts_with("Quale mossa? Puoi giocare: "));
+        assert!(say(&mut c, "bob: /mossa mossa:10-14").contains("tocca al Bianco"));
+        assert_eq!(ply(&service, GENERAL), Some(2));
+        let offered = say(&mut c, "alice: /patta proponi");
+        assert!(!offered.contains("(lo vedi solo tu)"), "{offered}");
+        let game = service
+            .store()
+            .active_game_in_channel(GENERAL)
+            .unwrap()
+            .unwrap();
+        assert!(game.draw_offer.is_some(), "{offered}");
+        assert_eq!(
+            say(&mut c, "bob: /patta boh"),
+            "`/patta boh`? Usa `/patta proponi`, `/patta accetta` o `/patta rifiuta`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /ballo"),
+            "Comando sconosciuto `/ballo`. Prova `/aiuto`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /gioca livello:tre"),
+            "`tre` non è un livello: usa da 1 (principiante) a 8 (maestro).\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: /gioca colore:verde"),
+            "`verde` non è un colore: bianco, nero o caso.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice aiuto"),
+            "Scrivi righe come `alice: /sfida bob` (NOME: /comando ...), oppure `@help`.\n"
+        );
+        assert_eq!(
+            say(&mut c, "alice: aiuto"),
+            "I comandi cominciano con `/`, come `alice: /aiuto`.\n"
+        );
+        assert!(say(&mut c, "@help").contains("@mod NOME"));
+        assert_eq!(say(&mut c, "@channel sala"), "(ora nel canale #sala)\n");
+        assert_eq!(
+            say(&mut c, "@advance 10m"),
+            "(l'orologio va avanti di 10m)\n"
+        );
+        assert_eq!(
+            say(&mut c, "@ballo"),
+            "Direttiva sconosciuta `@ballo`. Prova `@help`.\n"
+        );
+        assert_eq!(say(&mut c, "@mod carol"), "(carol ora può moderare)\n");
+        // English names still work in Italian.
+        assert!(!say(&mut c, "alice: /rules").contains("Comando sconosciuto"));
+    }
+
+    #[test]
+    fn the_console_speaks_and_reads_spanish() {
+        let (mut c, service) = console();
+        assert_eq!(say(&mut c, "@locale es"), "(ahora respondo en español)\n");
+        assert!(say(&mut c, "alice: /retar @bob color:negras").contains("@bob"));
+        let challenge = service
+            .store()
+            .pending_challenges_in_channel(GENERAL, service.now())
+            .unwrap()
+            .remove(0);
+        assert_eq!(challenge.colour, ColourChoice::Black);
+        let board = say(&mut c, "bob: /aceptar");
+        assert!(board.contains("juegan las blancas"), "{board}");
+        assert!(say(&mut c, "bob: /jugada 22-18").contains("juegan las negras"));
+        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert_eq!(
+            say(&mut c, "alice: /retar"),
+            "¿A quién? `/retar bob [color:blancas|negras|azar] [tiempo:24h]`\n"
+        );
+        assert!(say(&mut c, "alice: /tablas ofrecer").len() > 1);
+        assert!(
+            service
+                .store()
+                .active_game_in_channel(GENERAL)
+                .unwrap()
+                .unwrap()
+                .draw_offer
+                .is_some()
+        );
+        assert!(say(&mut c, "bob: /tablas aceptar").len() > 1);
+        assert_eq!(ply(&service, GENERAL), None, "drawn by agreement");
+        assert_eq!(
+            say(&mut c, "alice: /bailar"),
+            "Comando desconocido `/bailar`. Prueba `/ayuda`.\n"
+        );
+        assert!(say(&mut c, "@help").contains("@mod NOMBRE"));
+        assert!(say(&mut c, "alice: /ayuda").contains("reta a un miembro"));
+    }
+
+    #[test]
+    fn settings_language_from_the_console() {
+        let (mut c, service) = console();
+        let guild = c.guild;
+        // Not a moderator: refused, naming the permission in the reader's language.
+        say(&mut c, "@locale es");
+        let refused = say(&mut c, "alice: /ajustes idioma it");
+        assert!(refused.starts_with("(solo lo ves tú) "), "{refused}");
+        assert!(refused.contains("**Gestionar servidor**"), "{refused}");
+        assert_eq!(
+            service.store().server_settings(guild).unwrap().language,
+            None
+        );
+
+        say(&mut c, "@mod carol");
+        assert_eq!(
+            say(&mut c, "carol: /ajustes idioma it"),
+            "D'ora in poi parlo italiano in questo server.\n"
+        );
+        assert_eq!(service.server_language(guild), Language::It);
+        // The reader's language stays the console's; the server's public one is Italian.
+        assert!(say(&mut c, "alice: /retar bob").contains("@bob"));
+        assert!(say(&mut c, "bob: /aceptar").contains("tocca al Bianco"));
+
+        say(&mut c, "@locale en");
+        assert_eq!(
+            say(&mut c, "carol: /settings language lingua:de"),
+            "`/settings language it|en|es`, or `/settings language` alone to follow the server's \
+             Discord language.\n"
+        );
+        assert_eq!(
+            say(&mut c, "carol: /settings language"),
+            "From now on I follow the server's Discord language: English.\n"
+        );
+        assert_eq!(service.server_language(guild), Language::En);
+        assert_eq!(
+            say(&mut c, "carol: /impostazioni lingua es"),
+            "De ahora en adelante hablo español en este servidor.\n"
+        );
+        // Another server keeps its own.
+        assert_eq!(
+            say(&mut c, "@guild other"),
+            "(now in server other, channel #general)\n"
+        );
+        assert_eq!(service.server_language(c.guild), Language::En);
+        assert_eq!(service.server_language(guild), Language::Es);
+    }
+
+    #[test]
+    fn every_command_is_read_in_every_language() {
+        let words = Vocabulary::new();
+        for language in Language::ALL {
+            for &command in i18n::COMMANDS {
+                let typed = i18n::texts().command_name(language, command);
+                let mut segments = typed.trim_start_matches('/').split(' ');
+                let top = command.split(' ').next().unwrap();
+                assert_eq!(
+                    words.commands.get(segments.next().unwrap()).copied(),
+                    Some(top),
+                    "{language:?} {typed}"
+                );
+                if let Some(sub) = segments.next() {
+                    assert_eq!(words.subcommand(top, sub), Some(command), "{typed}");
+                }
+            }
+        }
+    }
+}

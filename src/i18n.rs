@@ -300,8 +300,70 @@ texts! {
     /// `$number`: the move's number; `$color`: who played it; `$notation`: the move.
     LookupReplayMove = "lookup-replay-move" ["white", "black", "number", "color", "notation"],
     // ---- settings
+    /// `/settings` refused: only those who may manage the server (Discord's permission, by
+    /// its name in the reader's Discord).
+    SettingsNotManager = "settings-not-manager" [],
+    /// `/settings language` with a language: said in that language.
+    SettingsLanguageChosen = "settings-language-chosen" [],
+    /// `/settings language` without one: back to the server's Discord language, said in it.
+    SettingsLanguageDiscord = "settings-language-discord" [],
     // ---- Discord
     // ---- console
+    /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
+    ConsoleBanner = "console-banner" ["help"],
+    /// A line that is neither `NAME: /command` nor `@directive`.
+    ConsoleLineForm = "console-line-form" ["challenge"],
+    /// `@help`.
+    ConsoleHelp = "console-help" ["challenge"],
+    /// The directives' answers.
+    ConsoleChannel = "console-channel" ["name"],
+    ConsoleGuild = "console-guild" ["name"],
+    ConsoleAdvance = "console-advance" ["duration"],
+    ConsoleAdvanceUsage = "console-advance-usage" ["error"],
+    ConsoleModerator = "console-moderator" ["name"],
+    /// `@locale`: `$language` is the code of the language now spoken.
+    ConsoleLocale = "console-locale" ["language"],
+    ConsoleLocaleUsage = "console-locale-usage" [],
+    ConsoleUnknownDirective = "console-unknown-directive" ["directive"],
+    /// A command without its `/`.
+    ConsoleSlash = "console-slash" ["name", "help"],
+    ConsoleUnknownCommand = "console-unknown-command" ["name", "help"],
+    ConsoleInternalError = "console-internal-error" ["error"],
+    /// `/move` without a move, and `/suggest`.
+    ConsoleWhichMove = "console-which-move" ["moves"],
+    ConsoleWhichMoveHint = "console-which-move-hint" ["hint"],
+    ConsoleSuggestions = "console-suggestions" ["moves"],
+    ConsoleSuggestionsNone = "console-suggestions-none" ["hint"],
+    /// Commands the console cannot read.
+    ConsoleWhom = "console-whom" ["challenge"],
+    ConsoleTimeUsage = "console-time-usage" ["error"],
+    ConsoleNotALevel = "console-not-a-level" ["level"],
+    ConsoleNotAColour = "console-not-a-colour" ["colour"],
+    ConsoleDrawUsage = "console-draw-usage" ["draw", "typed", "offer", "accept", "decline"],
+    ConsoleGameNumber = "console-game-number" ["pdn"],
+    ConsoleSettingsUsage = "console-settings-usage" ["settings"],
+    ConsoleClickUsage = "console-click-usage" [],
+    /// Replies as text.
+    ConsoleOnlyYou = "console-only-you" [],
+    ConsoleBoardSaved = "console-board-saved" ["path"],
+    ConsoleSaved = "console-saved" ["path"],
+    ConsoleCannotSave = "console-cannot-save" ["path", "error"],
+    ConsoleAttachment = "console-attachment" ["file", "bytes"],
+    /// The last line of a text board: `$color` is `white` or `black`.
+    ConsoleToMove = "console-to-move" ["color"],
+    /// Option names and colours as typed in a language.
+    ConsoleOptionColour = "console-option-colour" [],
+    ConsoleOptionTime = "console-option-time" [],
+    ConsoleOptionMember = "console-option-member" [],
+    ConsoleOptionLevel = "console-option-level" [],
+    ConsoleOptionMove = "console-option-move" [],
+    ConsoleOptionFlip = "console-option-flip" [],
+    ConsoleOptionPage = "console-option-page" [],
+    ConsoleOptionGame = "console-option-game" [],
+    ConsoleOptionLanguage = "console-option-language" [],
+    ConsoleColourWhite = "console-colour-white" [],
+    ConsoleColourBlack = "console-colour-black" [],
+    ConsoleColourRandom = "console-colour-random" [],
 }
 
 /// The commands as the reader's Discord shows them: every command and subcommand, by its

@@ -2271,21 +2271,232 @@ fn the_console_switches_language_with_locale() {
     );
     let english = console.line("alice: /rules");
     assert!(english.contains("Capturing is compulsory"), "{english}");
-    assert_eq!(console.line("@locale it"), "(replies now in it)\n");
+    assert_eq!(console.line("@locale it"), "(ora rispondo in italiano)\n");
     let italian = console.line("alice: /rules");
     assert!(italian.contains("La presa è obbligatoria"), "{italian}");
     assert!(!italian.contains("Capturing"), "{italian}");
-    assert_eq!(console.line("@locale es"), "(replies now in es)\n");
+    assert_eq!(console.line("@locale es"), "(ahora respondo en español)\n");
     let spanish = console.line("bob: /help");
     assert!(spanish.contains("reta a un miembro"), "{spanish}");
     let refused = console.line("@locale de");
-    assert!(refused.contains("it, en or es"), "{refused}");
+    assert_eq!(refused, "@locale necesita un idioma: it, en o es.\n");
     assert!(
         console
             .line("alice: /rules")
             .contains("La captura es obligatoria")
     );
     assert!(console.line("@help").contains("@locale it|en|es"));
+    assert_eq!(console.line("@locale en"), "(replies now in English)\n");
+}
+
+/// Someone who may manage the server (Discord: Manage Server), reading `language`, in a server
+/// whose Discord language is `guild_language`.
+fn manager(language: Language, guild_language: Option<Language>) -> Actor {
+    Actor {
+        can_manage_server: true,
+        language,
+        guild_language,
+        ..actor(CAROL)
+    }
+}
+
+fn set_language(w: &World, who: &Actor, language: Option<Language>) -> Reply {
+    w.service
+        .act(who, Origin::Channel, Action::SetLanguage { language })
+        .unwrap()
+}
+
+#[test]
+fn only_managers_set_the_language_and_are_told_so_in_their_language() {
+    let w = world();
+    for (language, permission) in [
+        (Language::En, "**Manage Server**"),
+        (Language::It, "**Gestire il server**"),
+        (Language::Es, "**Gestionar servidor**"),
+    ] {
+        let someone = Actor {
+            language,
+            guild_language: Some(Language::En),
+            ..actor(ALICE)
+        };
+        let reply = set_language(&w, &someone, Some(Language::It));
+        assert!(reply.ephemeral, "{}", reply.text);
+        assert!(
+            reply.text.contains(permission),
+            "{language:?}: {}",
+            reply.text
+        );
+        assert!(!reply.text.contains("{$"), "{}", reply.text);
+    }
+    // Nothing was chosen: the server still speaks its Discord language.
+    assert_eq!(w.service.server_language(GUILD), Language::En);
+    assert_eq!(
+        w.service.public_language(&Actor {
+            guild_language: Some(Language::Es),
+            ..actor(ALICE)
+        }),
+        Language::Es
+    );
+}
+
+#[test]
+fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
+    let w = world();
+    let reply = set_language(
+        &w,
+        &manager(Language::En, Some(Language::Es)),
+        Some(Language::It),
+    );
+    assert!(!reply.ephemeral, "the whole server hears it");
+    assert_eq!(reply.text, "D'ora in poi parlo italiano in questo server.");
+
+    // Whatever the server's or the reader's Discord language, public messages are Italian.
+    let reader = Actor {
+        language: Language::Es,
+        guild_language: Some(Language::Es),
+        ..actor(ALICE)
+    };
+    assert_eq!(w.service.public_language(&reader), Language::It);
+    assert_eq!(w.service.server_language(GUILD), Language::It);
+    // What only the reader sees stays theirs.
+    let help = w
+        .service
+        .act(&reader, Origin::Channel, Action::Help)
+        .unwrap();
+    assert!(help.text.contains("reta a un miembro"), "{}", help.text);
+    // Another server has chosen nothing.
+    assert_eq!(w.service.server_language(GUILD + 1), Language::En);
+
+    let reply = set_language(
+        &w,
+        &manager(Language::It, Some(Language::Es)),
+        Some(Language::Es),
+    );
+    assert_eq!(
+        reply.text,
+        "De ahora en adelante hablo español en este servidor."
+    );
+    let reply = set_language(
+        &w,
+        &manager(Language::It, Some(Language::En)),
+        Some(Language::En),
+    );
+    assert_eq!(reply.text, "From now on I speak English in this server.");
+
+    // `None` goes back to Discord's language, and says so in it.
+    let reply = set_language(&w, &manager(Language::En, Some(Language::Es)), None);
+    assert!(!reply.ephemeral);
+    assert_eq!(
+        reply.text,
+        "De ahora en adelante sigo el idioma del servidor en Discord: español."
+    );
+    assert_eq!(w.service.public_language(&reader), Language::Es);
+    let italian_server = Actor {
+        guild_language: Some(Language::It),
+        ..reader.clone()
+    };
+    assert_eq!(w.service.public_language(&italian_server), Language::It);
+}
+
+#[test]
+fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers() {
+    damabot::i18n::set_strict(true);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dama.db");
+    let clock = Arc::new(ManualClock::new(1_796_000_000_000));
+    let service = GameService::new(
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        clock.clone(),
+        settings(),
+    );
+    // No server language known at all: the reader's own.
+    let reader = Actor {
+        language: Language::Es,
+        guild_language: None,
+        ..actor(ALICE)
+    };
+    assert_eq!(service.public_language(&reader), Language::Es);
+    assert_eq!(service.server_language(GUILD), Language::En);
+
+    // The server's Discord language, once seen, is remembered for the server.
+    let in_server = Actor {
+        guild_language: Some(Language::It),
+        ..reader.clone()
+    };
+    assert_eq!(service.public_language(&in_server), Language::It);
+    assert_eq!(service.public_language(&reader), Language::It);
+    assert_eq!(service.server_language(GUILD), Language::It);
+    let stored = service.store().server_settings(GUILD).unwrap();
+    assert_eq!(stored.discord_language, Some(Language::It));
+    assert_eq!(stored.language, None);
+
+    // A message in the same language writes nothing: the row removed behind the service's
+    // back stays removed.
+    let sql = rusqlite::Connection::open(&path).unwrap();
+    sql.execute("DELETE FROM servers", []).unwrap();
+    assert_eq!(service.public_language(&in_server), Language::It);
+    assert_eq!(
+        service.store().server_settings(GUILD).unwrap(),
+        damabot::store::ServerSettings::default()
+    );
+    // A new Discord language is written.
+    let spanish_server = Actor {
+        guild_language: Some(Language::Es),
+        ..reader.clone()
+    };
+    assert_eq!(service.public_language(&spanish_server), Language::Es);
+    assert_eq!(
+        service
+            .store()
+            .server_settings(GUILD)
+            .unwrap()
+            .discord_language,
+        Some(Language::Es)
+    );
+
+    // After a restart the stored language is read back.
+    let restarted = GameService::new(
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        clock,
+        settings(),
+    );
+    assert_eq!(restarted.server_language(GUILD), Language::Es);
+    let english_reader = Actor {
+        language: Language::En,
+        guild_language: None,
+        ..actor(BOB)
+    };
+    assert_eq!(restarted.public_language(&english_reader), Language::Es);
+}
+
+/// The forfeit notice of a game left unplayed in a server that chose `language` (English
+/// when `None`).
+fn forfeit_notice(language: Option<Language>) -> String {
+    let w = world();
+    if let Some(language) = language {
+        set_language(
+            &w,
+            &manager(Language::En, Some(Language::En)),
+            Some(language),
+        );
+    }
+    start_game(&w);
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let notices = w.service.sweep().unwrap();
+    assert_eq!(notices.len(), 1);
+    notices[0].reply.text.clone()
+}
+
+#[test]
+fn a_timeout_notice_follows_the_chosen_language() {
+    let english = forfeit_notice(None);
+    assert!(english.contains("did not move for twice"), "{english}");
+    for language in [Language::It, Language::Es] {
+        let notice = forfeit_notice(Some(language));
+        assert_ne!(notice, english, "{language:?}");
+        assert!(!notice.contains("did not move"), "{language:?}: {notice}");
+        assert!(!notice.contains("{$"), "{language:?}: {notice}");
+    }
 }
 
 /// A member whose Discord and server both speak `language`.
@@ -2727,7 +2938,7 @@ fn replay_frames_are_captioned_in_the_servers_language() {
     let view = spanish.replay.unwrap();
     assert_eq!(view.captions[0], "alice – bob · inicio");
     assert!(spanish.text.starts_with("Repetición de la partida #1: "));
-    let english = replay_for(&actor(CAROL)).replay.unwrap();
+    let english = replay_for(&speaking(CAROL, Language::En)).replay.unwrap();
     assert_eq!(english.captions[0], "alice – bob · start");
     assert_eq!(english.captions[3], "alice – bob · 2. 23-19");
 }

@@ -183,6 +183,8 @@ pub struct GameService {
     last_used: Mutex<HashMap<Cooldown, Millis>>,
     /// The ids of the registered commands, for command mentions.
     command_ids: texts::CommandIds,
+    /// The servers' settings, kept at hand.
+    servers: settings::ServerCache,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -278,6 +280,7 @@ impl GameService {
             searching: Mutex::new(HashSet::new()),
             last_used: Mutex::new(HashMap::new()),
             command_ids: texts::CommandIds::default(),
+            servers: settings::ServerCache::default(),
         }
     }
 

@@ -1,4 +1,4 @@
-//! Persistence: players, challenges, games and moves.
+//! Persistence: players, challenges, games and moves, and what each server has chosen.
 //!
 //! The game service talks to a [`Store`], a port: a small synchronous trait in the domain's
 //! words, whose contract is documented on the trait. [`SqliteStore`] is one adapter (rusqlite,
@@ -9,6 +9,8 @@
 use std::fmt;
 
 pub use dama_rules::{ByColor, Color};
+
+use crate::i18n::Language;
 
 mod sqlite;
 
@@ -536,6 +538,18 @@ pub struct GameExport {
     pub moves: Vec<MoveRecord>,
 }
 
+/// What a server (a guild) has chosen, and what the bot knows of it. A server nothing is known
+/// of has the [`Default`]: nothing chosen, nothing seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ServerSettings {
+    /// The language of the server's public messages, as those who manage it chose
+    /// (`/settings language`); `None` follows the server's Discord language.
+    pub language: Option<Language>,
+    /// The server's Discord language (the `guild_locale` of its interactions), as last seen;
+    /// `None` before the first interaction that carried one.
+    pub discord_language: Option<Language>,
+}
+
 /// What can go wrong in a call to the store.
 ///
 /// The first group is the expected refusals (compare-and-set changes that lost, missing rows,
@@ -805,4 +819,25 @@ pub trait Store: Send + Sync {
 
     /// A game with its players' names and every move, for PDN export.
     fn game_export(&self, game: GameId) -> Result<Option<GameExport>, StoreError>;
+
+    // ---- servers -------------------------------------------------------------------------
+
+    /// What a server has chosen; the [`Default`] for a server never stored.
+    fn server_settings(&self, guild: GuildId) -> Result<ServerSettings, StoreError>;
+
+    /// Sets the language a manager chose for the server (`None`: follow its Discord
+    /// language again), keeping the rest of its settings; returns them all.
+    fn set_server_language(
+        &self,
+        guild: GuildId,
+        language: Option<Language>,
+    ) -> Result<ServerSettings, StoreError>;
+
+    /// Remembers the server's Discord language as last seen, keeping the rest of its
+    /// settings (the chosen language stays chosen); returns them all.
+    fn set_server_discord_language(
+        &self,
+        guild: GuildId,
+        language: Language,
+    ) -> Result<ServerSettings, StoreError>;
 }

@@ -7,10 +7,11 @@
 use std::sync::Barrier;
 
 use damabot::game::rating;
+use damabot::i18n::Language;
 use damabot::store::{
     ByColor, ChallengeStatus, Color, ColourChoice, Counting, DrawOffer, EndReason, Finish, Game,
     GameId, GameResult, GameStatus, INITIAL_RATING, MessageRef, NewChallenge, NewGame, Participant,
-    PlayerOutcome, Rating, Store, StoreError,
+    PlayerOutcome, Rating, ServerSettings, Store, StoreError,
 };
 
 pub const GUILD: u64 = 900_000_000_000_000_001;
@@ -1104,4 +1105,52 @@ pub fn a_counting_must_name_the_games_players(store: &dyn Store) {
     assert_eq!(done.ratings, None);
     let alice = store.player(GUILD, ALICE).unwrap().unwrap();
     assert_eq!((alice.wins, alice.losses, alice.draws), (0, 0, 0));
+}
+
+pub fn server_settings_round_trip_and_stay_apart(store: &dyn Store) {
+    const OTHER: u64 = u64::MAX - 1;
+    // A server never stored has nothing chosen and nothing seen.
+    assert_eq!(
+        store.server_settings(GUILD).unwrap(),
+        ServerSettings::default()
+    );
+
+    let seen = store
+        .set_server_discord_language(GUILD, Language::Es)
+        .unwrap();
+    assert_eq!(seen.language, None);
+    assert_eq!(seen.discord_language, Some(Language::Es));
+    assert_eq!(store.server_settings(GUILD).unwrap(), seen);
+
+    // Choosing keeps what was seen; seeing again keeps what was chosen.
+    let chosen = store
+        .set_server_language(GUILD, Some(Language::It))
+        .unwrap();
+    assert_eq!(chosen.language, Some(Language::It));
+    assert_eq!(chosen.discord_language, Some(Language::Es));
+    let seen = store
+        .set_server_discord_language(GUILD, Language::En)
+        .unwrap();
+    assert_eq!(seen.language, Some(Language::It));
+    assert_eq!(seen.discord_language, Some(Language::En));
+    assert_eq!(store.server_settings(GUILD).unwrap(), seen);
+
+    // Back to Discord's language.
+    let cleared = store.set_server_language(GUILD, None).unwrap();
+    assert_eq!(cleared.language, None);
+    assert_eq!(cleared.discord_language, Some(Language::En));
+    assert_eq!(store.server_settings(GUILD).unwrap(), cleared);
+
+    // Each server has its own, for any id (above 2^63 too), and a choice may come first.
+    assert_eq!(
+        store.server_settings(OTHER).unwrap(),
+        ServerSettings::default()
+    );
+    let other = store
+        .set_server_language(OTHER, Some(Language::Es))
+        .unwrap();
+    assert_eq!(other.language, Some(Language::Es));
+    assert_eq!(other.discord_language, None);
+    assert_eq!(store.server_settings(OTHER).unwrap(), other);
+    assert_eq!(store.server_settings(GUILD).unwrap(), cleared);
 }

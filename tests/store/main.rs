@@ -77,6 +77,7 @@ contract_on_sqlite!(
     leaderboard_pages_and_minimum_games,
     streaks_recent_games_and_export,
     games_need_stored_players_and_valid_values,
+    server_settings_round_trip_and_stay_apart,
 );
 
 #[test]
@@ -151,6 +152,92 @@ fn migrations_apply_on_top_of_every_earlier_version() {
         let store = open(&path);
         assert_eq!(store.moves(game.id).unwrap().len(), 1);
     }
+}
+
+/// A database written by the first version (players, a game with a move) opens on this one:
+/// its rows stay, every server starts with nothing chosen, and the tools read it.
+#[test]
+fn a_version_1_database_gains_the_servers_table() {
+    let (_dir, path) = temp_db();
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        migrations().to_version(&mut conn, 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO players (guild_id, user_id, display_name, rating, deviation, volatility, \
+             created_at) VALUES (7, 1, 'alice', 1500, 350, 0.06, 0), \
+             (7, 2, 'bob', 1500, 350, 0.06, 0);
+             INSERT INTO games (guild_id, channel_id, white_user_id, black_user_id, \
+             time_per_move_ms, rated, created_at, last_move_at, start_fen, current_fen) \
+             VALUES (7, 70, 1, 2, 3600000, 1, 0, 0, \
+             'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', \
+             'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
+             INSERT INTO moves (game_id, ply, move_long, fen_after, played_at) \
+             VALUES (1, 0, '22-18', \
+             'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', 5);
+             UPDATE games SET ply = 1, last_move_at = 5, current_fen = \
+             'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';",
+        )
+        .unwrap();
+        let has_servers: bool = conn
+            .query_row(
+                "SELECT count(*) > 0 FROM sqlite_schema WHERE name = 'servers'",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert!(!has_servers, "version 1 has no servers table");
+    }
+    // `damabot db check` opens read-only and asks for the migration first.
+    let read_only = OpenOptions {
+        read_only: true,
+        ..OpenOptions::default()
+    };
+    let error = SqliteStore::open_with(&path, &read_only).unwrap_err();
+    assert!(
+        matches!(error, OpenError::OlderSchema { found: 1, .. }),
+        "{error:?}"
+    );
+
+    let store = open(&path);
+    assert_eq!(store.player(7, 1).unwrap().unwrap().display_name, "alice");
+    assert_eq!(store.moves(GameId(1)).unwrap().len(), 1);
+    assert_eq!(
+        store.server_settings(7).unwrap(),
+        damabot::store::ServerSettings::default()
+    );
+    store
+        .set_server_language(7, Some(damabot::i18n::Language::It))
+        .unwrap();
+    drop(store);
+
+    let store = SqliteStore::open_with(&path, &read_only).unwrap();
+    assert_eq!(
+        store.server_settings(7).unwrap().language,
+        Some(damabot::i18n::Language::It)
+    );
+    drop(store);
+    for args in [&["db", "check", "--db"][..], &["db", "backup"][..]] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_damabot"));
+        command.args(args);
+        if args[1] == "backup" {
+            command.arg(path.with_file_name("copy.db")).arg("--db");
+        }
+        let output = command.arg(&path).output().unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{args:?}: {out}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        if args[1] == "check" {
+            assert!(out.contains("1 games, 1 moves, 0 problems"), "{out}");
+        }
+    }
+    let copy = SqliteStore::open_with(&path.with_file_name("copy.db"), &read_only).unwrap();
+    assert_eq!(
+        copy.server_settings(7).unwrap().language,
+        Some(damabot::i18n::Language::It)
+    );
 }
 
 #[test]

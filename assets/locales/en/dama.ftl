@@ -357,6 +357,11 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Settings
 # Section: settings: /settings, the server's language.
+# /settings refused: Discord's permission as Discord names it in English.
+settings-not-manager = Only members who may **Manage Server** can change the server's settings.
+# /settings language: the answer, in the language now chosen.
+settings-language-chosen = From now on I speak English in this server.
+settings-language-discord = From now on I follow the server's Discord language: English.
 
 
 ## Discord
@@ -365,6 +370,72 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Console
 # Section: the console (damabot local).
+# The console's own lines. $help, $challenge: commands typed (/help, /challenge).
+console-banner = Dama console. Type `alice: { $help }` to start, `@help` for the console's own commands, Ctrl-D to leave.
+console-line-form = Write lines like `alice: { $challenge } bob` (NAME: /command ...), or `@help`.
+console-help = Console lines:
+    NAME: /command ...     act as NAME (created on first use), e.g. `alice: { $challenge } bob`
+    NAME: /click ID [VALUE] press a button or pick from a menu (ids are shown in brackets)
+    @channel NAME          move to another channel (one game per channel)
+    @guild NAME            move to another server (its own leaderboard)
+    @advance DURATION      move the clock forward (10m, 2h, 3days)
+    @mod NAME              let NAME moderate and manage the server (for /abort, /settings)
+    @locale it|en|es       the language of the replies and of the server (English at first)
+    # ...                  a comment
+console-channel = (now in channel #{ $name })
+console-guild = (now in server { $name }, channel #general)
+console-advance = (the clock moves { $duration } forward)
+console-advance-usage = @advance needs a duration like 10m, 2h or 3days: { $error }
+console-moderator = ({ $name } can now moderate)
+# $language: it, en or es, the language now spoken.
+console-locale = (replies now in { $language ->
+        [it] Italian
+        [es] Spanish
+       *[en] English
+    })
+console-locale-usage = @locale needs a language: it, en or es.
+console-unknown-directive = Unknown directive `@{ $directive }`. Try `@help`.
+console-slash = Commands start with `/`, like `{ $name }: { $help }`.
+console-unknown-command = Unknown command `/{ $name }`. Try `{ $help }`.
+console-internal-error = internal error: { $error }
+# /move without a move, /suggest. $moves: the legal moves; $hint: why there are none.
+console-which-move = Which move? Legal for you: { $moves }
+console-which-move-hint = Which move? { $hint }
+console-suggestions = suggestions: { $moves }
+console-suggestions-none = suggestions: none ({ $hint })
+# Commands it cannot read. The option names are those of console-option-*.
+console-whom = Whom? `{ $challenge } bob [colour:white|black|random] [time:24h]`
+console-time-usage = time: { $error } (use 5m, 1h, 24h, 3days)
+console-not-a-level = `{ $level }` is not a level: use 1 (beginner) to 8 (master).
+console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
+# $typed: what followed /draw; $offer, $accept, $decline: the subcommands typed.
+console-draw-usage = `{ $draw } { $typed }`? Use `{ $offer }`, `{ $accept }` or `{ $decline }`.
+console-game-number = Give the game number, like `{ $pdn } 12`.
+console-settings-usage = `{ $settings } it|en|es`, or `{ $settings }` alone to follow the server's Discord language.
+console-click-usage = `/click ID [VALUE]` presses a button (ids are shown in brackets).
+# Replies as text.
+console-only-you = (only you see this)
+console-board-saved = (board saved to { $path })
+console-saved = (saved { $path })
+console-cannot-save = (could not save { $path }: { $error })
+console-attachment = ({ $file }, { $bytes } bytes; use --images DIR to save files)
+console-to-move = { $color ->
+        [white] White
+       *[black] Black
+    } to move
+# Option names and colours as typed in this language.
+console-option-colour = colour
+console-option-time = time
+console-option-member = member
+console-option-level = level
+console-option-move = move
+console-option-flip = flip
+console-option-page = page
+console-option-game = game
+console-option-language = language
+console-colour-white = white
+console-colour-black = black
+console-colour-random = random
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 

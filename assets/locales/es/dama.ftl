@@ -374,6 +374,11 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Settings
 # Section: settings: /settings, the server's language.
+# /settings rechazado: el permiso como lo llama Discord en español.
+settings-not-manager = Solo quien tiene el permiso **Gestionar servidor** puede cambiar los ajustes del servidor.
+# /settings language: la respuesta, en el idioma elegido.
+settings-language-chosen = De ahora en adelante hablo español en este servidor.
+settings-language-discord = De ahora en adelante sigo el idioma del servidor en Discord: español.
 
 
 ## Discord
@@ -382,6 +387,66 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Console
 # Section: the console (damabot local).
+# Las líneas de la consola. $help, $challenge: comandos que se escriben (/ayuda, /retar).
+console-banner = Consola de Dama. Escribe `alice: { $help }` para empezar, `@help` para los comandos de la consola, Ctrl-D para salir.
+console-line-form = Escribe líneas como `alice: { $challenge } bob` (NOMBRE: /comando ...), o `@help`.
+console-help = Líneas de la consola:
+    NOMBRE: /comando ...   actúa como NOMBRE (se crea al usarlo por primera vez), por ejemplo `alice: { $challenge } bob`
+    NOMBRE: /click ID [VALOR] pulsa un botón o elige en un menú (los id aparecen entre corchetes)
+    @channel NOMBRE        pasa a otro canal (una partida por canal)
+    @guild NOMBRE          pasa a otro servidor (con su propia clasificación)
+    @advance DURACIÓN      adelanta el reloj (10m, 2h, 3days)
+    @mod NOMBRE            NOMBRE puede moderar y gestionar el servidor (para /anular, /ajustes)
+    @locale it|en|es       el idioma de las respuestas y del servidor (al principio, inglés)
+    # ...                  un comentario
+console-channel = (ahora en el canal #{ $name })
+console-guild = (ahora en el servidor { $name }, canal #general)
+console-advance = (el reloj avanza { $duration })
+console-advance-usage = @advance necesita una duración como 10m, 2h o 3days: { $error }
+console-moderator = ({ $name } ya puede moderar)
+console-locale = (ahora respondo en { $language ->
+        [it] italiano
+        [es] español
+       *[en] inglés
+    })
+console-locale-usage = @locale necesita un idioma: it, en o es.
+console-unknown-directive = Directiva desconocida `@{ $directive }`. Prueba `@help`.
+console-slash = Los comandos empiezan por `/`, como `{ $name }: { $help }`.
+console-unknown-command = Comando desconocido `/{ $name }`. Prueba `{ $help }`.
+console-internal-error = error interno: { $error }
+console-which-move = ¿Qué jugada? Puedes jugar: { $moves }
+console-which-move-hint = ¿Qué jugada? { $hint }
+console-suggestions = sugerencias: { $moves }
+console-suggestions-none = sugerencias: ninguna ({ $hint })
+console-whom = ¿A quién? `{ $challenge } bob [color:blancas|negras|azar] [tiempo:24h]`
+console-time-usage = tiempo: { $error } (usa 5m, 1h, 24h, 3days)
+console-not-a-level = `{ $level }` no es un nivel: usa de 1 (principiante) a 8 (maestro).
+console-not-a-colour = `{ $colour }` no es un color: blancas, negras o azar.
+console-draw-usage = ¿`{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
+console-game-number = Escribe el número de la partida, como `{ $pdn } 12`.
+console-settings-usage = `{ $settings } it|en|es`, o solo `{ $settings }` para seguir el idioma del servidor en Discord.
+console-click-usage = `/click ID [VALOR]` pulsa un botón (los id aparecen entre corchetes).
+console-only-you = (solo lo ves tú)
+console-board-saved = (tablero guardado en { $path })
+console-saved = (guardado { $path })
+console-cannot-save = (no se pudo guardar { $path }: { $error })
+console-attachment = ({ $file }, { $bytes } bytes; usa --images DIR para guardar los archivos)
+console-to-move = { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    }
+console-option-colour = color
+console-option-time = tiempo
+console-option-member = miembro
+console-option-level = nivel
+console-option-move = jugada
+console-option-flip = girar
+console-option-page = página
+console-option-game = partida
+console-option-language = idioma
+console-colour-white = blancas
+console-colour-black = negras
+console-colour-random = azar
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 

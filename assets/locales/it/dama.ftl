@@ -389,6 +389,11 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Settings
 # Section: settings: /settings, the server's language.
+# /settings rifiutato: il permesso come lo chiama Discord in italiano.
+settings-not-manager = Solo chi ha il permesso **Gestire il server** può cambiare le impostazioni del server.
+# /settings language: la risposta, nella lingua scelta.
+settings-language-chosen = D'ora in poi parlo italiano in questo server.
+settings-language-discord = D'ora in poi seguo la lingua del server su Discord: italiano.
 
 
 ## Discord
@@ -397,6 +402,66 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
 
 ## Console
 # Section: the console (damabot local).
+# Le righe della console. $help, $challenge: comandi da scrivere (/aiuto, /sfida).
+console-banner = Console di Dama. Scrivi `alice: { $help }` per cominciare, `@help` per i comandi della console, Ctrl-D per uscire.
+console-line-form = Scrivi righe come `alice: { $challenge } bob` (NOME: /comando ...), oppure `@help`.
+console-help = Righe della console:
+    NOME: /comando ...     agisci come NOME (creato al primo uso), per esempio `alice: { $challenge } bob`
+    NOME: /click ID [VALORE] premi un pulsante o scegli da un menu (gli id sono tra parentesi quadre)
+    @channel NOME          passa a un altro canale (una partita per canale)
+    @guild NOME            passa a un altro server (con la sua classifica)
+    @advance DURATA        manda avanti l'orologio (10m, 2h, 3days)
+    @mod NOME              NOME può moderare e gestire il server (per /interrompi, /impostazioni)
+    @locale it|en|es       la lingua delle risposte e del server (all'inizio l'inglese)
+    # ...                  un commento
+console-channel = (ora nel canale #{ $name })
+console-guild = (ora nel server { $name }, canale #general)
+console-advance = (l'orologio va avanti di { $duration })
+console-advance-usage = @advance vuole una durata come 10m, 2h o 3days: { $error }
+console-moderator = ({ $name } ora può moderare)
+console-locale = (ora rispondo in { $language ->
+        [it] italiano
+        [es] spagnolo
+       *[en] inglese
+    })
+console-locale-usage = @locale vuole una lingua: it, en o es.
+console-unknown-directive = Direttiva sconosciuta `@{ $directive }`. Prova `@help`.
+console-slash = I comandi cominciano con `/`, come `{ $name }: { $help }`.
+console-unknown-command = Comando sconosciuto `/{ $name }`. Prova `{ $help }`.
+console-internal-error = errore interno: { $error }
+console-which-move = Quale mossa? Puoi giocare: { $moves }
+console-which-move-hint = Quale mossa? { $hint }
+console-suggestions = suggerimenti: { $moves }
+console-suggestions-none = suggerimenti: nessuno ({ $hint })
+console-whom = Chi? `{ $challenge } bob [colore:bianco|nero|caso] [tempo:24h]`
+console-time-usage = tempo: { $error } (usa 5m, 1h, 24h, 3days)
+console-not-a-level = `{ $level }` non è un livello: usa da 1 (principiante) a 8 (maestro).
+console-not-a-colour = `{ $colour }` non è un colore: bianco, nero o caso.
+console-draw-usage = `{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
+console-game-number = Scrivi il numero della partita, come `{ $pdn } 12`.
+console-settings-usage = `{ $settings } it|en|es`, oppure solo `{ $settings }` per seguire la lingua del server su Discord.
+console-click-usage = `/click ID [VALORE]` preme un pulsante (gli id sono tra parentesi quadre).
+console-only-you = (lo vedi solo tu)
+console-board-saved = (damiera salvata in { $path })
+console-saved = (salvato { $path })
+console-cannot-save = (impossibile salvare { $path }: { $error })
+console-attachment = ({ $file }, { $bytes } byte; usa --images DIR per salvare i file)
+console-to-move = { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    }
+console-option-colour = colore
+console-option-time = tempo
+console-option-member = membro
+console-option-level = livello
+console-option-move = mossa
+console-option-flip = gira
+console-option-page = pagina
+console-option-game = partita
+console-option-language = lingua
+console-colour-white = bianco
+console-colour-black = nero
+console-colour-random = caso
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 

@@ -3,6 +3,7 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
+use crate::i18n::Language;
 use crate::store::{ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus};
 
 /// A Discord id as stored: the same 64 bits, as a signed integer. SQLite integers are signed
@@ -102,6 +103,11 @@ text_codes! {
         Abort => "abort",
         Agreement => "agreement",
     }
+    Language ("language") {
+        It => "it",
+        En => "en",
+        Es => "es",
+    }
 }
 
 /// Binds and reads the crate's own coded types as their text codes. (`Color` belongs to the
@@ -110,13 +116,14 @@ macro_rules! sql_text_code {
     ($($ty:ty),+) => {$(
         impl ToSql for $ty {
             fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-                Ok(ToSqlOutput::from(self.code()))
+                Ok(ToSqlOutput::from(TextCode::code(*self)))
             }
         }
 
         impl FromSql for $ty {
             fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
-                Self::from_code(value.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+                <Self as TextCode>::from_code(value.as_str()?)
+                    .map_err(|e| FromSqlError::Other(Box::new(e)))
             }
         }
     )+};
@@ -127,7 +134,8 @@ sql_text_code!(
     ChallengeStatus,
     GameStatus,
     GameResult,
-    EndReason
+    EndReason,
+    Language
 );
 
 #[cfg(test)]
@@ -158,6 +166,15 @@ mod tests {
         check::<GameStatus>();
         check::<GameResult>();
         check::<EndReason>();
+        check::<Language>();
+        for language in Language::ALL {
+            assert_eq!(Language::from_code(language.code()), Some(language));
+            assert_eq!(TextCode::code(language), language.code());
+            assert_eq!(
+                <Language as TextCode>::from_code(language.code()),
+                Ok(language)
+            );
+        }
     }
 
     #[test]

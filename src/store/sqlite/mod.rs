@@ -35,7 +35,7 @@
 //! This module opens, configures and shares the connections, and runs each [`Store`] call as
 //! one transaction. `schema` holds the migrations and the version check, `codes` the text codes
 //! of the domain's enums and the id casts, `rows` the mapping of rows to domain values, and
-//! `players`, `challenges` and `games` the statements on their tables.
+//! `players`, `challenges`, `games` and `servers` the statements on their tables.
 
 mod challenges;
 mod codes;
@@ -43,6 +43,7 @@ mod games;
 mod players;
 mod rows;
 mod schema;
+mod servers;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,10 +55,11 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavio
 pub use schema::{SCHEMA_VERSION, migrations};
 use schema::{check_schema_version, migrate};
 
+use crate::i18n::Language;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge,
-    NewGame, Player, PlayerStats, Store, StoreError, UserId,
+    NewGame, Player, PlayerStats, ServerSettings, Store, StoreError, UserId,
 };
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
@@ -675,5 +677,25 @@ impl Store for SqliteStore {
 
     fn game_export(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
         self.read(|tx| games::game_export(tx, id))
+    }
+
+    fn server_settings(&self, guild: GuildId) -> Result<ServerSettings, StoreError> {
+        self.read(|tx| servers::load_server(tx, guild))
+    }
+
+    fn set_server_language(
+        &self,
+        guild: GuildId,
+        language: Option<Language>,
+    ) -> Result<ServerSettings, StoreError> {
+        self.write(|tx| servers::set_language(tx, guild, language))
+    }
+
+    fn set_server_discord_language(
+        &self,
+        guild: GuildId,
+        language: Language,
+    ) -> Result<ServerSettings, StoreError> {
+        self.write(|tx| servers::set_discord_language(tx, guild, language))
     }
 }

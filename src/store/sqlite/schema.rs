@@ -9,10 +9,13 @@ use super::{OpenError, classify_open_error, open_error};
 
 /// The SQL of each migration, in order; migration `i` takes the schema from version `i` to
 /// `i + 1`.
-pub(super) const MIGRATIONS_SQL: &[&str] = &[include_str!("../../../migrations/0001_initial.sql")];
+pub(super) const MIGRATIONS_SQL: &[&str] = &[
+    include_str!("../../../migrations/0001_initial.sql"),
+    include_str!("../../../migrations/0002_servers.sql"),
+];
 
 /// The migrations, in order.
-const MIGRATIONS: &[M<'static>] = &[M::up(MIGRATIONS_SQL[0])];
+const MIGRATIONS: &[M<'static>] = &[M::up(MIGRATIONS_SQL[0]), M::up(MIGRATIONS_SQL[1])];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
