@@ -565,7 +565,7 @@ fn a_claim_on_time(w: &World) {
                     [
                         "bob ha ancora 24 ore per muovere; dopo potrai reclamare la vittoria.",
                         "bob still has 24 h to move; you can claim the win after that.",
-                        "A bob aún le queda 24 h para mover; después podrás reclamar la victoria.",
+                        "bob aún tiene 24 h para mover; después podrás reclamar la victoria.",
                     ]
                 ),
         "{}",

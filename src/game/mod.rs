@@ -294,8 +294,8 @@ impl GameService {
         })
     }
 
-    /// Refuses an action used again too soon (`Not so fast: you can use `/board` again in
-    /// 8 s.`), in the actor's `language`.
+    /// Refuses an action used again too soon (``Not so fast: you can use `/board` again in
+    /// 8 s.``), in the actor's `language`.
     pub(crate) fn cooled_down(&self, language: Language, action: Cooldown) -> Flow<()> {
         let Some(&last) = lock(&self.last_used).get(&action) else {
             return Ok(());

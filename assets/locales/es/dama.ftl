@@ -253,7 +253,7 @@ game-draw-withdrawn = { $player } retira la oferta de tablas.
 game-draw-declined = { $player } rechaza las tablas. ¡Seguimos!
 # Reclamar por tiempo. $player: quien mueve; $left: su tiempo; $winner: quien reclama.
 game-claim-your-turn = Te toca a ti: haz tu jugada en vez de reclamar.
-game-claim-too-early = A { $player } aún le queda { $left } para mover; después podrás reclamar la victoria.
+game-claim-too-early = { $player } aún tiene { $left } para mover; después podrás reclamar la victoria.
 game-claim-won = A { $player } se le acabó el tiempo. **Gana { $winner }** por tiempo.
 # Anulaciones. $player: el moderador; $game: el número de la partida.
 game-abort-not-allowed = Solo los moderadores (Gestionar mensajes) pueden anular una partida. Los jugadores pueden usar { $cmd_resign } u ofrecer tablas con { $cmd_draw_offer }.

@@ -265,7 +265,7 @@ game-claim-your-turn = Tocca a te: gioca la tua mossa invece di reclamare.
 game-claim-too-early = { $player } ha ancora { $left } per muovere; dopo potrai reclamare la vittoria.
 game-claim-won = { $player } ha esaurito il tempo. **Vince { $winner }** per tempo.
 # Interruzioni. $player: il moderatore; $game: il numero della partita.
-game-abort-not-allowed = Solo i moderatori (Gestire i messaggi) possono interrompere una partita. I giocatori possono usare { $cmd_resign } o proporre la patta con { $cmd_draw_offer }.
+game-abort-not-allowed = Solo i moderatori (Gestisci messaggi) possono interrompere una partita. I giocatori possono usare { $cmd_resign } o proporre la patta con { $cmd_draw_offer }.
 game-aborted = { $player } ha interrotto la partita #{ $game }. Non conta per nessuno.
 # Trovare la partita. $result: white, black, draw o aborted.
 game-over-refusal = { $result ->
