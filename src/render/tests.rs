@@ -469,35 +469,48 @@ fn png_settings() {
     }
 }
 
-/// Where a 100-ply replay spends its time, and how large the changed rectangles are.
+/// The first 100 plies of the first championship game that has that many.
+fn hundred_plies() -> (Position, Vec<Move>) {
+    let text = include_str!("../../tests/data/campionato-assoluto-2005.pdn");
+    dama_rules::pdn::read_games(text)
+        .iter()
+        .map(dama_rules::pdn::PdnGame::replay)
+        .find(|r| r.error.is_none() && r.moves.len() >= 100)
+        .map(|r| (r.start, r.moves[..100].to_vec()))
+        .unwrap()
+}
+
+/// Median time and size of a 640 px PNG and of a 100-ply replay GIF, and how large the
+/// changed rectangles of the replay are.
 /// `cargo test --release -p damabot --lib render::tests::gif_timing -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement, not a check; run it by name"]
 fn gif_timing() {
     let renderer = renderer();
-    let text = include_str!("../../tests/data/campionato-assoluto-2005.pdn");
-    let replay = dama_rules::pdn::read_games(text)
-        .iter()
-        .map(dama_rules::pdn::PdnGame::replay)
-        .find(|r| r.error.is_none() && r.moves.len() >= 100)
-        .unwrap();
-    let moves = &replay.moves[..100];
-    let started = Instant::now();
+    let view = capture_view();
+    let png = renderer.png(&view);
+    let time = median_ms(200, &mut || {
+        std::hint::black_box(renderer.png(&view));
+    });
+    eprintln!("png 640, last move: {time:.3} ms, {} bytes", png.len());
+
+    let (start, moves) = hundred_plies();
+    let gif = renderer.replay_gif(&start, &moves, Color::White);
+    let time = median_ms(15, &mut || {
+        std::hint::black_box(renderer.replay_gif(&start, &moves, Color::White));
+    });
+    eprintln!("gif 640, 100 plies: {time:.1} ms, {} bytes", gif.len());
     let mut frames = Vec::new();
-    let mut view = BoardView::new(replay.start);
+    let mut view = BoardView::new(start);
     view.bottom = Color::White;
     frames.push(renderer.draw(&view).pixels);
-    let mut position = replay.start;
-    for m in moves {
+    let mut position = start;
+    for m in &moves {
         position = position.play(m).unwrap();
         view.position = position;
         view.last_move = Some(*m);
         frames.push(renderer.draw(&view).pixels);
     }
-    let drawn = started.elapsed();
-    let encoding = Instant::now();
-    let gif = encode::gif(640, frames.iter().cloned(), &renderer.sprites.palette);
-    let encoded = encoding.elapsed();
     let area: usize = frames
         .windows(2)
         .map(|pair| {
@@ -505,11 +518,7 @@ fn gif_timing() {
             usize::from(frame.width) * usize::from(frame.height)
         })
         .sum();
-    eprintln!(
-        "draw {drawn:?}, encode {:?}, {} bytes, changed rectangles {area} pixels in all",
-        encoded,
-        gif.len()
-    );
+    eprintln!("changed rectangles: {area} pixels in all");
 }
 
 /// The median time of `runs` calls of `f`, in milliseconds, for the measurements run by name.
