@@ -681,6 +681,16 @@ fn gif_timing() {
             gif.len()
         );
         let boards = replay_boards(renderer, &start, &moves, captions);
+        let time = median_ms(15, &mut || {
+            let frames = boards.iter().cloned();
+            std::hint::black_box(encode::gif(
+                640,
+                strip as u32,
+                frames,
+                &renderer.sprites.palette,
+            ));
+        });
+        eprintln!("  encode only: {time:.1} ms");
         let area = |strip: usize| -> usize {
             boards
                 .windows(2)
