@@ -31,19 +31,43 @@ fn hundred_plies() -> (Position, Vec<Move>) {
         .expect("the championship file has a game of 100 plies")
 }
 
+/// A caption for every board of a replay, as a game's replay has them: players, move number,
+/// whose turn.
+fn captions(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut turn = start.turn();
+    (0..=moves.len())
+        .map(|ply| {
+            let caption = format!(
+                "Niccol\u{f2} (1523) \u{2013} Bruno (1490) \u{b7} mossa {} \u{b7} tocca al {}",
+                ply / 2 + 1,
+                if turn == Color::White {
+                    "Bianco"
+                } else {
+                    "Nero"
+                }
+            );
+            turn = !turn;
+            caption
+        })
+        .collect()
+}
+
 fn render(c: &mut Criterion) {
     let renderer = Renderer::new(&RenderConfig::default()).unwrap();
     let view = capture_view();
     let (start, moves) = hundred_plies();
     let png = renderer.png(&view);
-    let gif = renderer.replay_gif(&start, &moves, Color::White);
+    let gif = renderer.replay_gif(&start, &moves, Color::White, &[]);
+    let captions = captions(&start, &moves);
+    let captioned = renderer.replay_gif(&start, &moves, Color::White, &captions);
     assert!(png.starts_with(b"\x89PNG"));
     assert!(gif.starts_with(b"GIF89a"));
     eprintln!(
-        "sizes: png 640 with last move {} bytes; gif of {} plies {} bytes",
+        "sizes: png 640 with last move {} bytes; gif of {} plies {} bytes, {} with captions",
         png.len(),
         moves.len(),
-        gif.len()
+        gif.len(),
+        captioned.len()
     );
 
     c.bench_function("png_640_last_move", |b| {
@@ -52,7 +76,17 @@ fn render(c: &mut Criterion) {
     let mut group = c.benchmark_group("gif");
     group.sample_size(20);
     group.bench_function("gif_100_plies", |b| {
-        b.iter(|| renderer.replay_gif(black_box(&start), black_box(&moves), Color::White));
+        b.iter(|| renderer.replay_gif(black_box(&start), black_box(&moves), Color::White, &[]));
+    });
+    group.bench_function("gif_100_plies_captions", |b| {
+        b.iter(|| {
+            renderer.replay_gif(
+                black_box(&start),
+                black_box(&moves),
+                Color::White,
+                black_box(&captions),
+            )
+        });
     });
     group.finish();
     // Start-up: every tile, background and mark drawn, the palette chosen. At the default

@@ -678,7 +678,7 @@ impl Console {
             filename: view.filename.clone(),
             bytes: self
                 .renderer
-                .replay_gif(&view.start, &view.moves, view.bottom),
+                .replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
         });
         for attachment in reply.attachment.iter().chain(&animation) {
             let is_pdn = std::path::Path::new(&attachment.filename)

@@ -98,6 +98,33 @@ fn a_game_becomes_a_gif_with_a_frame_per_ply() {
 }
 
 #[test]
+fn a_game_with_a_caption_has_the_strip_on_every_frame() {
+    let run = Run::new();
+    let out = run.path("game.gif");
+    let pdn = pdn_file();
+    let output = run.render(&[
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--size",
+        "200",
+        "--caption",
+        "Campionato assoluto 2005 \u{b7} partita 1",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let file = std::io::BufReader::new(std::fs::File::open(&out).unwrap());
+    let decoder = image::codecs::gif::GifDecoder::new(file).unwrap();
+    let frames = decoder.into_frames().collect_frames().unwrap();
+    // 200 px board, 14 px strip.
+    assert_eq!(frames[0].buffer().dimensions(), (200, 214));
+    // The text stays; the turn mark changes with the side to move, a frame of its own.
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let plies = dama_rules::pdn::read_games(&text)[0].replay().moves.len();
+    assert_eq!(frames.len(), 1 + 2 * plies);
+}
+
+#[test]
 fn bad_input_is_a_clear_error_with_status_2() {
     let run = Run::new();
     let out = run.path("never.png");

@@ -928,7 +928,7 @@ fn pdn_export_passes_pdn_check() {
         ..RenderConfig::default()
     })
     .unwrap();
-    let gif = renderer.replay_gif(&game.start, &game.moves, game.bottom);
+    let gif = renderer.replay_gif(&game.start, &game.moves, game.bottom, &game.captions);
     assert!(gif.starts_with(b"GIF8"));
 }
 

@@ -9,7 +9,7 @@ use dama_rules::{Color, Position, pdn};
 use crate::config::RenderConfig;
 use crate::render::{BoardView, Renderer};
 
-/// `damabot render (--fen FEN [--last MOVE] [--caption TEXT] [--capturers] | --pdn FILE [--game N])
+/// `damabot render (--fen FEN [--last MOVE] [--capturers] | --pdn FILE [--game N]) [--caption TEXT]
 /// [--black] [--size PX] -o FILE`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -31,8 +31,9 @@ pub struct RenderArgs {
     /// Black at the bottom (the board turned around); White is at the bottom by default.
     #[arg(long)]
     pub black: bool,
-    /// A caption strip above the board (players, whose turn).
-    #[arg(long, value_name = "TEXT", conflicts_with = "pdn")]
+    /// A caption strip above the board (players, whose turn); with --pdn, the same text above
+    /// every frame, with the mark of the side to move.
+    #[arg(long, value_name = "TEXT")]
     pub caption: Option<String>,
     /// Ring the pieces that must capture.
     #[arg(long, conflicts_with = "pdn")]
@@ -79,7 +80,7 @@ fn render(args: &RenderArgs, config: &RenderConfig) -> Result<(), Failure> {
         Color::White
     };
     let bytes = match &args.pdn {
-        Some(path) => game_gif(&renderer, path, args.game, bottom)?,
+        Some(path) => game_gif(&renderer, path, args.game, bottom, args.caption.as_deref())?,
         None => board_png(&renderer, args, bottom)?,
     };
     std::fs::write(&args.output, bytes)
@@ -112,6 +113,7 @@ fn game_gif(
     path: &Path,
     number: usize,
     bottom: Color,
+    caption: Option<&str>,
 ) -> Result<Vec<u8>, Failure> {
     let text = std::fs::read(path)
         .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
@@ -134,5 +136,8 @@ fn game_gif(
     for (ply, warning) in &replay.warnings {
         eprintln!("warning: game {number}, ply {ply}: {warning}");
     }
-    Ok(renderer.replay_gif(&replay.start, &replay.moves, bottom))
+    let captions = caption.map_or_else(Vec::new, |text| {
+        vec![text.to_owned(); replay.moves.len() + 1]
+    });
+    Ok(renderer.replay_gif(&replay.start, &replay.moves, bottom, &captions))
 }

@@ -55,7 +55,7 @@ impl Outgoing {
         let board_png = reply.board.as_ref().map(|view| renderer.png(view));
         let replay_gif = reply.replay.as_ref().map(|view| Attachment {
             filename: view.filename.clone(),
-            bytes: renderer.replay_gif(&view.start, &view.moves, view.bottom),
+            bytes: renderer.replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
         });
         Outgoing {
             reply,

@@ -6,7 +6,9 @@
 //! without a filter, and 29 KB at zlib level 2 for seven times the time (the `png_settings`
 //! measurement in `render::tests`).
 //! GIF: one global palette; every frame after the first holds only the rectangle that changed,
-//! with unchanged pixels transparent, so a whole game stays small and quick to compress.
+//! with unchanged pixels transparent, so a whole game stays small and quick to compress. A
+//! caption strip that changes with the board is a rectangle of its own (see
+//! [`changed_frames`]).
 
 use std::borrow::Cow;
 
@@ -65,20 +67,28 @@ pub fn png_with(
     out
 }
 
-/// Encodes square frames of `size` pixels as a looping GIF. Frames are taken one at a time
-/// (one ahead, to know which is last), so a long game never holds all its frames at once.
-pub fn gif(size: u32, frames: impl IntoIterator<Item = Vec<u8>>, palette: &Palette) -> Vec<u8> {
-    let dimension = size as u16;
+/// How long the board's change of a ply shows before the caption strip follows, in
+/// hundredths of a second: the shortest delay browsers and Discord's apps play as written
+/// (shorter ones are played as 100 ms).
+pub const CAPTION_LAG: u16 = 2;
+
+/// Encodes frames `width` pixels wide, `width + strip` tall (a caption strip of `strip` rows
+/// above the board, 0 for none), as a looping GIF. Frames are taken one at a time (one ahead,
+/// to know which is last), so a long game never holds all its frames at once.
+pub fn gif(
+    width: u32,
+    strip: u32,
+    frames: impl IntoIterator<Item = Vec<u8>>,
+    palette: &Palette,
+) -> Vec<u8> {
+    // The size is at most MAX_SIZE and the strip a sixteenth of it (both fit u16); the palette
+    // has at most 256 colours.
+    let (columns, rows) = (width as u16, (width + strip) as u16);
     let mut out = Vec::new();
     {
-        // The size is at most MAX_SIZE (fits u16) and the palette at most 256 colours.
-        let mut encoder = gif::Encoder::new(
-            &mut out,
-            dimension,
-            dimension,
-            &palette.rgb_bytes(MAX_COLOURS + 1),
-        )
-        .expect("a GIF header with a 256-colour palette is valid");
+        let mut encoder =
+            gif::Encoder::new(&mut out, columns, rows, &palette.rgb_bytes(MAX_COLOURS + 1))
+                .expect("a GIF header with a 256-colour palette is valid");
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .expect("writing a GIF to memory cannot fail");
@@ -92,23 +102,27 @@ pub fn gif(size: u32, frames: impl IntoIterator<Item = Vec<u8>>, palette: &Palet
             } else {
                 FRAME_DELAY
             };
-            let frame = match &previous {
-                None => full_frame(dimension, &pixels, delay),
-                Some(previous) => changed_frame(size as usize, previous, &pixels, delay),
+            let written = match &previous {
+                None => vec![full_frame(columns, rows, &pixels, delay)],
+                Some(previous) => {
+                    changed_frames(width as usize, strip as usize, previous, &pixels, delay)
+                }
             };
-            encoder
-                .write_frame(&frame)
-                .expect("a frame within the canvas writes to memory");
+            for frame in &written {
+                encoder
+                    .write_frame(frame)
+                    .expect("a frame within the canvas writes to memory");
+            }
             previous = Some(pixels);
         }
     }
     out
 }
 
-fn full_frame(side: u16, pixels: &[u8], delay: u16) -> gif::Frame<'_> {
+fn full_frame(width: u16, height: u16, pixels: &[u8], delay: u16) -> gif::Frame<'_> {
     gif::Frame {
-        width: side,
-        height: side,
+        width,
+        height,
         delay,
         dispose: gif::DisposalMethod::Keep,
         buffer: Cow::Borrowed(pixels),
@@ -116,18 +130,69 @@ fn full_frame(side: u16, pixels: &[u8], delay: u16) -> gif::Frame<'_> {
     }
 }
 
-/// The smallest rectangle holding every pixel that differs from the previous frame, with the
-/// pixels that did not change transparent. An identical frame is one transparent pixel.
-pub fn changed_frame(
-    size: usize,
+/// The frames that turn `previous` into `pixels` (rows of `width` pixels, the first `strip` of
+/// them the caption strip): the smallest rectangle holding every pixel that changed, with the
+/// pixels that did not change transparent. When both the board and the strip changed, they are
+/// two rectangles, the board's shown for [`CAPTION_LAG`] and the strip's for the rest of
+/// `delay`: a caption that changes on every ply does not stretch every frame from the top of
+/// the image down to the move. An identical frame is one transparent pixel.
+pub fn changed_frames(
+    width: usize,
+    strip: usize,
     previous: &[u8],
     pixels: &[u8],
     delay: u16,
-) -> gif::Frame<'static> {
-    let (mut left, mut top, mut right, mut bottom) = (size, size, 0, 0);
-    for (y, (old_row, new_row)) in previous
-        .chunks_exact(size)
-        .zip(pixels.chunks_exact(size))
+) -> Vec<gif::Frame<'static>> {
+    let height = pixels.len() / width;
+    let board = changed_rect(width, previous, pixels, strip..height);
+    let caption = changed_rect(width, previous, pixels, 0..strip);
+    match (board, caption) {
+        (Some(board), Some(caption)) => vec![
+            rect_frame(width, previous, pixels, board, CAPTION_LAG),
+            rect_frame(
+                width,
+                previous,
+                pixels,
+                caption,
+                delay.saturating_sub(CAPTION_LAG),
+            ),
+        ],
+        (Some(only), None) | (None, Some(only)) => {
+            vec![rect_frame(width, previous, pixels, only, delay)]
+        }
+        (None, None) => {
+            let pixel = Rect {
+                left: 0,
+                top: 0,
+                right: 1,
+                bottom: 1,
+            };
+            vec![rect_frame(width, previous, pixels, pixel, delay)]
+        }
+    }
+}
+
+/// A rectangle of pixels, right and bottom exclusive.
+#[derive(Debug, Clone, Copy)]
+struct Rect {
+    left: usize,
+    top: usize,
+    right: usize,
+    bottom: usize,
+}
+
+/// The smallest rectangle within `rows` holding every pixel that differs, if any does.
+fn changed_rect(
+    width: usize,
+    previous: &[u8],
+    pixels: &[u8],
+    rows: std::ops::Range<usize>,
+) -> Option<Rect> {
+    let (mut left, mut top, mut right, mut bottom) = (width, rows.end, 0, 0);
+    let span = rows.start * width..rows.end * width;
+    for (y, (old_row, new_row)) in previous[span.clone()]
+        .chunks_exact(width)
+        .zip(pixels[span].chunks_exact(width))
         .enumerate()
     {
         if old_row == new_row {
@@ -138,17 +203,30 @@ pub fn changed_frame(
         if let (Some(first), Some(last)) = (first, last) {
             left = left.min(first);
             right = right.max(last + 1);
-            top = top.min(y);
-            bottom = y + 1;
+            top = top.min(rows.start + y);
+            bottom = rows.start + y + 1;
         }
     }
-    if left >= right {
-        (left, top, right, bottom) = (0, 0, 1, 1);
-    }
-    let mut buffer = Vec::with_capacity((right - left) * (bottom - top));
-    for y in top..bottom {
-        let row = y * size;
-        for x in left..right {
+    (left < right).then_some(Rect {
+        left,
+        top,
+        right,
+        bottom,
+    })
+}
+
+/// The pixels of `rect`, those that did not change transparent.
+fn rect_frame(
+    width: usize,
+    previous: &[u8],
+    pixels: &[u8],
+    rect: Rect,
+    delay: u16,
+) -> gif::Frame<'static> {
+    let mut buffer = Vec::with_capacity((rect.right - rect.left) * (rect.bottom - rect.top));
+    for y in rect.top..rect.bottom {
+        let row = y * width;
+        for x in rect.left..rect.right {
             let new = pixels[row + x];
             buffer.push(if previous[row + x] == new {
                 TRANSPARENT
@@ -157,11 +235,12 @@ pub fn changed_frame(
             });
         }
     }
+    // Every coordinate is within the canvas, whose sides fit u16.
     gif::Frame {
-        left: left as u16,
-        top: top as u16,
-        width: (right - left) as u16,
-        height: (bottom - top) as u16,
+        left: rect.left as u16,
+        top: rect.top as u16,
+        width: (rect.right - rect.left) as u16,
+        height: (rect.bottom - rect.top) as u16,
         delay,
         dispose: gif::DisposalMethod::Keep,
         transparent: Some(TRANSPARENT),

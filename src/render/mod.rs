@@ -65,7 +65,8 @@ pub struct BoardView {
     /// Ring the pieces that must capture ([`Position::capturers`]).
     pub highlight_capturers: bool,
     /// A strip above the board (players, whose turn), with a mark of the side to move. Cut to
-    /// [`MAX_CAPTION_CHARS`] characters and to the width, with an ellipsis.
+    /// [`MAX_CAPTION_CHARS`] characters and to the width, with an ellipsis; a cut keeps each
+    /// letter with its accents.
     pub caption: Option<String>,
 }
 
@@ -157,23 +158,46 @@ impl Renderer {
         )
     }
 
-    /// A whole game as an animated GIF that loops: the start position, then one frame per
-    /// ply with its move shown, the first and last frames held longer. Moves that are not
+    /// A whole game as an animated GIF that loops: the start position, then the board after
+    /// each ply with its move shown, the first and last boards held longer. Moves that are not
     /// legal in turn end the replay there.
+    ///
+    /// `captions` are the caption strips of the boards (the start, then one after each move),
+    /// drawn as [`BoardView::caption`] is, with the mark of the side to move; a board past
+    /// the end of the list has an empty strip, and no captions at all means no strip. A ply
+    /// whose caption changed is two GIF frames, the board's change and then, 20 ms later, the
+    /// strip's; the boards show as long as without captions.
     #[must_use]
-    pub fn replay_gif(&self, start: &Position, moves: &[Move], bottom: Color) -> Vec<u8> {
+    pub fn replay_gif(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        bottom: Color,
+        captions: &[String],
+    ) -> Vec<u8> {
+        let caption = |ply: usize| {
+            (!captions.is_empty()).then(|| captions.get(ply).cloned().unwrap_or_default())
+        };
         let mut view = BoardView::new(*start);
         view.bottom = bottom;
+        view.caption = caption(0);
         let first = self.draw(&view).pixels;
         let mut position = *start;
-        let plies = moves.iter().map_while(|m| {
+        let plies = moves.iter().enumerate().map_while(|(ply, m)| {
             position = position.play(m).ok()?;
             view.position = position;
             view.last_move = Some(*m);
+            view.caption = caption(ply + 1);
             Some(self.draw(&view).pixels)
         });
+        let strip = if captions.is_empty() {
+            0
+        } else {
+            self.layout.caption
+        };
         encode::gif(
             self.layout.size,
+            strip,
             std::iter::once(first).chain(plies),
             &self.sprites.palette,
         )
@@ -292,26 +316,49 @@ impl Renderer {
         }
     }
 
+    /// The left edge of the turn mark in the caption strip.
+    fn turn_mark_x(&self) -> usize {
+        let (size, strip) = (self.layout.size as usize, self.layout.caption as usize);
+        size - strip - (self.layout.border as usize).saturating_sub(strip / 8)
+    }
+
+    fn caption_style(&self) -> Style<'_> {
+        Style::new(&self.font, self.layout.caption as f32 * 0.5)
+    }
+
+    /// The text of a caption as the strip shows it: controls as spaces, at most
+    /// [`MAX_CAPTION_CHARS`] characters (each with the accents typed after it), cut to the
+    /// room left of the turn mark.
+    fn caption_text(&self, caption: &str) -> String {
+        let mut letters = 0;
+        let clean: String = caption
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .take_while(|&c| {
+                letters += usize::from(!text::joins(c));
+                letters <= MAX_CAPTION_CHARS
+            })
+            .collect();
+        let left = self.layout.border.max(4);
+        let strip = self.layout.caption;
+        let room = (self.turn_mark_x() as f32 - left as f32 - strip as f32 * 0.25) as u32;
+        self.caption_style().fit(clean.trim(), room)
+    }
+
     /// The caption strip: the text on the left, a man of the side to move on the right.
     fn draw_caption(&self, pixels: &mut [u8], caption: &str, turn: Color) {
         let size = self.layout.size as usize;
         let strip = self.layout.caption as usize;
         let mark = self.sprites.turn_mark(turn);
-        let mark_x = size - strip - (self.layout.border as usize).saturating_sub(strip / 8);
+        let mark_x = self.turn_mark_x();
         for (row, mark_row) in mark.chunks_exact(strip).enumerate() {
             let start = row * size + mark_x;
             pixels[start..start + strip].copy_from_slice(mark_row);
         }
 
-        let clean: String = caption
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .take(MAX_CAPTION_CHARS)
-            .collect();
-        let style = Style::new(&self.font, strip as f32 * 0.5);
+        let style = self.caption_style();
+        let text = self.caption_text(caption);
         let left = self.layout.border.max(4);
-        let room = (mark_x as f32 - left as f32 - strip as f32 * 0.25) as u32;
-        let text = style.fit(clean.trim(), room);
         let baseline = f32::midpoint(strip as f32, style.cap_height()).round() as i32;
         let mut canvas =
             InkCanvas::new(&mut pixels[..strip * size], size, &self.sprites.caption_ink);

@@ -152,6 +152,47 @@ fn golden_king_capture_with_caption_and_capturers() {
     check_golden("king-capture-caption", &renderer().png(&view));
 }
 
+/// A board caption as the Italian texts have it.
+const ITALIAN_CAPTION: &str =
+    "Niccol\u{f2} (1523) \u{2013} Bruno (1490) \u{b7} mossa 12 \u{b7} tocca al Nero";
+/// A Spanish one, with capitals that carry accents (they reach the top of the strip) and the
+/// opening question and exclamation marks (below the baseline).
+const SPANISH_CAPTION: &str =
+    "\u{cd}\u{f1}igo (1502) \u{2013} Ram\u{f3}n (1476) \u{b7} \u{bf}tablas? \u{a1}juegas t\u{fa}!";
+
+/// A white king takes three; Black is to move, as the captions say.
+fn king_capture_view(bottom: Color) -> BoardView {
+    after("W:WK1,32:BK8,K29,5,K25,K21,K6,13,7", "1x10x3x12", bottom)
+}
+
+#[test]
+fn golden_italian_caption() {
+    let mut view = king_capture_view(Color::White);
+    view.caption = Some(ITALIAN_CAPTION.into());
+    assert_eq!(renderer().caption_text(ITALIAN_CAPTION), ITALIAN_CAPTION);
+    check_golden("caption-it", &renderer().png(&view));
+}
+
+#[test]
+fn golden_spanish_caption_seen_by_black() {
+    let mut view = after("W:W5,22,27:B12,20,K31", "22-18", Color::Black);
+    view.caption = Some(SPANISH_CAPTION.into());
+    assert_eq!(renderer().caption_text(SPANISH_CAPTION), SPANISH_CAPTION);
+    check_golden("caption-es-black", &renderer().png(&view));
+}
+
+#[test]
+fn golden_italian_caption_cut_on_a_small_board() {
+    let mut view = king_capture_view(Color::White);
+    view.caption = Some(ITALIAN_CAPTION.into());
+    let cut = small_renderer().caption_text(ITALIAN_CAPTION);
+    assert!(
+        cut.starts_with("Niccol\u{f2} (1523)") && cut.ends_with('\u{2026}'),
+        "{cut}"
+    );
+    check_golden("caption-it-small-200", &small_renderer().png(&view));
+}
+
 #[test]
 fn golden_small_board() {
     check_golden("small-200", &small_renderer().png(&capture_view()));
@@ -239,7 +280,7 @@ fn a_replay_has_the_start_and_one_frame_per_ply_and_ends_on_the_last_board() {
     let replay = dama_rules::pdn::read_games(text)[0].replay();
     assert!(replay.error.is_none());
     let moves = &replay.moves;
-    let gif = renderer.replay_gif(&replay.start, moves, Color::White);
+    let gif = renderer.replay_gif(&replay.start, moves, Color::White, &[]);
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
     let frames = decoder.into_frames().collect_frames().unwrap();
     assert_eq!(frames.len(), moves.len() + 1);
@@ -283,12 +324,125 @@ fn a_replay_stops_at_an_illegal_move() {
     let renderer = small_renderer();
     let start = Position::initial();
     let first = start.parse_move("22-18").unwrap();
-    let gif = renderer.replay_gif(&start, &[first, first], Color::Black);
+    let gif = renderer.replay_gif(&start, &[first, first], Color::Black, &[]);
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
     assert_eq!(decoder.into_frames().count(), 2);
-    let empty = renderer.replay_gif(&start, &[], Color::White);
+    let empty = renderer.replay_gif(&start, &[], Color::White, &[]);
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&empty)).unwrap();
     assert_eq!(decoder.into_frames().count(), 1);
+}
+
+/// The frames of a GIF as the `gif` crate reads them: (left, top, width, height, delay).
+fn gif_frames(gif: &[u8]) -> Vec<(u16, u16, u16, u16, u16)> {
+    let mut decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        frames.push((
+            frame.left,
+            frame.top,
+            frame.width,
+            frame.height,
+            frame.delay,
+        ));
+    }
+    frames
+}
+
+#[test]
+fn a_replay_with_captions_shows_every_boards_strip_in_frames_of_their_own() {
+    let renderer = small_renderer();
+    let (start, moves) = hundred_plies();
+    let moves = &moves[..30];
+    let captions = italian_captions(&start, moves);
+    let gif = renderer.replay_gif(&start, moves, Color::White, &captions);
+    let strip = renderer.layout.caption;
+
+    // After the full first frame, every rectangle is either in the strip or in the board,
+    // never both: the strip's text changes on every ply.
+    let frames = gif_frames(&gif);
+    assert_eq!(frames[0], (0, 0, 200, (200 + strip) as u16, 150));
+    for &(_, top, _, height, _) in &frames[1..] {
+        let (top, bottom) = (u32::from(top), u32::from(top) + u32::from(height));
+        assert!(bottom <= strip || top >= strip, "{frames:?}");
+    }
+    // Each ply: the board's change, then 20 ms later the strip's, for as long as a frame
+    // shows without captions.
+    assert_eq!(frames.len(), 1 + 2 * moves.len());
+    let plain = gif_frames(&renderer.replay_gif(&start, moves, Color::White, &[]));
+    for (ply, pair) in frames[1..].chunks(2).enumerate() {
+        assert_eq!(pair[0].4, encode::CAPTION_LAG, "ply {ply}");
+        assert!(u32::from(pair[0].1) >= strip && u32::from(pair[1].1) < strip);
+        assert_eq!(pair[0].4 + pair[1].4, plain[ply + 1].4, "ply {ply}");
+    }
+
+    // Once a ply's frames are shown, the picture is the board's PNG with its caption.
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+    let composed = decoder.into_frames().collect_frames().unwrap();
+    let boards: Vec<_> = std::iter::once(&composed[0])
+        .chain(composed[1..].iter().skip(1).step_by(2))
+        .collect();
+    assert_eq!(boards.len(), moves.len() + 1);
+    let mut view = BoardView::new(start);
+    view.bottom = Color::White;
+    for (ply, frame) in boards.into_iter().enumerate() {
+        if ply > 0 {
+            view.position = view.position.play(&moves[ply - 1]).unwrap();
+            view.last_move = Some(moves[ply - 1]);
+        }
+        view.caption = Some(captions[ply].clone());
+        let expected = decode(&renderer.png(&view));
+        assert_eq!(frame.buffer().dimensions(), expected.dimensions());
+        for (a, e) in frame.buffer().pixels().zip(expected.pixels()) {
+            assert_eq!(&a.0[..3], &e.0[..], "ply {ply}");
+        }
+    }
+}
+
+#[test]
+fn a_caption_that_stays_the_same_changes_only_the_turn_mark() {
+    let renderer = small_renderer();
+    let (start, moves) = hundred_plies();
+    let moves = &moves[..6];
+    let title = vec!["Campionato assoluto 2005".to_owned(); moves.len() + 1];
+    let frames = gif_frames(&renderer.replay_gif(&start, moves, Color::White, &title));
+    assert_eq!(frames.len(), 1 + 2 * moves.len());
+    let strip = renderer.layout.caption as u16;
+    for &(left, top, width, height, _) in frames[1..].iter().skip(1).step_by(2) {
+        // The mark is a man of the side to move at the right end of the strip.
+        assert!(top + height <= strip && width <= strip && left > 200 - 2 * strip);
+    }
+}
+
+#[test]
+fn captions_missing_at_the_end_leave_the_strip_empty() {
+    let renderer = small_renderer();
+    let (start, moves) = hundred_plies();
+    let moves = &moves[..4];
+    let short = ["one".to_owned()];
+    let gif = renderer.replay_gif(&start, moves, Color::White, &short);
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+    let composed = decoder.into_frames().collect_frames().unwrap();
+    let last = composed.last().unwrap().buffer();
+    let mut view = BoardView::new(start);
+    view.bottom = Color::White;
+    for m in moves {
+        view.position = view.position.play(m).unwrap();
+        view.last_move = Some(*m);
+    }
+    view.caption = Some(String::new());
+    let expected = decode(&renderer.png(&view));
+    assert_eq!(last.dimensions(), expected.dimensions());
+    assert!(
+        last.pixels()
+            .zip(expected.pixels())
+            .all(|(a, e)| a.0[..3] == e.0[..])
+    );
+    // More captions than boards: the extra ones are not drawn.
+    let long = vec!["x".to_owned(); 50];
+    assert_eq!(
+        renderer.replay_gif(&start, moves, Color::White, &long),
+        renderer.replay_gif(&start, moves, Color::White, &long[..=moves.len()])
+    );
 }
 
 #[test]
@@ -469,47 +623,126 @@ fn png_settings() {
     }
 }
 
-/// Where a 100-ply replay spends its time, and how large the changed rectangles are.
+/// The first 100 plies of the first championship game that has that many.
+fn hundred_plies() -> (Position, Vec<Move>) {
+    let text = include_str!("../../tests/data/campionato-assoluto-2005.pdn");
+    dama_rules::pdn::read_games(text)
+        .iter()
+        .map(dama_rules::pdn::PdnGame::replay)
+        .find(|r| r.error.is_none() && r.moves.len() >= 100)
+        .map(|r| (r.start, r.moves[..100].to_vec()))
+        .unwrap()
+}
+
+/// Median time and size of a 640 px PNG and of a 100-ply replay GIF, and how large the
+/// changed rectangles of the replay are.
 /// `cargo test --release -p damabot --lib render::tests::gif_timing -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement, not a check; run it by name"]
 fn gif_timing() {
     let renderer = renderer();
-    let text = include_str!("../../tests/data/campionato-assoluto-2005.pdn");
-    let replay = dama_rules::pdn::read_games(text)
-        .iter()
-        .map(dama_rules::pdn::PdnGame::replay)
-        .find(|r| r.error.is_none() && r.moves.len() >= 100)
-        .unwrap();
-    let moves = &replay.moves[..100];
-    let started = Instant::now();
-    let mut frames = Vec::new();
-    let mut view = BoardView::new(replay.start);
-    view.bottom = Color::White;
-    frames.push(renderer.draw(&view).pixels);
-    let mut position = replay.start;
-    for m in moves {
-        position = position.play(m).unwrap();
-        view.position = position;
-        view.last_move = Some(*m);
-        frames.push(renderer.draw(&view).pixels);
-    }
-    let drawn = started.elapsed();
-    let encoding = Instant::now();
-    let gif = encode::gif(640, frames.iter().cloned(), &renderer.sprites.palette);
-    let encoded = encoding.elapsed();
-    let area: usize = frames
-        .windows(2)
-        .map(|pair| {
-            let frame = encode::changed_frame(640, &pair[0], &pair[1], 0);
-            usize::from(frame.width) * usize::from(frame.height)
-        })
-        .sum();
+    let view = capture_view();
+    let png = renderer.png(&view);
+    let time = median_ms(200, &mut || {
+        std::hint::black_box(renderer.png(&view));
+    });
+    eprintln!("png 640, last move: {time:.3} ms, {} bytes", png.len());
+    let mut captioned = view.clone();
+    captioned.caption = Some(ITALIAN_CAPTION.into());
+    let png = renderer.png(&captioned);
+    let time = median_ms(200, &mut || {
+        std::hint::black_box(renderer.png(&captioned));
+    });
     eprintln!(
-        "draw {drawn:?}, encode {:?}, {} bytes, changed rectangles {area} pixels in all",
-        encoded,
-        gif.len()
+        "png 640, last move, caption: {time:.3} ms, {} bytes",
+        png.len()
     );
+    for (what, view) in [("", &view), (", caption", &captioned)] {
+        let time = median_ms(200, &mut || {
+            std::hint::black_box(renderer.draw(view));
+        });
+        eprintln!("  draw only{what}: {time:.3} ms");
+    }
+
+    let (start, moves) = hundred_plies();
+    let with_captions = italian_captions(&start, &moves);
+    for (what, captions) in [("", &[][..]), (" with captions", &with_captions[..])] {
+        let strip = if captions.is_empty() {
+            0
+        } else {
+            renderer.layout.caption as usize
+        };
+        let gif = renderer.replay_gif(&start, &moves, Color::White, captions);
+        let time = median_ms(15, &mut || {
+            std::hint::black_box(renderer.replay_gif(&start, &moves, Color::White, captions));
+        });
+        eprintln!(
+            "gif 640, 100 plies{what}: {time:.1} ms, {} bytes",
+            gif.len()
+        );
+        let boards = replay_boards(renderer, &start, &moves, captions);
+        let time = median_ms(15, &mut || {
+            let frames = boards.iter().cloned();
+            std::hint::black_box(encode::gif(
+                640,
+                strip as u32,
+                frames,
+                &renderer.sprites.palette,
+            ));
+        });
+        eprintln!("  encode only: {time:.1} ms");
+        let area = |strip: usize| -> usize {
+            boards
+                .windows(2)
+                .flat_map(|pair| encode::changed_frames(640, strip, &pair[0], &pair[1], 0))
+                .map(|frame| usize::from(frame.width) * usize::from(frame.height))
+                .sum()
+        };
+        eprintln!("  changed rectangles: {} pixels in all", area(strip));
+        if !captions.is_empty() {
+            eprintln!("  as one rectangle a ply: {} pixels in all", area(0));
+        }
+    }
+}
+
+/// The boards of a replay in palette indices, as `replay_gif` draws them.
+fn replay_boards(
+    renderer: &Renderer,
+    start: &Position,
+    moves: &[Move],
+    captions: &[String],
+) -> Vec<Vec<u8>> {
+    let mut view = BoardView::new(*start);
+    view.bottom = Color::White;
+    view.caption = captions.first().cloned();
+    let mut boards = vec![renderer.draw(&view).pixels];
+    for (ply, m) in moves.iter().enumerate() {
+        view.position = view.position.play(m).unwrap();
+        view.last_move = Some(*m);
+        view.caption = captions.get(ply + 1).cloned();
+        boards.push(renderer.draw(&view).pixels);
+    }
+    boards
+}
+
+/// Italian captions for every board of a replay: players, move number, whose turn.
+fn italian_captions(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut turn = start.turn();
+    (0..=moves.len())
+        .map(|ply| {
+            let caption = format!(
+                "Niccol\u{f2} (1523) \u{2013} Bruno (1490) \u{b7} mossa {} \u{b7} tocca al {}",
+                ply / 2 + 1,
+                if turn == Color::White {
+                    "Bianco"
+                } else {
+                    "Nero"
+                }
+            );
+            turn = !turn;
+            caption
+        })
+        .collect()
 }
 
 /// The median time of `runs` calls of `f`, in milliseconds, for the measurements run by name.
@@ -523,4 +756,44 @@ pub(super) fn median_ms(runs: usize, f: &mut dyn FnMut()) -> f64 {
         .collect();
     times.sort_by(f64::total_cmp);
     times[times.len() / 2]
+}
+#[test]
+fn accents_typed_apart_draw_like_accented_letters() {
+    // A name typed as o + combining grave is drawn as the letter \u{f2}: the same ink, in
+    // the same columns, as much more than the letters without accents.
+    let theme = Theme::from_config(&RenderConfig::default()).unwrap();
+    let ink = |caption: &str| {
+        let mut view = BoardView::new(Position::initial());
+        view.caption = Some(caption.into());
+        let image = decode(&renderer().png(&view));
+        // Columns up to the turn mark, ink as the distance from the strip's colour.
+        (0..560)
+            .map(|x| {
+                (0..renderer().layout.caption)
+                    .map(|y| {
+                        let p = image.get_pixel(x, y).0;
+                        p.iter()
+                            .zip(theme.border.0)
+                            .map(|(&a, b)| u32::from(a.abs_diff(b)))
+                            .sum::<u32>()
+                    })
+                    .sum::<u32>()
+            })
+            .collect::<Vec<u32>>()
+    };
+    let composed = ink("Niccol\u{f2} Pe\u{f1}a Ra\u{fa}l");
+    let decomposed = ink("Niccolo\u{300} Pen\u{303}a Rau\u{301}l");
+    let without = ink("Niccolo Pena Raul");
+    let total = |ink: &[u32]| ink.iter().sum::<u32>();
+    let accents = total(&composed) - total(&without);
+    assert!(accents > 5000, "{accents}");
+    assert!(total(&composed).abs_diff(total(&decomposed)) < accents / 10);
+    // Each accent over its letter, give or take a pixel or two: compared by 8 columns.
+    let buckets = |ink: &[u32]| ink.chunks(8).map(|c| c.iter().sum()).collect::<Vec<u32>>();
+    let moved: u32 = buckets(&composed)
+        .iter()
+        .zip(buckets(&decomposed))
+        .map(|(a, b)| a.abs_diff(b))
+        .sum();
+    assert!(moved < accents / 2, "{moved} {accents}");
 }

@@ -67,7 +67,8 @@ impl<'f> Style<'f> {
     }
 
     /// `text` shortened to at most `max_width` pixels, ending with an ellipsis if anything
-    /// was cut; characters the font lacks are left out.
+    /// was cut; characters the font lacks are left out. A cut never parts a letter from the
+    /// accents that follow it (`e` and a combining grave stay together).
     pub fn fit(&self, text: &str, max_width: u32) -> String {
         let kept: Vec<char> = text
             .chars()
@@ -77,6 +78,9 @@ impl<'f> Style<'f> {
         if self.width(&whole) <= max_width {
             return whole;
         }
+        // Where a cut may fall: before a letter, never before a mark that belongs to the
+        // letter on its left.
+        let cuts: Vec<usize> = (0..kept.len()).filter(|&i| !joins(kept[i])).collect();
         let cut = |n: usize| {
             let mut s: String = kept[..n].iter().collect();
             // No space just before the ellipsis.
@@ -85,16 +89,16 @@ impl<'f> Style<'f> {
             s
         };
         // The longest prefix that fits with its ellipsis: widths grow with the prefix.
-        let (mut fits, mut too_long) = (0, kept.len());
+        let (mut fits, mut too_long) = (0, cuts.len());
         while too_long - fits > 1 {
             let middle = usize::midpoint(fits, too_long);
-            if self.width(&cut(middle)) <= max_width {
+            if self.width(&cut(cuts[middle])) <= max_width {
                 fits = middle;
             } else {
                 too_long = middle;
             }
         }
-        cut(fits)
+        cut(cuts.get(fits).copied().unwrap_or(0))
     }
 
     /// Draws `text` in `colour` with its pen starting at (`x`, `baseline`).
@@ -106,6 +110,21 @@ impl<'f> Style<'f> {
         let top = baseline - self.ascent as i32;
         draw_text_mut(canvas, colour, x, top, self.scale, self.font, text);
     }
+}
+
+/// Whether `c` belongs to the character before it: a combining mark (accents typed apart from
+/// their letter), a variation selector or a zero-width joiner.
+pub fn joins(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36f}'
+            | '\u{1ab0}'..='\u{1aff}'
+            | '\u{1dc0}'..='\u{1dff}'
+            | '\u{200d}'
+            | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{fe20}'..='\u{fe2f}'
+    )
 }
 
 #[cfg(test)]
@@ -149,5 +168,67 @@ mod tests {
         assert!(style.width(&cut) + style.width("more") > 100, "{cut}");
         // DejaVu has no CJK.
         assert_eq!(style.fit("\u{4e2d}ab", 500), "ab");
+    }
+
+    /// The letters and signs of Italian and Spanish captions.
+    const ACCENTED: &str = "\u{e8}\u{e0}\u{f2}\u{f9}\u{ec}\u{e9}\u{f1}\u{ed}\u{f3}\u{fa}\u{bf}\u{a1}\u{b7}\u{2013}\
+        \u{c8}\u{c0}\u{d2}\u{d9}\u{cc}\u{c9}\u{d1}\u{cd}\u{d3}\u{da}\u{fc}\u{2026}";
+
+    #[test]
+    fn italian_and_spanish_letters_are_in_the_font() {
+        let font = font();
+        let style = Style::new(&font, 20.0);
+        for c in ACCENTED.chars() {
+            assert_ne!(font.glyph_id(c).0, 0, "{c} has no glyph");
+            let text = c.to_string();
+            assert_eq!(style.fit(&text, 500), text);
+            // Each draws ink of its own, not a box or nothing.
+            let mut image = GrayImage::new(40, 40);
+            style.draw(&mut image, Luma([255]), 10, 28, &text);
+            assert!(image.pixels().any(|p| p.0[0] > 128), "{c} draws nothing");
+        }
+        // An accent changes the letter's picture.
+        let picture = |text: &str| {
+            let mut image = GrayImage::new(40, 40);
+            style.draw(&mut image, Luma([255]), 10, 28, text);
+            image
+        };
+        for (plain, accented) in [
+            ("e", "\u{e8}"),
+            ("o", "\u{f2}"),
+            ("n", "\u{f1}"),
+            ("I", "\u{cd}"),
+        ] {
+            assert_ne!(picture(plain), picture(accented), "{accented}");
+        }
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_character() {
+        let font = font();
+        let style = Style::new(&font, 20.0);
+        // Composed letters, and letters typed with a separate accent (e + combining grave).
+        let composed =
+            "Niccol\u{f2} (1523) \u{2013} Bruno (1490) \u{b7} \u{bf}tablas? \u{a1}s\u{ed}!";
+        let decomposed = "Niccolo\u{300} Pe\u{303}na e\u{301}e\u{300}e\u{301}e\u{300}e\u{301}";
+        for text in [composed, decomposed, ACCENTED] {
+            let full = style.width(text);
+            for max_width in (0..=full + 10).step_by(3) {
+                let cut = style.fit(text, max_width);
+                if cut == text {
+                    assert!(full <= max_width);
+                    continue;
+                }
+                let kept = cut
+                    .strip_suffix('\u{2026}')
+                    .expect("a cut ends with an ellipsis");
+                // What is kept is the start of the text, cut before a letter, never between a
+                // letter and its accent.
+                assert!(text.starts_with(kept), "{cut:?} of {text:?}");
+                let next = text[kept.len()..].trim_start().chars().next();
+                assert!(!next.is_some_and(joins), "{cut:?} of {text:?}");
+                assert!(style.width(&cut) <= max_width || kept.is_empty(), "{cut:?}");
+            }
+        }
     }
 }
