@@ -648,10 +648,7 @@ mod tests {
         for entry in &resource.body {
             if let ast::Entry::Message(message) = entry {
                 for attribute in &message.attributes {
-                    out.insert((
-                        message.id.name.to_owned(),
-                        attribute.id.name.to_owned(),
-                    ));
+                    out.insert((message.id.name.to_owned(), attribute.id.name.to_owned()));
                 }
             }
         }
@@ -669,7 +666,10 @@ mod tests {
         );
         let commands: BTreeSet<String> = command_ids().collect();
         for (id, attribute) in &used {
-            assert!(commands.contains(id), "{id}.{attribute}: not a command's message");
+            assert!(
+                commands.contains(id),
+                "{id}.{attribute}: not a command's message"
+            );
         }
         for (_, file, source) in SOURCES {
             let held = attributes(source);
@@ -679,7 +679,10 @@ mod tests {
                 unused.is_empty(),
                 "{file}: attributes the registration does not use: {unused:?}"
             );
-            assert!(missing.is_empty(), "{file}: attributes missing: {missing:?}");
+            assert!(
+                missing.is_empty(),
+                "{file}: attributes missing: {missing:?}"
+            );
         }
     }
 }

@@ -232,8 +232,8 @@ async fn sweep(
                     .into_iter()
                     .map(|notice| {
                         let language = service.server_language(notice.guild);
-                        let outgoing = Outgoing::render(&renderer, notice.reply.clone())
-                            .in_language(language);
+                        let outgoing =
+                            Outgoing::render(&renderer, notice.reply.clone()).in_language(language);
                         (notice, outgoing)
                     })
                     .collect::<Vec<_>>()

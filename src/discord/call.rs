@@ -460,7 +460,12 @@ mod tests {
             .collect();
         assert_eq!(
             languages,
-            [Some(Language::It), Some(Language::En), Some(Language::Es), None]
+            [
+                Some(Language::It),
+                Some(Language::En),
+                Some(Language::Es),
+                None
+            ]
         );
         assert_eq!(LanguageOption::from_index(4), None);
         assert_eq!(
@@ -469,10 +474,7 @@ mod tests {
                 language: Some(Language::Es)
             }
         );
-        assert_eq!(
-            set_language(None),
-            Action::SetLanguage { language: None }
-        );
+        assert_eq!(set_language(None), Action::SetLanguage { language: None });
     }
 
     fn minutes(text: &str) -> Option<u64> {
@@ -502,7 +504,9 @@ mod tests {
         ] {
             assert_eq!(minutes(text), Some(want), "{text}");
         }
-        for junk in ["", "24", "soon", "h 24", "3 weeks", "0 min", "-5 min", "5 min 3", "1.5 h"] {
+        for junk in [
+            "", "24", "soon", "h 24", "3 weeks", "0 min", "-5 min", "5 min 3", "1.5 h",
+        ] {
             assert_eq!(minutes(junk), None, "{junk:?}");
         }
     }
@@ -519,8 +523,14 @@ mod tests {
             ["5 minuti", "1 ora", "24 ore", "3 giorni"]
         );
         assert_eq!(time_suggestions(Language::Es, "3")[0], "3 días");
-        assert_eq!(time_suggestions(Language::It, "2 ore"), ["2 ore", "5 minuti", "1 ora", "24 ore", "3 giorni"]);
-        assert_eq!(time_suggestions(Language::It, "1 h 30"), ["5 minuti", "1 ora", "24 ore", "3 giorni"]);
+        assert_eq!(
+            time_suggestions(Language::It, "2 ore"),
+            ["2 ore", "5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
+        assert_eq!(
+            time_suggestions(Language::It, "1 h 30"),
+            ["5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
         for language in Language::ALL {
             for minutes_typed in [5, 60, 90, 24 * 60, 2 * 24 * 60 + 5 * 60, 3 * 24 * 60] {
                 for suggestion in time_suggestions(language, &format!("{minutes_typed} min")) {
@@ -530,7 +540,11 @@ mod tests {
                     );
                 }
                 let spoken = time_suggestions(language, &format!("{minutes_typed} min"))[0].clone();
-                assert_eq!(minutes(&spoken), Some(minutes_typed), "{language:?}: {spoken}");
+                assert_eq!(
+                    minutes(&spoken),
+                    Some(minutes_typed),
+                    "{language:?}: {spoken}"
+                );
             }
         }
     }

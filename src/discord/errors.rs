@@ -34,10 +34,10 @@ pub fn mistake_text(
 ) -> Option<String> {
     use poise::FrameworkError as E;
     Some(match error {
-        E::ArgumentParse { input, .. } => match input {
-            Some(input) => t!(language, DiscordOptionUnreadable, input = input.clone()),
-            None => t!(language, DiscordOptionsUnreadable),
-        },
+        E::ArgumentParse {
+            input: Some(input), ..
+        } => t!(language, DiscordOptionUnreadable, input = input.clone()),
+        E::ArgumentParse { input: None, .. } => t!(language, DiscordOptionsUnreadable),
         E::CommandCheckFailed {
             error: Some(Error::Refused(text)),
             ..

@@ -868,7 +868,9 @@ mod tests {
             ..Reply::default()
         };
         assert_eq!(
-            ping_after_update(&offer, 42, PLACE, None, Language::En).unwrap().content,
+            ping_after_update(&offer, 42, PLACE, None, Language::En)
+                .unwrap()
+                .content,
             "alice offers a draw to <@43>."
         );
     }
@@ -884,8 +886,14 @@ mod tests {
         let link = |language| {
             DiscordMessage::new(&Outgoing::text(reply.clone()).in_language(language), PLACE).content
         };
-        assert!(link(Language::It).ends_with("[Vai alla damiera attuale](https://discord.com/channels/10/20/30)"));
-        assert!(link(Language::Es).ends_with("[Ir al tablero actual](https://discord.com/channels/10/20/30)"));
+        assert!(
+            link(Language::It)
+                .ends_with("[Vai alla damiera attuale](https://discord.com/channels/10/20/30)")
+        );
+        assert!(
+            link(Language::Es)
+                .ends_with("[Ir al tablero actual](https://discord.com/channels/10/20/30)")
+        );
         let pdn = Reply {
             attachment: Some(Attachment {
                 filename: "dama-game-4.pdn".into(),
@@ -900,11 +908,27 @@ mod tests {
         let note = |language| {
             DiscordMessage::new(&Outgoing::text(pdn.clone()).in_language(language), tiny).content
         };
-        assert!(note(Language::En).ends_with("(dama-game-4.pdn is 1.2 MB, more than this server accepts.)"), "{}", note(Language::En));
-        assert!(note(Language::It).contains("pesa 1.2 MB, più di quanto accetta"), "{}", note(Language::It));
-        assert!(note(Language::Es).contains("más de lo que acepta este servidor"), "{}", note(Language::Es));
+        assert!(
+            note(Language::En)
+                .ends_with("(dama-game-4.pdn is 1.2 MB, more than this server accepts.)"),
+            "{}",
+            note(Language::En)
+        );
+        assert!(
+            note(Language::It).contains("pesa 1.2 MB, più di quanto accetta"),
+            "{}",
+            note(Language::It)
+        );
+        assert!(
+            note(Language::Es).contains("más de lo que acepta este servidor"),
+            "{}",
+            note(Language::Es)
+        );
         let empty = to_json(&autocomplete_hint("", Language::It));
-        assert_eq!(empty["choices"][0]["name"], "Scrivi la tua mossa, per esempio 22-18");
+        assert_eq!(
+            empty["choices"][0]["name"],
+            "Scrivi la tua mossa, per esempio 22-18"
+        );
         let empty = to_json(&autocomplete_hint(" ", Language::En));
         assert_eq!(empty["choices"][0]["name"], "Type your move, e.g. 22-18");
         let board = board_reply().reply;
@@ -913,9 +937,20 @@ mod tests {
             message: 30,
         });
         let ping = ping_after_update(&board, 42, PLACE, at, Language::Es).unwrap();
-        assert!(ping.content.ends_with(" ([tablero](https://discord.com/channels/10/20/30))"), "{}", ping.content);
+        assert!(
+            ping.content
+                .ends_with(" ([tablero](https://discord.com/channels/10/20/30))"),
+            "{}",
+            ping.content
+        );
         for language in Language::ALL {
-            for text in [link(language), note(language), ping_after_update(&board, 42, PLACE, at, language).unwrap().content] {
+            for text in [
+                link(language),
+                note(language),
+                ping_after_update(&board, 42, PLACE, at, language)
+                    .unwrap()
+                    .content,
+            ] {
                 assert!(!text.contains("{$") && !text.contains("discord-"), "{text}");
             }
         }

@@ -180,7 +180,10 @@ mod tests {
                 .iter()
             {
                 let name = permission_name(language, permission);
-                assert!(!name.is_empty() && !name.contains('{'), "{language:?}: {name}");
+                assert!(
+                    !name.is_empty() && !name.contains('{'),
+                    "{language:?}: {name}"
+                );
             }
             assert!(!guild_only_text(language).contains("{$"));
         }

@@ -48,7 +48,10 @@ async fn an_italian_member_gets_italian_answers_and_command_mentions() {
     assert!(help.contains("**Giocare**"), "{help}");
     assert!(help.contains(&format!("</move:{move_id}> mossa")), "{help}");
     assert!(help.contains(&format!("</draw offer:{draw_id}>")), "{help}");
-    assert!(!help.contains("`/"), "no typed command once registered: {help}");
+    assert!(
+        !help.contains("`/"),
+        "no typed command once registered: {help}"
+    );
     assert_clean(&help);
 
     // A time per move in Italian words is suggested and read; a wrong one is explained.
@@ -75,9 +78,17 @@ async fn an_italian_member_gets_italian_answers_and_command_mentions() {
     assert!(refused.ephemeral(), "{:#}", refused.body());
     assert_eq!(
         refused.content(),
-        said(Language::It, Text::DiscordTimeUnreadable, &[("input", "domani")])
+        said(
+            Language::It,
+            Text::DiscordTimeUnreadable,
+            &[("input", "domani")]
+        )
     );
-    assert!(refused.content().contains("3 giorni"), "{}", refused.content());
+    assert!(
+        refused.content().contains("3 giorni"),
+        "{}",
+        refused.content()
+    );
 
     // Only moderators abort, with the players' commands mentioned.
     let abort = discord.slash(&bruno, Slash::new("abort")).await;
@@ -103,7 +114,9 @@ async fn an_italian_member_gets_italian_answers_and_command_mentions() {
     let refused = answer(&discord, &challenge).await;
     assert!(refused.ephemeral(), "{:#}", refused.body());
     assert!(
-        refused.content().contains("manca il permesso **Allegare file**"),
+        refused
+            .content()
+            .contains("manca il permesso **Allegare file**"),
         "{}",
         refused.content()
     );
@@ -125,12 +138,7 @@ fn plain_texts() -> Vec<(String, String)> {
     Text::ALL
         .iter()
         .filter(|t| t.variables().is_empty())
-        .map(|&t| {
-            (
-                said(Language::En, t, &[]),
-                said(Language::Es, t, &[]),
-            )
-        })
+        .map(|&t| (said(Language::En, t, &[]), said(Language::Es, t, &[])))
         .filter(|(en, es)| en != es)
         .collect()
 }
@@ -196,9 +204,7 @@ async fn a_spanish_server_gets_its_public_board_in_spanish() {
         );
     }
     assert!(
-        words
-            .iter()
-            .any(|w| texts.iter().any(|(_, es)| es == w)),
+        words.iter().any(|w| texts.iter().any(|(_, es)| es == w)),
         "no button or menu of the Spanish board reads as the Spanish file: {words:?}"
     );
     let placeholder = components(&spanish)

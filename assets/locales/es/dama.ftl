@@ -159,8 +159,8 @@ discord-choice-language = { $language ->
 # /retar las duraciones comunes. Este archivo da a Discord `es-ES` y `es-419`.
 
 cmd-challenge = retar
-    .description = Reta a un miembro a una partida de damas puntuable
-    .member = rival
+    .description = Reta a un miembro a una partida de damas puntuada
+    .member = miembro
     .member-description = El miembro al que retas
     .colour = color
     .colour-description = Tu color (las blancas mueven primero); al azar si no lo indicas
@@ -201,7 +201,7 @@ cmd-claim = reclamar
 cmd-abort = anular
     .description = Moderadores: detiene la partida de este canal sin resultado
 cmd-leaderboard = clasificación
-    .description = La clasificación del servidor en partidas puntuables
+    .description = La clasificación del servidor en partidas puntuadas
     .page = página
     .page-description = La página que mostrar (1 si no la indicas)
 cmd-stats = estadísticas

@@ -39,7 +39,10 @@ pub async fn challenge(
 }
 
 /// `/challenge` time autocomplete: the usual times and the one typed, in the reader's words.
-#[allow(clippy::unused_async, reason = "poise autocomplete callbacks are async")]
+#[allow(
+    clippy::unused_async,
+    reason = "poise autocomplete callbacks are async"
+)]
 async fn autocomplete_time(
     ctx: Context<'_>,
     partial: &str,

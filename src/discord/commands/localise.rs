@@ -96,7 +96,9 @@ impl Attributes<'_> {
 }
 
 /// One value per Discord locale of [`LOCALES`].
-fn per_locale(mut text: impl FnMut(Language) -> String) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
+fn per_locale(
+    mut text: impl FnMut(Language) -> String,
+) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
     let mut out = Vec::new();
     for (language, locales) in LOCALES {
         let value = text(language);
@@ -113,7 +115,11 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
     command.description_localizations =
         Cow::Owned(per_locale(|l| attributes.get(l, path, "description")));
     command.name = Cow::Owned(segment_name(texts, Language::En, path));
-    command.description = Some(Cow::Owned(attributes.get(Language::En, path, "description")));
+    command.description = Some(Cow::Owned(attributes.get(
+        Language::En,
+        path,
+        "description",
+    )));
     for parameter in &mut command.parameters {
         let key = parameter.name.to_string();
         let described = format!("{key}-description");

@@ -249,7 +249,20 @@ mod tests {
         }
         let paths: BTreeSet<&str> = paths.iter().map(String::as_str).collect();
         let listed: BTreeSet<&str> = i18n::COMMANDS.iter().copied().collect();
-        assert_eq!(paths, listed, "i18n::COMMANDS lists every command and subcommand");
+        assert_eq!(
+            paths, listed,
+            "i18n::COMMANDS lists every command and subcommand"
+        );
+    }
+
+    fn same_names(code: &poise::Command<Data, Error>, files: &poise::Command<Data, Error>) {
+        assert_eq!(code.name, files.name);
+        for (a, b) in code.parameters.iter().zip(&files.parameters) {
+            assert_eq!(a.name, b.name, "/{}", code.name);
+        }
+        for (a, b) in code.subcommands.iter().zip(&files.subcommands) {
+            same_names(a, b);
+        }
     }
 
     #[test]
@@ -258,15 +271,6 @@ mod tests {
         let mut commands = unlocalised();
         assert!(localise(&mut commands, i18n::texts()).is_empty());
         // Poise reads the options by the names in the code: English must keep them.
-        fn same_names(code: &poise::Command<Data, Error>, files: &poise::Command<Data, Error>) {
-            assert_eq!(code.name, files.name);
-            for (a, b) in code.parameters.iter().zip(&files.parameters) {
-                assert_eq!(a.name, b.name, "/{}", code.name);
-            }
-            for (a, b) in code.subcommands.iter().zip(&files.subcommands) {
-                same_names(a, b);
-            }
-        }
         for (code, files) in unlocalised().iter().zip(&commands) {
             same_names(code, files);
         }
@@ -274,11 +278,14 @@ mod tests {
 
     #[test]
     fn a_missing_text_is_noticed() {
-        let source = i18n::SOURCES[0].2.replace(
-            "    .member-description = Il membro da sfidare\n",
-            "",
+        let source = i18n::SOURCES[0]
+            .2
+            .replace("    .member-description = Il membro da sfidare\n", "");
+        assert_ne!(
+            source,
+            i18n::SOURCES[0].2,
+            "the Italian file describes the member"
         );
-        assert_ne!(source, i18n::SOURCES[0].2, "the Italian file describes the member");
         let mut sources = i18n::SOURCES;
         sources[0].2 = &source;
         let texts = i18n::Texts::parse(&sources).unwrap();
@@ -338,7 +345,7 @@ mod tests {
         assert_eq!(option(challenge, "member")["required"], true);
         assert_eq!(
             names(option(challenge, "member")),
-            ["member", "avversario", "rival"]
+            ["member", "avversario", "miembro"]
         );
         assert_eq!(option(challenge, "colour")["type"], 4);
         assert_eq!(
@@ -360,11 +367,17 @@ mod tests {
         assert_eq!(level["required"], false);
         let levels = choice_names(level);
         assert_eq!(levels.len(), 8);
-        assert_eq!(levels[0], ["1 · beginner", "1 · principiante", "1 · principiante"]);
+        assert_eq!(
+            levels[0],
+            ["1 · beginner", "1 · principiante", "1 · principiante"]
+        );
         assert_eq!(levels[7], ["8 · master", "8 · maestro", "8 · maestro"]);
         for (choice, level) in levels.iter().zip(Level::ALL) {
             assert_eq!(choice[0], format!("{} · {}", level.number(), level.name()));
-            assert_eq!(choice[1], format!("{} · {}", level.number(), level.name_it()));
+            assert_eq!(
+                choice[1],
+                format!("{} · {}", level.number(), level.name_it())
+            );
         }
         assert_eq!(
             level["choices"][7]["value"], 7,
