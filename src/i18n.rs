@@ -126,8 +126,179 @@ texts! {
     /// A command that has no registered id (the console): `$name` as the reader types it.
     CommandTyped = "command-typed" ["name"],
     // ---- challenges
+    /// A bot was challenged. `$max_level`: the strongest engine level.
+    ChallengeBot = "challenge-bot" ["cmd_play", "max_level"],
+    ChallengeSelf = "challenge-self" ["cmd_play"],
+    /// `$min`, `$max`: durations.
+    ChallengeTimeRange = "challenge-time-range" ["min", "max"],
+    /// `$opponent`: whom the actor's open challenge is to.
+    ChallengeAlreadyOpen = "challenge-already-open" ["opponent", "cmd_cancel"],
+    /// The challenge message: mentions, `$color` the challenger's (`white`, `black`, `random`),
+    /// durations.
+    ChallengeMessage = "challenge-message" ["challenged", "challenger", "color", "time", "expiry"],
+    ChallengeButtonAccept = "challenge-button-accept" [],
+    ChallengeButtonDecline = "challenge-button-decline" [],
+    ChallengeButtonCancel = "challenge-button-cancel" [],
+    /// `$game`: the number of the game running in the channel.
+    ChallengeChannelBusy = "challenge-channel-busy" ["game"],
+    ChallengeGameRunning = "challenge-game-running" [],
+    ChallengeNotFound = "challenge-not-found" [],
+    ChallengeNoneReceived = "challenge-none-received" [],
+    ChallengeNoneSent = "challenge-none-sent" [],
+    ChallengeWasAccepted = "challenge-was-accepted" [],
+    ChallengeWasDeclined = "challenge-was-declined" [],
+    ChallengeWasCancelled = "challenge-was-cancelled" [],
+    ChallengeExpired = "challenge-expired" ["cmd_challenge"],
+    /// `$name`: the one who may.
+    ChallengeAcceptNotYours = "challenge-accept-not-yours" ["name"],
+    ChallengeDeclineNotYours = "challenge-decline-not-yours" ["name"],
+    /// The challenger pressed Decline on their own challenge.
+    ChallengeDeclineOwn = "challenge-decline-own" ["name"],
+    ChallengeCancelNotYours = "challenge-cancel-not-yours" ["name"],
+    /// `$name` accepted; `$white`, `$black`: mentions.
+    ChallengeAccepted = "challenge-accepted" ["name", "white", "black"],
+    ChallengeDeclined = "challenge-declined" ["name", "challenger"],
+    ChallengeCancelled = "challenge-cancelled" ["name", "challenged"],
+    ChallengeLevelRange = "challenge-level-range" ["max_level"],
+    /// A game against the engine begins: `$color` the player's, `$engine` its name.
+    ChallengeEngineGame = "challenge-engine-game" ["name", "color", "engine"],
+    ChallengeGameNotFound = "challenge-game-not-found" [],
+    ChallengeRematchRunning = "challenge-rematch-running" [],
+    ChallengeRematchNotPlayer = "challenge-rematch-not-player" [],
+    /// Nobody answered a challenge in time: `$challenger` a mention, `$challenged` a name.
+    ChallengeExpiredNotice = "challenge-expired-notice" ["challenger", "challenged"],
+    /// A game forfeited by the sweep: `$winner` a mention or the engine, `$ratings` the rating
+    /// changes (from a space) or nothing.
+    ChallengeTimeoutForfeit = "challenge-timeout-forfeit" ["loser", "winner", "game", "ratings"],
     // ---- games
+    /// The caption strip of a board image: players with ratings, move number, state.
+    GameCaption = "game-caption" ["white", "black", "move", "state"],
+    GameCaptionTurn = "game-caption-turn" ["color"],
+    GameCaptionResult = "game-caption-result" ["result"],
+    /// The board message: the game, whose turn, the clock, what to know.
+    GameBoardTurn = "game-board-turn" ["game", "move", "player", "color"],
+    GameBoardTurnClock = "game-board-turn-clock" [
+        "game", "move", "player", "color", "per_move", "left"
+    ],
+    GameBoardCapture = "game-board-capture" [],
+    GameBoardDrawOffer = "game-board-draw-offer" ["player"],
+    GameBoardTypeMove = "game-board-type-move" ["count", "cmd_move"],
+    GameBoardOver = "game-board-over" ["game"],
+    /// The board's buttons and move menu.
+    GameButtonOfferDraw = "game-button-offer-draw" [],
+    GameButtonResign = "game-button-resign" [],
+    GameButtonFlip = "game-button-flip" [],
+    GameButtonClaim = "game-button-claim" [],
+    GameButtonAcceptDraw = "game-button-accept-draw" [],
+    GameButtonDeclineDraw = "game-button-decline-draw" [],
+    GameButtonRematch = "game-button-rematch" [],
+    GameButtonResignConfirm = "game-button-resign-confirm" [],
+    GameMoveMenu = "game-move-menu" [],
+    /// What the endgame tables say about the position.
+    GameVerdictDraw = "game-verdict-draw" [],
+    GameVerdictWin = "game-verdict-win" ["color", "moves"],
+    GameVerdictNoMove = "game-verdict-no-move" ["color"],
+    /// A player the store does not know, by id.
+    GameUnknownPlayer = "game-unknown-player" ["user"],
+    /// Moves, the engine's replies, and the ends of games by the rules.
+    GameMovePlayed = "game-move-played" ["player", "move"],
+    GameEngineReplied = "game-engine-replied" ["engine", "move"],
+    GameEngineNoLevel = "game-engine-no-level" ["level"],
+    GameThinking = "game-thinking" [],
+    GameNotYourTurn = "game-not-your-turn" ["player", "color"],
+    GameWonNoPieces = "game-won-no-pieces" ["player", "color"],
+    GameWonNoMoves = "game-won-no-moves" ["player", "color"],
+    GameDrawRepetition = "game-draw-repetition" [],
+    GameDrawFortyMoves = "game-draw-forty-moves" ["quiet_moves"],
+    GameRatings = "game-ratings" [
+        "white", "white_before", "white_after", "black", "black_before", "black_after"
+    ],
+    /// Why a move cannot be played (each `dama_rules::NotationError`), with the legal moves.
+    GameIllegalEmpty = "game-illegal-empty" ["legal"],
+    GameIllegalLightSquare = "game-illegal-light-square" ["square", "legal"],
+    GameIllegalNotASquare = "game-illegal-not-a-square" ["text", "legal"],
+    GameIllegalTooManySquares = "game-illegal-too-many-squares" ["legal"],
+    GameIllegalOneSquare = "game-illegal-one-square" ["text", "legal"],
+    GameIllegalNoPiece = "game-illegal-no-piece" ["square", "legal"],
+    GameIllegalNotYourPiece = "game-illegal-not-your-piece" ["square", "color", "legal"],
+    GameIllegalCaptureCompulsory = "game-illegal-capture-compulsory" ["attempted", "captures"],
+    GameIllegalMove = "game-illegal-move" ["attempted", "legal"],
+    GameIllegalAmbiguous = "game-illegal-ambiguous" ["attempted", "candidates"],
+    GameLegalNone = "game-legal-none" [],
+    GameListOr = "game-list-or" ["first", "rest"],
+    /// Resigning, draws by agreement, claims on time, aborts.
+    GameResignConfirm = "game-resign-confirm" [],
+    GameResigned = "game-resigned" ["player", "winner", "color"],
+    GameDrawOffered = "game-draw-offered" ["player", "opponent"],
+    GameDrawAlreadyOffered = "game-draw-already-offered" [],
+    GameDrawReoffer = "game-draw-reoffer" ["ago", "left"],
+    GameDrawEngineDeclines = "game-draw-engine-declines" ["engine"],
+    GameDrawAccepted = "game-draw-accepted" ["player"],
+    GameDrawNoOffer = "game-draw-no-offer" ["cmd_draw_offer"],
+    GameDrawOwnOffer = "game-draw-own-offer" [],
+    GameDrawWithdrawn = "game-draw-withdrawn" ["player"],
+    GameDrawDeclined = "game-draw-declined" ["player"],
+    GameClaimYourTurn = "game-claim-your-turn" [],
+    GameClaimTooEarly = "game-claim-too-early" ["player", "left"],
+    GameClaimWon = "game-claim-won" ["player", "winner"],
+    GameAbortNotAllowed = "game-abort-not-allowed" ["cmd_resign", "cmd_draw_offer"],
+    GameAborted = "game-aborted" ["player", "game"],
+    /// Finding the game an action is about, stale boards and clicks.
+    GameOverRefusal = "game-over-refusal" ["result", "game"],
+    GameMissing = "game-missing" [],
+    GameNoneHere = "game-none-here" ["cmd_challenge", "cmd_play"],
+    GameNotPlaying = "game-not-playing" [],
+    GameOutOfDate = "game-out-of-date" ["cmd_board"],
+    GameTooLate = "game-too-late" ["cmd_board"],
+    GameUnknownButton = "game-unknown-button" [],
+    GameElsewhere = "game-elsewhere" [],
+    GamePickMove = "game-pick-move" [],
+    /// An action used again too soon.
+    GameCooldownCommand = "game-cooldown-command" ["cmd", "seconds"],
+    GameCooldownDrawOffer = "game-cooldown-draw-offer" ["seconds"],
+    /// The `/move` autocomplete's hints (commands as typed, no mentions).
+    GameHintNoGame = "game-hint-no-game" ["cmd_challenge", "cmd_play"],
+    GameHintUnreadable = "game-hint-unreadable" [],
+    GameHintNotYourTurn = "game-hint-not-your-turn" ["player"],
+    GameHintNoMatch = "game-hint-no-match" ["typed"],
     // ---- look-ups
+    LookupLeaderboardEmpty = "lookup-leaderboard-empty" ["cmd_challenge"],
+    LookupLeaderboardTitle = "lookup-leaderboard-title" ["page", "pages"],
+    /// One player: `$rank` padded, `$rating` and `$deviation` rounded.
+    LookupLeaderboardLine = "lookup-leaderboard-line" [
+        "rank", "name", "rating", "deviation", "wins", "losses", "draws"
+    ],
+    LookupLeaderboardPrevious = "lookup-leaderboard-previous" [],
+    LookupLeaderboardNext = "lookup-leaderboard-next" [],
+    LookupStatsNone = "lookup-stats-none" ["name"],
+    LookupStatsRating = "lookup-stats-rating" ["name", "rating", "deviation"],
+    LookupStatsMembers = "lookup-stats-members" ["wins", "losses", "draws"],
+    /// `$outcome`: `win`, `loss` or `draw`; `$length`: games in a row.
+    LookupStatsStreak = "lookup-stats-streak" ["length", "outcome"],
+    LookupStatsEngine = "lookup-stats-engine" [],
+    LookupStatsEngineLine = "lookup-stats-engine-line" ["engine", "wins", "losses", "draws"],
+    LookupHistoryMember = "lookup-history-member" ["name"],
+    LookupHistoryChannel = "lookup-history-channel" [],
+    LookupHistoryMemberNone = "lookup-history-member-none" ["name"],
+    LookupHistoryChannelNone = "lookup-history-channel-none" [],
+    LookupHistoryFooter = "lookup-history-footer" ["cmd_pdn", "cmd_replay"],
+    /// One game of the history: `$state` one of the `lookup-state-*` texts.
+    LookupHistoryLine = "lookup-history-line" ["game", "white", "black", "state", "moves"],
+    LookupStatePlaying = "lookup-state-playing" [],
+    LookupStateAborted = "lookup-state-aborted" [],
+    LookupStateFinished = "lookup-state-finished" [],
+    /// `$result`: `white`, `black` (who won) or `draw`; `$reason`: an end reason as the store
+    /// writes it (`resign`, `no-moves`, ...) or `none`.
+    LookupStateEnded = "lookup-state-ended" ["result", "reason"],
+    LookupNoSuchGame = "lookup-no-such-game" ["game", "cmd_history"],
+    LookupNoGameHere = "lookup-no-game-here" [],
+    LookupPdn = "lookup-pdn" ["game"],
+    /// `$line`: the game as the history lists it.
+    LookupReplay = "lookup-replay" ["game", "line"],
+    /// Replay frame captions: names as written.
+    LookupReplayStart = "lookup-replay-start" ["white", "black"],
+    /// `$number`: the move's number; `$color`: who played it; `$notation`: the move.
+    LookupReplayMove = "lookup-replay-move" ["white", "black", "number", "color", "notation"],
     // ---- settings
     // ---- Discord
     /// Something failed on the bot's side.

@@ -42,6 +42,8 @@ fn settings() -> ServiceSettings {
 }
 
 fn world_with(settings: ServiceSettings) -> World {
+    // A message given the wrong variables panics instead of only being logged.
+    damabot::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
@@ -1773,7 +1775,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
     assert!(reply.ephemeral, "{}", reply.text);
     assert_eq!(
         reply.text,
-        "Not so fast: you can use /challenge again in 18 s."
+        "Not so fast: you can use `/challenge` again in 18 s."
     );
     // Another person is not held up, and the wait ends.
     let reply = w
@@ -1815,7 +1817,10 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             Action::Board { flip: false },
         )
         .unwrap();
-    assert_eq!(reply.text, "Not so fast: you can use /board again in 9 s.");
+    assert_eq!(
+        reply.text,
+        "Not so fast: you can use `/board` again in 9 s."
+    );
     assert!(reply.ephemeral && reply.board.is_none());
     assert!(
         !w.service
@@ -2281,4 +2286,503 @@ fn the_console_switches_language_with_locale() {
             .contains("La captura es obligatoria")
     );
     assert!(console.line("@help").contains("@locale it|en|es"));
+}
+
+/// A member whose Discord and server both speak `language`.
+fn speaking(user: u64, language: Language) -> Actor {
+    Actor {
+        language,
+        guild_language: Some(language),
+        ..actor(user)
+    }
+}
+
+/// The labels of a reply's buttons.
+fn labels(reply: &Reply) -> Vec<String> {
+    reply
+        .components
+        .iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Component::Button { label, .. } => Some(label.clone()),
+            Component::Select { .. } => None,
+        })
+        .collect()
+}
+
+/// No placeholder or message id shows through in a reply.
+fn assert_finished_text(reply: &Reply) {
+    let texts = std::iter::once(reply.text.clone()).chain(labels(reply));
+    for text in texts {
+        assert!(!text.contains("{$") && !text.contains("{ $"), "{text}");
+        for message in damabot::i18n::Text::ALL {
+            let id = message.id();
+            assert!(!(id.contains('-') && text.contains(id)), "{id} in {text}");
+        }
+    }
+}
+
+fn challenge_as(w: &World, from: &Actor, to: u64, time_per_move: Option<Duration>) -> Reply {
+    let reply = w
+        .service
+        .act(
+            from,
+            Origin::Channel,
+            Action::Challenge {
+                opponent: member(to),
+                colour: ColourChoice::White,
+                time_per_move,
+            },
+        )
+        .unwrap();
+    assert_finished_text(&reply);
+    reply
+}
+
+/// What the challenge flow says in one language, phrase by phrase.
+struct ChallengePhrases {
+    language: Language,
+    message: [&'static str; 4],
+    buttons: [&'static str; 3],
+    time_range: &'static str,
+    yourself: &'static str,
+    not_yours: &'static str,
+    own: &'static str,
+    declined: &'static str,
+    was_declined: &'static str,
+    expired: &'static str,
+    accepted: &'static str,
+    busy: &'static str,
+}
+
+fn challenge_phrases() -> [ChallengePhrases; 3] {
+    [
+        ChallengePhrases {
+            language: Language::It,
+            message: [
+                "<@12>, <@11> ti sfida a una partita di dama valida per la classifica",
+                "(<@11> ha il Bianco,",
+                "24 ore per mossa",
+                "Accetta o rifiuta entro 10 minuti.",
+            ],
+            buttons: ["Accetta", "Rifiuta", "Annulla"],
+            time_range: "Il tempo per mossa deve essere compreso tra 1 minuto e 14 giorni.",
+            yourself: "Non puoi sfidare te stesso. Sfida un altro membro, oppure gioca contro di me con `/gioca`.",
+            not_yours: "Solo bob può accettare questa sfida.",
+            own: "Solo bob può rifiutare questa sfida. Per ritirarla, premi Annulla.",
+            declined: "bob ha rifiutato la sfida di <@11>.",
+            was_declined: "Questa sfida è stata rifiutata.",
+            expired: "Questa sfida è scaduta. Lanciane una nuova con `/sfida`.",
+            accepted: "bob ha accettato! <@11> ha il Bianco, <@12> il Nero. Muove per primo il Bianco.",
+            busy: "Qui c'è già una partita in corso (#1)",
+        },
+        ChallengePhrases {
+            language: Language::En,
+            message: [
+                "<@12>, <@11> challenges you to a rated game of dama",
+                "(<@11> plays White,",
+                "24 h per move",
+                "Accept or decline within 10 min.",
+            ],
+            buttons: ["Accept", "Decline", "Cancel"],
+            time_range: "The time per move must be between 1 min and 14 days.",
+            yourself: "You cannot challenge yourself. Challenge another member, or play me with `/play`.",
+            not_yours: "Only bob can accept this challenge.",
+            own: "Only bob can decline this challenge. To withdraw it, press Cancel.",
+            declined: "bob declined the challenge from <@11>.",
+            was_declined: "This challenge was declined.",
+            expired: "This challenge has expired. Send a new one with `/challenge`.",
+            accepted: "bob accepted! <@11> plays White, <@12> plays Black. White moves first.",
+            busy: "A game is running here (#1) — start one in a thread",
+        },
+        ChallengePhrases {
+            language: Language::Es,
+            message: [
+                "<@12>, <@11> te reta a una partida de damas puntuable",
+                "(<@11> juega con blancas,",
+                "24 h por jugada",
+                "Tienes 10 min para aceptar o rechazar.",
+            ],
+            buttons: ["Aceptar", "Rechazar", "Cancelar"],
+            time_range: "El tiempo por jugada tiene que estar entre 1 min y 14 días.",
+            yourself: "No puedes retarte a ti mismo. Reta a otro miembro o juega contra mí con `/jugar`.",
+            not_yours: "Solo bob puede aceptar este reto.",
+            own: "Solo bob puede rechazar este reto. Para retirarlo, pulsa Cancelar.",
+            declined: "bob ha rechazado el reto de <@11>.",
+            was_declined: "Este reto fue rechazado.",
+            expired: "Este reto ha caducado. Envía uno nuevo con `/retar`.",
+            accepted: "¡bob ha aceptado! <@11> juega con blancas y <@12> con negras. Empiezan las blancas.",
+            busy: "Aquí ya hay una partida en juego (#1)",
+        },
+    ]
+}
+
+#[test]
+fn challenges_are_answered_in_the_language_of_each_reader() {
+    for phrases in challenge_phrases() {
+        let w = world();
+        let language = phrases.language;
+        let (alice, bob, carol) = (
+            speaking(ALICE, language),
+            speaking(BOB, language),
+            speaking(CAROL, language),
+        );
+        let check = |reply: &Reply, private: bool, phrase: &str| {
+            assert_finished_text(reply);
+            assert_eq!(reply.ephemeral, private, "{language:?}: {}", reply.text);
+            assert!(reply.text.contains(phrase), "{language:?}: {}", reply.text);
+        };
+
+        let refused = challenge_as(&w, &alice, BOB, Some(Duration::from_secs(10)));
+        check(&refused, true, phrases.time_range);
+        let refused = challenge_as(&w, &alice, ALICE, None);
+        check(&refused, true, phrases.yourself);
+
+        let challenge = challenge_as(&w, &alice, BOB, None);
+        for phrase in phrases.message {
+            check(&challenge, false, phrase);
+        }
+        assert_eq!(labels(&challenge), phrases.buttons, "{language:?}");
+        let accept = id_ending(&challenge, ":accept");
+        let reply = w.service.component(&carol, &accept, &[]).unwrap();
+        check(&reply, true, phrases.not_yours);
+        let reply = w
+            .service
+            .component(&alice, &id_ending(&challenge, ":decline"), &[])
+            .unwrap();
+        check(&reply, true, phrases.own);
+        let reply = w
+            .service
+            .act(&bob, Origin::Channel, Action::Decline)
+            .unwrap();
+        check(&reply, false, phrases.declined);
+        let reply = w.service.component(&bob, &accept, &[]).unwrap();
+        check(&reply, true, phrases.was_declined);
+
+        // An expiry nobody asked for speaks the server's language.
+        w.clock.advance(CHALLENGE_COOLDOWN);
+        let challenge = challenge_as(&w, &alice, BOB, None);
+        w.clock.advance(Duration::from_secs(11 * 60));
+        let notices = w.service.sweep().unwrap();
+        assert_eq!(notices.len(), 1);
+        let expected = match w.service.server_language(GUILD) {
+            Language::It => "La sfida di <@11> a bob è scaduta.",
+            Language::En => "The challenge from <@11> to bob has expired.",
+            Language::Es => "El reto de <@11> a bob ha caducado.",
+        };
+        check(&notices[0].reply, false, expected);
+        let reply = w
+            .service
+            .component(&bob, &id_ending(&challenge, ":accept"), &[])
+            .unwrap();
+        check(&reply, true, phrases.expired);
+
+        let challenge = challenge_as(&w, &alice, BOB, None);
+        let board = w
+            .service
+            .component(&bob, &id_ending(&challenge, ":accept"), &[])
+            .unwrap();
+        check(&board, false, phrases.accepted);
+        let refused = challenge_as(&w, &carol, BOB, None);
+        check(&refused, true, phrases.busy);
+    }
+}
+
+#[test]
+fn the_sweep_forfeit_names_the_winner_in_the_servers_language() {
+    let w = world();
+    let alice = speaking(ALICE, Language::Es);
+    let challenge = challenge_as(&w, &alice, BOB, None);
+    w.service
+        .component(
+            &speaking(BOB, Language::Es),
+            &id_ending(&challenge, ":accept"),
+            &[],
+        )
+        .unwrap();
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let notices = w.service.sweep().unwrap();
+    assert_eq!(notices.len(), 1);
+    let text = &notices[0].reply.text;
+    assert!(
+        !text.contains("{$") && !text.contains("challenge-"),
+        "{text}"
+    );
+    let expected = match w.service.server_language(GUILD) {
+        Language::It => {
+            "alice non ha mosso per il doppio del tempo per mossa. **<@12> vince** a tavolino la partita #1."
+        }
+        Language::En => {
+            "alice did not move for twice the time per move. **<@12> wins** game #1 by forfeit."
+        }
+        Language::Es => {
+            "alice no ha jugado en el doble del tiempo por jugada. **<@12> gana** la partida #1 por incomparecencia."
+        }
+    };
+    assert!(text.contains(expected), "{text}");
+}
+
+/// What the look-ups say in one language after a won game and a lost one against the engine.
+struct LookupPhrases {
+    language: Language,
+    engine_game: &'static str,
+    stats: [&'static str; 5],
+    history: [&'static str; 4],
+    leaderboard: [&'static str; 3],
+    no_game: &'static str,
+    pdn: &'static str,
+}
+
+fn lookup_phrases() -> [LookupPhrases; 3] {
+    [
+        LookupPhrases {
+            language: Language::It,
+            engine_game: "alice gioca con il Bianco contro Dama (livello 1, principiante).",
+            stats: [
+                "**alice** · punteggio ",
+                "\nContro i membri: 1 vinta, 0 perse, 0 patte\n",
+                "\nSerie in corso: 1 sconfitta\n",
+                "\nContro il motore:\n",
+                "\n  Dama (livello 1, principiante): 0 vinte, 1 persa, 0 patte",
+            ],
+            history: [
+                "**Ultime partite in questo canale**\n",
+                "`#2` alice contro Dama (livello 1, principiante) · vittoria del Nero per abbandono · 0 mosse\n",
+                "`#1` alice contro bob · vittoria del Bianco per abbandono · 1 mossa\n",
+                "Per rivederne una usa `/pdn` o `/rivedi` con il numero della partita.",
+            ],
+            leaderboard: [
+                "**Classifica** · pagina 1 di 1\n",
+                "`  1.` **alice** ",
+                " · 1V 0S 0P\n",
+            ],
+            no_game: "In questo server non c'è nessuna partita #99. `/storico` elenca le ultime partite.",
+            pdn: "La partita #2 in PDN:",
+        },
+        LookupPhrases {
+            language: Language::En,
+            engine_game: "alice plays white against Dama (level 1, beginner).",
+            stats: [
+                "**alice** · rating ",
+                "\nAgainst members: 1 won, 0 lost, 0 drawn\n",
+                "\nCurrent streak: 1 lost in a row\n",
+                "\nAgainst the engine:\n",
+                "\n  Dama (level 1, beginner): 0 won, 1 lost, 0 drawn",
+            ],
+            history: [
+                "**Recent games in this channel**\n",
+                "`#2` alice vs Dama (level 1, beginner) · Black won by resignation · 0 moves\n",
+                "`#1` alice vs bob · White won by resignation · 1 move\n",
+                "Use `/pdn` or `/replay` with a game's number to see one.",
+            ],
+            leaderboard: [
+                "**Leaderboard** · page 1 of 1\n",
+                "`  1.` **alice** ",
+                " · 1W 0L 0D\n",
+            ],
+            no_game: "There is no game #99 in this server. `/history` lists recent games.",
+            pdn: "Game #2 as PDN:",
+        },
+        LookupPhrases {
+            language: Language::Es,
+            engine_game: "alice juega con blancas contra Dama (nivel 1, principiante).",
+            stats: [
+                "**alice** · puntuación ",
+                "\nContra miembros: 1 ganada, 0 perdidas, 0 en tablas\n",
+                "\nRacha actual: 1 derrota\n",
+                "\nContra el motor:\n",
+                "\n  Dama (nivel 1, principiante): 0 ganadas, 1 perdida, 0 en tablas",
+            ],
+            history: [
+                "**Últimas partidas en este canal**\n",
+                "`#2` alice contra Dama (nivel 1, principiante) · ganan las negras por abandono · 0 jugadas\n",
+                "`#1` alice contra bob · ganan las blancas por abandono · 1 jugada\n",
+                "Para ver una, usa `/pdn` o `/reproducir` con el número de la partida.",
+            ],
+            leaderboard: [
+                "**Clasificación** · página 1 de 1\n",
+                "`  1.` **alice** ",
+                " · 1V 0D 0T\n",
+            ],
+            no_game: "No hay ninguna partida #99 en este servidor. `/historial` muestra las últimas partidas.",
+            pdn: "La partida #2 en PDN:",
+        },
+    ]
+}
+
+#[test]
+fn look_ups_read_in_the_language_of_the_server() {
+    for phrases in lookup_phrases() {
+        let w = world();
+        let language = phrases.language;
+        let (alice, bob, carol) = (
+            speaking(ALICE, language),
+            speaking(BOB, language),
+            speaking(CAROL, language),
+        );
+        let act = |who: &Actor, action: Action| {
+            let reply = w.service.act(who, Origin::Channel, action).unwrap();
+            assert_finished_text(&reply);
+            reply
+        };
+        let challenge = challenge_as(&w, &alice, BOB, None);
+        w.service
+            .component(&bob, &id_ending(&challenge, ":accept"), &[])
+            .unwrap();
+        act(
+            &alice,
+            Action::Move {
+                text: "22-18".into(),
+            },
+        );
+        act(&bob, Action::Resign);
+        let engine = act(
+            &alice,
+            Action::PlayEngine {
+                level: 1,
+                colour: ColourChoice::White,
+            },
+        );
+        assert!(
+            engine.text.starts_with(phrases.engine_game),
+            "{language:?}: {}",
+            engine.text
+        );
+        act(&alice, Action::Resign);
+
+        let stats = act(
+            &carol,
+            Action::Stats {
+                member: Some(member(ALICE)),
+            },
+        );
+        let history = act(&carol, Action::History { member: None });
+        let leaderboard = act(&carol, Action::Leaderboard { page: 0 });
+        for (reply, wanted) in [
+            (&stats, &phrases.stats[..]),
+            (&history, &phrases.history[..]),
+            (&leaderboard, &phrases.leaderboard[..]),
+        ] {
+            assert!(!reply.ephemeral);
+            for phrase in wanted {
+                assert!(reply.text.contains(phrase), "{language:?}: {}", reply.text);
+            }
+        }
+        let refused = act(&carol, Action::Pdn { game: Some(99) });
+        assert!(
+            refused.ephemeral && refused.text == phrases.no_game,
+            "{}",
+            refused.text
+        );
+        let pdn = act(&carol, Action::Pdn { game: None });
+        assert_eq!(pdn.text, phrases.pdn);
+    }
+}
+
+#[test]
+fn replay_frames_are_captioned_in_the_servers_language() {
+    let w = world();
+    let alice = speaking(ALICE, Language::It);
+    let bob = speaking(BOB, Language::It);
+    let challenge = challenge_as(&w, &alice, BOB, None);
+    w.service
+        .component(&bob, &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    for (who, text) in [(&alice, "22-18"), (&bob, "10-14"), (&alice, "23-19")] {
+        w.service
+            .act(
+                who,
+                Origin::Channel,
+                Action::Move {
+                    text: text.to_owned(),
+                },
+            )
+            .unwrap();
+    }
+    let replay_for = |actor: &Actor| {
+        let reply = w
+            .service
+            .act(actor, Origin::Channel, Action::Replay { game: None })
+            .unwrap();
+        assert_finished_text(&reply);
+        reply
+    };
+    let reply = replay_for(&alice);
+    assert_eq!(
+        reply.text,
+        "Replay della partita #1: `#1` alice contro bob · in corso · 2 mosse"
+    );
+    let view = reply.replay.expect("a replay");
+    assert_eq!(view.captions.len(), view.moves.len() + 1);
+    assert_eq!(
+        view.captions,
+        [
+            "alice – bob · inizio",
+            "alice – bob · 1. 22-18",
+            "alice – bob · 1... 10-14",
+            "alice – bob · 2. 23-19",
+        ]
+    );
+    let spanish = replay_for(&speaking(CAROL, Language::Es));
+    let view = spanish.replay.unwrap();
+    assert_eq!(view.captions[0], "alice – bob · inicio");
+    assert!(spanish.text.starts_with("Repetición de la partida #1: "));
+    let english = replay_for(&actor(CAROL)).replay.unwrap();
+    assert_eq!(english.captions[0], "alice – bob · start");
+    assert_eq!(english.captions[3], "alice – bob · 2. 23-19");
+}
+
+#[test]
+fn replay_captions_shorten_long_names_to_fit() {
+    let w = world();
+    let long = |user: u64, name: &str| Actor {
+        name: name.to_owned(),
+        ..speaking(user, Language::Es)
+    };
+    let alice = long(ALICE, "Niccolò Bartolomeo di Montefeltro della Rovere");
+    let bob = long(BOB, "bob");
+    let challenge = w
+        .service
+        .act(
+            &alice,
+            Origin::Channel,
+            Action::Challenge {
+                opponent: Member {
+                    name: bob.name.clone(),
+                    ..member(BOB)
+                },
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+        )
+        .unwrap();
+    w.service
+        .component(&bob, &id_ending(&challenge, ":accept"), &[])
+        .unwrap();
+    w.service
+        .act(
+            &alice,
+            Origin::Channel,
+            Action::Move {
+                text: "22-18".into(),
+            },
+        )
+        .unwrap();
+    let view = w
+        .service
+        .act(&bob, Origin::Channel, Action::Replay { game: None })
+        .unwrap()
+        .replay
+        .unwrap();
+    assert_eq!(view.captions.len(), 2);
+    for caption in &view.captions {
+        assert!(caption.chars().count() < 60, "{caption}");
+        assert!(caption.starts_with("Niccolò Bartolomeo"), "{caption}");
+        assert!(
+            caption.contains("… – bob · "),
+            "the short name stays whole: {caption}"
+        );
+    }
+    assert!(view.captions[0].ends_with(" · inicio"));
+    assert!(view.captions[1].ends_with(" · 1. 22-18"));
 }

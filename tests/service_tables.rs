@@ -41,6 +41,7 @@ struct World {
 }
 
 fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World {
+    damabot::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let settings = ServiceSettings {
@@ -156,6 +157,59 @@ fn a_drawn_position_says_so() {
     let text = board_text(&w);
     assert!(
         text.contains("Endgame tables: drawn with best play"),
+        "{text}"
+    );
+}
+
+#[test]
+fn verdicts_speak_the_servers_language() {
+    let w = world(Some(tables()), false);
+    game_from(&w, WON, false);
+    let position = Position::from_fen(WON).unwrap();
+    let moves = tables()
+        .probe(&position)
+        .unwrap()
+        .winner_moves()
+        .expect("a win");
+    assert!(moves > 1, "{moves}");
+    // Each asks once: a second board would wait for its cooldown.
+    for (user, language, line) in [
+        (
+            ALICE,
+            Language::It,
+            format!("Finali calcolati: vince il Bianco in {moves} mosse"),
+        ),
+        (
+            BOB,
+            Language::Es,
+            format!("Base de finales: ganan las blancas en {moves} jugadas"),
+        ),
+    ] {
+        let server = Actor {
+            guild_language: Some(language),
+            ..actor(user)
+        };
+        let text = w
+            .service
+            .act(&server, Origin::Channel, Action::Board { flip: false })
+            .unwrap()
+            .text;
+        assert!(text.contains(&line), "{language:?}: {text}");
+        assert!(!text.contains("Endgame tables"), "{text}");
+    }
+    let drawn = world(Some(tables()), false);
+    game_from(&drawn, "W:WK29:BK4", false);
+    let server = Actor {
+        guild_language: Some(Language::It),
+        ..actor(ALICE)
+    };
+    let text = drawn
+        .service
+        .act(&server, Origin::Channel, Action::Board { flip: false })
+        .unwrap()
+        .text;
+    assert!(
+        text.contains("Finali calcolati: patta con il gioco migliore"),
         "{text}"
     );
 }

@@ -12,7 +12,7 @@ use dama_rules::Color;
 
 use super::reply::{ChallengeButton, ComponentAction, GameButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::store::{ChallengeId, GameId, StoreError};
 
 /// Something a person asks the service to do.
@@ -205,9 +205,9 @@ impl GameService {
         values: &[String],
     ) -> Result<Reply, ServiceError> {
         let Some(clicked) = ComponentAction::parse(custom_id) else {
-            return Ok(Reply::private("This button is not one I know any more."));
+            return Ok(Reply::private(t!(actor.language, GameUnknownButton)));
         };
-        let (origin, action) = clicked_action(clicked, values);
+        let (origin, action) = clicked_action(actor.language, clicked, values);
         answered(actor, self.run_action(actor, origin, action))
     }
 
@@ -238,8 +238,9 @@ impl GameService {
             Action::History { member } => self.history(actor, member.as_ref()),
             Action::Pdn { game } => self.pdn(actor, game),
             Action::Replay { game } => self.replay(actor, game),
+            // The rules are for the channel; the help is for the asker.
             Action::Rules => Ok(Reply::public(super::rules_text(
-                actor.language,
+                self.public_language(actor),
                 self.settings.repetition_count,
             ))),
             Action::Help => Ok(Reply::private(self.help_text(actor.language))),
@@ -263,15 +264,19 @@ impl GameService {
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {
-                refuse("This button belongs to a message in another channel; use the one there.")
+                refuse(t!(actor.language, GameElsewhere))
             }
             _ => Ok(()),
         }
     }
 }
 
-/// The origin and the action of a click.
-fn clicked_action(clicked: ComponentAction, values: &[String]) -> (Origin, Flow<Action>) {
+/// The origin and the action of a click (a refusal in `language`).
+fn clicked_action(
+    language: Language,
+    clicked: ComponentAction,
+    values: &[String],
+) -> (Origin, Flow<Action>) {
     match clicked {
         ComponentAction::Challenge(id, button) => {
             let action = match button {
@@ -286,7 +291,7 @@ fn clicked_action(clicked: ComponentAction, values: &[String]) -> (Origin, Flow<
             let action = match button {
                 GameButton::Move => match values.first() {
                     Some(text) => Ok(Action::Move { text: text.clone() }),
-                    None => refuse("Pick a move from the list."),
+                    None => refuse(t!(language, GamePickMove)),
                 },
                 GameButton::Resign => Ok(Action::AskResign),
                 GameButton::ResignConfirm => Ok(Action::Resign),
@@ -330,7 +335,8 @@ mod tests {
     fn clicks_read_as_origin_and_action() {
         let game = GameId(4);
         let on_board = |button| {
-            let (origin, action) = clicked_action(ComponentAction::Game(game, 9, button), &[]);
+            let (origin, action) =
+                clicked_action(Language::En, ComponentAction::Game(game, 9, button), &[]);
             assert_eq!(origin, Origin::Board { game, ply: 9 });
             action.ok()
         };
@@ -356,6 +362,7 @@ mod tests {
             "a menu pick needs a value"
         );
         let picked = clicked_action(
+            Language::En,
             ComponentAction::Game(game, 9, GameButton::Move),
             &["22x13".to_owned()],
         );
@@ -366,12 +373,13 @@ mod tests {
             })
         );
         let (origin, action) = clicked_action(
+            Language::En,
             ComponentAction::Challenge(ChallengeId(3), ChallengeButton::Cancel),
             &[],
         );
         assert_eq!(origin, Origin::Challenge(ChallengeId(3)));
         assert_eq!(action.ok(), Some(Action::Cancel));
-        let (origin, action) = clicked_action(ComponentAction::Leaderboard(2), &[]);
+        let (origin, action) = clicked_action(Language::En, ComponentAction::Leaderboard(2), &[]);
         assert_eq!(origin, Origin::Channel);
         assert_eq!(action.ok(), Some(Action::Leaderboard { page: 2 }));
     }

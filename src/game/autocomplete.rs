@@ -4,6 +4,7 @@
 use dama_rules::{MoveText, Position};
 
 use super::{Actor, GameService, HINT_MAX_CHARS, ServiceError, Suggestions};
+use crate::i18n::{self, t};
 use crate::store::Participant;
 
 impl GameService {
@@ -11,21 +12,27 @@ impl GameService {
     /// or a hint (at most [`HINT_MAX_CHARS`] characters) saying why there are none: no game
     /// here, not a player, not their turn, or no legal move starting like that.
     pub fn suggestions(&self, actor: &Actor, typed: &str) -> Result<Suggestions, ServiceError> {
+        let language = actor.language;
+        // A hint is a choice's name: plain text, where a command mention would not show.
+        let typed_command = |command: &str| i18n::texts().command_name(language, command);
         let Some(record) = self.store.active_game_in_channel(actor.channel)? else {
-            return Ok(hint(
-                "No game in this channel: start one with /challenge or /play.",
-            ));
+            return Ok(hint(&t!(
+                language,
+                GameHintNoGame,
+                cmd_challenge = typed_command("challenge"),
+                cmd_play = typed_command("play"),
+            )));
         };
         if record.colour_of(actor.user).is_none() {
-            return Ok(hint("You are not playing in this game."));
+            return Ok(hint(&t!(language, GameNotPlaying)));
         }
         let Ok(position) = Position::from_fen(&record.current_fen) else {
-            return Ok(hint("This game's position cannot be read."));
+            return Ok(hint(&t!(language, GameHintUnreadable)));
         };
         let to_move = record.participant(position.turn());
         if to_move != Participant::User(actor.user) {
-            let name = self.plain_name(record.guild, to_move);
-            return Ok(hint(&format!("Not your turn: {name} is to move")));
+            let name = self.plain_name(language, record.guild, to_move);
+            return Ok(hint(&t!(language, GameHintNotYourTurn, player = name)));
         }
         let moves = suggest(&position, typed, 25);
         if !moves.is_empty() {
@@ -36,7 +43,7 @@ impl GameService {
         if typed.len() < typed_full.len() {
             typed.push('…');
         }
-        let mut text = format!("No legal move starts with {typed}:");
+        let mut text = t!(language, GameHintNoMatch, typed = typed);
         let legal = suggest(&position, "", usize::MAX);
         for (i, m) in legal.iter().enumerate() {
             let separator = if i == 0 { " " } else { ", " };

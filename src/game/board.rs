@@ -1,8 +1,6 @@
 //! How a game is shown: the board with its text, buttons and move menu, the names of the
 //! players, and `/board` and the Flip button.
 
-use std::fmt::Write as _;
-
 use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
@@ -11,27 +9,41 @@ use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, butto
 use super::{
     Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown, human_duration,
 };
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::render::BoardView;
-use crate::store::{GameStatus, Participant};
+use crate::store::{GameResult, GameStatus, Participant};
 
 impl GameService {
-    /// The name of whoever plays a side, as message text (see [`escape_markdown`]).
-    pub(crate) fn participant_name(&self, guild: u64, participant: Participant) -> String {
+    /// The name of whoever plays a side, as message text (see [`escape_markdown`]); the
+    /// engine is named in `language`.
+    pub(crate) fn participant_name(
+        &self,
+        language: Language,
+        guild: u64,
+        participant: Participant,
+    ) -> String {
         match participant {
-            Participant::User(_) => escape_markdown(&self.plain_name(guild, participant)),
-            Participant::Engine(level) => engine_name(Language::En, level),
+            Participant::User(_) => escape_markdown(&self.plain_name(language, guild, participant)),
+            Participant::Engine(level) => engine_name(language, level),
         }
     }
 
-    /// The name of whoever plays a side as written, for image captions.
-    pub(crate) fn plain_name(&self, guild: u64, participant: Participant) -> String {
+    /// The name of whoever plays a side as written, for image captions and hints.
+    pub(crate) fn plain_name(
+        &self,
+        language: Language,
+        guild: u64,
+        participant: Participant,
+    ) -> String {
         match participant {
-            Participant::User(user) => match self.store.player(guild, user) {
-                Ok(Some(player)) => player.display_name,
-                _ => format!("player {user}"),
-            },
-            Participant::Engine(level) => engine_name(Language::En, level),
+            Participant::User(user) => {
+                if let Ok(Some(player)) = self.store.player(guild, user) {
+                    player.display_name
+                } else {
+                    t!(language, GameUnknownPlayer, user = user.to_string())
+                }
+            }
+            Participant::Engine(level) => engine_name(language, level),
         }
     }
 
@@ -46,26 +58,28 @@ impl GameService {
     }
 
     /// The image caption: players and ratings, move number, whose turn or the result.
-    fn caption(&self, loaded: &Loaded) -> String {
+    fn caption(&self, language: Language, loaded: &Loaded) -> String {
         let record = &loaded.record;
-        let white = self.plain_name(record.guild, record.white);
-        let black = self.plain_name(record.guild, record.black);
+        let white = self.plain_name(language, record.guild, record.white);
+        let black = self.plain_name(language, record.guild, record.black);
         let state = match (record.status, record.result) {
-            (GameStatus::Active, _) => format!("{} to move", loaded.turn()),
-            (_, Some(result)) => result.pdn().to_owned(),
-            (_, None) => "aborted".to_owned(),
+            (GameStatus::Active, _) => t!(language, GameCaptionTurn, color = loaded.turn().name()),
+            (_, result) => t!(language, GameCaptionResult, result = result_word(result)),
         };
-        format!(
-            "{white}{} vs {black}{} · move {} · {state}",
-            self.rating_suffix(record.guild, record.white),
-            self.rating_suffix(record.guild, record.black),
-            loaded.game.ply() / 2 + 1,
+        t!(
+            language,
+            GameCaption,
+            white = format!("{white}{}", self.rating_suffix(record.guild, record.white)),
+            black = format!("{black}{}", self.rating_suffix(record.guild, record.black)),
+            move = loaded.game.ply() / 2 + 1,
+            state = state,
         )
     }
 
-    /// The board of a game with its text and components.
+    /// The board of a game with its text and components, in `language`.
     pub(crate) fn board_reply(
         &self,
+        language: Language,
         loaded: &Loaded,
         headline: &str,
         bottom: Option<Color>,
@@ -83,37 +97,54 @@ impl GameService {
         if record.status == GameStatus::Active {
             let turn = loaded.turn();
             let to_move = record.participant(turn);
-            let _ = write!(
-                text,
-                "**Game #{id}** · move {} · {} ({}) to move",
-                ply / 2 + 1,
-                mention(to_move),
-                turn.name()
-            );
-            if let Participant::User(user) = to_move {
-                mentions.push(user);
-                let _ = write!(
-                    text,
-                    " · {} per move, {} left",
-                    human_duration(Language::En, record.time_per_move_ms),
-                    human_duration(Language::En, record.deadline() - self.now())
-                );
-            }
+            let game = id.to_string();
+            let number = ply / 2 + 1;
+            let player = mention(language, to_move);
+            let color = turn.name();
+            text.push_str(&match to_move {
+                Participant::User(user) => {
+                    mentions.push(user);
+                    t!(
+                        language,
+                        GameBoardTurnClock,
+                        game = game,
+                        move = number,
+                        player = player,
+                        color = color,
+                        per_move = human_duration(language, record.time_per_move_ms),
+                        left = human_duration(language, record.deadline() - self.now()),
+                    )
+                }
+                Participant::Engine(_) => t!(
+                    language,
+                    GameBoardTurn,
+                    game = game,
+                    move = number,
+                    player = player,
+                    color = color,
+                ),
+            });
             if loaded.position().must_capture() {
-                text.push_str("\nA capture is compulsory.");
+                text.push('\n');
+                text.push_str(&t!(language, GameBoardCapture));
             }
             if let Some(offer) = record.draw_offer {
                 let offerer = record.participant(offer.by);
-                let _ = write!(text, "\n{} offers a draw.", mention(offerer));
+                text.push('\n');
+                text.push_str(&t!(
+                    language,
+                    GameBoardDrawOffer,
+                    player = mention(language, offerer)
+                ));
                 components.push(vec![
                     button(
                         ComponentAction::Game(id, ply, GameButton::AcceptDraw),
-                        "Accept draw",
+                        &t!(language, GameButtonAcceptDraw),
                         ButtonStyle::Success,
                     ),
                     button(
                         ComponentAction::Game(id, ply, GameButton::DeclineDraw),
-                        "Decline draw",
+                        &t!(language, GameButtonDeclineDraw),
                         ButtonStyle::Secondary,
                     ),
                 ]);
@@ -137,16 +168,18 @@ impl GameService {
                     0,
                     vec![Component::Select {
                         id: ComponentAction::Game(id, ply, GameButton::Move).id(),
-                        placeholder: "Choose your move".to_owned(),
+                        placeholder: t!(language, GameMoveMenu),
                         options,
                     }],
                 );
             } else if matches!(to_move, Participant::User(_)) {
-                let _ = write!(
-                    text,
-                    "\n{} legal moves: type yours with `/move`.",
-                    moves.len()
-                );
+                text.push('\n');
+                text.push_str(&t!(
+                    language,
+                    GameBoardTypeMove,
+                    count = moves.len(),
+                    cmd_move = self.command(language, "move"),
+                ));
             }
             let flip = GameButton::Flip {
                 black_bottom: bottom_of(loaded, bottom) == Color::Black,
@@ -154,45 +187,47 @@ impl GameService {
             let mut row = vec![
                 button(
                     ComponentAction::Game(id, ply, GameButton::OfferDraw),
-                    "Offer draw",
+                    &t!(language, GameButtonOfferDraw),
                     ButtonStyle::Secondary,
                 ),
                 button(
                     ComponentAction::Game(id, ply, GameButton::Resign),
-                    "Resign",
+                    &t!(language, GameButtonResign),
                     ButtonStyle::Danger,
                 ),
                 button(
                     ComponentAction::Game(id, ply, flip),
-                    "Flip board",
+                    &t!(language, GameButtonFlip),
                     ButtonStyle::Secondary,
                 ),
             ];
             if record.deadline() < self.now() && matches!(to_move, Participant::User(_)) {
                 row.push(button(
                     ComponentAction::Game(id, ply, GameButton::Claim),
-                    "Claim win",
+                    &t!(language, GameButtonClaim),
                     ButtonStyle::Primary,
                 ));
             }
             components.push(row);
-            if let Some(verdict) = self.table_verdict(record, loaded.position()) {
-                let _ = write!(text, "\n{verdict}");
+            if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
+                text.push('\n');
+                text.push_str(&verdict);
             }
         } else {
-            let _ = write!(text, "**Game #{id}** is over.");
-            if let Some(verdict) = self.table_verdict(record, loaded.position()) {
-                let _ = write!(text, "\n{verdict}");
+            text.push_str(&t!(language, GameBoardOver, game = id.to_string()));
+            if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
+                text.push('\n');
+                text.push_str(&verdict);
             }
             components.push(vec![button(
                 ComponentAction::Game(id, ply, GameButton::Rematch),
-                "Rematch",
+                &t!(language, GameButtonRematch),
                 ButtonStyle::Primary,
             )]);
         }
         Reply {
             text,
-            board: Some(board_view(loaded, bottom, self.caption(loaded))),
+            board: Some(board_view(loaded, bottom, self.caption(language, loaded))),
             components,
             mentions,
             game: Some(id),
@@ -205,11 +240,11 @@ impl GameService {
     pub(crate) fn board(&self, actor: &Actor, origin: Origin, flip: bool) -> Flow<Reply> {
         let loaded = self.find_active(actor, origin)?;
         let cooldown = Cooldown::Board(actor.user, actor.channel);
-        self.cooled_down(cooldown)?;
+        self.cooled_down(actor.language, cooldown)?;
         self.used(cooldown);
         let default_bottom = bottom_of(&loaded, None);
         let bottom = if flip { Some(!default_bottom) } else { None };
-        let mut reply = self.board_reply(&loaded, "", bottom);
+        let mut reply = self.board_reply(self.public_language(actor), &loaded, "", bottom);
         reply.mentions.clear();
         Ok(reply)
     }
@@ -225,13 +260,14 @@ impl GameService {
         let loaded = match origin.game() {
             Some(game) => {
                 let Some(record) = self.store.game(game)? else {
-                    return refuse("That game does not exist.");
+                    return refuse(t!(actor.language, GameMissing));
                 };
                 self.load(record)?
             }
             None => self.find_active(actor, origin)?,
         };
-        let mut reply = self.board_reply(&loaded, "", Some(bottom));
+        // Only the clicker sees it: in their language.
+        let mut reply = self.board_reply(actor.language, &loaded, "", Some(bottom));
         reply.ephemeral = true;
         reply.components.clear();
         reply.mentions.clear();
@@ -247,11 +283,22 @@ pub(crate) fn players(record: &crate::store::Game) -> impl Iterator<Item = crate
         .filter_map(Participant::user)
 }
 
-/// A mention of a person, or the engine's name.
-pub(crate) fn mention(participant: Participant) -> String {
+/// A mention of a person, or the engine's name in `language`.
+pub(crate) fn mention(language: Language, participant: Participant) -> String {
     match participant {
         Participant::User(user) => format!("<@{user}>"),
-        Participant::Engine(level) => engine_name(Language::En, level),
+        Participant::Engine(level) => engine_name(language, level),
+    }
+}
+
+/// A game's result as the messages select on it: `white`, `black` (who won), `draw`, or
+/// `aborted` for none.
+pub(crate) fn result_word(result: Option<GameResult>) -> &'static str {
+    match result {
+        Some(GameResult::WhiteWins) => "white",
+        Some(GameResult::BlackWins) => "black",
+        Some(GameResult::Draw) => "draw",
+        None => "aborted",
     }
 }
 

@@ -12,11 +12,16 @@ use super::{
     Actor, ColourChoice, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member,
     Reply, escape_markdown, human_duration,
 };
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, GameStatus, NewChallenge, NewGame, Participant,
     StoreError,
 };
+
+/// The strongest engine level, as the texts name it.
+fn max_level() -> u8 {
+    Level::ALL[Level::ALL.len() - 1].number()
+}
 
 fn millis(duration: Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
@@ -31,22 +36,29 @@ impl GameService {
         colour: ColourChoice,
         time_per_move: Option<Duration>,
     ) -> Flow<Reply> {
+        let language = actor.language;
         if opponent.is_bot {
-            return refuse(
-                "Bots cannot accept challenges. To play me, use `/play` with a level from 1 (beginner) to 8 (master).",
-            );
+            return refuse(t!(
+                language,
+                ChallengeBot,
+                cmd_play = self.command(language, "play"),
+                max_level = max_level(),
+            ));
         }
         if opponent.user == actor.user {
-            return refuse(
-                "You cannot challenge yourself. Challenge another member, or play me with `/play`.",
-            );
+            return refuse(t!(
+                language,
+                ChallengeSelf,
+                cmd_play = self.command(language, "play"),
+            ));
         }
         let time = time_per_move.unwrap_or(self.settings.default_time_per_move);
         if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
-            return refuse(format!(
-                "The time per move must be between {} and {}.",
-                human_duration(Language::En, millis(MIN_TIME_PER_MOVE)),
-                human_duration(Language::En, millis(MAX_TIME_PER_MOVE))
+            return refuse(t!(
+                language,
+                ChallengeTimeRange,
+                min = human_duration(language, millis(MIN_TIME_PER_MOVE)),
+                max = human_duration(language, millis(MAX_TIME_PER_MOVE)),
             ));
         }
         self.refuse_busy_channel(actor)?;
@@ -55,13 +67,15 @@ impl GameService {
             .store
             .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
-            return refuse(format!(
-                "You already have an open challenge here (to {}). Cancel it with `/cancel` first.",
-                self.name_of(actor.guild, mine.challenged)
+            return refuse(t!(
+                language,
+                ChallengeAlreadyOpen,
+                opponent = self.name_of(actor.guild, mine.challenged),
+                cmd_cancel = self.command(language, "cancel"),
             ));
         }
         let cooldown = Cooldown::Challenge(actor.user);
-        self.cooled_down(cooldown)?;
+        self.cooled_down(actor.language, cooldown)?;
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
         self.store
@@ -78,22 +92,27 @@ impl GameService {
             expires_at: now + millis(self.settings.challenge_expiry),
         })?;
         self.used(cooldown);
-        Ok(Self::challenge_reply(&challenge))
+        Ok(Self::challenge_reply(
+            self.public_language(actor),
+            &challenge,
+        ))
     }
 
-    fn challenge_reply(challenge: &Challenge) -> Reply {
-        let colour = match challenge.colour {
-            ColourChoice::White => format!("<@{}> plays White", challenge.challenger),
-            ColourChoice::Black => format!("<@{}> plays Black", challenge.challenger),
-            ColourChoice::Random => "colours drawn at random".to_owned(),
+    /// The challenge message, with its Accept, Decline and Cancel buttons.
+    fn challenge_reply(language: Language, challenge: &Challenge) -> Reply {
+        let color = match challenge.colour {
+            ColourChoice::White => "white",
+            ColourChoice::Black => "black",
+            ColourChoice::Random => "random",
         };
-        let text = format!(
-            "<@{}>, <@{}> challenges you to a rated game of dama ({colour}, {} per move). \
-             Accept or decline within {}.",
-            challenge.challenged,
-            challenge.challenger,
-            human_duration(Language::En, challenge.time_per_move_ms),
-            human_duration(Language::En, challenge.expires_at - challenge.created_at),
+        let text = t!(
+            language,
+            ChallengeMessage,
+            challenged = format!("<@{}>", challenge.challenged),
+            challenger = format!("<@{}>", challenge.challenger),
+            color = color,
+            time = human_duration(language, challenge.time_per_move_ms),
+            expiry = human_duration(language, challenge.expires_at - challenge.created_at),
         );
         let id = challenge.id;
         Reply {
@@ -101,17 +120,17 @@ impl GameService {
             components: vec![vec![
                 button(
                     ComponentAction::Challenge(id, ChallengeButton::Accept),
-                    "Accept",
+                    &t!(language, ChallengeButtonAccept),
                     ButtonStyle::Success,
                 ),
                 button(
                     ComponentAction::Challenge(id, ChallengeButton::Decline),
-                    "Decline",
+                    &t!(language, ChallengeButtonDecline),
                     ButtonStyle::Danger,
                 ),
                 button(
                     ComponentAction::Challenge(id, ChallengeButton::Cancel),
-                    "Cancel",
+                    &t!(language, ChallengeButtonCancel),
                     ButtonStyle::Secondary,
                 ),
             ]],
@@ -122,7 +141,7 @@ impl GameService {
     }
 
     fn name_of(&self, guild: u64, user: u64) -> String {
-        self.participant_name(guild, Participant::User(user))
+        self.participant_name(Language::En, guild, Participant::User(user))
     }
 
     /// Refuses to start a game in a busy channel: "A game is running here".
@@ -130,10 +149,7 @@ impl GameService {
         let Some(game) = self.store.active_game_in_channel(actor.channel)? else {
             return Ok(());
         };
-        let mut reply = Reply::private(format!(
-            "A game is running here (#{}) — start one in a thread, or wait for it to end.",
-            game.id
-        ));
+        let mut reply = Reply::private(t!(actor.language, ChallengeChannelBusy, game = game.id.0));
         reply.current_board = game.board_message;
         Err(Stop::refused(reply))
     }
@@ -148,7 +164,7 @@ impl GameService {
         if let Some(id) = id {
             return match self.store.challenge(id)? {
                 Some(challenge) => Ok(challenge),
-                None => refuse("That challenge does not exist."),
+                None => refuse(t!(actor.language, ChallengeNotFound)),
             };
         }
         let open = self
@@ -163,19 +179,22 @@ impl GameService {
         });
         match found {
             Some(challenge) => Ok(challenge),
-            None if received => refuse("Nobody has challenged you in this channel."),
-            None => refuse("You have no open challenge in this channel."),
+            None if received => refuse(t!(actor.language, ChallengeNoneReceived)),
+            None => refuse(t!(actor.language, ChallengeNoneSent)),
         }
     }
 
-    fn not_pending_text(challenge: &Challenge) -> String {
+    /// Why a challenge can no longer be answered, in a language.
+    fn not_pending_text(&self, language: Language, challenge: &Challenge) -> String {
         match challenge.status {
-            ChallengeStatus::Accepted => "This challenge was already accepted.".to_owned(),
-            ChallengeStatus::Declined => "This challenge was declined.".to_owned(),
-            ChallengeStatus::Cancelled => "This challenge was cancelled.".to_owned(),
-            ChallengeStatus::Expired | ChallengeStatus::Pending => {
-                "This challenge has expired. Send a new one with `/challenge`.".to_owned()
-            }
+            ChallengeStatus::Accepted => t!(language, ChallengeWasAccepted),
+            ChallengeStatus::Declined => t!(language, ChallengeWasDeclined),
+            ChallengeStatus::Cancelled => t!(language, ChallengeWasCancelled),
+            ChallengeStatus::Expired | ChallengeStatus::Pending => t!(
+                language,
+                ChallengeExpired,
+                cmd_challenge = self.command(language, "challenge"),
+            ),
         }
     }
 
@@ -183,14 +202,15 @@ impl GameService {
     pub(crate) fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, true)?;
         if challenge.challenged != actor.user {
-            return refuse(format!(
-                "Only {} can accept this challenge.",
-                self.name_of(challenge.guild, challenge.challenged)
+            return refuse(t!(
+                actor.language,
+                ChallengeAcceptNotYours,
+                name = self.name_of(challenge.guild, challenge.challenged),
             ));
         }
         let now = self.now();
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= now {
-            return refuse(Self::not_pending_text(&challenge));
+            return refuse(self.not_pending_text(actor.language, &challenge));
         }
         let challenger_white = match challenge.colour {
             ColourChoice::White => true,
@@ -218,20 +238,23 @@ impl GameService {
             Ok((_, game)) => game,
             Err(StoreError::ChannelBusy { .. }) => {
                 self.refuse_busy_channel(actor)?;
-                return refuse("A game is running here.");
+                return refuse(t!(actor.language, ChallengeGameRunning));
             }
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
                 let fresh = self.store.challenge(challenge.id)?.unwrap_or(challenge);
-                return refuse(Self::not_pending_text(&fresh));
+                return refuse(self.not_pending_text(actor.language, &fresh));
             }
             Err(other) => return Err(other.into()),
         };
         let loaded = self.load(game)?;
-        let headline = format!(
-            "{} accepted! <@{white}> plays White, <@{black}> plays Black. White moves first.",
-            escape_markdown(&actor.name)
+        let headline = t!(
+            self.public_language(actor),
+            ChallengeAccepted,
+            name = escape_markdown(&actor.name),
+            white = format!("<@{white}>"),
+            black = format!("<@{black}>"),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        let mut reply = self.board_reply(self.public_language(actor), &loaded, &headline, None);
         reply.mentions.push(challenge.challenger);
         Ok(reply)
     }
@@ -240,23 +263,22 @@ impl GameService {
     pub(crate) fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, true)?;
         if challenge.challenged != actor.user {
-            let hint = if challenge.challenger == actor.user {
-                " To withdraw it, press Cancel."
+            let name = self.name_of(challenge.guild, challenge.challenged);
+            return refuse(if challenge.challenger == actor.user {
+                t!(actor.language, ChallengeDeclineOwn, name = name)
             } else {
-                ""
-            };
-            return refuse(format!(
-                "Only {} can decline this challenge.{hint}",
-                self.name_of(challenge.guild, challenge.challenged)
-            ));
+                t!(actor.language, ChallengeDeclineNotYours, name = name)
+            });
         }
         self.resolve(
+            actor,
             &challenge,
             ChallengeStatus::Declined,
-            &format!(
-                "{} declined the challenge from <@{}>.",
-                escape_markdown(&actor.name),
-                challenge.challenger
+            &t!(
+                self.public_language(actor),
+                ChallengeDeclined,
+                name = escape_markdown(&actor.name),
+                challenger = format!("<@{}>", challenge.challenger),
             ),
             challenge.challenger,
         )
@@ -266,18 +288,21 @@ impl GameService {
     pub(crate) fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, false)?;
         if challenge.challenger != actor.user {
-            return refuse(format!(
-                "Only {} can cancel this challenge.",
-                self.name_of(challenge.guild, challenge.challenger)
+            return refuse(t!(
+                actor.language,
+                ChallengeCancelNotYours,
+                name = self.name_of(challenge.guild, challenge.challenger),
             ));
         }
         self.resolve(
+            actor,
             &challenge,
             ChallengeStatus::Cancelled,
-            &format!(
-                "{} cancelled the challenge to <@{}>.",
-                escape_markdown(&actor.name),
-                challenge.challenged
+            &t!(
+                self.public_language(actor),
+                ChallengeCancelled,
+                name = escape_markdown(&actor.name),
+                challenged = format!("<@{}>", challenge.challenged),
             ),
             challenge.challenged,
         )
@@ -286,13 +311,14 @@ impl GameService {
     /// Declines or cancels a pending challenge; `notify` is told.
     fn resolve(
         &self,
+        actor: &Actor,
         challenge: &Challenge,
         to: ChallengeStatus,
         text: &str,
         notify: u64,
     ) -> Flow<Reply> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
-            return refuse(Self::not_pending_text(challenge));
+            return refuse(self.not_pending_text(actor.language, challenge));
         }
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
             Ok(_) => Ok(Reply {
@@ -305,7 +331,7 @@ impl GameService {
                     .store
                     .challenge(challenge.id)?
                     .unwrap_or_else(|| challenge.clone());
-                refuse(Self::not_pending_text(&fresh))
+                refuse(self.not_pending_text(actor.language, &fresh))
             }
             Err(other) => Err(other.into()),
         }
@@ -319,7 +345,11 @@ impl GameService {
         colour: ColourChoice,
     ) -> Flow<Reply> {
         let Some(level) = Level::new(level) else {
-            return refuse("Levels go from 1 (beginner) to 8 (master).");
+            return refuse(t!(
+                actor.language,
+                ChallengeLevelRange,
+                max_level = max_level()
+            ));
         };
         self.refuse_busy_channel(actor)?;
         let human_white = match colour {
@@ -354,7 +384,7 @@ impl GameService {
             Ok(game) => game,
             Err(StoreError::ChannelBusy { .. }) => {
                 self.refuse_busy_channel(actor)?;
-                return refuse("A game is running here.");
+                return refuse(t!(actor.language, ChallengeGameRunning));
             }
             Err(other) => return Err(other.into()),
         };
@@ -364,22 +394,26 @@ impl GameService {
         } else {
             Color::Black
         };
-        let mut headline = format!(
-            "{} plays {} against {}.",
-            escape_markdown(&actor.name),
-            colour.name(),
-            engine_name(Language::En, level.number())
+        let language = self.public_language(actor);
+        let mut headline = t!(
+            language,
+            ChallengeEngineGame,
+            name = escape_markdown(&actor.name),
+            color = colour.name(),
+            engine = engine_name(language, level.number()),
         );
         if !human_white {
             // Unless resuming got to the new game first, the engine opens now.
             if let Some(_searching) = self.start_searching(loaded.record.id) {
-                if let Some(text) = self.engine_move(&mut loaded, level.number())? {
+                if let Some(text) =
+                    self.engine_move(self.public_language(actor), &mut loaded, level.number())?
+                {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
             }
         }
-        Ok(self.board_reply(&loaded, &headline, None))
+        Ok(self.board_reply(self.public_language(actor), &loaded, &headline, None))
     }
 
     /// Rematch: colours swapped. Against the engine it starts at once; against a member it is
@@ -390,15 +424,15 @@ impl GameService {
         let old = match origin.game() {
             Some(game) => match self.store.game(game)? {
                 Some(old) => old,
-                None => return refuse("That game does not exist."),
+                None => return refuse(t!(actor.language, ChallengeGameNotFound)),
             },
             None => self.info_game(actor, None)?,
         };
         if old.status == GameStatus::Active {
-            return refuse("This game is still being played.");
+            return refuse(t!(actor.language, ChallengeRematchRunning));
         }
         let Some(colour) = old.colour_of(actor.user) else {
-            return refuse("Only the players of this game can ask for a rematch.");
+            return refuse(t!(actor.language, ChallengeRematchNotPlayer));
         };
         let opponent = old.participant(!colour);
         let actor_here = Actor {

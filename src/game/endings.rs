@@ -7,40 +7,49 @@ use super::action::{Flow, Origin, refuse};
 use super::board::{mention, players};
 use super::engine_name;
 use super::loaded::{Loaded, player_colour};
-use super::moves::THINKING;
+use super::moves::thinking;
 use super::rating;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
 use super::{
     Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply, escape_markdown, human_duration,
 };
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
 
 impl GameService {
-    /// ` Ratings: alice 1500 → 1516, bob 1500 → 1484.` for a rated game.
-    pub(crate) fn rating_text(&self, guild: u64, finished: &FinishedGame) -> String {
+    /// ` Ratings: alice 1500 → 1516, bob 1500 → 1484.` for a rated game (with its leading
+    /// space, to follow a sentence), in `language`; empty for an unrated one.
+    pub(crate) fn rating_text(
+        &self,
+        language: Language,
+        guild: u64,
+        finished: &FinishedGame,
+    ) -> String {
         let Some(changes) = finished.ratings else {
             return String::new();
         };
-        let line = |change: &crate::store::RatingChange| {
-            format!(
-                "{} {:.0} → {:.0}",
-                self.participant_name(guild, Participant::User(change.user)),
-                change.before.rating,
-                change.after.rating
-            )
+        let name = |change: &crate::store::RatingChange| {
+            self.participant_name(language, guild, Participant::User(change.user))
         };
-        format!(
-            " Ratings: {}, {}.",
-            line(&changes.white),
-            line(&changes.black)
-        )
+        let rating = |value: f64| format!("{value:.0}");
+        let ratings = t!(
+            language,
+            GameRatings,
+            white = name(&changes.white),
+            white_before = rating(changes.white.before.rating),
+            white_after = rating(changes.white.after.rating),
+            black = name(&changes.black),
+            black_before = rating(changes.black.before.rating),
+            black_after = rating(changes.black.after.rating),
+        );
+        format!(" {ratings}")
     }
 
     /// Ends the loaded game at the ply it was read at, and counts it (ratings, records); a
     /// game that changed in the meantime stops the flow with the "too late" refusal.
     fn finish_loaded(
         &self,
+        language: Language,
         loaded: &mut Loaded,
         result: GameResult,
         reason: EndReason,
@@ -59,7 +68,7 @@ impl GameService {
                 Ok(finished)
             }
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                Err(self.too_late(loaded.record.id))
+                Err(self.too_late(language, loaded.record.id))
             }
             Err(other) => Err(other.into()),
         }
@@ -70,10 +79,10 @@ impl GameService {
         let loaded = self.find_active(actor, origin)?;
         player_colour(&loaded, actor)?;
         let ply = origin.ply().unwrap_or(loaded.record.ply);
-        let mut reply = Reply::private("Do you really want to resign this game?");
+        let mut reply = Reply::private(t!(actor.language, GameResignConfirm));
         reply.components = vec![vec![button(
             ComponentAction::Game(loaded.record.id, ply, GameButton::ResignConfirm),
-            "Yes, resign",
+            &t!(actor.language, GameButtonResignConfirm),
             ButtonStyle::Danger,
         )]];
         Ok(reply)
@@ -82,19 +91,23 @@ impl GameService {
     /// `/resign`, or its confirmation.
     pub(crate) fn resign(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
+        let public = self.public_language(actor);
         let winner = !colour;
         let finished = self.finish_loaded(
+            actor.language,
             &mut loaded,
             GameResult::from_winner(Some(winner)),
             EndReason::Resign,
         )?;
-        let headline = format!(
-            "{} resigns. **{} wins** ({winner}).{}",
-            escape_markdown(&actor.name),
-            mention(loaded.record.participant(winner)),
-            self.rating_text(loaded.record.guild, &finished)
+        let mut headline = t!(
+            public,
+            GameResigned,
+            player = escape_markdown(&actor.name),
+            winner = mention(public, loaded.record.participant(winner)),
+            color = winner.name(),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
+        let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply
             .mentions
             .extend(loaded.record.participant(winner).user());
@@ -104,10 +117,12 @@ impl GameService {
     /// `/draw offer` (or accepting an open offer by the other side).
     pub(crate) fn offer_draw(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
+        let private = actor.language;
+        let public = self.public_language(actor);
         let record = &loaded.record;
         if let Some(offer) = record.draw_offer {
             if offer.by == colour {
-                return refuse("You have already offered a draw; wait for the answer.");
+                return refuse(t!(private, GameDrawAlreadyOffered));
             }
             let game = Origin::Board {
                 game: record.id,
@@ -117,34 +132,36 @@ impl GameService {
         }
         if let Some(last) = *record.last_draw_offer_ply.get(colour) {
             if record.ply < last + DRAW_REOFFER_PLIES {
-                return refuse(format!(
-                    "You offered a draw {} plies ago; you can offer again after {} more plies.",
-                    record.ply - last,
-                    last + DRAW_REOFFER_PLIES - record.ply
+                return refuse(t!(
+                    private,
+                    GameDrawReoffer,
+                    ago = record.ply - last,
+                    left = last + DRAW_REOFFER_PLIES - record.ply,
                 ));
             }
         }
         let cooldown = Cooldown::DrawOffer(actor.user);
-        self.cooled_down(cooldown)?;
+        self.cooled_down(private, cooldown)?;
         let opponent = record.participant(!colour);
         // An offer to the engine counts like one to a person, for the re-offer rule too.
         match self.store.offer_draw(record.id, colour, record.ply) {
             Ok(updated) => loaded.record = updated,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return Err(self.too_late(loaded.record.id));
+                return Err(self.too_late(private, loaded.record.id));
             }
             Err(other) => return Err(other.into()),
         }
         self.used(cooldown);
         if let Participant::Engine(level) = opponent {
-            return self.engine_answers_draw(&mut loaded, colour, level);
+            return self.engine_answers_draw(actor, &mut loaded, colour, level);
         }
-        let headline = format!(
-            "{} offers a draw to {}.",
-            escape_markdown(&actor.name),
-            mention(opponent)
+        let headline = t!(
+            public,
+            GameDrawOffered,
+            player = escape_markdown(&actor.name),
+            opponent = mention(public, opponent),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.mentions.extend(opponent.user());
         Ok(reply)
     }
@@ -153,10 +170,12 @@ impl GameService {
     /// engine's policy ([`dama_engine::accepts_draw`]) says it stands worse.
     fn engine_answers_draw(
         &self,
+        actor: &Actor,
         loaded: &mut Loaded,
         offered_by: Color,
         level: u8,
     ) -> Flow<Reply> {
+        let public = self.public_language(actor);
         let game = loaded.game.clone();
         let limits = dama_engine::draw_offer_limits();
         let result = self
@@ -166,39 +185,54 @@ impl GameService {
             loaded.record = match self.store.clear_draw_offer(loaded.record.id) {
                 Ok(record) => record,
                 Err(StoreError::GameNotActive { .. }) => {
-                    return Err(self.too_late(loaded.record.id));
+                    return Err(self.too_late(actor.language, loaded.record.id));
                 }
                 Err(other) => return Err(other.into()),
             };
-            return Ok(Reply::public(format!(
-                "{} declines the draw: it likes its position.",
-                engine_name(Language::En, level)
+            return Ok(Reply::public(t!(
+                public,
+                GameDrawEngineDeclines,
+                engine = engine_name(public, level)
             )));
         }
-        self.finish_loaded(loaded, GameResult::Draw, EndReason::Agreement)?;
-        let headline = format!(
-            "{} accepts the draw. **Draw** by agreement.",
-            engine_name(Language::En, level)
+        self.finish_loaded(
+            actor.language,
+            loaded,
+            GameResult::Draw,
+            EndReason::Agreement,
+        )?;
+        let headline = t!(
+            public,
+            GameDrawAccepted,
+            player = engine_name(public, level)
         );
-        Ok(self.board_reply(loaded, &headline, None))
+        Ok(self.board_reply(public, loaded, &headline, None))
     }
 
     /// `/draw accept` or `/draw decline` (the buttons too, whatever ply their board showed):
     /// answers the other side's offer, or withdraws one's own.
     pub(crate) fn answer_draw(&self, actor: &Actor, origin: Origin, accept: bool) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
+        let private = actor.language;
+        let public = self.public_language(actor);
         let Some(offer) = loaded.record.draw_offer else {
-            return refuse("There is no draw offer to answer. Offer one with `/draw offer`.");
+            return refuse(t!(
+                private,
+                GameDrawNoOffer,
+                cmd_draw_offer = self.command(private, "draw offer")
+            ));
         };
+        let player = escape_markdown(&actor.name);
         if offer.by == colour {
             if accept {
-                return refuse("You made this offer; your opponent must answer it.");
+                return refuse(t!(private, GameDrawOwnOffer));
             }
             // Withdrawing one's own offer: the opponent had it to answer.
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
             let mut reply = self.board_reply(
+                public,
                 &loaded,
-                &format!("{} withdraws the draw offer.", escape_markdown(&actor.name)),
+                &t!(public, GameDrawWithdrawn, player = player),
                 None,
             );
             reply
@@ -209,22 +243,17 @@ impl GameService {
         let offerer = loaded.record.participant(offer.by);
         if !accept {
             loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
-            let headline = format!(
-                "{} declines the draw. Play on!",
-                escape_markdown(&actor.name)
-            );
-            let mut reply = self.board_reply(&loaded, &headline, None);
+            let headline = t!(public, GameDrawDeclined, player = player);
+            let mut reply = self.board_reply(public, &loaded, &headline, None);
             // The offerer hears the answer; nobody else needs a ping for it.
             reply.mentions = offerer.user().into_iter().collect();
             return Ok(reply);
         }
-        let finished = self.finish_loaded(&mut loaded, GameResult::Draw, EndReason::Agreement)?;
-        let headline = format!(
-            "{} accepts the draw. **Draw** by agreement.{}",
-            escape_markdown(&actor.name),
-            self.rating_text(loaded.record.guild, &finished)
-        );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        let finished =
+            self.finish_loaded(private, &mut loaded, GameResult::Draw, EndReason::Agreement)?;
+        let mut headline = t!(public, GameDrawAccepted, player = player);
+        headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
+        let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.mentions.extend(offerer.user());
         Ok(reply)
     }
@@ -232,35 +261,41 @@ impl GameService {
     /// `/claim`: the win, once the opponent's time per move has run out.
     pub(crate) fn claim(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
+        let private = actor.language;
+        let public = self.public_language(actor);
         let turn = loaded.turn();
         if turn == colour {
-            return refuse("It is your turn: make your move instead of claiming.");
+            return refuse(t!(private, GameClaimYourTurn));
         }
         // The engine never runs out of time: its move is made at once, or on resuming.
         if let Participant::Engine(_) = loaded.record.participant(turn) {
-            return refuse(THINKING);
+            return refuse(thinking(private));
         }
         let now = self.now();
         let deadline = loaded.record.deadline();
+        let guild = loaded.record.guild;
         if now <= deadline {
-            return refuse(format!(
-                "{} still has {} to move; you can claim the win after that.",
-                self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
-                human_duration(Language::En, deadline - now)
+            return refuse(t!(
+                private,
+                GameClaimTooEarly,
+                player = self.participant_name(private, guild, loaded.record.participant(turn)),
+                left = human_duration(private, deadline - now),
             ));
         }
         let finished = self.finish_loaded(
+            private,
             &mut loaded,
             GameResult::from_winner(Some(colour)),
             EndReason::TimeoutClaim,
         )?;
-        let headline = format!(
-            "{}'s time ran out. **{} wins** on time.{}",
-            self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
-            escape_markdown(&actor.name),
-            self.rating_text(loaded.record.guild, &finished)
+        let mut headline = t!(
+            public,
+            GameClaimWon,
+            player = self.participant_name(public, guild, loaded.record.participant(turn)),
+            winner = escape_markdown(&actor.name),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        headline.push_str(&self.rating_text(public, guild, &finished));
+        let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply
             .mentions
             .extend(loaded.record.participant(turn).user());
@@ -269,23 +304,31 @@ impl GameService {
 
     /// `/abort` (moderators): stops the game without a result.
     pub(crate) fn abort(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
+        let private = actor.language;
         if !actor.can_moderate {
-            return refuse(
-                "Only moderators (Manage Messages) can abort a game. Players can `/resign` or offer a `/draw`.",
-            );
+            return refuse(t!(
+                private,
+                GameAbortNotAllowed,
+                cmd_resign = self.command(private, "resign"),
+                cmd_draw_offer = self.command(private, "draw offer"),
+            ));
         }
         let mut loaded = self.find_active(actor, origin)?;
         loaded.record = match self.store.abort_game(loaded.record.id, self.now()) {
             Ok(record) => record,
-            Err(StoreError::GameNotActive { .. }) => return Err(self.too_late(loaded.record.id)),
+            Err(StoreError::GameNotActive { .. }) => {
+                return Err(self.too_late(private, loaded.record.id));
+            }
             Err(other) => return Err(other.into()),
         };
-        let headline = format!(
-            "{} aborted game #{}. It does not count for anyone.",
-            escape_markdown(&actor.name),
-            loaded.record.id
+        let public = self.public_language(actor);
+        let headline = t!(
+            public,
+            GameAborted,
+            player = escape_markdown(&actor.name),
+            game = loaded.record.id.to_string(),
         );
-        let mut reply = self.board_reply(&loaded, &headline, None);
+        let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.components.clear();
         reply.mentions.extend(players(&loaded.record));
         Ok(reply)

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use dama_rules::{Color, pdn};
+use dama_rules::{Color, Move, Position, pdn};
 
 use super::action::{Flow, Stop};
 use super::engine_name;
@@ -12,11 +12,14 @@ use super::{
     Actor, Attachment, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member, Reply,
     ServiceError, escape_markdown,
 };
-use crate::i18n::Language;
-use crate::store::{Game, GameId, GameStatus, Participant, PlayerOutcome};
+use crate::i18n::{Language, t};
+use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome};
 
 /// Games listed by `/history`.
 const HISTORY_LENGTH: u32 = 10;
+
+/// The longest replay caption, in characters (the renderer cuts longer ones).
+pub(crate) const REPLAY_CAPTION_MAX_CHARS: usize = 59;
 
 impl GameService {
     /// `/leaderboard [page]` (pages from 0 here, shown from 1).
@@ -24,39 +27,52 @@ impl GameService {
         let board =
             self.store
                 .leaderboard(actor.guild, LEADERBOARD_MIN_GAMES, page, LEADERBOARD_PAGE)?;
+        let language = self.public_language(actor);
         if board.total_players == 0 {
-            return Ok(Reply::public(
-                "Nobody is on the leaderboard yet: finish a game against another member (`/challenge`) to get on it.",
-            ));
+            return Ok(Reply::public(t!(
+                language,
+                LookupLeaderboardEmpty,
+                cmd_challenge = self.command(language, "challenge"),
+            )));
         }
         let page = board.page.min(board.pages.saturating_sub(1));
-        let mut text = format!("**Leaderboard** · page {} of {}\n", page + 1, board.pages);
+        let mut text = t!(
+            language,
+            LookupLeaderboardTitle,
+            page = page + 1,
+            pages = board.pages,
+        );
+        text.push('\n');
         for entry in &board.entries {
             let p = &entry.player;
             let _ = writeln!(
                 text,
-                "`{:>3}.` **{}** {:.0} (±{:.0}) · {}W {}L {}D",
-                entry.rank,
-                escape_markdown(&p.display_name),
-                p.rating.rating,
-                p.rating.deviation * 2.0,
-                p.wins,
-                p.losses,
-                p.draws
+                "{}",
+                t!(
+                    language,
+                    LookupLeaderboardLine,
+                    rank = format!("{:>3}", entry.rank),
+                    name = escape_markdown(&p.display_name),
+                    rating = format!("{:.0}", p.rating.rating),
+                    deviation = format!("{:.0}", p.rating.deviation * 2.0),
+                    wins = p.wins,
+                    losses = p.losses,
+                    draws = p.draws,
+                )
             );
         }
         let mut row = Vec::new();
         if page > 0 {
             row.push(button(
                 ComponentAction::Leaderboard(page - 1),
-                "Previous",
+                &t!(language, LookupLeaderboardPrevious),
                 ButtonStyle::Secondary,
             ));
         }
         if page + 1 < board.pages {
             row.push(button(
                 ComponentAction::Leaderboard(page + 1),
-                "Next",
+                &t!(language, LookupLeaderboardNext),
                 ButtonStyle::Secondary,
             ));
         }
@@ -77,37 +93,55 @@ impl GameService {
             (m.user, m.name.as_str())
         });
         let name = escape_markdown(name);
+        let language = self.public_language(actor);
         let Some(stats) = self.store.player_stats(actor.guild, user)? else {
-            return Ok(Reply::public(format!("{name} has not played here yet.")));
+            return Ok(Reply::public(t!(language, LookupStatsNone, name = name)));
         };
         let p = &stats.player;
-        let mut text = format!(
-            "**{}** · rating {:.0} (±{:.0})\nAgainst members: {} won, {} lost, {} drawn",
-            escape_markdown(&p.display_name),
-            p.rating.rating,
-            p.rating.deviation * 2.0,
-            p.wins,
-            p.losses,
-            p.draws
+        let mut text = t!(
+            language,
+            LookupStatsRating,
+            name = escape_markdown(&p.display_name),
+            rating = format!("{:.0}", p.rating.rating),
+            deviation = format!("{:.0}", p.rating.deviation * 2.0),
         );
+        text.push('\n');
+        text.push_str(&t!(
+            language,
+            LookupStatsMembers,
+            wins = p.wins,
+            losses = p.losses,
+            draws = p.draws,
+        ));
         if let Some(streak) = stats.streak {
-            let what = match streak.outcome {
-                PlayerOutcome::Win => "won",
-                PlayerOutcome::Loss => "lost",
-                PlayerOutcome::Draw => "drawn",
+            let outcome = match streak.outcome {
+                PlayerOutcome::Win => "win",
+                PlayerOutcome::Loss => "loss",
+                PlayerOutcome::Draw => "draw",
             };
-            let _ = write!(text, "\nCurrent streak: {} {what} in a row", streak.length);
+            text.push('\n');
+            text.push_str(&t!(
+                language,
+                LookupStatsStreak,
+                length = streak.length,
+                outcome = outcome,
+            ));
         }
         if !stats.engine_records.is_empty() {
-            text.push_str("\nAgainst the engine:");
+            text.push('\n');
+            text.push_str(&t!(language, LookupStatsEngine));
             for record in &stats.engine_records {
                 let _ = write!(
                     text,
-                    "\n  {}: {} won, {} lost, {} drawn",
-                    engine_name(Language::En, record.level),
-                    record.wins,
-                    record.losses,
-                    record.draws
+                    "\n  {}",
+                    t!(
+                        language,
+                        LookupStatsEngineLine,
+                        engine = engine_name(language, record.level),
+                        wins = record.wins,
+                        losses = record.losses,
+                        draws = record.draws,
+                    )
                 );
             }
         }
@@ -116,43 +150,68 @@ impl GameService {
 
     /// `/history [member]`: recent games of a member, or of this channel.
     pub(crate) fn history(&self, actor: &Actor, member: Option<&Member>) -> Flow<Reply> {
-        let (games, title) = match member {
-            Some(member) => (
-                self.store
-                    .recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
-                format!("Recent games of {}", escape_markdown(&member.name)),
-            ),
+        let language = self.public_language(actor);
+        let (games, title, none) = match member {
+            Some(member) => {
+                let name = escape_markdown(&member.name);
+                (
+                    self.store
+                        .recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
+                    t!(language, LookupHistoryMember, name = name.clone()),
+                    t!(language, LookupHistoryMemberNone, name = name),
+                )
+            }
             None => (
                 self.store
                     .recent_games_in_channel(actor.channel, HISTORY_LENGTH)?,
-                "Recent games in this channel".to_owned(),
+                t!(language, LookupHistoryChannel),
+                t!(language, LookupHistoryChannelNone),
             ),
         };
         if games.is_empty() {
-            return Ok(Reply::public(format!("{title}: none yet.")));
+            return Ok(Reply::public(none));
         }
-        let mut text = format!("**{title}**\n");
+        let mut text = title;
+        text.push('\n');
         for game in &games {
-            let _ = writeln!(text, "{}", self.game_line(game));
+            let _ = writeln!(text, "{}", self.game_line(language, game));
         }
-        text.push_str("Use `/pdn game:<number>` or `/replay game:<number>` to see one.");
+        text.push_str(&t!(
+            language,
+            LookupHistoryFooter,
+            cmd_pdn = self.command(language, "pdn"),
+            cmd_replay = self.command(language, "replay"),
+        ));
         Ok(Reply::public(text))
     }
 
-    fn game_line(&self, game: &Game) -> String {
-        let white = self.participant_name(game.guild, game.white);
-        let black = self.participant_name(game.guild, game.black);
-        let state = match (game.status, game.result, game.end_reason) {
-            (GameStatus::Active, ..) => "in progress".to_owned(),
-            (GameStatus::Aborted, ..) => "aborted".to_owned(),
-            (_, Some(result), Some(reason)) => format!("{} ({reason})", result.pdn()),
-            (_, Some(result), None) => result.pdn().to_owned(),
-            _ => "finished".to_owned(),
+    /// One game as the history lists it: number, players, how it stands, moves.
+    fn game_line(&self, language: Language, game: &Game) -> String {
+        let state = match (game.status, game.result) {
+            (GameStatus::Active, _) => t!(language, LookupStatePlaying),
+            (GameStatus::Aborted, _) => t!(language, LookupStateAborted),
+            (_, Some(result)) => t!(
+                language,
+                LookupStateEnded,
+                result = match result {
+                    GameResult::WhiteWins => "white",
+                    GameResult::BlackWins => "black",
+                    GameResult::Draw => "draw",
+                },
+                reason = game
+                    .end_reason
+                    .map_or_else(|| "none".to_owned(), |reason| reason.to_string()),
+            ),
+            (_, None) => t!(language, LookupStateFinished),
         };
-        format!(
-            "`#{}` {white} vs {black} · {state} · {} moves",
-            game.id,
-            game.ply.div_ceil(2)
+        t!(
+            language,
+            LookupHistoryLine,
+            game = game.id.0,
+            white = self.participant_name(language, game.guild, game.white),
+            black = self.participant_name(language, game.guild, game.black),
+            state = state,
+            moves = game.ply.div_ceil(2),
         )
     }
 
@@ -173,12 +232,19 @@ impl GameService {
             },
         };
         found.ok_or_else(|| {
-            Stop::refused(Reply::private(match game {
-                Some(id) => {
-                    format!("There is no game #{id} in this server. `/history` lists recent games.")
-                }
-                None => "No game has been played in this channel yet.".to_owned(),
-            }))
+            let language = actor.language;
+            let text = game.map_or_else(
+                || t!(language, LookupNoGameHere),
+                |id| {
+                    t!(
+                        language,
+                        LookupNoSuchGame,
+                        game = id,
+                        cmd_history = self.command(language, "history"),
+                    )
+                },
+            );
+            Stop::refused(Reply::private(text))
         })
     }
 
@@ -187,7 +253,7 @@ impl GameService {
         let record = self.info_game(actor, game)?;
         let text = self.pdn_text(record.id)?;
         Ok(Reply {
-            text: format!("Game #{} as PDN:", record.id),
+            text: t!(self.public_language(actor), LookupPdn, game = record.id.0),
             attachment: Some(Attachment {
                 filename: format!("dama-game-{}.pdn", record.id),
                 bytes: text.into_bytes(),
@@ -239,26 +305,107 @@ impl GameService {
     pub(crate) fn replay(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
         let record = self.info_game(actor, game)?;
         let loaded = self.load(record)?;
+        let language = self.public_language(actor);
         let bottom = match (loaded.record.white, loaded.record.black) {
             (Participant::Engine(_), Participant::User(_)) => Color::Black,
             _ => Color::White,
         };
+        let record = &loaded.record;
+        let white = self.plain_name(language, record.guild, record.white);
+        let black = self.plain_name(language, record.guild, record.black);
         Ok(Reply {
-            text: format!(
-                "Replay of game #{}: {}",
-                loaded.record.id,
-                self.game_line(&loaded.record)
+            text: t!(
+                language,
+                LookupReplay,
+                game = record.id.0,
+                line = self.game_line(language, record),
             ),
             replay: Some(ReplayView {
-                filename: format!("dama-game-{}.gif", loaded.record.id),
+                filename: format!("dama-game-{}.gif", record.id),
                 start: *loaded.game.start(),
                 moves: loaded.game.moves().to_vec(),
                 bottom,
-                captions: Vec::new(),
+                captions: replay_captions(
+                    language,
+                    &white,
+                    &black,
+                    loaded.game.start(),
+                    loaded.game.moves(),
+                ),
             }),
             ..Reply::default()
         })
     }
+}
+
+/// The caption of each frame of a replay, in `language`: the start, then one after each move
+/// (`Alice – Bob · start`, `Alice – Bob · 12. 22x13`, `Alice – Bob · 12... 9x18`). Names are
+/// shortened (with `…`) so that no caption is longer than [`REPLAY_CAPTION_MAX_CHARS`].
+#[must_use]
+pub(crate) fn replay_captions(
+    language: Language,
+    white: &str,
+    black: &str,
+    start: &Position,
+    moves: &[Move],
+) -> Vec<String> {
+    let fit = |caption: &dyn Fn(&str, &str) -> String| {
+        let full = caption(white, black);
+        if full.chars().count() <= REPLAY_CAPTION_MAX_CHARS {
+            return full;
+        }
+        let (white_len, black_len) = (white.chars().count(), black.chars().count());
+        let rest = full.chars().count() - white_len - black_len;
+        let room = REPLAY_CAPTION_MAX_CHARS.saturating_sub(rest);
+        // Each name gets half the room; a short one leaves the rest to the other.
+        let half = room / 2;
+        let (white_room, black_room) = if white_len <= half {
+            (white_len, room - white_len)
+        } else if black_len <= room - half {
+            (room - black_len, black_len)
+        } else {
+            (half, room - half)
+        };
+        caption(&shorten(white, white_room), &shorten(black, black_room))
+    };
+    let mut captions = Vec::with_capacity(moves.len() + 1);
+    captions.push(fit(&|white, black| {
+        t!(language, LookupReplayStart, white = white, black = black)
+    }));
+    let mut position = *start;
+    // The move number counts from White's first move: a game that starts with Black to move
+    // opens with `1...`.
+    let offset = usize::from(start.turn() == Color::Black);
+    for (i, m) in moves.iter().enumerate() {
+        let text = position.move_text(m);
+        let side = position.turn();
+        position.play_unchecked(m);
+        let ply = i + offset;
+        let number = ply / 2 + 1;
+        captions.push(fit(&|white, black| {
+            t!(
+                language,
+                LookupReplayMove,
+                white = white,
+                black = black,
+                number = number,
+                color = side.name(),
+                notation = text.as_str(),
+            )
+        }));
+    }
+    captions
+}
+
+/// `name` cut to at most `room` characters (but never less than the `…` that ends a cut
+/// name).
+fn shorten(name: &str, room: usize) -> String {
+    if name.chars().count() <= room {
+        return name.to_owned();
+    }
+    let mut short: String = name.chars().take(room.saturating_sub(1)).collect();
+    short.push('…');
+    short
 }
 
 /// `YYYY.MM.DD` (PDN date) of a unix time in milliseconds.
@@ -280,6 +427,60 @@ fn format_date(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replay_captions_count_moves_from_whites_first_and_fit_long_names() {
+        crate::i18n::set_strict(true);
+        let start = Position::initial();
+        let first = start.legal_moves()[0];
+        let mut after = start;
+        after.play_unchecked(&first);
+        let reply = after.legal_moves()[0];
+        // From the initial position: White's move is `1.`, Black's answer `1...`.
+        let captions = replay_captions(Language::En, "a", "b", &start, &[first, reply]);
+        assert_eq!(captions.len(), 3);
+        assert_eq!(captions[0], "a – b · start");
+        assert_eq!(
+            captions[1],
+            format!("a – b · 1. {}", start.move_text(&first))
+        );
+        assert_eq!(
+            captions[2],
+            format!("a – b · 1... {}", after.move_text(&reply))
+        );
+        // A game that starts with Black to move opens with `1...`, then White's `2.`.
+        let captions = replay_captions(Language::It, "a", "b", &after, &[reply]);
+        assert_eq!(captions[0], "a – b · inizio");
+        assert!(captions[1].starts_with("a – b · 1... "), "{}", captions[1]);
+
+        // Two long names share the room; every caption fits, cut on characters.
+        let white = "Ñandú Ángel Ibáñez de la Peña y Muñoz-Ortíz";
+        let black = "Niccolò Bartolomeo di Montefeltro della Rovere";
+        let captions = replay_captions(Language::Es, white, black, &start, &[first]);
+        for caption in &captions {
+            assert!(
+                caption.chars().count() <= REPLAY_CAPTION_MAX_CHARS,
+                "{caption}"
+            );
+            assert!(caption.starts_with("Ñandú"), "{caption}");
+            assert_eq!(caption.matches('…').count(), 2, "{caption}");
+        }
+        assert!(captions[0].ends_with(" · inicio"), "{}", captions[0]);
+        assert_eq!(
+            captions[0].chars().count(),
+            REPLAY_CAPTION_MAX_CHARS,
+            "{}",
+            captions[0]
+        );
+    }
+
+    #[test]
+    fn names_shorten_on_characters() {
+        assert_eq!(shorten("Niccolò", 7), "Niccolò");
+        assert_eq!(shorten("Niccolò", 6), "Nicco…");
+        assert_eq!(shorten("ñññ", 2), "ñ…");
+        assert_eq!(shorten("abc", 0), "…");
+    }
 
     #[test]
     fn dates() {

@@ -3,7 +3,9 @@
 use dama_rules::{Color, Move, Position};
 
 use super::action::{Flow, Origin, Stop, refuse};
+use super::board::result_word;
 use super::{Actor, GameService, Reply, ServiceError};
+use crate::i18n::{Language, t};
 use crate::store::{GameId, GameStatus};
 
 /// A stored game with its rules state rebuilt from the moves.
@@ -49,29 +51,31 @@ impl GameService {
 
     /// The game an action is about: the board's (it must be active), or the channel's.
     pub(crate) fn find_active(&self, actor: &Actor, origin: Origin) -> Flow<Loaded> {
+        let language = actor.language;
         let record = match origin.game() {
             Some(id) => match self.store.game(id)? {
                 Some(record) if record.status == GameStatus::Active => record,
                 Some(record) => {
-                    let mut reply = Reply::private(format!(
-                        "Game #{} is over{}.",
-                        record.id,
-                        record
-                            .result
-                            .map(|r| format!(" ({})", r.pdn()))
-                            .unwrap_or_default()
+                    let mut reply = Reply::private(t!(
+                        language,
+                        GameOverRefusal,
+                        result = result_word(record.result),
+                        game = record.id.to_string(),
                     ));
                     reply.current_board = record.board_message;
                     return Err(Stop::refused(reply));
                 }
-                None => return refuse("That game does not exist."),
+                None => return refuse(t!(language, GameMissing)),
             },
             None => match self.store.active_game_in_channel(actor.channel)? {
                 Some(record) => record,
                 None => {
-                    return refuse(
-                        "There is no game in this channel. Start one with `/challenge` or play me with `/play`.",
-                    );
+                    return refuse(t!(
+                        language,
+                        GameNoneHere,
+                        cmd_challenge = self.command(language, "challenge"),
+                        cmd_play = self.command(language, "play"),
+                    ));
                 }
             },
         };
@@ -85,9 +89,12 @@ impl GameService {
         let loaded = self.find_active(actor, origin)?;
         if let Some(ply) = origin.ply() {
             if ply != loaded.record.ply {
-                let mut reply = Reply::private(
-                    "This board is out of date: the game has moved on. Use the latest board (or `/board`).",
-                );
+                let language = actor.language;
+                let mut reply = Reply::private(t!(
+                    language,
+                    GameOutOfDate,
+                    cmd_board = self.command(language, "board")
+                ));
                 reply.current_board = loaded.record.board_message;
                 return Err(Stop::refused(reply));
             }
@@ -108,16 +115,18 @@ impl GameService {
         Ok((loaded, colour))
     }
 
-    /// The refusal of an action that came too late: the game changed between reading it and
-    /// storing the action.
-    pub(crate) fn too_late(&self, game: GameId) -> Stop {
+    /// The refusal, in `language`, of an action that came too late: the game changed between
+    /// reading it and storing the action.
+    pub(crate) fn too_late(&self, language: Language, game: GameId) -> Stop {
         let board = match self.store.game(game) {
             Ok(record) => record.and_then(|g| g.board_message),
             Err(error) => return error.into(),
         };
-        let mut reply = Reply::private(
-            "That move came too late: the game changed in the meantime. Use the latest board (or `/board`).",
-        );
+        let mut reply = Reply::private(t!(
+            language,
+            GameTooLate,
+            cmd_board = self.command(language, "board")
+        ));
         reply.current_board = board;
         Stop::refused(reply)
     }
@@ -127,6 +136,6 @@ impl GameService {
 pub(crate) fn player_colour(loaded: &Loaded, actor: &Actor) -> Flow<Color> {
     match loaded.record.colour_of(actor.user) {
         Some(colour) => Ok(colour),
-        None => refuse("You are not playing in this game."),
+        None => refuse(t!(actor.language, GameNotPlaying)),
     }
 }

@@ -37,7 +37,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use dama_engine::Tablebase;
+use dama_engine::{Tablebase, Verdict};
 use dama_rules::Position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -54,7 +54,7 @@ pub use reply::{
 pub use texts::{engine_name, human_duration, rules_text};
 
 use crate::config::Config;
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
 /// Who acts, and where.
@@ -202,11 +202,12 @@ impl Cooldown {
         }
     }
 
-    fn what(self) -> &'static str {
+    /// The command the action is, where it is one.
+    fn command(self) -> Option<&'static str> {
         match self {
-            Cooldown::Challenge(_) => "use /challenge",
-            Cooldown::Board(..) => "use /board",
-            Cooldown::DrawOffer(_) => "offer a draw",
+            Cooldown::Challenge(_) => Some("challenge"),
+            Cooldown::Board(..) => Some("board"),
+            Cooldown::DrawOffer(_) => None,
         }
     }
 }
@@ -290,20 +291,26 @@ impl GameService {
         })
     }
 
-    /// Refuses an action used again too soon (`Not so fast: you can use /board again in
-    /// 8 s.`).
-    pub(crate) fn cooled_down(&self, action: Cooldown) -> Flow<()> {
+    /// Refuses an action used again too soon (`Not so fast: you can use `/board` again in
+    /// 8 s.`), in the actor's `language`.
+    pub(crate) fn cooled_down(&self, language: Language, action: Cooldown) -> Flow<()> {
         let Some(&last) = lock(&self.last_used).get(&action) else {
             return Ok(());
         };
         let length = i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX);
         let left = last.saturating_add(length) - self.now();
         if left > 0 {
-            return refuse(format!(
-                "Not so fast: you can {} again in {} s.",
-                action.what(),
-                (left + 999) / 1000
-            ));
+            let seconds = (left + 999) / 1000;
+            return refuse(if let Some(command) = action.command() {
+                t!(
+                    language,
+                    GameCooldownCommand,
+                    cmd = self.command(language, command),
+                    seconds = seconds,
+                )
+            } else {
+                t!(language, GameCooldownDrawOffer, seconds = seconds)
+            });
         }
         Ok(())
     }
@@ -343,6 +350,7 @@ impl GameService {
     /// tables do not hold it or the verdict is not to be shown (a running rated game).
     pub(crate) fn table_verdict(
         &self,
+        language: Language,
         record: &crate::store::Game,
         position: &Position,
     ) -> Option<String> {
@@ -356,10 +364,18 @@ impl GameService {
             return None;
         }
         let verdict = tables.probe(position)?;
-        Some(format!(
-            "Endgame tables: {}",
-            verdict.describe(position.turn())
-        ))
+        let turn = position.turn();
+        let winner = match verdict {
+            Verdict::Win { .. } => turn,
+            Verdict::Loss { .. } => !turn,
+            Verdict::Draw => return Some(t!(language, GameVerdictDraw)),
+        };
+        let color = winner.name();
+        Some(match verdict.winner_moves() {
+            None => t!(language, GameVerdictDraw),
+            Some(0) => t!(language, GameVerdictNoMove, color = color),
+            Some(moves) => t!(language, GameVerdictWin, color = color, moves = moves),
+        })
     }
 
     /// The store, for adapters and tools.

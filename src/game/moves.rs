@@ -2,7 +2,7 @@
 //! game they bring.
 
 use dama_engine::Level;
-use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position};
+use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position, Square};
 
 use super::action::{Flow, Origin, refuse};
 use super::board::mention;
@@ -10,7 +10,7 @@ use super::engine_name;
 use super::loaded::Loaded;
 use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
 
 impl GameService {
@@ -18,39 +18,49 @@ impl GameService {
     /// of date is refused), and the engine's reply when it plays the other side.
     pub(crate) fn play_move(&self, actor: &Actor, origin: Origin, text: &str) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
+        let private = actor.language;
+        let public = self.public_language(actor);
         let turn = loaded.turn();
         if colour != turn && loaded.record.participant(turn) != Participant::User(actor.user) {
             if let Participant::Engine(_) = loaded.record.participant(turn) {
-                return refuse(THINKING);
+                return refuse(thinking(private));
             }
-            return refuse(format!(
-                "It is not your turn: {} ({}) is to move.",
-                self.participant_name(loaded.record.guild, loaded.record.participant(turn)),
-                turn.name()
+            return refuse(t!(
+                private,
+                GameNotYourTurn,
+                player = self.participant_name(
+                    private,
+                    loaded.record.guild,
+                    loaded.record.participant(turn)
+                ),
+                color = turn.name(),
             ));
         }
         let m = match loaded.position().parse_move(text) {
             Ok(m) => m,
-            Err(error) => return refuse(illegal_move_text(loaded.position(), &error)),
+            Err(error) => {
+                return refuse(illegal_move_text(private, loaded.position(), text, &error));
+            }
         };
         let written = loaded.position().move_text(&m);
-        let mover = self.participant_name(loaded.record.guild, loaded.record.participant(turn));
-        let mut headline = format!("{mover} played **{written}**.");
+        let mover =
+            self.participant_name(public, loaded.record.guild, loaded.record.participant(turn));
+        let mut headline = t!(public, GameMovePlayed, player = mover, move = written);
         // Against the engine, the game is marked as searched from before the move is stored
         // until the reply is: resuming after a restart (or the sweep) leaves it alone.
         let _searching = match loaded.record.participant(!turn) {
             Participant::Engine(_) => match self.start_searching(loaded.record.id) {
                 Some(mark) => Some(mark),
-                None => return refuse(THINKING),
+                None => return refuse(thinking(private)),
             },
             Participant::User(_) => None,
         };
-        match self.commit_move(&mut loaded, m)? {
-            Committed::Stale => return Err(self.too_late(loaded.record.id)),
+        match self.commit_move(public, &mut loaded, m)? {
+            Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
                 headline.push(' ');
                 headline.push_str(&text);
-                let mut reply = self.board_reply(&loaded, &headline, None);
+                let mut reply = self.board_reply(public, &loaded, &headline, None);
                 reply
                     .mentions
                     .extend(loaded.record.participant(!turn).user());
@@ -59,26 +69,27 @@ impl GameService {
             Committed::Continues => {}
         }
         if let Participant::Engine(level) = loaded.record.participant(loaded.turn()) {
-            match self.engine_move(&mut loaded, level)? {
+            match self.engine_move(public, &mut loaded, level)? {
                 Some(text) => {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
-                None => return Err(self.too_late(loaded.record.id)),
+                None => return Err(self.too_late(private, loaded.record.id)),
             }
         }
-        Ok(self.board_reply(&loaded, &headline, None))
+        Ok(self.board_reply(public, &loaded, &headline, None))
     }
 
-    /// Plays and stores the engine's move; the text says what it played (and how the game
-    /// ended, if it did). `None` if someone else changed the game meanwhile.
+    /// Plays and stores the engine's move; the text says in `language` what it played (and
+    /// how the game ended, if it did). `None` if someone else changed the game meanwhile.
     pub(crate) fn engine_move(
         &self,
+        language: Language,
         loaded: &mut Loaded,
         level: u8,
     ) -> Result<Option<String>, ServiceError> {
         let Some(level) = Level::new(level) else {
-            return Ok(Some(format!("The engine level {level} does not exist.")));
+            return Ok(Some(t!(language, GameEngineNoLevel, level = level)));
         };
         let seed = self.random_u64();
         let think = self.settings.think_time;
@@ -90,11 +101,13 @@ impl GameService {
             return Ok(Some(String::new()));
         };
         let written = loaded.position().move_text(&m);
-        let mut text = format!(
-            "{} replied **{written}**.",
-            engine_name(Language::En, level.number())
+        let mut text = t!(
+            language,
+            GameEngineReplied,
+            engine = engine_name(language, level.number()),
+            move = written,
         );
-        match self.commit_move(loaded, m)? {
+        match self.commit_move(language, loaded, m)? {
             Committed::Stale => return Ok(None),
             Committed::Ended(end) => {
                 text.push(' ');
@@ -105,8 +118,14 @@ impl GameService {
         Ok(Some(text))
     }
 
-    /// Stores a legal move (and the end of the game, if the move ends it) and updates `loaded`.
-    fn commit_move(&self, loaded: &mut Loaded, m: Move) -> Result<Committed, ServiceError> {
+    /// Stores a legal move (and the end of the game, if the move ends it, told in `language`)
+    /// and updates `loaded`.
+    fn commit_move(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        m: Move,
+    ) -> Result<Committed, ServiceError> {
         let mut next = loaded.game.clone();
         let outcome = match next.play(&m) {
             Ok(outcome) => outcome,
@@ -147,9 +166,12 @@ impl GameService {
                 loaded.game = next;
                 Ok(match ended {
                     None => Committed::Continues,
-                    Some((outcome, finished)) => {
-                        Committed::Ended(self.ending_text(&loaded.record, outcome, &finished))
-                    }
+                    Some((outcome, finished)) => Committed::Ended(self.ending_text(
+                        language,
+                        &loaded.record,
+                        outcome,
+                        &finished,
+                    )),
                 })
             }
             Err(
@@ -163,26 +185,36 @@ impl GameService {
 
     fn ending_text(
         &self,
+        language: Language,
         record: &crate::store::Game,
         outcome: Outcome,
         finished: &FinishedGame,
     ) -> String {
         let mut text = match outcome.winner {
             Some(winner) => {
-                let name = mention(record.participant(winner));
-                let reason = match outcome.end {
-                    GameEnd::NoPieces => format!("{} has no pieces left", !winner),
-                    _ => format!("{} cannot move", !winner),
-                };
-                format!("**{name} wins** ({winner}): {reason}.")
+                let player = mention(language, record.participant(winner));
+                let color = winner.name();
+                match outcome.end {
+                    GameEnd::NoPieces => {
+                        t!(language, GameWonNoPieces, player = player, color = color)
+                    }
+                    GameEnd::NoMoves | GameEnd::Draw(_) => {
+                        t!(language, GameWonNoMoves, player = player, color = color)
+                    }
+                }
             }
             None => match outcome.end {
-                GameEnd::Draw(DrawReason::Repetition) => "**Draw** by repetition.".to_owned(),
-                _ => "**Draw** by the 40-move rule: 40 moves each without a capture or a man move."
-                    .to_owned(),
+                GameEnd::Draw(DrawReason::Repetition) => t!(language, GameDrawRepetition),
+                GameEnd::Draw(DrawReason::FortyMoveRule) | GameEnd::NoPieces | GameEnd::NoMoves => {
+                    t!(
+                        language,
+                        GameDrawFortyMoves,
+                        quiet_moves = dama_rules::FORTY_MOVE_PLIES / 2
+                    )
+                }
             },
         };
-        text.push_str(&self.rating_text(record.guild, finished));
+        text.push_str(&self.rating_text(language, record.guild, finished));
         text
     }
 }
@@ -202,10 +234,18 @@ pub(crate) fn end_reason(outcome: Outcome) -> EndReason {
 }
 
 /// The answer to an action on a game whose engine move is being searched.
-pub(crate) const THINKING: &str = "Dama is thinking about its move.";
+pub(crate) fn thinking(language: Language) -> String {
+    t!(language, GameThinking)
+}
 
-/// The explanation of a move that cannot be played, with the legal moves.
-fn illegal_move_text(position: &Position, error: &NotationError) -> String {
+/// The explanation of a move that cannot be played (`typed`, read as `error` says), with
+/// the legal moves.
+fn illegal_move_text(
+    language: Language,
+    position: &Position,
+    typed: &str,
+    error: &NotationError,
+) -> String {
     let mut legal: Vec<String> = Vec::new();
     for m in &position.legal_moves() {
         let text = position.move_text(m);
@@ -213,26 +253,184 @@ fn illegal_move_text(position: &Position, error: &NotationError) -> String {
             legal.push(text);
         }
     }
-    let list = if legal.is_empty() {
-        "none".to_owned()
+    let legal = if legal.is_empty() {
+        t!(language, GameLegalNone)
     } else {
         legal.join(", ")
     };
     match error {
-        NotationError::CaptureCompulsory { .. } => {
-            format!(
-                "{error}. A capture is compulsory, and the one that takes the most pieces comes first."
-            )
-        }
-        NotationError::Ambiguous { .. } => format!("{error}."),
-        _ => format!("{}. Legal moves: {list}.", capitalize(&error.to_string())),
+        NotationError::Syntax(_) => match syntax_problem(typed) {
+            SyntaxProblem::Empty => t!(language, GameIllegalEmpty, legal = legal),
+            SyntaxProblem::LightSquare(square) => {
+                t!(
+                    language,
+                    GameIllegalLightSquare,
+                    square = square,
+                    legal = legal
+                )
+            }
+            SyntaxProblem::NotASquare(text) => {
+                t!(language, GameIllegalNotASquare, text = text, legal = legal)
+            }
+            SyntaxProblem::TooManySquares => {
+                t!(language, GameIllegalTooManySquares, legal = legal)
+            }
+            SyntaxProblem::OneSquare => t!(
+                language,
+                GameIllegalOneSquare,
+                text = typed.trim().to_owned(),
+                legal = legal
+            ),
+        },
+        NotationError::NoPiece(square) => t!(
+            language,
+            GameIllegalNoPiece,
+            square = square.to_string(),
+            legal = legal
+        ),
+        NotationError::NotYourPiece { square, turn } => t!(
+            language,
+            GameIllegalNotYourPiece,
+            square = square.to_string(),
+            color = turn.name(),
+            legal = legal,
+        ),
+        NotationError::CaptureCompulsory {
+            attempted,
+            captures,
+        } => t!(
+            language,
+            GameIllegalCaptureCompulsory,
+            attempted = attempted.clone(),
+            captures = captures.join(", "),
+        ),
+        NotationError::Illegal { attempted } => t!(
+            language,
+            GameIllegalMove,
+            attempted = attempted.clone(),
+            legal = legal
+        ),
+        NotationError::Ambiguous {
+            attempted,
+            candidates,
+        } => t!(
+            language,
+            GameIllegalAmbiguous,
+            attempted = attempted.clone(),
+            candidates = either(language, candidates),
+        ),
     }
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+/// Choices as one phrase: `22x13x6 or 22x15x6` (in Italian `… o …`).
+fn either(language: Language, choices: &[String]) -> String {
+    match choices.split_last() {
         None => String::new(),
+        Some((last, rest)) => rest.iter().rev().fold(last.clone(), |tail, first| {
+            t!(language, GameListOr, first = first.clone(), rest = tail)
+        }),
+    }
+}
+
+/// What is wrong with a move's text that does not read as a move (the cases of
+/// [`NotationError::Syntax`], found again from the text as `MoveText::parse` reads it).
+#[derive(Debug, PartialEq, Eq)]
+enum SyntaxProblem {
+    Empty,
+    /// A light square in algebraic notation (`c3`).
+    LightSquare(String),
+    /// A word that is no square at all.
+    NotASquare(String),
+    TooManySquares,
+    /// Fewer than two squares.
+    OneSquare,
+}
+
+fn syntax_problem(typed: &str) -> SyntaxProblem {
+    let lower = typed.trim().to_ascii_lowercase();
+    if lower.is_empty() {
+        return SyntaxProblem::Empty;
+    }
+    let mut squares = 0;
+    for token in lower.split(|c: char| matches!(c, '-' | 'x' | ':' | ',') || c.is_whitespace()) {
+        if token.is_empty() {
+            continue;
+        }
+        if token.parse::<Square>().is_err() {
+            let light = token.len() == 2
+                && Square::from_algebraic(token).is_none()
+                && token.as_bytes()[0].is_ascii_alphabetic();
+            return if light {
+                SyntaxProblem::LightSquare(token.to_owned())
+            } else {
+                SyntaxProblem::NotASquare(token.to_owned())
+            };
+        }
+        squares += 1;
+    }
+    if squares < 2 {
+        SyntaxProblem::OneSquare
+    } else {
+        SyntaxProblem::TooManySquares
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_syntax_error_of_the_rules_has_its_own_message() {
+        let start = Position::initial();
+        let cases = [
+            ("  ", SyntaxProblem::Empty),
+            ("c3-d4", SyntaxProblem::LightSquare("c3".into())),
+            ("banana", SyntaxProblem::NotASquare("banana".into())),
+            ("22-33", SyntaxProblem::NotASquare("33".into())),
+            ("22", SyntaxProblem::OneSquare),
+            (
+                "1x2x3x4x5x6x7x8x9x10x11x12x13x14x15x16x17x18x19x20",
+                SyntaxProblem::TooManySquares,
+            ),
+        ];
+        for (typed, problem) in cases {
+            assert!(
+                matches!(start.parse_move(typed), Err(NotationError::Syntax(_))),
+                "{typed}: the rules read it as a move"
+            );
+            assert_eq!(syntax_problem(typed), problem, "{typed}");
+        }
+    }
+
+    #[test]
+    fn illegal_moves_read_in_every_language() {
+        crate::i18n::set_strict(true);
+        let start = Position::initial();
+        let explain = |language, typed: &str| {
+            let error = start.parse_move(typed).unwrap_err();
+            illegal_move_text(language, &start, typed, &error)
+        };
+        let english = explain(Language::En, "22-17");
+        assert!(
+            english.starts_with("22-17 is not a legal move here. Legal moves: ")
+                && english.contains("22-18"),
+            "{english}"
+        );
+        assert!(explain(Language::It, "17-13").contains("Sulla casa 17 non c'è nessun pezzo"));
+        assert!(explain(Language::Es, "9-13").contains("no es de las blancas"));
+        assert!(explain(Language::It, "c3-d4").contains("`c3` è una casa chiara"));
+        assert!(explain(Language::Es, "22").contains("hacen falta una casilla de salida"));
+        let capture = Position::from_fen("W:W22:B18").unwrap();
+        let error = capture.parse_move("22-17").unwrap_err();
+        let italian = illegal_move_text(Language::It, &capture, "22-17", &error);
+        assert!(
+            italian.contains("la presa è obbligatoria (22x13)"),
+            "{italian}"
+        );
+        assert_eq!(
+            either(Language::En, &["a".into(), "b".into(), "c".into()]),
+            "a or b or c"
+        );
+        assert_eq!(either(Language::Es, &["a".into(), "b".into()]), "a o b");
     }
 }

@@ -5,6 +5,7 @@ use super::board::{mention, players};
 use super::loaded::Loaded;
 use super::rating;
 use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use crate::i18n::t;
 use crate::store::{EndReason, Finish, GameResult, GameStatus, Participant, StoreError};
 
 impl GameService {
@@ -40,14 +41,15 @@ impl GameService {
                 continue;
             };
             let ply = loaded.record.ply;
-            let Some(text) = self.engine_move(&mut loaded, level)? else {
+            let language = self.server_language(loaded.record.guild);
+            let Some(text) = self.engine_move(language, &mut loaded, level)? else {
                 continue;
             };
             if loaded.record.ply == ply {
                 tracing::warn!(game = %id, level, "the engine has no move to resume with");
                 continue;
             }
-            let mut reply = self.board_reply(&loaded, &text, None);
+            let mut reply = self.board_reply(language, &loaded, &text, None);
             reply.mentions.extend(players(&loaded.record));
             settle_mentions(&mut reply, None);
             notices.push(Notice {
@@ -67,11 +69,18 @@ impl GameService {
         let mut notices = self.resume_engine_games()?;
         let now = self.now();
         for challenge in self.store.expire_challenges(now)? {
-            let from = mention(Participant::User(challenge.challenger));
-            let to =
-                self.participant_name(challenge.guild, Participant::User(challenge.challenged));
-            let mut reply =
-                Reply::public(format!("The challenge from {from} to {to} has expired."));
+            let language = self.server_language(challenge.guild);
+            let to = self.participant_name(
+                language,
+                challenge.guild,
+                Participant::User(challenge.challenged),
+            );
+            let mut reply = Reply::public(t!(
+                language,
+                ChallengeExpiredNotice,
+                challenger = format!("<@{}>", challenge.challenger),
+                challenged = to,
+            ));
             reply.mentions.push(challenge.challenger);
             notices.push(Notice {
                 guild: challenge.guild,
@@ -103,18 +112,20 @@ impl GameService {
                 Err(other) => return Err(other.into()),
             };
             let guild = finished.game.guild;
-            let loser = self.participant_name(guild, finished.game.participant(turn));
-            let headline = format!(
-                "{loser} did not move for twice the time per move. **{} wins** game #{} by forfeit.{}",
-                mention(finished.game.participant(winner)),
-                finished.game.id,
-                self.rating_text(guild, &finished)
+            let language = self.server_language(guild);
+            let headline = t!(
+                language,
+                ChallengeTimeoutForfeit,
+                loser = self.participant_name(language, guild, finished.game.participant(turn)),
+                winner = mention(language, finished.game.participant(winner)),
+                game = finished.game.id.0,
+                ratings = self.rating_text(language, guild, &finished),
             );
             let finished_loaded = Loaded {
                 record: finished.game.clone(),
                 game: loaded.game,
             };
-            let mut reply = self.board_reply(&finished_loaded, &headline, None);
+            let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
             reply.mentions.extend(players(&finished.game));
             notices.push(Notice {
                 guild,

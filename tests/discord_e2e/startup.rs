@@ -71,15 +71,21 @@ async fn the_bot_resumes_after_the_gateway_drops() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn help_and_rules_follow_the_reader_s_discord_language() {
+async fn the_help_follows_the_reader_s_discord_language_and_the_rules_the_server_s() {
     let (discord, _dir, _bot) = setup().await;
     let alice = discord.user("alice");
     let bruno = discord.user_with_locale("bruno", "it");
     let carmen = discord.user_with_locale("carmen", "es-419");
 
+    // The rules are a public message: in the server's language.
     let rules = discord.slash(&bruno, Slash::new("rules")).await;
+    let english = text(&answer(&discord, &rules).await.message);
+    assert!(english.contains("Capturing is compulsory"), "{english}");
+    discord.set_guild_locale("it");
+    let rules = discord.slash(&alice, Slash::new("rules")).await;
     let italian = text(&answer(&discord, &rules).await.message);
     assert!(italian.contains("La presa è obbligatoria"), "{italian}");
+    discord.set_guild_locale("en-US");
     let help = discord.slash(&bruno, Slash::new("help")).await;
     let answered = answer(&discord, &help).await;
     assert!(answered.ephemeral());

@@ -76,14 +76,285 @@ command-typed = `{ $name }`
 
 ## Challenges
 # Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+# A bot was challenged. $cmd_play: the command to play the engine; $max_level: its strongest level.
+challenge-bot = Bots cannot accept challenges. To play me, use { $cmd_play } with a level from 1 (beginner) to { $max_level } (master).
+challenge-self = You cannot challenge yourself. Challenge another member, or play me with { $cmd_play }.
+# $min, $max: durations.
+challenge-time-range = The time per move must be between { $min } and { $max }.
+# $opponent: the name of the member the open challenge is to.
+challenge-already-open = You already have an open challenge here (to { $opponent }). Cancel it with { $cmd_cancel } first.
+# The challenge. $challenged, $challenger: mentions; $color: the challenger's (white, black or
+# random); $time: the time per move; $expiry: how long the challenge stays open.
+challenge-message = { $challenged }, { $challenger } challenges you to a rated game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, { $time } per move). Accept or decline within { $expiry }.
+challenge-button-accept = Accept
+challenge-button-decline = Decline
+challenge-button-cancel = Cancel
+# $game: the number of the game running in the channel.
+challenge-channel-busy = A game is running here (#{ $game }) — start one in a thread, or wait for it to end.
+challenge-game-running = A game is running here.
+challenge-not-found = That challenge does not exist.
+challenge-none-received = Nobody has challenged you in this channel.
+challenge-none-sent = You have no open challenge in this channel.
+challenge-was-accepted = This challenge was already accepted.
+challenge-was-declined = This challenge was declined.
+challenge-was-cancelled = This challenge was cancelled.
+challenge-expired = This challenge has expired. Send a new one with { $cmd_challenge }.
+# $name: the member who may.
+challenge-accept-not-yours = Only { $name } can accept this challenge.
+challenge-decline-not-yours = Only { $name } can decline this challenge.
+# The challenger pressed Decline on their own challenge.
+challenge-decline-own = Only { $name } can decline this challenge. To withdraw it, press Cancel.
+challenge-cancel-not-yours = Only { $name } can cancel this challenge.
+# $name: who accepted; $white, $black: mentions.
+challenge-accepted = { $name } accepted! { $white } plays White, { $black } plays Black. White moves first.
+# $challenger, $challenged: mentions.
+challenge-declined = { $name } declined the challenge from { $challenger }.
+challenge-cancelled = { $name } cancelled the challenge to { $challenged }.
+challenge-level-range = Levels go from 1 (beginner) to { $max_level } (master).
+# A game against the engine begins. $color: the player's; $engine: the engine's name.
+challenge-engine-game = { $name } plays { $color ->
+        [white] white
+       *[black] black
+    } against { $engine }.
+challenge-game-not-found = That game does not exist.
+challenge-rematch-running = This game is still being played.
+challenge-rematch-not-player = Only the players of this game can ask for a rematch.
+# Nobody answered a challenge in time. $challenger: a mention; $challenged: a name.
+challenge-expired-notice = The challenge from { $challenger } to { $challenged } has expired.
+# A game forfeited because the player to move let twice the time per move pass. $loser: a name;
+# $winner: a mention or the engine; $game: its number; $ratings: the rating changes (starting
+# with a space), or nothing.
+challenge-timeout-forfeit = { $loser } did not move for twice the time per move. **{ $winner } wins** game #{ $game } by forfeit.{ $ratings }
 
 
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+# The caption strip of a board image. $white, $black: names with their ratings; $move: the
+# move number; $state: game-caption-turn or game-caption-result.
+game-caption = { $white } vs { $black } · move { $move } · { $state }
+# $color: white or black, the side to move.
+game-caption-turn = { $color ->
+        [white] White
+       *[black] Black
+    } to move
+# $result: white, black (who won), draw, or aborted.
+game-caption-result = { $result ->
+        [white] 1-0
+        [black] 0-1
+        [draw] 1/2-1/2
+       *[aborted] aborted
+    }
+# The board message. $game: its number; $move: the move number; $player: who is to move (a
+# mention or the engine's name); $color: white or black.
+game-board-turn = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) to move
+# The same with the clock. $per_move, $left: durations.
+game-board-turn-clock = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) to move · { $per_move } per move, { $left } left
+game-board-capture = A capture is compulsory.
+# $player: who offered.
+game-board-draw-offer = { $player } offers a draw.
+# More legal moves than a menu holds. $count: how many.
+game-board-type-move = { $count } legal moves: type yours with { $cmd_move }.
+game-board-over = **Game #{ $game }** is over.
+game-button-offer-draw = Offer draw
+game-button-resign = Resign
+game-button-flip = Flip board
+game-button-claim = Claim win
+game-button-accept-draw = Accept draw
+game-button-decline-draw = Decline draw
+game-button-rematch = Rematch
+game-button-resign-confirm = Yes, resign
+game-move-menu = Choose your move
+# What the endgame tables say. $color: the winner; $moves: the winner's moves to the win.
+game-verdict-draw = Endgame tables: drawn with best play
+game-verdict-win = Endgame tables: won for { $color ->
+        [white] White
+       *[black] Black
+    } in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+game-verdict-no-move = Endgame tables: won for { $color ->
+        [white] White: Black
+       *[black] Black: White
+    } has no move
+# A player the database does not know. $user: their id.
+game-unknown-player = player { $user }
+# A move and its reply. $player: who moved; $move: the move as written; $engine: the engine's name.
+game-move-played = { $player } played **{ $move }**.
+game-engine-replied = { $engine } replied **{ $move }**.
+game-engine-no-level = The engine level { $level } does not exist.
+game-thinking = Dama is thinking about its move.
+# $player, $color: the side to move.
+game-not-your-turn = It is not your turn: { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) is to move.
+# The end of a game by the rules. $player: the winner; $color: the winner's colour.
+game-won-no-pieces = **{ $player } wins** ({ $color ->
+        [white] White): Black
+       *[black] Black): White
+    } has no pieces left.
+game-won-no-moves = **{ $player } wins** ({ $color ->
+        [white] White): Black
+       *[black] Black): White
+    } cannot move.
+game-draw-repetition = **Draw** by repetition.
+# $quiet_moves: moves by each side without a capture or a man move.
+game-draw-forty-moves = **Draw** by the { $quiet_moves }-move rule: { $quiet_moves } moves each without a capture or a man move.
+# The ratings after a rated game: names, then each one's rating before and after.
+game-ratings = Ratings: { $white } { $white_before } → { $white_after }, { $black } { $black_before } → { $black_after }.
+# Why a move cannot be played. $legal: the legal moves, listed.
+game-illegal-empty = A move is empty; write it like 22-18 or 22x13. Legal moves: { $legal }.
+game-illegal-light-square = `{ $square }` is a light square; pieces stand on the dark squares. Legal moves: { $legal }.
+game-illegal-not-a-square = `{ $text }` is not a square; use 1-32 (or a dark square like c3). Legal moves: { $legal }.
+game-illegal-too-many-squares = Too many squares for one move. Legal moves: { $legal }.
+game-illegal-one-square = `{ $text }` needs a start and an end square, like 22-18. Legal moves: { $legal }.
+game-illegal-no-piece = There is no piece on { $square }. Legal moves: { $legal }.
+# $color: the side to move.
+game-illegal-not-your-piece = The piece on { $square } is not { $color ->
+        [white] white
+       *[black] black
+    }'s. Legal moves: { $legal }.
+# $attempted: the move as understood; $captures: the legal captures.
+game-illegal-capture-compulsory = { $attempted } is not allowed: a capture is compulsory ({ $captures }). A capture is compulsory, and the one that takes the most pieces comes first.
+game-illegal-move = { $attempted } is not a legal move here. Legal moves: { $legal }.
+# $candidates: the moves it could be.
+game-illegal-ambiguous = { $attempted } could be { $candidates }; write every landing square.
+game-legal-none = none
+# Two choices of a list: $first, then $rest (itself a list).
+game-list-or = { $first } or { $rest }
+# Resigning.
+game-resign-confirm = Do you really want to resign this game?
+# $player: who resigns; $winner and $color: who wins.
+game-resigned = { $player } resigns. **{ $winner } wins** ({ $color ->
+        [white] White
+       *[black] Black
+    }).
+# Draw offers. $player: who offers or answers; $opponent: who is offered.
+game-draw-offered = { $player } offers a draw to { $opponent }.
+game-draw-already-offered = You have already offered a draw; wait for the answer.
+# $ago: plies since the last offer; $left: plies to wait.
+game-draw-reoffer = You offered a draw { $ago ->
+        [one] { $ago } ply
+       *[other] { $ago } plies
+    } ago; you can offer again after { $left ->
+        [one] { $left } more ply
+       *[other] { $left } more plies
+    }.
+game-draw-engine-declines = { $engine } declines the draw: it likes its position.
+game-draw-accepted = { $player } accepts the draw. **Draw** by agreement.
+game-draw-no-offer = There is no draw offer to answer. Offer one with { $cmd_draw_offer }.
+game-draw-own-offer = You made this offer; your opponent must answer it.
+game-draw-withdrawn = { $player } withdraws the draw offer.
+game-draw-declined = { $player } declines the draw. Play on!
+# Claims on time. $player: who is to move; $left: their time left; $winner: who claims.
+game-claim-your-turn = It is your turn: make your move instead of claiming.
+game-claim-too-early = { $player } still has { $left } to move; you can claim the win after that.
+game-claim-won = { $player }'s time ran out. **{ $winner } wins** on time.
+# Aborts. $player: the moderator; $game: the game's number.
+game-abort-not-allowed = Only moderators (Manage Messages) can abort a game. Players can { $cmd_resign } or offer a draw with { $cmd_draw_offer }.
+game-aborted = { $player } aborted game #{ $game }. It does not count for anyone.
+# Finding the game. $result: white, black, draw or aborted.
+game-over-refusal = { $result ->
+        [white] Game #{ $game } is over (1-0).
+        [black] Game #{ $game } is over (0-1).
+        [draw] Game #{ $game } is over (1/2-1/2).
+       *[aborted] Game #{ $game } is over.
+    }
+game-missing = That game does not exist.
+game-none-here = There is no game in this channel. Start one with { $cmd_challenge } or play me with { $cmd_play }.
+game-not-playing = You are not playing in this game.
+game-out-of-date = This board is out of date: the game has moved on. Use the latest board (or { $cmd_board }).
+game-too-late = That move came too late: the game changed in the meantime. Use the latest board (or { $cmd_board }).
+# Components.
+game-unknown-button = This button is not one I know any more.
+game-elsewhere = This button belongs to a message in another channel; use the one there.
+game-pick-move = Pick a move from the list.
+# Cooldowns. $cmd: the command; $seconds: how long to wait.
+game-cooldown-command = Not so fast: you can use { $cmd } again in { $seconds } s.
+game-cooldown-draw-offer = Not so fast: you can offer a draw again in { $seconds } s.
+# Autocomplete hints of /move (at most 100 characters; commands as typed: $cmd_challenge).
+game-hint-no-game = No game in this channel: start one with { $cmd_challenge } or { $cmd_play }.
+game-hint-unreadable = This game's position cannot be read.
+game-hint-not-your-turn = Not your turn: { $player } is to move
+# Followed by the legal moves. $typed: what was typed.
+game-hint-no-match = No legal move starts with { $typed }:
 
 
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+lookup-leaderboard-empty = Nobody is on the leaderboard yet: finish a game against another member ({ $cmd_challenge }) to get on it.
+lookup-leaderboard-title = **Leaderboard** · page { $page } of { $pages }
+# One player. $rank: their place, padded; $rating, $deviation: rounded; $wins, $losses, $draws:
+# games against members.
+lookup-leaderboard-line = `{ $rank }.` **{ $name }** { $rating } (±{ $deviation }) · { $wins }W { $losses }L { $draws }D
+lookup-leaderboard-previous = Previous
+lookup-leaderboard-next = Next
+lookup-stats-none = { $name } has not played here yet.
+lookup-stats-rating = **{ $name }** · rating { $rating } (±{ $deviation })
+lookup-stats-members = Against members: { $wins } won, { $losses } lost, { $draws } drawn
+# $outcome: win, loss or draw; $length: how many in a row.
+lookup-stats-streak = Current streak: { $length } { $outcome ->
+        [win] won
+        [loss] lost
+       *[draw] drawn
+    } in a row
+lookup-stats-engine = Against the engine:
+# $engine: the engine's name at a level.
+lookup-stats-engine-line = { $engine }: { $wins } won, { $losses } lost, { $draws } drawn
+lookup-history-member = **Recent games of { $name }**
+lookup-history-channel = **Recent games in this channel**
+lookup-history-member-none = Recent games of { $name }: none yet.
+lookup-history-channel-none = Recent games in this channel: none yet.
+lookup-history-footer = Use { $cmd_pdn } or { $cmd_replay } with a game's number to see one.
+# One game. $game: its number; $white, $black: names; $state: one of the lookup-state-* texts;
+# $moves: moves played.
+lookup-history-line = `#{ $game }` { $white } vs { $black } · { $state } · { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+lookup-state-playing = in progress
+lookup-state-aborted = aborted
+lookup-state-finished = finished
+# $result: white, black (who won) or draw; $reason: how it ended, or none.
+lookup-state-ended = { $result ->
+        [white] White won
+        [black] Black won
+       *[draw] drawn
+    }{ $reason ->
+        [resign] { " " }by resignation
+        [no-moves] { " " }(no move left)
+        [timeout-claim] { " " }on time
+        [timeout-sweep] { " " }by forfeit
+        [repetition] { " " }by repetition
+        [forty-move] { " " }by the forty-move rule
+        [agreement] { " " }by agreement
+       *[none] { "" }
+    }
+# $game: a number.
+lookup-no-such-game = There is no game #{ $game } in this server. { $cmd_history } lists recent games.
+lookup-no-game-here = No game has been played in this channel yet.
+lookup-pdn = Game #{ $game } as PDN:
+# $line: the game as the history lists it.
+lookup-replay = Replay of game #{ $game }: { $line }
+# The caption of a replay's frames (at most 59 characters; the names are shortened to fit).
+# $white, $black: names as written; $number: the move's number; $color: who played it;
+# $notation: the move.
+lookup-replay-start = { $white } – { $black } · start
+lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
+        [white] .
+       *[black] ...
+    } { $notation }
 
 
 ## Settings

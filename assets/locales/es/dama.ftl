@@ -71,14 +71,307 @@ command-typed = `{ $name }`
 
 ## Challenges
 # Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+# Alguien ha retado a un bot. $cmd_play: el comando para jugar contra el motor; $max_level: su
+# nivel más fuerte.
+challenge-bot = Los bots no pueden aceptar retos. Para jugar contra mí, usa { $cmd_play } con un nivel del 1 (principiante) al { $max_level } (maestro).
+challenge-self = No puedes retarte a ti mismo. Reta a otro miembro o juega contra mí con { $cmd_play }.
+# $min, $max: duraciones.
+challenge-time-range = El tiempo por jugada tiene que estar entre { $min } y { $max }.
+# $opponent: el nombre de quien recibió el reto abierto.
+challenge-already-open = Ya tienes un reto abierto aquí (a { $opponent }). Cancélalo antes con { $cmd_cancel }.
+# El reto. $challenged, $challenger: menciones; $color: el de quien reta (white, black o random);
+# $time: el tiempo por jugada; $expiry: cuánto tiempo sigue abierto el reto.
+challenge-message = { $challenged }, { $challenger } te reta a una partida de damas puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, { $time } por jugada). Tienes { $expiry } para aceptar o rechazar.
+challenge-button-accept = Aceptar
+challenge-button-decline = Rechazar
+challenge-button-cancel = Cancelar
+# $game: el número de la partida en juego en el canal.
+challenge-channel-busy = Aquí ya hay una partida en juego (#{ $game }): empieza otra en un hilo o espera a que termine.
+challenge-game-running = Aquí ya hay una partida en juego.
+challenge-not-found = Ese reto no existe.
+challenge-none-received = Nadie te ha retado en este canal.
+challenge-none-sent = No tienes ningún reto abierto en este canal.
+challenge-was-accepted = Este reto ya fue aceptado.
+challenge-was-declined = Este reto fue rechazado.
+challenge-was-cancelled = Este reto fue cancelado.
+challenge-expired = Este reto ha caducado. Envía uno nuevo con { $cmd_challenge }.
+# $name: quien puede hacerlo.
+challenge-accept-not-yours = Solo { $name } puede aceptar este reto.
+challenge-decline-not-yours = Solo { $name } puede rechazar este reto.
+# Quien retó pulsó Rechazar en su propio reto.
+challenge-decline-own = Solo { $name } puede rechazar este reto. Para retirarlo, pulsa Cancelar.
+challenge-cancel-not-yours = Solo { $name } puede cancelar este reto.
+# $name: quien aceptó; $white, $black: menciones.
+challenge-accepted = ¡{ $name } ha aceptado! { $white } juega con blancas y { $black } con negras. Empiezan las blancas.
+# $challenger, $challenged: menciones.
+challenge-declined = { $name } ha rechazado el reto de { $challenger }.
+challenge-cancelled = { $name } ha retirado el reto a { $challenged }.
+challenge-level-range = Los niveles van del 1 (principiante) al { $max_level } (maestro).
+# Empieza una partida contra el motor. $color: el del jugador; $engine: el nombre del motor.
+challenge-engine-game = { $name } juega con { $color ->
+        [white] blancas
+       *[black] negras
+    } contra { $engine }.
+challenge-game-not-found = Esa partida no existe.
+challenge-rematch-running = Esta partida todavía se está jugando.
+challenge-rematch-not-player = Solo quienes jugaron esta partida pueden pedir la revancha.
+# Nadie respondió a tiempo a un reto. $challenger: una mención; $challenged: un nombre.
+challenge-expired-notice = El reto de { $challenger } a { $challenged } ha caducado.
+# Partida perdida por incomparecencia: quien tenía que jugar dejó pasar el doble del tiempo por
+# jugada. $loser: un nombre; $winner: una mención o el motor; $game: su número; $ratings: los
+# cambios de puntuación (empiezan con un espacio), o nada.
+challenge-timeout-forfeit = { $loser } no ha jugado en el doble del tiempo por jugada. **{ $winner } gana** la partida #{ $game } por incomparecencia.{ $ratings }
 
 
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+# La franja bajo la imagen del tablero. $white, $black: los nombres con su puntuación; $move: el
+# número de jugada; $state: game-caption-turn o game-caption-result.
+game-caption = { $white } – { $black } · jugada { $move } · { $state }
+# $color: white o black, quien mueve.
+game-caption-turn = { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    }
+# $result: white, black (quien ganó), draw o aborted.
+game-caption-result = { $result ->
+        [white] ganan las blancas (1-0)
+        [black] ganan las negras (0-1)
+        [draw] tablas (½-½)
+       *[aborted] anulada
+    }
+# El mensaje del tablero. $game: el número de la partida; $move: el número de jugada;
+# $player: quien mueve (una mención o el nombre del motor); $color: white o black.
+game-board-turn = **Partida #{ $game }** · jugada { $move } · { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    }: { $player }
+# Lo mismo con el reloj. $per_move, $left: duraciones.
+game-board-turn-clock = **Partida #{ $game }** · jugada { $move } · { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    }: { $player } · { $per_move } por jugada, quedan { $left }
+game-board-capture = La captura es obligatoria.
+# $player: quien ofrece.
+game-board-draw-offer = { $player } ofrece tablas.
+# Más jugadas legales de las que caben en un menú. $count: cuántas.
+game-board-type-move = { $count } jugadas legales: escribe la tuya con { $cmd_move }.
+game-board-over = **Partida #{ $game }**: ha terminado.
+game-button-offer-draw = Ofrecer tablas
+game-button-resign = Abandonar
+game-button-flip = Girar el tablero
+game-button-claim = Reclamar la victoria
+game-button-accept-draw = Aceptar tablas
+game-button-decline-draw = Rechazar tablas
+game-button-rematch = Revancha
+game-button-resign-confirm = Sí, abandono
+game-move-menu = Elige tu jugada
+# Lo que dicen las bases de finales. $color: quien gana; $moves: sus jugadas hasta ganar.
+game-verdict-draw = Base de finales: tablas con el mejor juego
+game-verdict-win = Base de finales: ganan las { $color ->
+        [white] blancas
+       *[black] negras
+    } en { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }
+game-verdict-no-move = Base de finales: ganan las { $color ->
+        [white] blancas: las negras
+       *[black] negras: las blancas
+    } no tienen jugadas
+# Un jugador que la base de datos no conoce. $user: su id.
+game-unknown-player = jugador { $user }
+# Una jugada y la respuesta. $player: quien movió; $move: la jugada; $engine: el nombre del motor.
+game-move-played = { $player } jugó **{ $move }**.
+game-engine-replied = { $engine } respondió **{ $move }**.
+game-engine-no-level = El nivel { $level } del motor no existe.
+game-thinking = Dama está pensando su jugada.
+# $player, $color: quien mueve.
+game-not-your-turn = No es tu turno: { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    } ({ $player }).
+# El final de una partida por las reglas. $player: quien gana; $color: su color.
+game-won-no-pieces = **Gana { $player }** ({ $color ->
+        [white] blancas): las negras
+       *[black] negras): las blancas
+    } se quedaron sin piezas.
+game-won-no-moves = **Gana { $player }** ({ $color ->
+        [white] blancas): las negras
+       *[black] negras): las blancas
+    } no tienen jugadas.
+game-draw-repetition = **Tablas** por repetición de la posición.
+# $quiet_moves: jugadas de cada bando sin captura ni movimiento de peón.
+game-draw-forty-moves = **Tablas** por la regla de las { $quiet_moves } jugadas: { $quiet_moves } jugadas de cada bando sin captura ni movimiento de peón.
+# Las puntuaciones tras una partida puntuada: los nombres, y la puntuación de antes y de después.
+game-ratings = Puntuaciones: { $white } { $white_before } → { $white_after }, { $black } { $black_before } → { $black_after }.
+# Por qué no se puede hacer una jugada. $legal: las jugadas legales, en lista.
+game-illegal-empty = La jugada está vacía; escríbela como 22-18 o 22x13. Jugadas legales: { $legal }.
+game-illegal-light-square = `{ $square }` es una casilla clara; las piezas van en las casillas oscuras. Jugadas legales: { $legal }.
+game-illegal-not-a-square = `{ $text }` no es una casilla; usa del 1 al 32 (o una casilla oscura como c3). Jugadas legales: { $legal }.
+game-illegal-too-many-squares = Demasiadas casillas para una jugada. Jugadas legales: { $legal }.
+game-illegal-one-square = `{ $text }`: hacen falta una casilla de salida y una de llegada, como 22-18. Jugadas legales: { $legal }.
+game-illegal-no-piece = No hay ninguna pieza en la casilla { $square }. Jugadas legales: { $legal }.
+# $color: quien mueve.
+game-illegal-not-your-piece = La pieza de la casilla { $square } no es de las { $color ->
+        [white] blancas
+       *[black] negras
+    }. Jugadas legales: { $legal }.
+# $attempted: la jugada tal como se entendió; $captures: las capturas legales.
+game-illegal-capture-compulsory = { $attempted } no está permitida: la captura es obligatoria ({ $captures }), y va primero la que captura más piezas.
+game-illegal-move = { $attempted } no es una jugada legal aquí. Jugadas legales: { $legal }.
+# $candidates: las jugadas que podría ser.
+game-illegal-ambiguous = { $attempted } podría ser { $candidates }; escribe todas las casillas de llegada.
+game-legal-none = ninguna
+# Dos opciones de una lista: $first, luego $rest (a su vez una lista).
+game-list-or = { $first } o { $rest }
+# Abandonar.
+game-resign-confirm = ¿De verdad quieres abandonar esta partida?
+# $player: quien abandona; $winner y $color: quien gana.
+game-resigned = { $player } abandona. **Gana { $winner }** ({ $color ->
+        [white] blancas
+       *[black] negras
+    }).
+# Ofertas de tablas. $player: quien ofrece o responde; $opponent: a quien se ofrecen.
+game-draw-offered = { $player } ofrece tablas a { $opponent }.
+game-draw-already-offered = Ya ofreciste tablas; espera la respuesta.
+# $ago: medias jugadas desde la última oferta; $left: medias jugadas que faltan.
+game-draw-reoffer = Ofreciste tablas hace { $ago ->
+        [one] una media jugada
+       *[other] { $ago } medias jugadas
+    }; podrás volver a ofrecerlas dentro de { $left ->
+        [one] una media jugada
+       *[other] { $left } medias jugadas
+    }.
+game-draw-engine-declines = { $engine } rechaza las tablas: le gusta su posición.
+game-draw-accepted = { $player } acepta las tablas. **Tablas** por acuerdo.
+game-draw-no-offer = No hay ninguna oferta de tablas que responder. Ofrécelas con { $cmd_draw_offer }.
+game-draw-own-offer = La oferta es tuya: tiene que responder tu rival.
+game-draw-withdrawn = { $player } retira la oferta de tablas.
+game-draw-declined = { $player } rechaza las tablas. ¡Seguimos!
+# Reclamar por tiempo. $player: quien mueve; $left: su tiempo; $winner: quien reclama.
+game-claim-your-turn = Te toca a ti: haz tu jugada en vez de reclamar.
+game-claim-too-early = A { $player } aún le queda { $left } para mover; después podrás reclamar la victoria.
+game-claim-won = A { $player } se le acabó el tiempo. **Gana { $winner }** por tiempo.
+# Anulaciones. $player: el moderador; $game: el número de la partida.
+game-abort-not-allowed = Solo los moderadores (Gestionar mensajes) pueden anular una partida. Los jugadores pueden usar { $cmd_resign } u ofrecer tablas con { $cmd_draw_offer }.
+game-aborted = { $player } anuló la partida #{ $game }. No cuenta para nadie.
+# Encontrar la partida. $result: white, black, draw o aborted.
+game-over-refusal = { $result ->
+        [white] La partida #{ $game } ha terminado (1-0).
+        [black] La partida #{ $game } ha terminado (0-1).
+        [draw] La partida #{ $game } ha terminado en tablas.
+       *[aborted] La partida #{ $game } ha terminado.
+    }
+game-missing = Esa partida no existe.
+game-none-here = No hay ninguna partida en este canal. Empieza una con { $cmd_challenge } o juega contra mí con { $cmd_play }.
+game-not-playing = No juegas en esta partida.
+game-out-of-date = Este tablero no está al día: la partida ha avanzado. Usa el último tablero (o { $cmd_board }).
+game-too-late = Esa jugada llegó tarde: la partida cambió mientras tanto. Usa el último tablero (o { $cmd_board }).
+# Los componentes.
+game-unknown-button = Ya no reconozco este botón.
+game-elsewhere = Este botón pertenece a un mensaje de otro canal; usa el de allí.
+game-pick-move = Elige una jugada de la lista.
+# Las esperas. $cmd: el comando; $seconds: cuánto esperar.
+game-cooldown-command = No tan rápido: podrás usar { $cmd } otra vez dentro de { $seconds } s.
+game-cooldown-draw-offer = No tan rápido: podrás volver a ofrecer tablas dentro de { $seconds } s.
+# Las sugerencias de /jugada (100 caracteres como mucho; los comandos como se escriben: $cmd_challenge).
+game-hint-no-game = No hay partida en este canal: empieza una con { $cmd_challenge } o { $cmd_play }.
+game-hint-unreadable = No se puede leer la posición de esta partida.
+game-hint-not-your-turn = No es tu turno: mueve { $player }
+# Siguen las jugadas legales. $typed: lo que se escribió.
+game-hint-no-match = Ninguna jugada legal empieza por { $typed }:
 
 
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+lookup-leaderboard-empty = Todavía no hay nadie en la clasificación: termina una partida contra otro miembro ({ $cmd_challenge }) para entrar.
+lookup-leaderboard-title = **Clasificación** · página { $page } de { $pages }
+# Un jugador. $rank: su puesto, alineado; $rating, $deviation: redondeados; $wins, $losses,
+# $draws: partidas contra miembros (V victorias, D derrotas, T tablas).
+lookup-leaderboard-line = `{ $rank }.` **{ $name }** { $rating } (±{ $deviation }) · { $wins }V { $losses }D { $draws }T
+lookup-leaderboard-previous = Anterior
+lookup-leaderboard-next = Siguiente
+lookup-stats-none = { $name } todavía no ha jugado aquí.
+lookup-stats-rating = **{ $name }** · puntuación { $rating } (±{ $deviation })
+lookup-stats-members = Contra miembros: { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }, { $losses ->
+        [one] { $losses } perdida
+       *[other] { $losses } perdidas
+    }, { $draws } en tablas
+# $outcome: win, loss o draw; $length: cuántas seguidas.
+lookup-stats-streak = Racha actual: { $outcome ->
+        [win] { $length ->
+            [one] { $length } victoria
+           *[other] { $length } victorias seguidas
+        }
+        [loss] { $length ->
+            [one] { $length } derrota
+           *[other] { $length } derrotas seguidas
+        }
+       *[draw] { $length ->
+            [one] { $length } partida en tablas
+           *[other] { $length } tablas seguidas
+        }
+    }
+lookup-stats-engine = Contra el motor:
+# $engine: el nombre del motor en un nivel.
+lookup-stats-engine-line = { $engine }: { $wins ->
+        [one] { $wins } ganada
+       *[other] { $wins } ganadas
+    }, { $losses ->
+        [one] { $losses } perdida
+       *[other] { $losses } perdidas
+    }, { $draws } en tablas
+lookup-history-member = **Últimas partidas de { $name }**
+lookup-history-channel = **Últimas partidas en este canal**
+lookup-history-member-none = Últimas partidas de { $name }: todavía ninguna.
+lookup-history-channel-none = Últimas partidas en este canal: todavía ninguna.
+lookup-history-footer = Para ver una, usa { $cmd_pdn } o { $cmd_replay } con el número de la partida.
+# Una partida. $game: su número; $white, $black: los nombres; $state: uno de los textos
+# lookup-state-*; $moves: las jugadas hechas.
+lookup-history-line = `#{ $game }` { $white } contra { $black } · { $state } · { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }
+lookup-state-playing = en juego
+lookup-state-aborted = anulada
+lookup-state-finished = terminada
+# $result: white, black (quién ganó) o draw; $reason: cómo terminó, o none.
+lookup-state-ended = { $result ->
+        [white] ganan las blancas
+        [black] ganan las negras
+       *[draw] tablas
+    }{ $reason ->
+        [resign] { " " }por abandono
+        [no-moves] { " " }(el rival no tiene jugadas)
+        [timeout-claim] { " " }por tiempo
+        [timeout-sweep] { " " }por incomparecencia
+        [repetition] { " " }por repetición
+        [forty-move] { " " }por la regla de las 40 jugadas
+        [agreement] { " " }de mutuo acuerdo
+       *[none] { "" }
+    }
+# $game: un número.
+lookup-no-such-game = No hay ninguna partida #{ $game } en este servidor. { $cmd_history } muestra las últimas partidas.
+lookup-no-game-here = Todavía no se ha jugado ninguna partida en este canal.
+lookup-pdn = La partida #{ $game } en PDN:
+# $line: la partida tal como aparece en el historial.
+lookup-replay = Repetición de la partida #{ $game }: { $line }
+# El pie de los fotogramas de una repetición (59 caracteres como mucho; los nombres se acortan).
+# $white, $black: los nombres tal como se escriben; $number: el número de la jugada; $color:
+# quién la hizo; $notation: la jugada.
+lookup-replay-start = { $white } – { $black } · inicio
+lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
+        [white] .
+       *[black] ...
+    } { $notation }
 
 
 ## Settings

@@ -80,14 +80,313 @@ command-typed = `{ $name }`
 
 ## Challenges
 # Section: challenges: /challenge, /accept, /decline, /cancel, /play, rematches, expiries.
+# È stato sfidato un bot. $cmd_play: il comando per giocare contro il motore; $max_level: il
+# suo livello più forte.
+challenge-bot = I bot non possono accettare sfide. Per giocare contro di me usa { $cmd_play } con un livello da 1 (principiante) a { $max_level } (maestro).
+challenge-self = Non puoi sfidare te stesso. Sfida un altro membro, oppure gioca contro di me con { $cmd_play }.
+# $min, $max: durate.
+challenge-time-range = Il tempo per mossa deve essere compreso tra { $min } e { $max }.
+# $opponent: il nome di chi ha ricevuto la sfida aperta.
+challenge-already-open = Hai già una sfida aperta qui (a { $opponent }). Prima annullala con { $cmd_cancel }.
+# La sfida. $challenged, $challenger: menzioni; $color: il colore di chi sfida (white, black o
+# random); $time: il tempo per mossa; $expiry: quanto resta aperta la sfida.
+challenge-message = { $challenged }, { $challenger } ti sfida a una partita di dama valida per la classifica ({ $color ->
+        [white] { $challenger } ha il Bianco
+        [black] { $challenger } ha il Nero
+       *[random] colori estratti a sorte
+    }, { $time } per mossa). Accetta o rifiuta entro { $expiry }.
+challenge-button-accept = Accetta
+challenge-button-decline = Rifiuta
+challenge-button-cancel = Annulla
+# $game: il numero della partita in corso nel canale.
+challenge-channel-busy = Qui c'è già una partita in corso (#{ $game }): iniziane una in un thread, oppure aspetta che finisca.
+challenge-game-running = Qui c'è già una partita in corso.
+challenge-not-found = Questa sfida non esiste.
+challenge-none-received = Nessuno ti ha sfidato in questo canale.
+challenge-none-sent = Non hai sfide aperte in questo canale.
+challenge-was-accepted = Questa sfida è già stata accettata.
+challenge-was-declined = Questa sfida è stata rifiutata.
+challenge-was-cancelled = Questa sfida è stata annullata.
+challenge-expired = Questa sfida è scaduta. Lanciane una nuova con { $cmd_challenge }.
+# $name: chi può farlo.
+challenge-accept-not-yours = Solo { $name } può accettare questa sfida.
+challenge-decline-not-yours = Solo { $name } può rifiutare questa sfida.
+# Chi ha lanciato la sfida ha premuto Rifiuta sulla propria sfida.
+challenge-decline-own = Solo { $name } può rifiutare questa sfida. Per ritirarla, premi Annulla.
+challenge-cancel-not-yours = Solo { $name } può annullare questa sfida.
+# $name: chi ha accettato; $white, $black: menzioni.
+challenge-accepted = { $name } ha accettato! { $white } ha il Bianco, { $black } il Nero. Muove per primo il Bianco.
+# $challenger, $challenged: menzioni.
+challenge-declined = { $name } ha rifiutato la sfida di { $challenger }.
+challenge-cancelled = { $name } ha ritirato la sfida a { $challenged }.
+challenge-level-range = I livelli vanno da 1 (principiante) a { $max_level } (maestro).
+# Inizia una partita contro il motore. $color: il colore del giocatore; $engine: il nome del motore.
+challenge-engine-game = { $name } gioca con il { $color ->
+        [white] Bianco
+       *[black] Nero
+    } contro { $engine }.
+challenge-game-not-found = Questa partita non esiste.
+challenge-rematch-running = Questa partita è ancora in corso.
+challenge-rematch-not-player = Solo chi ha giocato questa partita può chiedere la rivincita.
+# Nessuno ha risposto in tempo a una sfida. $challenger: una menzione; $challenged: un nome.
+challenge-expired-notice = La sfida di { $challenger } a { $challenged } è scaduta.
+# Partita persa a tavolino: chi aveva la mossa ha lasciato passare il doppio del tempo per mossa.
+# $loser: un nome; $winner: una menzione o il motore; $game: il numero; $ratings: le variazioni
+# di punteggio (con uno spazio davanti), o niente.
+challenge-timeout-forfeit = { $loser } non ha mosso per il doppio del tempo per mossa. **{ $winner } vince** a tavolino la partita #{ $game }.{ $ratings }
 
 
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
+# La striscia sotto l'immagine della damiera. $white, $black: i nomi con il punteggio; $move:
+# il numero della mossa; $state: game-caption-turn o game-caption-result.
+game-caption = { $white } – { $black } · mossa { $move } · { $state }
+# $color: white o black, chi deve muovere.
+game-caption-turn = { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    }
+# $result: white, black (chi ha vinto), draw o aborted.
+game-caption-result = { $result ->
+        [white] vince il Bianco (1-0)
+        [black] vince il Nero (0-1)
+        [draw] patta (½-½)
+       *[aborted] interrotta
+    }
+# Il messaggio della damiera. $game: il numero della partita; $move: il numero della mossa;
+# $player: chi deve muovere (una menzione o il nome del motore); $color: white o black.
+game-board-turn = **Partita #{ $game }** · mossa { $move } · { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    }: { $player }
+# Lo stesso con l'orologio. $per_move, $left: durate.
+game-board-turn-clock = **Partita #{ $game }** · mossa { $move } · { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    }: { $player } · { $per_move } per mossa, restano { $left }
+game-board-capture = La presa è obbligatoria.
+# $player: chi propone.
+game-board-draw-offer = { $player } propone la patta.
+# Più mosse regolari di quante ne stiano in un menu. $count: quante.
+game-board-type-move = { $count } mosse regolari: scrivi la tua con { $cmd_move }.
+game-board-over = **Partita #{ $game }**: è finita.
+game-button-offer-draw = Proponi patta
+game-button-resign = Abbandona
+game-button-flip = Gira la damiera
+game-button-claim = Reclama la vittoria
+game-button-accept-draw = Accetta la patta
+game-button-decline-draw = Rifiuta la patta
+game-button-rematch = Rivincita
+game-button-resign-confirm = Sì, abbandono
+game-move-menu = Scegli la tua mossa
+# Che cosa dicono i finali calcolati. $color: chi vince; $moves: le sue mosse fino alla vittoria.
+game-verdict-draw = Finali calcolati: patta con il gioco migliore
+game-verdict-win = Finali calcolati: vince { $color ->
+        [white] il Bianco
+       *[black] il Nero
+    } in { $moves ->
+        [one] { $moves } mossa
+       *[other] { $moves } mosse
+    }
+game-verdict-no-move = Finali calcolati: vince { $color ->
+        [white] il Bianco: il Nero
+       *[black] il Nero: il Bianco
+    } non ha mosse
+# Un giocatore che il database non conosce. $user: il suo id.
+game-unknown-player = giocatore { $user }
+# Una mossa e la risposta. $player: chi ha mosso; $move: la mossa; $engine: il nome del motore.
+game-move-played = { $player } ha giocato **{ $move }**.
+game-engine-replied = { $engine } ha risposto **{ $move }**.
+game-engine-no-level = Il livello { $level } del motore non esiste.
+game-thinking = Dama sta pensando alla sua mossa.
+# $player, $color: chi deve muovere.
+game-not-your-turn = Non tocca a te: { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    } ({ $player }).
+# La fine di una partita secondo le regole. $player: chi vince; $color: il suo colore.
+game-won-no-pieces = **Vince { $player }** ({ $color ->
+        [white] il Bianco): il Nero
+       *[black] il Nero): il Bianco
+    } è rimasto senza pezzi.
+game-won-no-moves = **Vince { $player }** ({ $color ->
+        [white] il Bianco): il Nero
+       *[black] il Nero): il Bianco
+    } non ha più mosse.
+game-draw-repetition = **Patta** per ripetizione della posizione.
+# $quiet_moves: mosse di ciascuno senza prese né mosse di pedina.
+game-draw-forty-moves = **Patta** per la regola delle { $quiet_moves } mosse: { $quiet_moves } mosse per parte senza prese né mosse di pedina.
+# I punteggi dopo una partita valida per la classifica: i nomi, poi il punteggio prima e dopo.
+game-ratings = Punteggi: { $white } { $white_before } → { $white_after }, { $black } { $black_before } → { $black_after }.
+# Perché una mossa non si può giocare. $legal: le mosse regolari, in elenco.
+game-illegal-empty = La mossa è vuota; scrivila come 22-18 o 22x13. Mosse regolari: { $legal }.
+game-illegal-light-square = `{ $square }` è una casa chiara; i pezzi stanno sulle case scure. Mosse regolari: { $legal }.
+game-illegal-not-a-square = `{ $text }` non è una casa; usa i numeri da 1 a 32 (o una casa scura come c3). Mosse regolari: { $legal }.
+game-illegal-too-many-squares = Troppe case per una sola mossa. Mosse regolari: { $legal }.
+game-illegal-one-square = `{ $text }`: servono la casa di partenza e quella di arrivo, come 22-18. Mosse regolari: { $legal }.
+game-illegal-no-piece = Sulla casa { $square } non c'è nessun pezzo. Mosse regolari: { $legal }.
+# $color: chi deve muovere.
+game-illegal-not-your-piece = Il pezzo sulla casa { $square } non è { $color ->
+        [white] del Bianco
+       *[black] del Nero
+    }. Mosse regolari: { $legal }.
+# $attempted: la mossa come è stata capita; $captures: le prese regolari.
+game-illegal-capture-compulsory = { $attempted } non è consentita: la presa è obbligatoria ({ $captures }), e si deve scegliere quella che prende più pezzi.
+game-illegal-move = { $attempted } non è una mossa regolare qui. Mosse regolari: { $legal }.
+# $candidates: le mosse che potrebbe essere.
+game-illegal-ambiguous = { $attempted } potrebbe essere { $candidates }; scrivi tutte le case di arrivo.
+game-legal-none = nessuna
+# Due scelte di un elenco: $first, poi $rest (a sua volta un elenco).
+game-list-or = { $first } o { $rest }
+# L'abbandono.
+game-resign-confirm = Vuoi davvero abbandonare questa partita?
+# $player: chi abbandona; $winner e $color: chi vince.
+game-resigned = { $player } abbandona. **Vince { $winner }** ({ $color ->
+        [white] il Bianco
+       *[black] il Nero
+    }).
+# Le proposte di patta. $player: chi propone o risponde; $opponent: a chi è proposta.
+game-draw-offered = { $player } propone la patta a { $opponent }.
+game-draw-already-offered = Hai già proposto la patta; aspetta la risposta.
+# $ago: semimosse dall'ultima proposta; $left: semimosse da aspettare.
+game-draw-reoffer = Hai proposto la patta { $ago ->
+        [one] una semimossa fa
+       *[other] { $ago } semimosse fa
+    }; potrai riproporla tra { $left ->
+        [one] una semimossa
+       *[other] { $left } semimosse
+    }.
+game-draw-engine-declines = { $engine } rifiuta la patta: la sua posizione gli piace.
+game-draw-accepted = { $player } accetta la patta. **Patta** per accordo.
+game-draw-no-offer = Non c'è nessuna proposta di patta a cui rispondere. Proponila tu con { $cmd_draw_offer }.
+game-draw-own-offer = La proposta è tua: deve rispondere l'avversario.
+game-draw-withdrawn = { $player } ritira la proposta di patta.
+game-draw-declined = { $player } rifiuta la patta. Si continua!
+# Reclamare per tempo. $player: chi deve muovere; $left: il suo tempo; $winner: chi reclama.
+game-claim-your-turn = Tocca a te: gioca la tua mossa invece di reclamare.
+game-claim-too-early = { $player } ha ancora { $left } per muovere; dopo potrai reclamare la vittoria.
+game-claim-won = { $player } ha esaurito il tempo. **Vince { $winner }** per tempo.
+# Interruzioni. $player: il moderatore; $game: il numero della partita.
+game-abort-not-allowed = Solo i moderatori (Gestire i messaggi) possono interrompere una partita. I giocatori possono usare { $cmd_resign } o proporre la patta con { $cmd_draw_offer }.
+game-aborted = { $player } ha interrotto la partita #{ $game }. Non conta per nessuno.
+# Trovare la partita. $result: white, black, draw o aborted.
+game-over-refusal = { $result ->
+        [white] La partita #{ $game } è finita (1-0).
+        [black] La partita #{ $game } è finita (0-1).
+        [draw] La partita #{ $game } è finita patta.
+       *[aborted] La partita #{ $game } è finita.
+    }
+game-missing = Questa partita non esiste.
+game-none-here = In questo canale non c'è nessuna partita. Iniziane una con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
+game-not-playing = Non stai giocando questa partita.
+game-out-of-date = Questa damiera non è aggiornata: la partita è andata avanti. Usa l'ultima damiera (o { $cmd_board }).
+game-too-late = La mossa è arrivata tardi: nel frattempo la partita è cambiata. Usa l'ultima damiera (o { $cmd_board }).
+# I componenti.
+game-unknown-button = Questo pulsante non lo riconosco più.
+game-elsewhere = Questo pulsante appartiene a un messaggio di un altro canale; usa quello.
+game-pick-move = Scegli una mossa dall'elenco.
+# Le attese. $cmd: il comando; $seconds: quanto aspettare.
+game-cooldown-command = Non così in fretta: potrai usare { $cmd } di nuovo tra { $seconds } s.
+game-cooldown-draw-offer = Non così in fretta: potrai proporre di nuovo la patta tra { $seconds } s.
+# I suggerimenti di /mossa (al massimo 100 caratteri; i comandi come si scrivono: $cmd_challenge).
+game-hint-no-game = Nessuna partita in questo canale: iniziane una con { $cmd_challenge } o { $cmd_play }.
+game-hint-unreadable = La posizione di questa partita non si può leggere.
+game-hint-not-your-turn = Non tocca a te: deve muovere { $player }
+# Seguono le mosse regolari. $typed: quello che è stato scritto.
+game-hint-no-match = Nessuna mossa regolare comincia con { $typed }:
 
 
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
+lookup-leaderboard-empty = In classifica non c'è ancora nessuno: per entrarci, finisci una partita contro un altro membro ({ $cmd_challenge }).
+lookup-leaderboard-title = **Classifica** · pagina { $page } di { $pages }
+# Un giocatore. $rank: la posizione, allineata; $rating, $deviation: arrotondati; $wins, $losses,
+# $draws: partite contro i membri (V vinte, S sconfitte, P patte).
+lookup-leaderboard-line = `{ $rank }.` **{ $name }** { $rating } (±{ $deviation }) · { $wins }V { $losses }S { $draws }P
+lookup-leaderboard-previous = Precedente
+lookup-leaderboard-next = Successiva
+lookup-stats-none = { $name } non ha ancora giocato qui.
+lookup-stats-rating = **{ $name }** · punteggio { $rating } (±{ $deviation })
+lookup-stats-members = Contro i membri: { $wins ->
+        [one] { $wins } vinta
+       *[other] { $wins } vinte
+    }, { $losses ->
+        [one] { $losses } persa
+       *[other] { $losses } perse
+    }, { $draws ->
+        [one] { $draws } patta
+       *[other] { $draws } patte
+    }
+# $outcome: win, loss o draw; $length: quante di fila.
+lookup-stats-streak = Serie in corso: { $outcome ->
+        [win] { $length ->
+            [one] { $length } vittoria
+           *[other] { $length } vittorie di fila
+        }
+        [loss] { $length ->
+            [one] { $length } sconfitta
+           *[other] { $length } sconfitte di fila
+        }
+       *[draw] { $length ->
+            [one] { $length } patta
+           *[other] { $length } patte di fila
+        }
+    }
+lookup-stats-engine = Contro il motore:
+# $engine: il nome del motore a un livello.
+lookup-stats-engine-line = { $engine }: { $wins ->
+        [one] { $wins } vinta
+       *[other] { $wins } vinte
+    }, { $losses ->
+        [one] { $losses } persa
+       *[other] { $losses } perse
+    }, { $draws ->
+        [one] { $draws } patta
+       *[other] { $draws } patte
+    }
+lookup-history-member = **Ultime partite di { $name }**
+lookup-history-channel = **Ultime partite in questo canale**
+lookup-history-member-none = Ultime partite di { $name }: ancora nessuna.
+lookup-history-channel-none = Ultime partite in questo canale: ancora nessuna.
+lookup-history-footer = Per rivederne una usa { $cmd_pdn } o { $cmd_replay } con il numero della partita.
+# Una partita. $game: il numero; $white, $black: i nomi; $state: uno dei testi lookup-state-*;
+# $moves: le mosse giocate.
+lookup-history-line = `#{ $game }` { $white } contro { $black } · { $state } · { $moves ->
+        [one] { $moves } mossa
+       *[other] { $moves } mosse
+    }
+lookup-state-playing = in corso
+lookup-state-aborted = annullata
+lookup-state-finished = finita
+# $result: white, black (chi ha vinto) o draw; $reason: come è finita, o none.
+lookup-state-ended = { $result ->
+        [white] vittoria del Bianco
+        [black] vittoria del Nero
+       *[draw] patta
+    }{ $reason ->
+        [resign] { " " }per abbandono
+        [no-moves] { " " }(avversario senza mosse)
+        [timeout-claim] { " " }per tempo
+        [timeout-sweep] { " " }a tavolino
+        [repetition] { " " }per ripetizione
+        [forty-move] { " " }per la regola delle 40 mosse
+        [agreement] { " " }per accordo
+       *[none] { "" }
+    }
+# $game: un numero.
+lookup-no-such-game = In questo server non c'è nessuna partita #{ $game }. { $cmd_history } elenca le ultime partite.
+lookup-no-game-here = In questo canale non si è ancora giocata nessuna partita.
+lookup-pdn = La partita #{ $game } in PDN:
+# $line: la partita come la elenca la cronologia.
+lookup-replay = Replay della partita #{ $game }: { $line }
+# La didascalia dei fotogrammi di un replay (al massimo 59 caratteri; i nomi vengono accorciati).
+# $white, $black: i nomi come sono scritti; $number: il numero della mossa; $color: chi l'ha
+# giocata; $notation: la mossa.
+lookup-replay-start = { $white } – { $black } · inizio
+lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
+        [white] .
+       *[black] ...
+    } { $notation }
 
 
 ## Settings
