@@ -308,6 +308,45 @@ texts! {
     /// `/settings language` without one: back to the server's Discord language, said in it.
     SettingsLanguageDiscord = "settings-language-discord" [],
     // ---- Discord
+    /// Something failed on the bot's side.
+    DiscordApology = "discord-apology" [],
+    /// A command registered by an older version of the bot.
+    DiscordOutdatedCommand = "discord-outdated-command" [],
+    /// An option that could not be read: `$input` as typed.
+    DiscordOptionUnreadable = "discord-option-unreadable" ["input"],
+    DiscordOptionsUnreadable = "discord-options-unreadable" [],
+    DiscordCheckFailed = "discord-check-failed" [],
+    /// A command used again too soon: `$seconds` to wait.
+    DiscordCooldown = "discord-cooldown" ["seconds"],
+    /// The user lacks `$permission` (a [`Text::DiscordPermission`]).
+    DiscordMissingUserPermission = "discord-missing-user-permission" ["permission"],
+    DiscordMissingUserPermissions = "discord-missing-user-permissions" [],
+    /// The bot lacks `$count` permissions, named in `$permissions`.
+    DiscordMissingBotPermissions = "discord-missing-bot-permissions" ["count", "permissions"],
+    /// A permission's name as Discord shows it: `$permission` is its key (`attach-files`).
+    DiscordPermission = "discord-permission" ["permission"],
+    DiscordGuildOnly = "discord-guild-only" [],
+    DiscordSlashOnly = "discord-slash-only" [],
+    /// A command with subcommands used alone: `$choices` lists them.
+    DiscordSubcommandRequired = "discord-subcommand-required" ["choices"],
+    DiscordNotAModerator = "discord-not-a-moderator" ["cmd_resign", "cmd_draw_offer"],
+    /// The time of `/challenge` could not be read: `$input` as typed.
+    DiscordTimeUnreadable = "discord-time-unreadable" ["input"],
+    DiscordMovesUnavailable = "discord-moves-unavailable" [],
+    DiscordMovePlaceholder = "discord-move-placeholder" [],
+    /// A link to the current board under a refusal: `$link`.
+    DiscordCurrentBoard = "discord-current-board" ["link"],
+    /// A file bigger than the server allows: `$file`, `$megabytes`.
+    DiscordFileTooBig = "discord-file-too-big" ["file", "megabytes"],
+    /// The board a ping is about: `$link`.
+    DiscordBoardLink = "discord-board-link" ["link"],
+    DiscordChoiceWhite = "discord-choice-white" [],
+    DiscordChoiceBlack = "discord-choice-black" [],
+    DiscordChoiceRandom = "discord-choice-random" [],
+    /// A level choice of `/play`: `$level` 1 to 8.
+    DiscordChoiceLevel = "discord-choice-level" ["level"],
+    /// A language choice of `/settings language`: `$language` is `it`, `en`, `es` or `auto`.
+    DiscordChoiceLanguage = "discord-choice-language" ["language"],
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
     ConsoleBanner = "console-banner" ["help"],
@@ -832,6 +871,51 @@ mod tests {
                 "{file}: messages the code does not use: {unused:?}"
             );
             assert!(missing.is_empty(), "{file}: messages missing: {missing:?}");
+        }
+    }
+
+    /// The attributes of the files' messages: (message id, attribute).
+    fn attributes(source: &str) -> BTreeSet<(String, String)> {
+        let resource = fluent_syntax::parser::parse(source).expect("the file parses");
+        let mut out = BTreeSet::new();
+        for entry in &resource.body {
+            if let ast::Entry::Message(message) = entry {
+                for attribute in &message.attributes {
+                    out.insert((message.id.name.to_owned(), attribute.id.name.to_owned()));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_files_hold_exactly_the_command_attributes_the_registration_uses() {
+        let used: BTreeSet<(String, String)> = crate::discord::commands::command_attributes()
+            .into_iter()
+            .collect();
+        assert!(
+            used.contains(&("cmd-challenge".to_owned(), "member-description".to_owned())),
+            "{used:?}"
+        );
+        let commands: BTreeSet<String> = command_ids().collect();
+        for (id, attribute) in &used {
+            assert!(
+                commands.contains(id),
+                "{id}.{attribute}: not a command's message"
+            );
+        }
+        for (_, file, source) in SOURCES {
+            let held = attributes(source);
+            let unused: Vec<_> = held.difference(&used).collect();
+            let missing: Vec<_> = used.difference(&held).collect();
+            assert!(
+                unused.is_empty(),
+                "{file}: attributes the registration does not use: {unused:?}"
+            );
+            assert!(
+                missing.is_empty(),
+                "{file}: attributes missing: {missing:?}"
+            );
         }
     }
 }

@@ -435,6 +435,28 @@ async fn rest_answers_parse_as_serenity_models() {
     assert_eq!((global.len(), local.len()), (1, 1));
     assert_eq!(local[0].guild_id, Some(guild));
     assert_eq!(discord.global_commands()[0]["name"], "ping");
+    // Like Discord, the answer carries the id of each command (bots mention commands by it),
+    // and a command registered again keeps its id.
+    assert_eq!(discord.guild_commands()[0]["id"], local[0].id.to_string());
+    let again = http
+        .create_guild_commands(
+            guild,
+            &vec![
+                CreateCommand::new("ping")
+                    .description("Answers pong")
+                    .name_localized("it", "pong"),
+            ],
+        )
+        .await
+        .expect("PUT guild again");
+    assert_eq!(again[0].id, local[0].id);
+    assert_eq!(
+        again[0]
+            .name_localizations
+            .as_ref()
+            .and_then(|l| l.get("it")),
+        Some(&"pong".to_owned())
+    );
 
     let message = CreateMessage::new()
         .content("a board")

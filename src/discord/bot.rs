@@ -80,6 +80,31 @@ async fn on_event(
     Ok(())
 }
 
+/// Registers the commands (in the development guild, or globally) and returns them as Discord
+/// answered, with the ids it gave them. Serenity directly rather than poise's `register_*`,
+/// which drop the answer.
+pub async fn register(
+    http: &serenity::Http,
+    commands: &[poise::Command<Data, Error>],
+    guild: Option<serenity::GuildId>,
+) -> Result<Vec<serenity::Command>, Error> {
+    let builders = poise::builtins::create_application_commands(commands);
+    let registered = match guild {
+        Some(guild) => guild.set_commands(http, builders).await?,
+        None => serenity::Command::set_global_commands(http, builders).await?,
+    };
+    Ok(registered)
+}
+
+/// The ids of registered commands by their English name, for command mentions.
+#[must_use]
+pub fn command_ids(registered: &[serenity::Command]) -> Vec<(String, u64)> {
+    registered
+        .iter()
+        .map(|command| (command.name.clone(), command.id.get()))
+        .collect()
+}
+
 /// Runs the bot until SIGINT or SIGTERM (`Ok`), or until the connection fails.
 pub async fn run(
     config: &Config,
@@ -101,16 +126,16 @@ pub async fn run(
         Box::pin(async move {
             info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
             let commands = &framework.options().commands;
-            let count = poise::builtins::create_application_commands(commands).len();
-            let registered = match dev_guild {
-                Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                None => poise::builtins::register_globally(ctx, commands).await,
+            let registered = match register(&ctx.http, commands, dev_guild).await {
+                Ok(registered) => registered,
+                Err(error) => {
+                    setup_failure.store(true, Ordering::SeqCst);
+                    framework.shard_manager().shutdown_all().await;
+                    return Err(error);
+                }
             };
-            if let Err(error) = registered {
-                setup_failure.store(true, Ordering::SeqCst);
-                framework.shard_manager().shutdown_all().await;
-                return Err(Error::from(error));
-            }
+            let count = registered.len();
+            setup_data.service.set_command_ids(command_ids(&registered));
             if let Some(guild) = dev_guild {
                 info!("registered {count} commands in guild {guild}");
             } else {
@@ -206,7 +231,9 @@ async fn sweep(
                 notices
                     .into_iter()
                     .map(|notice| {
-                        let outgoing = Outgoing::render(&renderer, notice.reply.clone());
+                        let language = service.server_language(notice.guild);
+                        let outgoing =
+                            Outgoing::render(&renderer, notice.reply.clone()).in_language(language);
                         (notice, outgoing)
                     })
                     .collect::<Vec<_>>()

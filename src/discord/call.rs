@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::game::{Action, Actor, ColourChoice, Member};
+use crate::game::{Action, Actor, ColourChoice, Member, human_duration};
 use crate::i18n::Language;
 
 /// A click on a button or a pick in a select menu: the component's id and, for a menu, the
@@ -68,17 +68,12 @@ pub fn challenge(
     }
 }
 
-/// The colour option of `/challenge` and `/play`.
+/// The colour option of `/challenge` and `/play` (its choices are named from the files, in this
+/// order: `discord-choice-white`, `-black`, `-random`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum ColourOption {
-    #[name = "White"]
-    #[name_localized("it", "Bianco")]
     White,
-    #[name = "Black"]
-    #[name_localized("it", "Nero")]
     Black,
-    #[name = "Random"]
-    #[name_localized("it", "A caso")]
     Random,
 }
 
@@ -92,34 +87,147 @@ impl From<ColourOption> for ColourChoice {
     }
 }
 
-/// The time per move of `/challenge`.
+/// The language option of `/settings language` (its choices are named from the files,
+/// `discord-choice-language`, in this order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum TimeOption {
-    #[name = "5 min"]
-    #[name_localized("it", "5 minuti")]
-    FiveMinutes,
-    #[name = "1 h"]
-    #[name_localized("it", "1 ora")]
-    OneHour,
-    #[name = "24 h"]
-    #[name_localized("it", "24 ore")]
-    OneDay,
-    #[name = "3 days"]
-    #[name_localized("it", "3 giorni")]
-    ThreeDays,
+pub enum LanguageOption {
+    Italian,
+    English,
+    Spanish,
+    /// The server's language as Discord gives it.
+    Automatic,
 }
 
+impl LanguageOption {
+    /// Every choice, in the order of registration.
+    pub const ALL: [LanguageOption; 4] = [
+        LanguageOption::Italian,
+        LanguageOption::English,
+        LanguageOption::Spanish,
+        LanguageOption::Automatic,
+    ];
+
+    /// The language chosen; `None` for Discord's.
+    #[must_use]
+    pub fn language(self) -> Option<Language> {
+        match self {
+            LanguageOption::Italian => Some(Language::It),
+            LanguageOption::English => Some(Language::En),
+            LanguageOption::Spanish => Some(Language::Es),
+            LanguageOption::Automatic => None,
+        }
+    }
+
+    /// The key of its name in `discord-choice-language`.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        self.language().map_or("auto", Language::code)
+    }
+}
+
+/// `/settings language [language]`: without a language, the server follows Discord's again.
+#[must_use]
+pub fn set_language(language: Option<LanguageOption>) -> Action {
+    Action::SetLanguage {
+        language: language.and_then(LanguageOption::language),
+    }
+}
+
+/// The time per move of `/challenge`, as typed in any of the bot's languages: `5 min`, `2 ore`,
+/// `3 días`, `24h`, `1 ora e 30 min`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeOption(Duration);
+
+/// The times `/challenge` suggests, in minutes.
+pub const TIME_PRESETS: [u64; 4] = [5, 60, 24 * 60, 3 * 24 * 60];
+
 impl TimeOption {
+    /// Reads a time: numbers each followed by a unit (minutes, hours or days, in Italian,
+    /// English or Spanish, written out or short: `m`, `min`, `h`, `ore`, `d`, `g`, `días`),
+    /// joined by spaces, commas or `e` / `and` / `y`. `None` when it is not such a time.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<TimeOption> {
+        let lower = text.trim().to_lowercase();
+        let mut tokens: Vec<String> = Vec::new();
+        for c in lower.chars() {
+            let kind = |s: &str| s.chars().next().map(|f| f.is_ascii_digit());
+            let digit = c.is_ascii_digit();
+            if c.is_whitespace() || c == ',' {
+                tokens.push(String::new());
+            } else if c.is_alphabetic() || digit || c == '\'' {
+                match tokens.last_mut() {
+                    Some(last) if !last.is_empty() && kind(last) == Some(digit) => last.push(c),
+                    _ => tokens.push(c.to_string()),
+                }
+            } else {
+                return None;
+            }
+        }
+        tokens.retain(|t| !t.is_empty() && !matches!(t.as_str(), "e" | "and" | "y"));
+        if tokens.is_empty() || tokens.len() % 2 != 0 {
+            return None;
+        }
+        let mut minutes: u64 = 0;
+        for pair in tokens.chunks(2) {
+            let number: u64 = pair[0].parse().ok()?;
+            let unit = unit_minutes(&pair[1])?;
+            minutes = minutes.checked_add(number.checked_mul(unit)?)?;
+        }
+        let seconds = minutes.checked_mul(60)?;
+        (minutes > 0).then(|| TimeOption(Duration::from_secs(seconds)))
+    }
+
     #[must_use]
     pub fn duration(self) -> Duration {
-        let minutes = match self {
-            TimeOption::FiveMinutes => 5,
-            TimeOption::OneHour => 60,
-            TimeOption::OneDay => 24 * 60,
-            TimeOption::ThreeDays => 3 * 24 * 60,
-        };
-        Duration::from_secs(minutes * 60)
+        self.0
     }
+}
+
+/// The minutes of a unit of time.
+fn unit_minutes(unit: &str) -> Option<u64> {
+    Some(match unit {
+        "m" | "min" | "mins" | "minute" | "minutes" | "minuto" | "minuti" | "minutos" | "'" => 1,
+        "h" | "hr" | "hrs" | "hour" | "hours" | "ora" | "ore" | "hora" | "horas" => 60,
+        "d" | "g" | "day" | "days" | "giorno" | "giorni" | "día" | "días" | "dia" | "dias" => {
+            24 * 60
+        }
+        _ => return None,
+    })
+}
+
+/// What the time option of `/challenge` suggests for what is typed: the time typed (when it
+/// reads as one) in the reader's words, then the usual times that start like it (all of them
+/// when none does). Each suggestion is its own value, and reads back with [`TimeOption::parse`].
+#[must_use]
+pub fn time_suggestions(language: Language, typed: &str) -> Vec<String> {
+    let say = |minutes: u64| {
+        human_duration(
+            language,
+            i64::try_from(minutes.saturating_mul(60_000)).unwrap_or(i64::MAX),
+        )
+    };
+    let presets: Vec<String> = TIME_PRESETS.iter().map(|&m| say(m)).collect();
+    let typed = typed.trim();
+    let mut out = Vec::new();
+    if let Some(time) = TimeOption::parse(typed) {
+        out.push(say(time.duration().as_secs() / 60));
+    }
+    let lower = typed.to_lowercase();
+    let matching: Vec<&String> = presets
+        .iter()
+        .filter(|p| p.to_lowercase().starts_with(&lower))
+        .collect();
+    let rest = if matching.is_empty() {
+        presets.iter().collect()
+    } else {
+        matching
+    };
+    for preset in rest {
+        if !out.contains(preset) {
+            out.push(preset.clone());
+        }
+    }
+    out
 }
 
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
@@ -347,11 +455,98 @@ mod tests {
             ColourChoice::Random
         );
         assert_eq!(ColourOption::from_index(3), None);
-        let minutes: Vec<u64> = (0..4)
-            .map(|i| TimeOption::from_index(i).unwrap().duration().as_secs() / 60)
+        let languages: Vec<Option<Language>> = (0..4)
+            .map(|i| LanguageOption::from_index(i).unwrap().language())
             .collect();
-        assert_eq!(minutes, [5, 60, 24 * 60, 3 * 24 * 60]);
-        assert_eq!(TimeOption::from_index(4), None);
+        assert_eq!(
+            languages,
+            [
+                Some(Language::It),
+                Some(Language::En),
+                Some(Language::Es),
+                None
+            ]
+        );
+        assert_eq!(LanguageOption::from_index(4), None);
+        assert_eq!(
+            set_language(Some(LanguageOption::Spanish)),
+            Action::SetLanguage {
+                language: Some(Language::Es)
+            }
+        );
+        assert_eq!(set_language(None), Action::SetLanguage { language: None });
+    }
+
+    fn minutes(text: &str) -> Option<u64> {
+        TimeOption::parse(text).map(|t| t.duration().as_secs() / 60)
+    }
+
+    #[test]
+    fn times_are_read_in_every_language() {
+        let day = 24 * 60;
+        for (text, want) in [
+            ("3 giorni", 3 * day),
+            ("2 ore", 120),
+            ("3 días", 3 * day),
+            ("3 dias", 3 * day),
+            ("24h", day),
+            ("24 h", day),
+            ("5 min", 5),
+            ("5m", 5),
+            ("1 ora e 30 min", 90),
+            ("1 h 30 min", 90),
+            ("2 días y 5 h", 2 * day + 5 * 60),
+            ("2 days, 5 h", 2 * day + 5 * 60),
+            ("1 Giorno", day),
+            ("1 hora", 60),
+            ("10 minuti", 10),
+            ("3d", 3 * day),
+        ] {
+            assert_eq!(minutes(text), Some(want), "{text}");
+        }
+        for junk in [
+            "", "24", "soon", "h 24", "3 weeks", "0 min", "-5 min", "5 min 3", "1.5 h",
+        ] {
+            assert_eq!(minutes(junk), None, "{junk:?}");
+        }
+    }
+
+    #[test]
+    fn time_suggestions_are_in_the_reader_s_words_and_read_back() {
+        crate::i18n::set_strict(true);
+        assert_eq!(
+            time_suggestions(Language::En, ""),
+            ["5 min", "1 h", "24 h", "3 days"]
+        );
+        assert_eq!(
+            time_suggestions(Language::It, ""),
+            ["5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
+        assert_eq!(time_suggestions(Language::Es, "3")[0], "3 días");
+        assert_eq!(
+            time_suggestions(Language::It, "2 ore"),
+            ["2 ore", "5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
+        assert_eq!(
+            time_suggestions(Language::It, "1 h 30"),
+            ["5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
+        for language in Language::ALL {
+            for minutes_typed in [5, 60, 90, 24 * 60, 2 * 24 * 60 + 5 * 60, 3 * 24 * 60] {
+                for suggestion in time_suggestions(language, &format!("{minutes_typed} min")) {
+                    assert!(
+                        TimeOption::parse(&suggestion).is_some(),
+                        "{language:?}: {suggestion} does not read back"
+                    );
+                }
+                let spoken = time_suggestions(language, &format!("{minutes_typed} min"))[0].clone();
+                assert_eq!(
+                    minutes(&spoken),
+                    Some(minutes_typed),
+                    "{language:?}: {spoken}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -379,7 +574,7 @@ mod tests {
             is_bot: false,
         };
         assert_eq!(
-            challenge(bob.clone(), None, Some(TimeOption::OneHour)),
+            challenge(bob.clone(), None, TimeOption::parse("1 h")),
             Action::Challenge {
                 opponent: bob,
                 colour: ColourChoice::Random,

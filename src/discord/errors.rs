@@ -7,28 +7,37 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
 use super::outgoing::{DiscordMessage, Outgoing, Place};
-use super::permissions::{GUILD_ONLY_TEXT, missing_permissions_text};
+use super::permissions::{guild_only_text, missing_permissions_text, permission_name};
 use super::{Data, Error};
 use crate::game::Reply;
+use crate::i18n::{Language, t};
 
 /// What the user sees when something failed on the bot's side.
-pub const APOLOGY: &str = "Sorry, something went wrong on my side and I could not do that. \
-                           Please try again in a moment.";
-
-/// The private answer to a user mistake the framework caught, or `None` for failures that are
-/// the bot's own.
 #[must_use]
-pub fn mistake_text(error: &poise::FrameworkError<'_, Data, Error>) -> Option<String> {
+pub fn apology(language: Language) -> String {
+    t!(language, DiscordApology)
+}
+
+/// The language of whoever used a command: their Discord's (`locale`), English for prefix
+/// commands.
+#[must_use]
+pub fn reader_language(ctx: poise::Context<'_, Data, Error>) -> Language {
+    ctx.locale().map_or(Language::En, Language::from_locale)
+}
+
+/// The private answer, in `language`, to a user mistake the framework caught, or `None` for
+/// failures that are the bot's own.
+#[must_use]
+pub fn mistake_text(
+    error: &poise::FrameworkError<'_, Data, Error>,
+    language: Language,
+) -> Option<String> {
     use poise::FrameworkError as E;
     Some(match error {
-        E::ArgumentParse { input, error, .. } => match input {
-            Some(input) => {
-                format!("I could not read `{input}`: {error}. Check the option and try again.")
-            }
-            None => {
-                format!("I could not read one of the options: {error}. Check them and try again.")
-            }
-        },
+        E::ArgumentParse {
+            input: Some(input), ..
+        } => t!(language, DiscordOptionUnreadable, input = input.clone()),
+        E::ArgumentParse { input: None, .. } => t!(language, DiscordOptionsUnreadable),
         E::CommandCheckFailed {
             error: Some(Error::Refused(text)),
             ..
@@ -37,41 +46,59 @@ pub fn mistake_text(error: &poise::FrameworkError<'_, Data, Error>) -> Option<St
             error: Error::Refused(text),
             ..
         } => text.clone(),
-        E::CommandCheckFailed { .. } => "You cannot use this command here.".to_owned(),
+        E::CommandCheckFailed { .. } => t!(language, DiscordCheckFailed),
         E::CooldownHit {
             remaining_cooldown, ..
-        } => {
-            format!(
-                "Not so fast: try again in {} s.",
-                remaining_cooldown.as_secs().max(1)
-            )
-        }
+        } => t!(
+            language,
+            DiscordCooldown,
+            seconds = remaining_cooldown.as_secs().max(1)
+        ),
         E::MissingUserPermissions {
             missing_permissions: Some(missing),
             ..
-        } => {
-            format!("You need the permission {missing} in this channel for this command.")
-        }
-        E::MissingUserPermissions {
-            missing_permissions: None,
-            ..
-        } => "You lack a permission this command needs.".to_owned(),
-        E::MissingBotPermissions {
-            missing_permissions,
-            ..
-        } => missing_permissions_text(*missing_permissions),
-        E::GuildOnly { .. } => GUILD_ONLY_TEXT.to_owned(),
-        E::SubcommandRequired { ctx } => format!(
-            "Choose what to do: {}.",
-            ctx.command()
-                .subcommands
+        } => t!(
+            language,
+            DiscordMissingUserPermission,
+            permission = missing
                 .iter()
-                .map(|c| format!("`/{} {}`", ctx.command().name, c.name))
+                .map(|p| permission_name(language, p))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        E::MissingUserPermissions {
+            missing_permissions: None,
+            ..
+        } => t!(language, DiscordMissingUserPermissions),
+        E::MissingBotPermissions {
+            missing_permissions,
+            ..
+        } => missing_permissions_text(language, *missing_permissions),
+        E::GuildOnly { .. } => guild_only_text(language),
+        E::SubcommandRequired { ctx } => subcommand_required(*ctx, language),
         _ => return None,
     })
+}
+
+/// "Choose what to do: </draw offer:1>, </draw accept:1>, </draw decline:1>."
+#[must_use]
+pub fn subcommand_required(ctx: poise::Context<'_, Data, Error>, language: Language) -> String {
+    let command = ctx.command();
+    let service = &ctx.data().service;
+    let choices = command
+        .subcommands
+        .iter()
+        .map(|sub| {
+            let path = format!("{} {}", command.name, sub.name);
+            if crate::i18n::COMMANDS.contains(&path.as_str()) {
+                service.command(language, &path)
+            } else {
+                format!("`/{path}`")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    t!(language, DiscordSubcommandRequired, choices = choices)
 }
 
 /// The framework's `on_error`.
@@ -82,7 +109,8 @@ pub fn on_error(error: poise::FrameworkError<'_, Data, Error>) -> poise::BoxFutu
 
 async fn handle(error: poise::FrameworkError<'_, Data, Error>) {
     let ctx = error.ctx();
-    if let Some(text) = mistake_text(&error) {
+    let language = ctx.map_or(Language::En, reader_language);
+    if let Some(text) = mistake_text(&error, language) {
         if let Some(ctx) = ctx {
             tell(ctx, &text).await;
         }
@@ -126,12 +154,11 @@ async fn handle(error: poise::FrameworkError<'_, Data, Error>) {
             poise::FrameworkError::CommandStructureMismatch { .. }
         );
         let text = if already {
-            "This command changed with an update of the bot; Discord will show the new version in a \
-             minute. Please try again then."
+            t!(language, DiscordOutdatedCommand)
         } else {
-            APOLOGY
+            apology(language)
         };
-        tell(ctx, text).await;
+        tell(ctx, &text).await;
     }
 }
 
@@ -153,7 +180,7 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
     if app.interaction_type == poise::CommandInteractionType::Autocomplete {
         // Autocomplete takes only choices: the explanation becomes the one choice offered.
         let response = serenity::CreateInteractionResponse::Autocomplete(
-            super::outgoing::autocomplete_hint(text),
+            super::outgoing::autocomplete_hint(text, reader_language(ctx)),
         );
         if let Err(error) = interaction.create_response(http, response).await {
             warn!(error = %Error::from(error), "could not answer an autocomplete after an error");
@@ -161,7 +188,7 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         return;
     }
     let message = DiscordMessage::new(
-        &Outgoing::text(Reply::private(text)),
+        &Outgoing::text(Reply::private(text)).in_language(reader_language(ctx)),
         Place {
             guild: 0,
             attachment_limit: 0,

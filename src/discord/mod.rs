@@ -5,13 +5,15 @@
 //!   [`Action`](crate::game::Action) or a click (pure, tested).
 //! - [`outgoing`]: from a [`Reply`](crate::game::Reply) to serenity builders (pure, tested),
 //!   its board and replay drawn by the adapter's [`Renderer`].
-//! - [`commands`]: the slash commands, with English descriptions and Italian localisations.
+//! - [`commands`]: the slash commands, named and described from the files in English, Italian
+//!   and Spanish.
 //! - [`respond`]: answering in time (acknowledge within 3 s, defer when slow, channel messages
 //!   once interaction tokens have expired) and remembering which message shows which board.
 //! - [`permissions`]: what the bot needs in a channel, and what it says when it lacks it.
 //! - [`errors`]: the one error handler: mistakes get a friendly private answer, failures are
 //!   logged with their context and get a short apology.
-//! - [`bot`]: the client (REST base, intents), registration, the sweep timer and the shutdown.
+//! - [`bot`]: the client (REST base, intents), registration (whose ids the service keeps for
+//!   command mentions), the sweep timer and the shutdown.
 //!
 //! The service is synchronous; every call to it (and every board drawn) runs on tokio's
 //! blocking pool through [`Work`], which the shutdown waits for.

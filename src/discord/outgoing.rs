@@ -14,6 +14,7 @@ use poise::serenity_prelude as serenity;
 use crate::game::{
     Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
 };
+use crate::i18n::{Language, t};
 use crate::render::Renderer;
 use crate::store::MessageRef;
 
@@ -45,6 +46,10 @@ pub struct Outgoing {
     pub board_png: Option<Vec<u8>>,
     /// The game of `reply.replay` as an animated GIF.
     pub replay_gif: Option<Attachment>,
+    /// The language of the reply's readers, for what the adapter adds to it (a link to the
+    /// current board, a note about a file too big): the actor's for a private reply, the
+    /// server's public language otherwise. English until [`Outgoing::in_language`].
+    pub language: Language,
 }
 
 impl Outgoing {
@@ -61,7 +66,15 @@ impl Outgoing {
             reply,
             board_png,
             replay_gif,
+            language: Language::En,
         }
+    }
+
+    /// The same reply for readers of `language`.
+    #[must_use]
+    pub fn in_language(mut self, language: Language) -> Outgoing {
+        self.language = language;
+        self
     }
 
     /// A reply without a board (error messages, tests).
@@ -71,6 +84,7 @@ impl Outgoing {
             reply,
             board_png: None,
             replay_gif: None,
+            language: Language::En,
         }
     }
 }
@@ -109,13 +123,15 @@ impl DiscordMessage {
     #[must_use]
     pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
         let reply = &outgoing.reply;
+        let language = outgoing.language;
         let mut text = reply.text.clone();
         if let Some(board) = reply.current_board {
-            let _ = write!(
-                text,
-                "\n[Go to the current board]({})",
-                message_link(place.guild, board)
+            let link = t!(
+                language,
+                DiscordCurrentBoard,
+                link = message_link(place.guild, board)
             );
+            let _ = write!(text, "\n{link}");
         }
         let mut files = Vec::new();
         for attachment in reply.attachment.iter().chain(&outgoing.replay_gif) {
@@ -125,12 +141,14 @@ impl DiscordMessage {
                     attachment.filename.clone(),
                 ));
             } else {
-                let _ = write!(
-                    text,
-                    "\n({} is {:.1} MB, more than this server accepts.)",
-                    attachment.filename,
-                    attachment.bytes.len() as f64 / 1_048_576.0
+                let megabytes = (attachment.bytes.len() as f64 / 1_048_576.0 * 10.0).round() / 10.0;
+                let note = t!(
+                    language,
+                    DiscordFileTooBig,
+                    file = attachment.filename.clone(),
+                    megabytes = megabytes
                 );
+                let _ = write!(text, "\n{note}");
             }
         }
         // Discord refuses a message whose allowed mentions name someone twice.
@@ -350,11 +368,12 @@ pub fn autocomplete(suggestions: &[String]) -> serenity::CreateAutocompleteRespo
 
 /// The autocomplete answer that explains why there is nothing to offer ("Not your turn: Bob is
 /// to move"): one choice, the explanation as its name (cut to Discord's 100 characters) and its
-/// value, so picking it only gets the same explanation as a reply.
-pub fn autocomplete_hint(text: &str) -> serenity::CreateAutocompleteResponse {
+/// value, so picking it only gets the same explanation as a reply. An empty explanation becomes
+/// "Type your move, e.g. 22-18" in the reader's `language`.
+pub fn autocomplete_hint(text: &str, language: Language) -> serenity::CreateAutocompleteResponse {
     let hint = truncate(text.lines().next().unwrap_or_default(), MAX_OPTION_TEXT);
     let hint = if hint.trim().is_empty() {
-        "Type your move, e.g. 22-18".to_owned()
+        truncate(&t!(language, DiscordMovePlaceholder), MAX_OPTION_TEXT)
     } else {
         hint
     };
@@ -414,13 +433,14 @@ pub fn click_answer(
 
 /// Edits never notify anyone, so a board updated in place is followed by a short message that
 /// mentions the people the reply was meant to reach (other than the clicker): the reply's
-/// first line, with their mentions in front.
+/// first line, with their mentions in front, and a link to the board in `language`.
 #[must_use]
 pub fn ping_after_update(
     reply: &Reply,
     actor: u64,
     place: Place,
     board: Option<MessageRef>,
+    language: Language,
 ) -> Option<DiscordMessage> {
     let mut others: Vec<u64> = Vec::new();
     for &id in &reply.mentions {
@@ -440,7 +460,12 @@ pub fn ping_after_update(
     }
     content.push_str(headline);
     if let Some(board) = board {
-        let _ = write!(content, " ([board]({}))", message_link(place.guild, board));
+        let link = t!(
+            language,
+            DiscordBoardLink,
+            link = message_link(place.guild, board)
+        );
+        let _ = write!(content, " {link}");
     }
     Some(DiscordMessage {
         content: truncate(&content, MAX_CONTENT),
@@ -509,6 +534,7 @@ mod tests {
             reply,
             board_png: Some(vec![0x89, b'P', b'N', b'G']),
             replay_gif: None,
+            language: Language::En,
         }
     }
 
@@ -567,7 +593,7 @@ mod tests {
         assert_eq!(message.content, "<@43> <@42>");
         let json = to_json(&message.clone().into_create_message());
         assert_eq!(json["allowed_mentions"]["users"], json!(["43", "42"]));
-        let ping = ping_after_update(&outgoing.reply, 42, PLACE, None).unwrap();
+        let ping = ping_after_update(&outgoing.reply, 42, PLACE, None, Language::En).unwrap();
         assert_eq!(ping.mentions, [43]);
     }
 
@@ -761,14 +787,14 @@ mod tests {
         let none = to_json(&autocomplete(&[]));
         assert_eq!(none["choices"], json!([]));
         let hint = to_json(&serenity::CreateInteractionResponse::Autocomplete(
-            autocomplete_hint("Not your turn: bob is to move."),
+            autocomplete_hint("Not your turn: bob is to move.", Language::En),
         ));
         assert_eq!(hint["type"], 8);
         assert_eq!(
             hint["data"]["choices"],
             json!([{"name": "Not your turn: bob is to move.", "value": "Not your turn: bob is to move."}])
         );
-        let long = to_json(&autocomplete_hint(&"x".repeat(300)));
+        let long = to_json(&autocomplete_hint(&"x".repeat(300), Language::En));
         assert_eq!(
             long["choices"][0]["name"].as_str().unwrap().chars().count(),
             MAX_OPTION_TEXT
@@ -823,7 +849,7 @@ mod tests {
             channel: 20,
             message: 30,
         });
-        let ping = ping_after_update(&board, 42, PLACE, board_message).unwrap();
+        let ping = ping_after_update(&board, 42, PLACE, board_message, Language::En).unwrap();
         assert_eq!(
             ping.content,
             "<@43> alice played **22-18**. ([board](https://discord.com/channels/10/20/30))"
@@ -833,7 +859,7 @@ mod tests {
             json!(["43"])
         );
         assert!(
-            ping_after_update(&board, 43, PLACE, board_message).is_none(),
+            ping_after_update(&board, 43, PLACE, board_message, Language::En).is_none(),
             "the clicker is not pinged"
         );
         let offer = Reply {
@@ -842,8 +868,91 @@ mod tests {
             ..Reply::default()
         };
         assert_eq!(
-            ping_after_update(&offer, 42, PLACE, None).unwrap().content,
+            ping_after_update(&offer, 42, PLACE, None, Language::En)
+                .unwrap()
+                .content,
             "alice offers a draw to <@43>."
         );
+    }
+
+    #[test]
+    fn what_the_adapter_adds_reads_in_the_reader_s_language() {
+        crate::i18n::set_strict(true);
+        let mut reply = Reply::private("x");
+        reply.current_board = Some(MessageRef {
+            channel: 20,
+            message: 30,
+        });
+        let link = |language| {
+            DiscordMessage::new(&Outgoing::text(reply.clone()).in_language(language), PLACE).content
+        };
+        assert!(
+            link(Language::It)
+                .ends_with("[Vai alla damiera attuale](https://discord.com/channels/10/20/30)")
+        );
+        assert!(
+            link(Language::Es)
+                .ends_with("[Ir al tablero actual](https://discord.com/channels/10/20/30)")
+        );
+        let pdn = Reply {
+            attachment: Some(Attachment {
+                filename: "dama-game-4.pdn".into(),
+                bytes: vec![b'x'; 1_300_000],
+            }),
+            ..Reply::public("PDN")
+        };
+        let tiny = Place {
+            guild: 10,
+            attachment_limit: 4,
+        };
+        let note = |language| {
+            DiscordMessage::new(&Outgoing::text(pdn.clone()).in_language(language), tiny).content
+        };
+        assert!(
+            note(Language::En)
+                .ends_with("(dama-game-4.pdn is 1.2 MB, more than this server accepts.)"),
+            "{}",
+            note(Language::En)
+        );
+        assert!(
+            note(Language::It).contains("pesa 1.2 MB, più di quanto accetta"),
+            "{}",
+            note(Language::It)
+        );
+        assert!(
+            note(Language::Es).contains("más de lo que acepta este servidor"),
+            "{}",
+            note(Language::Es)
+        );
+        let empty = to_json(&autocomplete_hint("", Language::It));
+        assert_eq!(
+            empty["choices"][0]["name"],
+            "Scrivi la tua mossa, per esempio 22-18"
+        );
+        let empty = to_json(&autocomplete_hint(" ", Language::En));
+        assert_eq!(empty["choices"][0]["name"], "Type your move, e.g. 22-18");
+        let board = board_reply().reply;
+        let at = Some(MessageRef {
+            channel: 20,
+            message: 30,
+        });
+        let ping = ping_after_update(&board, 42, PLACE, at, Language::Es).unwrap();
+        assert!(
+            ping.content
+                .ends_with(" ([tablero](https://discord.com/channels/10/20/30))"),
+            "{}",
+            ping.content
+        );
+        for language in Language::ALL {
+            for text in [
+                link(language),
+                note(language),
+                ping_after_update(&board, 42, PLACE, at, language)
+                    .unwrap()
+                    .content,
+            ] {
+                assert!(!text.contains("{$") && !text.contains("discord-"), "{text}");
+            }
+        }
     }
 }

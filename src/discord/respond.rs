@@ -16,14 +16,15 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use super::call::{self, Click};
-use super::errors::APOLOGY;
+use super::errors::apology;
 use super::outgoing::{
     ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
     autocomplete_hint, click_answer, ping_after_update,
 };
-use super::permissions::{GUILD_ONLY_TEXT, check_permissions};
+use super::permissions::{check_permissions, guild_only_text};
 use super::{Data, Error};
-use crate::game::{Action, GameService, Origin, Reply, ServiceError, Suggestions};
+use crate::game::{Action, Actor, GameService, Origin, Reply, ServiceError, Suggestions};
+use crate::i18n::{Language, t};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -46,16 +47,23 @@ fn place(guild: u64, attachment_size_limit: u32) -> Place {
     }
 }
 
-/// Runs a call of the service and draws its board and replay, on the blocking pool.
+/// Runs a call of the service for `actor` and draws its board and replay, on the blocking
+/// pool. The reply's readers are the actor for a private reply, the server otherwise.
 fn start(
     data: &Data,
-    call: impl FnOnce(&GameService) -> Result<Reply, ServiceError> + Send + 'static,
+    actor: Actor,
+    call: impl FnOnce(&GameService, &Actor) -> Result<Reply, ServiceError> + Send + 'static,
 ) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
     let service = data.service.clone();
     let renderer = data.renderer.clone();
     data.work.spawn(move || {
-        let reply = call(&service)?;
-        Ok(Outgoing::render(&renderer, reply))
+        let reply = call(&service, &actor)?;
+        let language = if reply.ephemeral {
+            actor.language
+        } else {
+            service.public_language(&actor)
+        };
+        Ok(Outgoing::render(&renderer, reply).in_language(language))
     })
 }
 
@@ -105,15 +113,17 @@ pub async fn answer_command(
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {
-        return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+        return Err(Error::Refused(guild_only_text(Language::from_locale(
+            &interaction.locale,
+        ))));
     };
     let place = place(actor.guild, interaction.attachment_size_limit);
     let data = ctx.data();
     let predicted_private = matches!(action, Action::Help);
     let name = action.name();
     let user = actor.user;
-    let mut job = start(data, move |service| {
-        service.act(&actor, Origin::Channel, action)
+    let mut job = start(data, actor, move |service, actor| {
+        service.act(actor, Origin::Channel, action)
     });
     if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
@@ -285,11 +295,15 @@ pub async fn answer_click(
             return result;
         }
         let responded = progress.responded;
+        let language = Language::from_locale(&interaction.locale);
         let text = match error {
             Error::Refused(text) => text.clone(),
-            _ => APOLOGY.to_owned(),
+            _ => apology(language),
         };
-        let message = DiscordMessage::new(&Outgoing::text(Reply::private(text)), place(0, 0));
+        let message = DiscordMessage::new(
+            &Outgoing::text(Reply::private(text)).in_language(language),
+            place(0, 0),
+        );
         let answered = if responded {
             interaction
                 .create_followup(&ctx.http, message.into_followup())
@@ -339,9 +353,15 @@ async fn click(
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {
-        return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+        return Err(Error::Refused(guild_only_text(Language::from_locale(
+            &interaction.locale,
+        ))));
     };
-    check_permissions(interaction.app_permissions, interaction.channel.as_ref())?;
+    check_permissions(
+        interaction.app_permissions,
+        interaction.channel.as_ref(),
+        actor.language,
+    )?;
     let place = place(actor.guild, interaction.attachment_size_limit);
     let custom_id = interaction.data.custom_id.clone();
     let clicked_private = interaction
@@ -354,8 +374,8 @@ async fn click(
     };
     let user = actor.user;
     let click = Click::from_data(&interaction.data);
-    let mut job = start(data, move |service| {
-        service.component(&actor, &click.custom_id, &click.values)
+    let mut job = start(data, actor, move |service, actor| {
+        service.component(actor, &click.custom_id, &click.values)
     });
 
     let fast = tokio::time::timeout(budget, &mut job).await;
@@ -430,7 +450,8 @@ async fn click(
         }
     }
     if answer == ClickAnswer::Update {
-        if let Some(ping) = ping_after_update(reply, user, place, Some(clicked)) {
+        if let Some(ping) = ping_after_update(reply, user, place, Some(clicked), outgoing.language)
+        {
             let sent = if late {
                 interaction
                     .channel_id
@@ -468,29 +489,31 @@ pub async fn suggestions(
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {
-        return autocomplete_hint(GUILD_ONLY_TEXT);
+        let language = Language::from_locale(&interaction.locale);
+        return autocomplete_hint(&guild_only_text(language), language);
     };
+    let language = actor.language;
     let service = ctx.data().service.clone();
     let typed = typed.to_owned();
     let job = ctx
         .data()
         .work
         .spawn(move || service.suggestions(&actor, &typed));
-    let unavailable = "I could not list your moves just now: type yours, e.g. 22-18.";
+    let unavailable = t!(language, DiscordMovesUnavailable);
     match tokio::time::timeout(AUTOCOMPLETE_BUDGET, job).await {
         Ok(Ok(Ok(Suggestions::Moves(moves)))) => autocomplete(&moves),
-        Ok(Ok(Ok(Suggestions::Hint(hint)))) => autocomplete_hint(&hint),
+        Ok(Ok(Ok(Suggestions::Hint(hint)))) => autocomplete_hint(&hint, language),
         Ok(Ok(Err(error))) => {
             warn!(%error, "move suggestions failed");
-            autocomplete_hint(unavailable)
+            autocomplete_hint(&unavailable, language)
         }
         Ok(Err(error)) => {
             warn!(%error, "the move suggestion job failed");
-            autocomplete_hint(unavailable)
+            autocomplete_hint(&unavailable, language)
         }
         Err(_) => {
             warn!("move suggestions took longer than {AUTOCOMPLETE_BUDGET:?}");
-            autocomplete_hint(unavailable)
+            autocomplete_hint(&unavailable, language)
         }
     }
 }
@@ -514,9 +537,13 @@ pub async fn post_notice(
             Ok(edited) => {
                 remember(http, data, &outgoing.reply, &edited).await;
                 // An edit notifies nobody: the people the notice is for get a short ping.
-                if let Some(ping) =
-                    ping_after_update(&outgoing.reply, 0, place(notice.guild, 0), Some(target))
-                {
+                if let Some(ping) = ping_after_update(
+                    &outgoing.reply,
+                    0,
+                    place(notice.guild, 0),
+                    Some(target),
+                    outgoing.language,
+                ) {
                     if let Err(error) = channel.send_message(http, ping.into_create_message()).await
                     {
                         warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");

@@ -82,6 +82,8 @@ impl Bot {
             .env("DISCORD_TOKEN", discord.token())
             .env("DAMA_DATABASE", dir.path().join("dama.db"))
             .env("RUST_LOG", "info,serenity=warn")
+            // A message used with the wrong variables stops the bot instead of being logged.
+            .env("DAMA_STRICT_TEXTS", "1")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
@@ -200,6 +202,20 @@ pub async fn setup_with(extra_toml: &str) -> (Standin, TempDir, Bot) {
     let dir = tempfile::tempdir().expect("a temp dir");
     let bot = start_connected(&discord, &dir, extra_toml).await;
     (discord, dir, bot)
+}
+
+/// The id Discord gave the registered command `name` (English), as command mentions carry it.
+#[must_use]
+pub fn command_id(discord: &Standin, name: &str) -> u64 {
+    let commands = discord.guild_commands();
+    let command = commands
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("/{name} is not registered: {commands:#?}"));
+    command["id"]
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("/{name} has no id: {command:#}"))
 }
 
 /// How the bot answered an interaction.

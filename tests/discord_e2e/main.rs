@@ -5,7 +5,7 @@
 //!
 //! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
 //! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
-//! stopping and restarting the bot, and server life (time running out, pings, permissions,
+//! stopping and restarting the bot, the bot's languages, and server life (time running out, pings, permissions,
 //! threads, expired tokens).
 
 #[path = "../support/mod.rs"]
@@ -15,6 +15,7 @@ mod buttons;
 mod common;
 mod endings;
 mod engine;
+mod languages;
 mod moves;
 mod restart;
 mod server;

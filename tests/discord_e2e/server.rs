@@ -17,14 +17,14 @@ use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
 /// real time, a game is forfeited after 2 s without a move, a challenge expires after 2 s.
 const FAST_TIME: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n";
 
-/// The `time` choice of `/challenge` for 5 minutes a move (choices are sent as indices).
-const FIVE_MINUTES: i64 = 0;
+/// The `time` of `/challenge` for 5 minutes a move, as typed.
+const FIVE_MINUTES: &str = "5 min";
 
 /// `white` challenges `black` (asking for White) at 5 minutes a move, and `black` accepts: the
 /// board message.
 async fn quick_game(discord: &Standin, white: &Person, black: &Person) -> serde_json::Value {
     start_game_with(discord, white, black, |challenge| {
-        challenge.integer("time", FIVE_MINUTES)
+        challenge.string("time", FIVE_MINUTES)
     })
     .await
 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::common::{answer, setup, text};
+use crate::common::{answer, command_id, setup, text};
 use crate::support::discord_standin::Slash;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -35,6 +35,7 @@ async fn start_up_registers_every_command() {
         "replay",
         "rules",
         "help",
+        "settings",
     ] {
         named(name);
     }
@@ -88,8 +89,9 @@ async fn the_help_follows_the_reader_s_discord_language_and_the_rules_the_server
     let help = discord.slash(&bruno, Slash::new("help")).await;
     let answered = answer(&discord, &help).await;
     assert!(answered.ephemeral());
+    let move_id = command_id(&discord, "move");
     assert!(
-        text(&answered.message).contains("`/mossa` mossa"),
+        text(&answered.message).contains(&format!("</move:{move_id}> mossa")),
         "{:#}",
         answered.body()
     );

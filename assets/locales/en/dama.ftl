@@ -1,6 +1,8 @@
 # English texts of Dama. Every message here exists in it/ and es/ with the same variables.
 # Variables named $cmd_* are commands as the reader sees them: a clickable Discord command
 # mention, or the typed name (/challenge) where there is none.
+# The commands (cmd-*) are at the end: the value is the name, attributes the description and
+# the options (.description, .OPTION, .OPTION-description, by the options' English names).
 
 # /help: every command. $max_level: the strongest engine level.
 help = **Dama: Italian draughts on Discord**
@@ -366,6 +368,62 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
+# Private answers to mistakes the adapter notices, in the reader's Discord language.
+discord-apology = Sorry, something went wrong on my side and I could not do that. Please try again in a moment.
+discord-outdated-command = This command changed with an update of the bot; Discord will show the new version in a minute. Please try again then.
+# $input: what was typed.
+discord-option-unreadable = I could not read `{ $input }`. Check the option and try again.
+discord-options-unreadable = I could not read one of the options. Check them and try again.
+discord-check-failed = You cannot use this command here.
+# $seconds: how long to wait.
+discord-cooldown = Not so fast: try again in { $seconds } s.
+# $permission: a permission's name (discord-permission).
+discord-missing-user-permission = You need the permission **{ $permission }** in this channel for this command.
+discord-missing-user-permissions = You lack a permission this command needs.
+# $count: how many permissions; $permissions: their names, in bold, with commas.
+discord-missing-bot-permissions = I cannot run games in this channel: I am missing the { $count ->
+        [one] permission { $permissions }. Ask a server admin to grant it
+       *[other] permissions { $permissions }. Ask a server admin to grant them
+    } to my role (or in this channel's settings), then try again.
+# A permission as Discord names it. $permission: its key.
+discord-permission = { $permission ->
+        [view-channel] View Channel
+        [send-messages] Send Messages
+        [send-messages-in-threads] Send Messages in Threads
+        [embed-links] Embed Links
+        [attach-files] Attach Files
+        [read-message-history] Read Message History
+        [manage-messages] Manage Messages
+       *[manage-server] Manage Server
+    }
+discord-guild-only = Dama is played in server channels: use the commands there.
+discord-slash-only = Use the slash commands: type `/` to see them.
+# $choices: the subcommands, as Discord shows them, with commas.
+discord-subcommand-required = Choose what to do: { $choices }.
+discord-not-a-moderator = Only moderators (Manage Messages in this channel) can abort a game. Players can { $cmd_resign } or offer a draw ({ $cmd_draw_offer }).
+# The /challenge time option. $input: what was typed.
+discord-time-unreadable = I could not read the time per move `{ $input }`: write it like `5 min`, `2 h` or `3 days`.
+discord-moves-unavailable = I could not list your moves just now: type yours, e.g. 22-18.
+discord-move-placeholder = Type your move, e.g. 22-18
+# Under a refusal about an old board. $link: the current board's message.
+discord-current-board = [Go to the current board]({ $link })
+# A file too big for the server. $file: its name; $megabytes: its size.
+discord-file-too-big = ({ $file } is { NUMBER($megabytes, minimumFractionDigits: 1) } MB, more than this server accepts.)
+# After a ping about a board updated in place. $link: the board's message.
+discord-board-link = ([board]({ $link }))
+# Choices of command options.
+discord-choice-white = White
+discord-choice-black = Black
+discord-choice-random = Random
+# A level of /play. $level: 1 to 8.
+discord-choice-level = { $level } · { level-name }
+# The languages of /settings language. $language: it, en, es, or auto (Discord's).
+discord-choice-language = { $language ->
+        [it] Italiano
+        [en] English
+        [es] Español
+       *[auto] Discord's (automatic)
+    }
 
 
 ## Console
@@ -438,27 +496,85 @@ console-colour-black = black
 console-colour-random = random
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
+# One message per command or subcommand, `cmd-` and its English path with dashes
+# (`cmd-draw-offer` for /draw offer); its value is the name. Attributes (the option keys are the
+# options' English names):
+#   .description           the command's description (1 to 100 characters)
+#   .OPTION                an option's name
+#   .OPTION-description    that option's description
+# Choices of options are messages of the Discord section (discord-choice-*), the times of
+# /challenge the shared durations. English gives the registered names and descriptions;
+# it/ gives Discord's `it`, es/ both `es-ES` and `es-419`.
 
 cmd-challenge = challenge
+    .description = Challenge a member to a rated game of dama
+    .member = member
+    .member-description = The member to challenge
+    .colour = colour
+    .colour-description = Your colour (White moves first); random if not given
+    .time = time
+    .time-description = Time per move, e.g. 5 min, 2 h or 3 days (24 h if not given)
 cmd-accept = accept
+    .description = Accept the challenge someone sent you in this channel
 cmd-decline = decline
+    .description = Decline the challenge someone sent you in this channel
 cmd-cancel = cancel
+    .description = Withdraw your open challenge in this channel
 cmd-play = play
+    .description = Play against me, from level 1 (beginner) to 8 (master)
+    .level = level
+    .level-description = How strongly I play (level 1 if not given)
+    .colour = colour
+    .colour-description = Your colour (White moves first); random if not given
 cmd-move = move
+    .description = Play a move in this channel's game: 22-18, 22x13 or 22x13x6
+    .move = move
+    .move-description = Your move; the list offers your legal moves
 cmd-board = board
+    .description = Show this channel's game board again
+    .flip = flip
+    .flip-description = Show it from the other side
 cmd-resign = resign
+    .description = Resign this channel's game
 cmd-draw = draw
+    .description = Offer, accept or decline a draw
 cmd-draw-offer = offer
+    .description = Offer your opponent a draw
 cmd-draw-accept = accept
+    .description = Accept the draw your opponent offered
 cmd-draw-decline = decline
+    .description = Decline the draw your opponent offered (or withdraw yours)
 cmd-claim = claim
+    .description = Claim the win when your opponent's time per move has run out
 cmd-abort = abort
+    .description = Moderators: stop this channel's game without a result
 cmd-leaderboard = leaderboard
+    .description = The server's leaderboard of rated games
+    .page = page
+    .page-description = The page to show (1 if not given)
 cmd-stats = stats
+    .description = A player's rating, results and streak
+    .member = member
+    .member-description = Whose stats (yours if not given)
 cmd-history = history
+    .description = Recent games of a member, or of this channel
+    .member = member
+    .member-description = Whose games (this channel's if not given)
 cmd-pdn = pdn
+    .description = A game as a PDN file
+    .game = game
+    .game-description = The game number (this channel's game if not given)
 cmd-replay = replay
+    .description = A game as an animation
+    .game = game
+    .game-description = The game number (this channel's game if not given)
 cmd-rules = rules
+    .description = The rules of dama italiana
 cmd-help = help
+    .description = Every command of Dama
 cmd-settings = settings
+    .description = Dama's settings for this server
 cmd-settings-language = language
+    .description = The language of the server's public messages (managers of the server)
+    .language = language
+    .language-description = The language to speak (the server's Discord language if not given)

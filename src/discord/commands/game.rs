@@ -1,122 +1,83 @@
-//! Commands that start and play games.
+//! Commands that start and play games. Their names and descriptions, and those of their
+//! options, come from the files (`cmd-…`, see [`super::localise`]).
 
 use poise::serenity_prelude as serenity;
 
-use super::{answer, application};
+use super::{answer, application, language};
 use crate::discord::call::{self, ColourOption, TimeOption};
-use crate::discord::permissions::GUILD_ONLY_TEXT;
+use crate::discord::permissions::guild_only_text;
 use crate::discord::respond;
 use crate::discord::{Context, Error, outgoing};
 use crate::game::Action;
+use crate::i18n::t;
 
-/// Challenge a member to a rated game of dama
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "sfida"),
-    description_localized("it", "Sfida un membro a una partita di dama valida per la classifica")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "The member to challenge"]
-    #[name_localized("it", "avversario")]
-    #[description_localized("it", "Il membro da sfidare")]
     member: serenity::User,
-    #[description = "Your colour (White moves first); random if not given"]
-    #[name_localized("it", "colore")]
-    #[description_localized(
-        "it",
-        "Il tuo colore (il Bianco muove per primo); a caso se non indicato"
-    )]
     colour: Option<ColourOption>,
-    #[description = "Time per move (24 h if not given)"]
-    #[name_localized("it", "tempo")]
-    #[description_localized("it", "Tempo per mossa (24 ore se non indicato)")]
-    time: Option<TimeOption>,
+    #[autocomplete = "autocomplete_time"]
+    #[max_length = 100]
+    time: Option<String>,
 ) -> Result<(), Error> {
     let app = application(ctx)?;
     let opponent = call::member(&member, &app.interaction.data.resolved);
+    let time = match time {
+        None => None,
+        Some(typed) => match TimeOption::parse(&typed) {
+            Some(time) => Some(time),
+            None => {
+                return Err(Error::Refused(t!(
+                    language(ctx),
+                    DiscordTimeUnreadable,
+                    input = typed
+                )));
+            }
+        },
+    };
     answer(ctx, call::challenge(opponent, colour, time)).await
 }
 
-/// Accept the challenge someone sent you in this channel
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "accetta"),
-    description_localized("it", "Accetta la sfida che hai ricevuto in questo canale")
+/// `/challenge` time autocomplete: the usual times and the one typed, in the reader's words.
+#[allow(
+    clippy::unused_async,
+    reason = "poise autocomplete callbacks are async"
 )]
+async fn autocomplete_time(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    outgoing::autocomplete(&call::time_suggestions(language(ctx), partial))
+}
+
+#[poise::command(slash_command, guild_only)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Accept).await
 }
 
-/// Decline the challenge someone sent you in this channel
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "rifiuta"),
-    description_localized("it", "Rifiuta la sfida che hai ricevuto in questo canale")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Decline).await
 }
 
-/// Withdraw your open challenge in this channel
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "annulla"),
-    description_localized("it", "Ritira la tua sfida aperta in questo canale")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Cancel).await
 }
 
-/// Play against me, from level 1 (beginner) to 8 (master)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "gioca"),
-    description_localized(
-        "it",
-        "Gioca contro di me, dal livello 1 (principiante) all'8 (maestro)"
-    )
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "How strongly I play (level 1 if not given)"]
-    #[name_localized("it", "livello")]
-    #[description_localized("it", "Quanto forte gioco (livello 1 se non indicato)")]
-    #[choices(1, 2, 3, 4, 5, 6, 7, 8)]
-    level: Option<u8>,
-    #[description = "Your colour (White moves first); random if not given"]
-    #[name_localized("it", "colore")]
-    #[description_localized(
-        "it",
-        "Il tuo colore (il Bianco muove per primo); a caso se non indicato"
-    )]
+    #[choices(1, 2, 3, 4, 5, 6, 7, 8)] level: Option<u8>,
     colour: Option<ColourOption>,
 ) -> Result<(), Error> {
     answer(ctx, call::play_engine(level, colour)).await
 }
 
-/// Play a move in this channel's game: 22-18, 22x13 or 22x13x6
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "move",
-    name_localized("it", "mossa"),
-    description_localized(
-        "it",
-        "Gioca una mossa nella partita di questo canale: 22-18, 22x13 o 22x13x6"
-    )
-)]
+#[poise::command(slash_command, guild_only, rename = "move")]
 pub async fn play_move(
     ctx: Context<'_>,
-    #[description = "Your move; the list offers your legal moves"]
     #[rename = "move"]
-    #[name_localized("it", "mossa")]
-    #[description_localized("it", "La tua mossa; l'elenco propone le tue mosse legali")]
     #[autocomplete = "autocomplete_move"]
     #[min_length = 1]
     #[max_length = 100]
@@ -136,20 +97,8 @@ async fn autocomplete_move(
     }
 }
 
-/// Show this channel's game board again
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "damiera"),
-    description_localized("it", "Mostra di nuovo la damiera della partita di questo canale")
-)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Show it from the other side"]
-    #[name_localized("it", "capovolgi")]
-    #[description_localized("it", "Mostrala dall'altro lato")]
-    flip: Option<bool>,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>, flip: Option<bool>) -> Result<(), Error> {
     answer(
         ctx,
         Action::Board {
@@ -159,101 +108,68 @@ pub async fn board(
     .await
 }
 
-/// Resign this channel's game
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "abbandona"),
-    description_localized("it", "Abbandona la partita di questo canale")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Resign).await
 }
 
-/// Offer, accept or decline a draw
 #[poise::command(
     slash_command,
     guild_only,
     subcommands("draw_offer", "draw_accept", "draw_decline"),
-    subcommand_required,
-    name_localized("it", "patta"),
-    description_localized("it", "Proponi, accetta o rifiuta la patta")
+    subcommand_required
 )]
 #[allow(clippy::unused_async, reason = "poise commands are async")]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     // Discord never runs a command that has subcommands; only its subcommands are invoked.
-    Err(Error::Refused(format!(
-        "Choose what to do: `/{0} offer`, `/{0} accept` or `/{0} decline`.",
-        ctx.command().name
+    Err(Error::Refused(crate::discord::errors::subcommand_required(
+        ctx,
+        language(ctx),
     )))
 }
 
-/// Offer your opponent a draw
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "offer",
-    name_localized("it", "proponi"),
-    description_localized("it", "Proponi la patta al tuo avversario")
-)]
+#[poise::command(slash_command, guild_only, rename = "offer")]
 pub async fn draw_offer(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::OfferDraw).await
 }
 
-/// Accept the draw your opponent offered
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "accept",
-    name_localized("it", "accetta"),
-    description_localized("it", "Accetta la patta proposta dal tuo avversario")
-)]
+#[poise::command(slash_command, guild_only, rename = "accept")]
 pub async fn draw_accept(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::AnswerDraw { accept: true }).await
 }
 
-/// Decline the draw your opponent offered (or withdraw yours)
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "decline",
-    name_localized("it", "rifiuta"),
-    description_localized("it", "Rifiuta la patta proposta (o ritira la tua)")
-)]
+#[poise::command(slash_command, guild_only, rename = "decline")]
 pub async fn draw_decline(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::AnswerDraw { accept: false }).await
 }
 
-/// Claim the win when your opponent's time per move has run out
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("it", "reclama"),
-    description_localized(
-        "it",
-        "Reclama la vittoria quando il tempo per mossa dell'avversario è scaduto"
-    )
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Claim).await
 }
 
-/// Moderators: stop this channel's game without a result
 #[poise::command(
     slash_command,
     guild_only,
     default_member_permissions = "MANAGE_MESSAGES",
-    check = "moderator",
-    name_localized("it", "interrompi"),
-    description_localized("it", "Moderatori: ferma la partita di questo canale senza risultato")
+    check = "moderator"
 )]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Abort).await
 }
 
-/// The text for someone who may not abort games.
-pub const NOT_A_MODERATOR: &str = "Only moderators (Manage Messages in this channel) can abort a game. \
-                                   Players can `/resign` or offer a `/draw`.";
+/// The text for someone who may not abort games, in their language.
+#[must_use]
+pub fn not_a_moderator(ctx: Context<'_>) -> String {
+    let language = language(ctx);
+    let service = &ctx.data().service;
+    t!(
+        language,
+        DiscordNotAModerator,
+        cmd_resign = service.command(language, "resign"),
+        cmd_draw_offer = service.command(language, "draw offer"),
+    )
+}
 
 /// `/abort` is for members with Manage Messages in the channel (as Discord resolved them for
 /// the interaction).
@@ -261,7 +177,7 @@ pub const NOT_A_MODERATOR: &str = "Only moderators (Manage Messages in this chan
 async fn moderator(ctx: Context<'_>) -> Result<bool, Error> {
     let app = application(ctx)?;
     let Some(member) = app.interaction.member.as_deref() else {
-        return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+        return Err(Error::Refused(guild_only_text(language(ctx))));
     };
     if member
         .permissions
@@ -269,6 +185,6 @@ async fn moderator(ctx: Context<'_>) -> Result<bool, Error> {
     {
         Ok(true)
     } else {
-        Err(Error::Refused(NOT_A_MODERATOR.to_owned()))
+        Err(Error::Refused(not_a_moderator(ctx)))
     }
 }

@@ -1,28 +1,36 @@
 //! The slash commands, grouped by file, and the one function that assembles them.
 //!
-//! Every command and option has an English description and an Italian name and description.
-//! Every command is guild-only. The names are the ones the help text
-//! ([`crate::game::help_text`]) uses: the Italian help uses the Italian names, the English and
-//! Spanish help the English ones.
+//! Every command is guild-only. The words Discord shows for them (names, descriptions,
+//! options and choices) come from the files ([`localise`]): English as the registered
+//! defaults, Italian for Discord's `it`, Spanish for both `es-ES` and `es-419`.
 
 mod game;
 mod info;
+mod localise;
+mod settings;
 
-use std::borrow::Cow;
-
-use dama_engine::Level;
-
-use super::permissions::{self, GUILD_ONLY_TEXT};
+use super::permissions::{self, guild_only_text};
 use super::respond;
 use super::{Context, Data, Error};
 use crate::game::Action;
+use crate::i18n::{self, Language, t};
 
-pub use game::NOT_A_MODERATOR;
+pub use game::not_a_moderator;
+pub use localise::{LOCALES, command_attributes, localise};
 
-/// The commands of the bot, in the order of the help text.
+/// The commands of the bot, in the order of the help text, with their words from the files.
 #[must_use]
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![
+    let mut commands = unlocalised();
+    for missing in localise(&mut commands, i18n::texts()) {
+        tracing::error!("texts: no {missing}");
+    }
+    commands
+}
+
+/// The commands as the code declares them: English names, no descriptions.
+fn unlocalised() -> Vec<poise::Command<Data, Error>> {
+    vec![
         game::challenge(),
         game::accept(),
         game::decline(),
@@ -41,39 +49,20 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         info::replay(),
         info::rules(),
         info::help(),
-    ];
-    name_levels(&mut commands);
-    commands
+        settings::settings(),
+    ]
 }
 
-/// Gives the level choices of `/play` their names: `1 · beginner` ... `8 · master`, from the
-/// engine, with its Italian names beside them.
-fn name_levels(commands: &mut [poise::Command<Data, Error>]) {
-    let Some(play) = commands.iter_mut().find(|c| c.name == "play") else {
-        return;
-    };
-    let Some(level) = play.parameters.iter_mut().find(|p| p.name == "level") else {
-        return;
-    };
-    let mut choices = level.choices.to_vec();
-    for (choice, level) in choices.iter_mut().zip(Level::ALL) {
-        let number = level.number();
-        choice.name = Cow::Owned(format!("{number} · {}", level.name()));
-        choice.localizations = Cow::Owned(vec![(
-            Cow::Borrowed("it"),
-            Cow::Owned(format!("{number} · {}", level.name_it())),
-        )]);
-    }
-    level.choices = Cow::Owned(choices);
+/// The language of whoever used the command (their Discord's).
+fn language(ctx: Context<'_>) -> Language {
+    super::errors::reader_language(ctx)
 }
 
 /// The application context of a command (every command here is a slash command).
 fn application(ctx: Context<'_>) -> Result<poise::ApplicationContext<'_, Data, Error>, Error> {
     match ctx {
         poise::Context::Application(app) => Ok(app),
-        poise::Context::Prefix(_) => Err(Error::Refused(
-            "Use the slash commands: type `/` to see them.".to_owned(),
-        )),
+        poise::Context::Prefix(_) => Err(Error::Refused(t!(language(ctx), DiscordSlashOnly))),
     }
 }
 
@@ -83,20 +72,25 @@ async fn answer(ctx: Context<'_>, action: Action) -> Result<(), Error> {
 }
 
 /// The check every command passes first: in a server, with the permissions the bot needs in
-/// the channel (the rules and the help need none).
+/// the channel (the rules, the help and the settings need none).
 #[must_use]
 pub fn channel_check(ctx: Context<'_>) -> poise::BoxFuture<'_, Result<bool, Error>> {
     Box::pin(async move {
         let app = application(ctx)?;
+        let language = language(ctx);
         if app.interaction.guild_id.is_none() {
-            return Err(Error::Refused(GUILD_ONLY_TEXT.to_owned()));
+            return Err(Error::Refused(guild_only_text(language)));
         }
-        if matches!(app.command().name.as_ref(), "rules" | "help") {
+        if matches!(
+            app.command().name.as_ref(),
+            "rules" | "help" | "settings" | "language"
+        ) {
             return Ok(true);
         }
         permissions::check_permissions(
             app.interaction.app_permissions,
             app.interaction.channel.as_ref(),
+            language,
         )?;
         Ok(true)
     })
@@ -104,11 +98,16 @@ pub fn channel_check(ctx: Context<'_>) -> poise::BoxFuture<'_, Result<bool, Erro
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::OnceLock;
+
+    use dama_engine::Level;
     use serde_json::{Value, json};
 
     use super::*;
 
     fn registered() -> Vec<Value> {
+        i18n::set_strict(true);
         let commands = commands();
         let builders = poise::builtins::create_application_commands(&commands);
         builders
@@ -123,31 +122,77 @@ mod tests {
             .unwrap_or_else(|| panic!("no command {name}"))
     }
 
-    /// Every described thing has an English description and Italian name and description
-    /// within Discord's limits.
+    /// Discord's locales, from its OpenAPI description.
+    fn discord_locales() -> &'static BTreeSet<String> {
+        static LOCALES_CELL: OnceLock<BTreeSet<String>> = OnceLock::new();
+        LOCALES_CELL.get_or_init(|| {
+            let spec: Value =
+                serde_json::from_str(include_str!("../../../tests/data/discord-openapi.json"))
+                    .expect("the OpenAPI description is JSON");
+            spec["components"]["schemas"]["AvailableLocalesEnum"]["oneOf"]
+                .as_array()
+                .expect("the locales are listed")
+                .iter()
+                .map(|l| l["const"].as_str().unwrap().to_owned())
+                .collect()
+        })
+    }
+
+    /// Discord's rule for the names of chat commands, subcommands and options.
+    fn valid_name(name: &str) -> bool {
+        static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
+        let pattern = PATTERN.get_or_init(|| {
+            regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").unwrap()
+        });
+        pattern.is_match(name) && name.to_lowercase() == name
+    }
+
+    fn valid_description(text: &str) -> bool {
+        (1..=100).contains(&text.chars().count()) && !text.contains("{$") && !text.contains('{')
+    }
+
+    /// The localisations of one field: every locale of [`LOCALES`], nothing else.
+    fn assert_localised(item: &Value, field: &str, path: &str, names: bool) {
+        let map = item[field]
+            .as_object()
+            .unwrap_or_else(|| panic!("{path}: no {field}"));
+        let keys: BTreeSet<&str> = map.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            BTreeSet::from(["it", "es-ES", "es-419"]),
+            "{path}: {field}"
+        );
+        for (locale, text) in map {
+            assert!(discord_locales().contains(locale), "{path}: {locale}");
+            let text = text.as_str().unwrap();
+            if names {
+                assert!(valid_name(text), "{path}: {field}.{locale} {text:?}");
+            } else {
+                assert!(valid_description(text), "{path}: {field}.{locale} {text:?}");
+            }
+        }
+        assert_eq!(
+            map["es-ES"], map["es-419"],
+            "{path}: both Spanish locales read the same"
+        );
+    }
+
+    /// A command, subcommand or option: valid names and descriptions in every language.
     fn assert_described(item: &Value, path: &str) {
+        let name = item["name"].as_str().unwrap();
+        assert!(valid_name(name), "{path}: name {name:?}");
         let description = item["description"].as_str().unwrap_or_default();
         assert!(
-            !description.is_empty() && description.chars().count() <= 100,
+            valid_description(description),
             "{path}: description {description:?}"
         );
-        let name_it = item["name_localizations"]["it"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{path}: no Italian name"));
-        assert!(
-            name_it.chars().count() <= 32
-                && name_it
-                    .chars()
-                    .all(|c| c.is_lowercase() || c.is_numeric() || c == '-' || c == '_'),
-            "{path}: Italian name {name_it:?}"
-        );
-        let description_it = item["description_localizations"]["it"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{path}: no Italian description"));
-        assert!(
-            !description_it.is_empty() && description_it.chars().count() <= 100,
-            "{path}: {description_it:?}"
-        );
+        assert_localised(item, "name_localizations", path, true);
+        assert_localised(item, "description_localizations", path, false);
+        for choice in item["choices"].as_array().into_iter().flatten() {
+            let name = choice["name"].as_str().unwrap();
+            assert!(valid_description(name), "{path}: choice {name:?}");
+            assert_localised(choice, "name_localizations", path, false);
+        }
     }
 
     #[test]
@@ -174,21 +219,81 @@ mod tests {
                 "pdn",
                 "replay",
                 "rules",
-                "help"
+                "help",
+                "settings"
             ]
         );
+        let mut paths = Vec::new();
         for command in &all {
             let name = command["name"].as_str().unwrap();
             assert_described(command, name);
             assert_eq!(command["contexts"], json!([0]), "{name} is guild-only");
             for option in command["options"].as_array().into_iter().flatten() {
-                let path = format!("{name} {}", option["name"]);
+                let path = format!("{name} {}", option["name"].as_str().unwrap());
                 assert_described(option, &path);
+                if option["type"] == 1 {
+                    paths.push(path.clone());
+                } else if option["type"] != 2 {
+                    continue;
+                }
                 for sub in option["options"].as_array().into_iter().flatten() {
                     assert_described(sub, &format!("{path} {}", sub["name"]));
                 }
             }
+            if command["options"]
+                .as_array()
+                .is_none_or(|o| o.iter().all(|o| o["type"] != 1))
+            {
+                paths.push(name.to_owned());
+            }
         }
+        let paths: BTreeSet<&str> = paths.iter().map(String::as_str).collect();
+        let listed: BTreeSet<&str> = i18n::COMMANDS.iter().copied().collect();
+        assert_eq!(
+            paths, listed,
+            "i18n::COMMANDS lists every command and subcommand"
+        );
+    }
+
+    fn same_names(code: &poise::Command<Data, Error>, files: &poise::Command<Data, Error>) {
+        assert_eq!(code.name, files.name);
+        for (a, b) in code.parameters.iter().zip(&files.parameters) {
+            assert_eq!(a.name, b.name, "/{}", code.name);
+        }
+        for (a, b) in code.subcommands.iter().zip(&files.subcommands) {
+            same_names(a, b);
+        }
+    }
+
+    #[test]
+    fn the_files_name_every_command_and_the_english_names_are_the_code_s() {
+        i18n::set_strict(true);
+        let mut commands = unlocalised();
+        assert!(localise(&mut commands, i18n::texts()).is_empty());
+        // Poise reads the options by the names in the code: English must keep them.
+        for (code, files) in unlocalised().iter().zip(&commands) {
+            same_names(code, files);
+        }
+    }
+
+    #[test]
+    fn a_missing_text_is_noticed() {
+        let source = i18n::SOURCES[0]
+            .2
+            .replace("    .member-description = Il membro da sfidare\n", "");
+        assert_ne!(
+            source,
+            i18n::SOURCES[0].2,
+            "the Italian file describes the member"
+        );
+        let mut sources = i18n::SOURCES;
+        sources[0].2 = &source;
+        let texts = i18n::Texts::parse(&sources).unwrap();
+        let mut commands = unlocalised();
+        assert_eq!(
+            localise(&mut commands, &texts),
+            ["it: cmd-challenge.member-description"]
+        );
     }
 
     fn option<'a>(command: &'a Value, name: &str) -> &'a Value {
@@ -200,44 +305,61 @@ mod tests {
             .unwrap_or_else(|| panic!("no option {name}"))
     }
 
-    fn choice_names(option: &Value) -> Vec<(String, String)> {
+    /// The choices' names: English, Italian, Spanish.
+    fn choice_names(option: &Value) -> Vec<[String; 3]> {
         option["choices"]
             .as_array()
             .unwrap()
             .iter()
             .map(|c| {
-                (
-                    c["name"].as_str().unwrap().to_owned(),
-                    c["name_localizations"]["it"]
+                let l = |locale: &str| {
+                    c["name_localizations"][locale]
                         .as_str()
                         .unwrap_or_default()
-                        .to_owned(),
-                )
+                        .to_owned()
+                };
+                [c["name"].as_str().unwrap().to_owned(), l("it"), l("es-ES")]
             })
             .collect()
     }
 
+    fn names(item: &Value) -> [&str; 3] {
+        [
+            item["name"].as_str().unwrap(),
+            item["name_localizations"]["it"].as_str().unwrap(),
+            item["name_localizations"]["es-419"].as_str().unwrap(),
+        ]
+    }
+
     #[test]
-    fn options_have_the_expected_types_and_choices() {
+    fn options_have_the_expected_types_names_and_choices() {
         let all = registered();
         // Option types: 1 subcommand, 3 string, 4 integer, 5 boolean, 6 user.
         let challenge = command(&all, "challenge");
+        assert_eq!(names(challenge), ["challenge", "sfida", "retar"]);
+        assert_eq!(
+            challenge["description_localizations"]["it"],
+            "Sfida un membro a una partita di dama valida per la classifica"
+        );
         assert_eq!(option(challenge, "member")["type"], 6);
         assert_eq!(option(challenge, "member")["required"], true);
+        assert_eq!(
+            names(option(challenge, "member")),
+            ["member", "avversario", "miembro"]
+        );
         assert_eq!(option(challenge, "colour")["type"], 4);
         assert_eq!(
             choice_names(option(challenge, "colour")),
             [
-                ("White".into(), "Bianco".into()),
-                ("Black".into(), "Nero".into()),
-                ("Random".into(), "A caso".into())
+                ["White", "Bianco", "Blancas"],
+                ["Black", "Nero", "Negras"],
+                ["Random", "A caso", "Al azar"]
             ]
         );
-        let times: Vec<String> = choice_names(option(challenge, "time"))
-            .into_iter()
-            .map(|(en, _)| en)
-            .collect();
-        assert_eq!(times, ["5 min", "1 h", "24 h", "3 days"]);
+        let time = option(challenge, "time");
+        assert_eq!(time["type"], 3);
+        assert_eq!(time["autocomplete"], true);
+        assert_eq!(names(time), ["time", "tempo", "tiempo"]);
 
         let play = command(&all, "play");
         let level = option(play, "level");
@@ -247,17 +369,14 @@ mod tests {
         assert_eq!(levels.len(), 8);
         assert_eq!(
             levels[0],
-            ("1 · beginner".to_owned(), "1 · principiante".to_owned())
+            ["1 · beginner", "1 · principiante", "1 · principiante"]
         );
-        assert_eq!(
-            levels[7],
-            ("8 · master".to_owned(), "8 · maestro".to_owned())
-        );
-        for ((english, italian), level) in levels.iter().zip(Level::ALL) {
-            assert_eq!(english, &format!("{} · {}", level.number(), level.name()));
+        assert_eq!(levels[7], ["8 · master", "8 · maestro", "8 · maestro"]);
+        for (choice, level) in levels.iter().zip(Level::ALL) {
+            assert_eq!(choice[0], format!("{} · {}", level.number(), level.name()));
             assert_eq!(
-                italian,
-                &format!("{} · {}", level.number(), level.name_it())
+                choice[1],
+                format!("{} · {}", level.number(), level.name_it())
             );
         }
         assert_eq!(
@@ -269,6 +388,7 @@ mod tests {
         assert_eq!(moves["type"], 3);
         assert_eq!(moves["autocomplete"], true);
         assert_eq!(moves["required"], true);
+        assert_eq!(names(moves), ["move", "mossa", "jugada"]);
 
         assert_eq!(option(command(&all, "board"), "flip")["type"], 5);
         assert_eq!(
@@ -287,24 +407,50 @@ mod tests {
         );
 
         let draw = command(&all, "draw");
-        let subcommands: Vec<(&str, &str)> = draw["options"]
+        let subcommands: Vec<[&str; 3]> = draw["options"]
             .as_array()
             .unwrap()
             .iter()
             .map(|s| {
                 assert_eq!(s["type"], 1);
-                (
-                    s["name"].as_str().unwrap(),
-                    s["name_localizations"]["it"].as_str().unwrap(),
-                )
+                names(s)
             })
             .collect();
         assert_eq!(
             subcommands,
             [
-                ("offer", "proponi"),
-                ("accept", "accetta"),
-                ("decline", "rifiuta")
+                ["offer", "proponi", "ofrecer"],
+                ["accept", "accetta", "aceptar"],
+                ["decline", "rifiuta", "rechazar"]
+            ]
+        );
+    }
+
+    #[test]
+    fn settings_language_is_for_those_who_manage_the_server() {
+        let all = registered();
+        let settings = command(&all, "settings");
+        assert_eq!(names(settings), ["settings", "impostazioni", "ajustes"]);
+        // Manage Server is 1 << 5.
+        assert_eq!(settings["default_member_permissions"], "32");
+        assert_eq!(settings["contexts"], json!([0]));
+        let language = option(settings, "language");
+        assert_eq!(language["type"], 1, "a subcommand");
+        assert_eq!(names(language), ["language", "lingua", "idioma"]);
+        let choose = option(language, "language");
+        assert_eq!(choose["type"], 4);
+        assert_eq!(choose["required"], false);
+        assert_eq!(
+            choice_names(choose),
+            [
+                ["Italiano", "Italiano", "Italiano"],
+                ["English", "English", "English"],
+                ["Español", "Español", "Español"],
+                [
+                    "Discord's (automatic)",
+                    "Quella di Discord (automatica)",
+                    "El de Discord (automático)"
+                ]
             ]
         );
     }

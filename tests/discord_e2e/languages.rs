@@ -1,0 +1,239 @@
+//! The bot's languages: a member whose Discord speaks Italian gets Italian answers with the
+//! commands mentioned by their registered ids (Discord shows them in Italian), and a server
+//! whose Discord language is Spanish gets its public board in Spanish.
+//!
+//! Texts are compared with what the files say (`damabot::i18n`), so the words can change in
+//! the files without breaking these tests.
+
+use damabot::i18n::{self, Language, Text};
+use fluent_bundle::FluentArgs;
+use serde_json::Value;
+
+use crate::common::{QUICK_CLOCK, answer, command_id, custom_id, setup, setup_with, text};
+use crate::support::discord_standin::{Slash, components, message_id, perm};
+
+/// A message of the files, formatted with `args` (`name`, value as a string).
+fn said(language: Language, message: Text, args: &[(&str, &str)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (name, value) in args {
+        fluent.set(*name, (*value).to_owned());
+    }
+    i18n::texts().format(language, message, &fluent)
+}
+
+fn assert_clean(text: &str) {
+    assert!(
+        !text.contains("{$") && !text.contains("discord-") && !text.contains("cmd-"),
+        "a raw message in {text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_italian_member_gets_italian_answers_and_command_mentions() {
+    i18n::set_strict(true);
+    let (discord, _dir, _bot) = setup().await;
+    let bruno = discord.user_with_locale("bruno", "it");
+    let carla = discord.user_with_locale("carla", "it");
+    let (move_id, resign_id, draw_id) = (
+        command_id(&discord, "move"),
+        command_id(&discord, "resign"),
+        command_id(&discord, "draw"),
+    );
+
+    // The help: Italian, every command a mention with its registered id.
+    let help = discord.slash(&bruno, Slash::new("help")).await;
+    let answered = answer(&discord, &help).await;
+    assert!(answered.ephemeral());
+    let help = text(&answered.message);
+    assert!(help.contains("**Giocare**"), "{help}");
+    assert!(help.contains(&format!("</move:{move_id}> mossa")), "{help}");
+    assert!(help.contains(&format!("</draw offer:{draw_id}>")), "{help}");
+    assert!(
+        !help.contains("`/"),
+        "no typed command once registered: {help}"
+    );
+    assert_clean(&help);
+
+    // A time per move in Italian words is suggested and read; a wrong one is explained.
+    let typing = Slash::new("challenge")
+        .user("member", &carla)
+        .focused("time", "2 ore");
+    let choices = discord
+        .choices(&discord.autocomplete(&bruno, typing).await)
+        .await;
+    assert_eq!(choices[0]["name"], "2 ore", "{choices:?}");
+    assert!(
+        choices.iter().any(|c| c["name"] == "3 giorni"),
+        "{choices:?}"
+    );
+    let wrong = discord
+        .slash(
+            &bruno,
+            Slash::new("challenge")
+                .user("member", &carla)
+                .string("time", "domani"),
+        )
+        .await;
+    let refused = answer(&discord, &wrong).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert_eq!(
+        refused.content(),
+        said(
+            Language::It,
+            Text::DiscordTimeUnreadable,
+            &[("input", "domani")]
+        )
+    );
+    assert!(
+        refused.content().contains("3 giorni"),
+        "{}",
+        refused.content()
+    );
+
+    // Only moderators abort, with the players' commands mentioned.
+    let abort = discord.slash(&bruno, Slash::new("abort")).await;
+    let refused = answer(&discord, &abort).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    let content = refused.content();
+    assert!(content.starts_with("Solo i moderatori"), "{content}");
+    assert!(
+        content.contains(&format!("</resign:{resign_id}>"))
+            && content.contains(&format!("</draw offer:{draw_id}>")),
+        "{content}"
+    );
+
+    // A channel where the bot cannot attach files: Discord's Italian name of the permission.
+    let channel = discord.text_channel("senza-file", perm::ATTACH_FILES);
+    let challenge = discord
+        .slash_in(
+            channel,
+            &bruno,
+            Slash::new("challenge").user("member", &carla),
+        )
+        .await;
+    let refused = answer(&discord, &challenge).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert!(
+        refused
+            .content()
+            .contains("manca il permesso **Allegare file**"),
+        "{}",
+        refused.content()
+    );
+    let typing = Slash::new("move").focused("move", "");
+    let choices = discord
+        .choices(&discord.autocomplete_in(channel, &bruno, typing).await)
+        .await;
+    assert!(
+        choices[0]["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Non posso gestire partite")),
+        "{choices:?}"
+    );
+    discord.assert_no_errors();
+}
+
+/// The texts of the files without variables, in English and in Spanish, where they differ.
+fn plain_texts() -> Vec<(String, String)> {
+    Text::ALL
+        .iter()
+        .filter(|t| t.variables().is_empty())
+        .map(|&t| (said(Language::En, t, &[]), said(Language::Es, t, &[])))
+        .filter(|(en, es)| en != es)
+        .collect()
+}
+
+/// The button labels and the select placeholder of a board.
+fn control_words(board: &Value) -> Vec<String> {
+    components(board)
+        .iter()
+        .filter_map(|c| c["label"].as_str().or(c["placeholder"].as_str()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// alice challenges bob (alice White) in `channel`, bob accepts: the board message.
+async fn board_in(
+    discord: &crate::support::discord_standin::Standin,
+    channel: u64,
+    alice: &crate::support::discord_standin::Person,
+    bob: &crate::support::discord_standin::Person,
+) -> Value {
+    let challenge = discord
+        .slash_in(
+            channel,
+            alice,
+            Slash::new("challenge")
+                .user("member", bob)
+                .integer("colour", 0),
+        )
+        .await;
+    let message = answer(discord, &challenge).await.message;
+    let accept = custom_id(&message, "accept");
+    let accepted = answer(
+        discord,
+        &discord.click(bob, message_id(&message), &accept).await,
+    )
+    .await;
+    assert!(!accepted.ephemeral(), "{:#}", accepted.body());
+    accepted.message
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_server_gets_its_public_board_in_spanish() {
+    i18n::set_strict(true);
+    // Quick, so that the second challenge is not refused as too soon after the first.
+    let (discord, _dir, _bot) = setup_with(QUICK_CLOCK).await;
+    // Members whose own Discord speaks English: the public board follows the server.
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let english_channel = discord.text_channel("english", 0);
+    let english = board_in(&discord, english_channel, &alice, &bob).await;
+
+    discord.set_guild_locale("es-ES");
+    let spanish = board_in(&discord, discord.channel_id(), &alice, &bob).await;
+    let words = control_words(&spanish);
+    assert!(
+        words.iter().any(|w| w.contains(' ') || w.len() > 3),
+        "{spanish:#}"
+    );
+    let texts = plain_texts();
+    for word in &words {
+        assert!(
+            !texts.iter().any(|(en, _)| en == word),
+            "{word:?} is English on a Spanish board"
+        );
+    }
+    assert!(
+        words.iter().any(|w| texts.iter().any(|(_, es)| es == w)),
+        "no button or menu of the Spanish board reads as the Spanish file: {words:?}"
+    );
+    let placeholder = components(&spanish)
+        .iter()
+        .find_map(|c| c["placeholder"].as_str().map(str::to_owned))
+        .expect("the board has its move menu");
+    assert!(
+        !texts.iter().any(|(en, _)| *en == placeholder),
+        "the menu's placeholder is English: {placeholder}"
+    );
+    assert_ne!(
+        control_words(&english),
+        words,
+        "the English and the Spanish boards have the same controls"
+    );
+    let digitless = |message: &Value| -> String {
+        text(message)
+            .chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect()
+    };
+    assert_ne!(
+        digitless(&english),
+        digitless(&spanish),
+        "the Spanish board reads as the English one"
+    );
+    assert_clean(&text(&spanish));
+    for word in &words {
+        assert_clean(word);
+    }
+    discord.assert_no_errors();
+}
