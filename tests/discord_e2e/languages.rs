@@ -182,15 +182,16 @@ async fn board_in(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_server_gets_its_public_board_in_spanish() {
     i18n::set_strict(true);
-    // Quick, so that the second challenge is not refused as too soon after the first.
-    let (discord, _dir, _bot) = setup_with(QUICK_CLOCK).await;
-    // Members whose own Discord speaks English: the public board follows the server.
+    let (discord, _dir, _bot) = setup().await;
+    // Members whose own Discord speaks English: the public board follows the server. Two
+    // pairs, so that no challenge waits for the challenger's cooldown.
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (carol, dave) = (discord.user("carol"), discord.user("dave"));
     let english_channel = discord.text_channel("english", 0);
     let english = board_in(&discord, english_channel, &alice, &bob).await;
 
     discord.set_guild_locale("es-ES");
-    let spanish = board_in(&discord, discord.channel_id(), &alice, &bob).await;
+    let spanish = board_in(&discord, discord.channel_id(), &carol, &dave).await;
     let words = control_words(&spanish);
     assert!(
         words.iter().any(|w| w.contains(' ') || w.len() > 3),
@@ -231,7 +232,13 @@ async fn a_spanish_server_gets_its_public_board_in_spanish() {
         digitless(&spanish),
         "the Spanish board reads as the English one"
     );
-    assert_clean(&text(&spanish));
+    let board_text = text(&spanish);
+    assert!(
+        board_text.contains("ha aceptado") && board_text.contains("Empiezan las blancas"),
+        "{board_text}"
+    );
+    assert!(board_text.contains("**Partida #"), "{board_text}");
+    assert_clean(&board_text);
     for word in &words {
         assert_clean(word);
     }
