@@ -9,7 +9,7 @@ use damabot::i18n::{self, Language, Text};
 use fluent_bundle::FluentArgs;
 use serde_json::Value;
 
-use crate::common::{QUICK_CLOCK, answer, command_id, custom_id, setup, setup_with, text};
+use crate::common::{answer, command_id, custom_id, setup, text};
 use crate::support::discord_standin::{Slash, components, message_id, perm};
 
 /// A message of the files, formatted with `args` (`name`, value as a string).
