@@ -804,6 +804,19 @@ pub fn text_board(language: Language, view: &BoardView) -> String {
         let _ = write!(files, " {}", (b'a' + c) as char);
         files
     });
+    let letters: Vec<char> = t!(language, ConsolePieces)
+        .split_whitespace()
+        .filter_map(|letter| letter.chars().next())
+        .collect();
+    let letter = |piece: dama_rules::Piece| {
+        let index = match (piece.color, piece.role) {
+            (Color::White, dama_rules::Role::Man) => 0,
+            (Color::Black, dama_rules::Role::Man) => 1,
+            (Color::White, dama_rules::Role::King) => 2,
+            (Color::Black, dama_rules::Role::King) => 3,
+        };
+        letters.get(index).copied().unwrap_or_else(|| piece.char())
+    };
     let mut out = format!("   {files}\n");
     for &row in &rows {
         let _ = write!(out, " {} ", 8 - row);
@@ -812,10 +825,7 @@ pub fn text_board(language: Language, view: &BoardView) -> String {
             match Square::from_column_row(column, row) {
                 Some(square) => {
                     numbers.push(square.number().to_string());
-                    let cell = view
-                        .position
-                        .piece_at(square)
-                        .map_or('.', dama_rules::Piece::char);
+                    let cell = view.position.piece_at(square).map_or('.', letter);
                     let _ = write!(out, " {cell}");
                 }
                 None => out.push_str("  "),
@@ -823,8 +833,17 @@ pub fn text_board(language: Language, view: &BoardView) -> String {
         }
         let _ = writeln!(out, "    {}", numbers.join(" "));
     }
-    let color = view.position.turn().fold("white", "black");
-    let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
+    // The caption says how the game stands (whose turn, or the result); a bare board says
+    // whose turn it is.
+    match &view.caption {
+        Some(caption) => {
+            let _ = writeln!(out, "{caption}");
+        }
+        None => {
+            let color = view.position.turn().fold("white", "black");
+            let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
+        }
+    }
     out
 }
 
@@ -898,6 +917,13 @@ mod tests {
         assert_eq!(challenge.time_per_move_ms, 3_600_000);
         let board = say(&mut c, "bob: /accetta");
         assert!(board.contains("tocca al Bianco"), "{board}");
+        // Pedine bianche `b`, nere `n`; the status line is the image's caption.
+        assert!(board.contains(" 8  n   n   n   n"), "{board}");
+        assert!(board.contains(" 1    b   b   b   b"), "{board}");
+        assert!(
+            board.contains("alice (1500) – bob (1500) · mossa 1 · tocca al Bianco"),
+            "{board}"
+        );
         assert_eq!(ply(&service, GENERAL), Some(0));
         let moved = say(&mut c, "alice: /mossa 22-18");
         assert!(moved.contains("tocca al Nero"), "{moved}");

@@ -390,6 +390,8 @@ texts! {
     ConsoleAttachment = "console-attachment" ["file", "bytes"],
     /// The last line of a text board: `$color` is `white` or `black`.
     ConsoleToMove = "console-to-move" ["color"],
+    /// The text board's letters: a white man, a black man, a white king, a black king.
+    ConsolePieces = "console-pieces" [],
     /// Option names and colours as typed in a language.
     ConsoleOptionColour = "console-option-colour" [],
     ConsoleOptionTime = "console-option-time" [],

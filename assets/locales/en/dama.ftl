@@ -477,6 +477,8 @@ console-board-saved = (board saved to { $path })
 console-saved = (saved { $path })
 console-cannot-save = (could not save { $path }: { $error })
 console-attachment = ({ $file }, { $bytes } bytes; use --images DIR to save files)
+# The text board's letters, separated by spaces: white man, black man, white king, black king.
+console-pieces = w b W B
 console-to-move = { $color ->
         [white] White
        *[black] Black

@@ -489,6 +489,8 @@ console-board-saved = (tablero guardado en { $path })
 console-saved = (guardado { $path })
 console-cannot-save = (no se pudo guardar { $path }: { $error })
 console-attachment = ({ $file }, { $bytes } bytes; usa --images DIR para guardar los archivos)
+# The text board's letters, separated by spaces: white man, black man, white king, black king.
+console-pieces = b n B N
 console-to-move = { $color ->
         [white] juegan las blancas
        *[black] juegan las negras

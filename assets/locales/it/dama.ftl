@@ -504,6 +504,8 @@ console-board-saved = (damiera salvata in { $path })
 console-saved = (salvato { $path })
 console-cannot-save = (impossibile salvare { $path }: { $error })
 console-attachment = ({ $file }, { $bytes } byte; usa --images DIR per salvare i file)
+# The text board's letters, separated by spaces: white man, black man, white king, black king.
+console-pieces = b n B N
 console-to-move = { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
