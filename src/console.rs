@@ -835,14 +835,11 @@ pub fn text_board(language: Language, view: &BoardView) -> String {
     }
     // The caption says how the game stands (whose turn, or the result); a bare board says
     // whose turn it is.
-    match &view.caption {
-        Some(caption) => {
-            let _ = writeln!(out, "{caption}");
-        }
-        None => {
-            let color = view.position.turn().fold("white", "black");
-            let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
-        }
+    if let Some(caption) = &view.caption {
+        let _ = writeln!(out, "{caption}");
+    } else {
+        let color = view.position.turn().fold("white", "black");
+        let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
     }
     out
 }
