@@ -352,6 +352,15 @@ fn a_full_game_to_its_end(w: &World) {
         "{}",
         caption(&resigned)
     );
+    // Over, the caption leaves the ratings to the message and keeps its room for the result.
+    assert!(
+        caption(&resigned).starts_with(pick(
+            l,
+            ["alice – bob · ", "alice vs bob · ", "alice – bob · "]
+        )),
+        "{}",
+        caption(&resigned)
+    );
     assert_eq!(
         labels(&resigned),
         [pick(l, ["Rivincita", "Rematch", "Revancha"])]

@@ -57,20 +57,34 @@ impl GameService {
         }
     }
 
-    /// The image caption: players and ratings, move number, whose turn or the result.
+    /// The image caption: players (with their ratings while the game runs), move number, whose
+    /// turn or the result. A finished game's message gives the ratings' change, and its caption
+    /// keeps the room for the result.
     fn caption(&self, language: Language, loaded: &Loaded) -> String {
         let record = &loaded.record;
-        let white = self.plain_name(language, record.guild, record.white);
-        let black = self.plain_name(language, record.guild, record.black);
-        let state = match (record.status, record.result) {
-            (GameStatus::Active, _) => t!(language, GameCaptionTurn, color = loaded.turn().name()),
-            (_, result) => t!(language, GameCaptionResult, result = result_word(result)),
+        let active = record.status == GameStatus::Active;
+        let name = |participant: Participant| {
+            let name = self.plain_name(language, record.guild, participant);
+            if active {
+                format!("{name}{}", self.rating_suffix(record.guild, participant))
+            } else {
+                name
+            }
+        };
+        let state = if active {
+            t!(language, GameCaptionTurn, color = loaded.turn().name())
+        } else {
+            t!(
+                language,
+                GameCaptionResult,
+                result = result_word(record.result)
+            )
         };
         t!(
             language,
             GameCaption,
-            white = format!("{white}{}", self.rating_suffix(record.guild, record.white)),
-            black = format!("{black}{}", self.rating_suffix(record.guild, record.black)),
+            white = name(record.white),
+            black = name(record.black),
             move = loaded.game.ply() / 2 + 1,
             state = state,
         )
