@@ -49,6 +49,7 @@ fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, 
                     rated: true,
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,
+                    in_thread: false,
                 })
                 .expect("game stored")
         })

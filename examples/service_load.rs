@@ -30,13 +30,15 @@ fn main() {
     let store =
         Arc::new(SqliteStore::open(&dir.path().join("load.db")).expect("the database opens"));
     let settings = ServiceSettings {
-        challenge_expiry: Duration::from_secs(600),
+        challenge_expiry: Some(Duration::from_secs(600)),
         default_time_per_move: Duration::from_secs(86_400),
         repetition_count: 3,
         think_time: Duration::from_millis(10),
         hash_mb: 1,
         max_concurrent_searches: 1,
         seed: Some(1),
+        engine_idle: Duration::from_secs(30 * 60),
+        engine_takebacks: 3,
     };
     let service = Arc::new(GameService::new(
         store.clone(),
@@ -65,6 +67,7 @@ fn main() {
                 rated: true,
                 start_fen: Position::initial().to_fen(),
                 created_at: now,
+                in_thread: false,
             })
             .expect("game");
     }
@@ -99,6 +102,7 @@ fn main() {
                                 can_manage_server: false,
                                 language: Language::En,
                                 guild_language: None,
+                                can_open_threads: false,
                             };
                             let Suggestions::Moves(options) =
                                 service.suggestions(&actor, "").expect("suggestions")

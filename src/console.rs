@@ -333,6 +333,7 @@ impl Console {
             can_manage_server: self.moderators.contains(&user),
             language: self.language,
             guild_language: self.guild_languages.get(&self.guild).copied(),
+            can_open_threads: false,
         };
         let Some(command) = command.strip_prefix('/') else {
             return Ok(t!(
@@ -448,12 +449,12 @@ impl Console {
                     name: opponent,
                 };
                 Action::Challenge {
-                    opponent,
+                    opponent: Some(opponent),
                     colour,
                     time_per_move,
                 }
             }
-            "accept" => Action::Accept,
+            "accept" => Action::Accept { from: None },
             "decline" => Action::Decline,
             "cancel" => Action::Cancel,
             "play" => {
@@ -580,10 +581,12 @@ impl Console {
                 let value = option("language").or(args.get(1).copied());
                 let chosen = value.map(|v| Language::from_code(&v.to_lowercase()));
                 match (sub, chosen) {
-                    (Some("settings language"), None) => Action::SetLanguage { language: None },
-                    (Some("settings language"), Some(Some(chosen))) => Action::SetLanguage {
-                        language: Some(chosen),
-                    },
+                    (Some("settings language"), None) => {
+                        Action::Settings(damabot_settings_language(None))
+                    }
+                    (Some("settings language"), Some(Some(chosen))) => {
+                        Action::Settings(damabot_settings_language(Some(chosen)))
+                    }
                     _ => {
                         return Parsed::Answer(t!(
                             language,
@@ -859,13 +862,15 @@ mod tests {
         let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
         let clock = Arc::new(ManualClock::new(1_796_000_000_000));
         let settings = ServiceSettings {
-            challenge_expiry: Duration::from_secs(600),
+            challenge_expiry: Some(Duration::from_secs(600)),
             default_time_per_move: Duration::from_secs(24 * 3600),
             repetition_count: 3,
             think_time: Duration::from_millis(20),
             hash_mb: 1,
             max_concurrent_searches: 1,
             seed: Some(3),
+            engine_idle: Duration::from_secs(30 * 60),
+            engine_takebacks: 3,
         };
         let service = Arc::new(GameService::new(store, clock.clone(), settings));
         let renderer = Renderer::new(&RenderConfig {
@@ -1080,5 +1085,13 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// `/settings language`.
+fn damabot_settings_language(language: Option<Language>) -> crate::game::SettingsChange {
+    crate::game::SettingsChange {
+        language: Some(language),
+        ..crate::game::SettingsChange::default()
     }
 }

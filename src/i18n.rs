@@ -307,6 +307,12 @@ texts! {
     SettingsLanguageChosen = "settings-language-chosen" [],
     /// `/settings language` without one: back to the server's Discord language, said in it.
     SettingsLanguageDiscord = "settings-language-discord" [],
+    // ---- threads and starting games
+
+    // ---- notifications
+
+    // ---- takebacks, bumps and game lists
+
     // ---- Discord
     /// Something failed on the bot's side.
     DiscordApology = "discord-apology" [],

@@ -9,7 +9,7 @@ use damabot::config::RenderConfig;
 use damabot::game::{
     Action, Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component,
     DRAW_OFFER_COOLDOWN, GameService, HINT_MAX_CHARS, ManualClock, Member, Origin, Reply,
-    ServiceSettings, Suggestions,
+    ServiceSettings, SettingsChange, Suggestions,
 };
 use damabot::i18n::Language;
 use damabot::render::Renderer;
@@ -31,13 +31,15 @@ struct World {
 
 fn settings() -> ServiceSettings {
     ServiceSettings {
-        challenge_expiry: Duration::from_secs(600),
+        challenge_expiry: Some(Duration::from_secs(600)),
         default_time_per_move: Duration::from_secs(24 * 3600),
         repetition_count: 3,
         think_time: Duration::from_millis(50),
         hash_mb: 1,
         max_concurrent_searches: 2,
         seed: Some(7),
+        engine_idle: Duration::from_secs(30 * 60),
+        engine_takebacks: 3,
     }
 }
 
@@ -75,6 +77,7 @@ fn actor(user: u64) -> Actor {
         can_manage_server: false,
         language: Language::En,
         guild_language: None,
+        can_open_threads: false,
     }
 }
 
@@ -115,7 +118,7 @@ fn start_game(w: &World) -> Reply {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -285,6 +288,7 @@ fn game_from(w: &World, fen: &str) -> damabot::store::Game {
             rated: true,
             start_fen: fen.into(),
             created_at: now,
+            in_thread: false,
         })
         .unwrap()
 }
@@ -432,7 +436,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::Random,
                 time_per_move: None,
             },
@@ -470,7 +474,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::Black,
                 time_per_move: None,
             },
@@ -494,7 +498,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -524,7 +528,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: actor_member(ALICE),
+                opponent: Some(actor_member(ALICE)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -542,7 +546,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: bot.clone(),
+                opponent: Some(bot.clone()),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -557,7 +561,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
             &actor(CAROL),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -1057,6 +1061,7 @@ fn engine_game(w: &World, level: u8, alice_white: bool) -> damabot::store::Game 
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
+            in_thread: false,
         })
         .unwrap();
     w.service.set_board_message(game.id, BOARD_500).unwrap();
@@ -1248,6 +1253,7 @@ fn the_console_resumes_engine_games_at_start() {
                 rated: false,
                 start_fen: Position::initial().to_fen(),
                 created_at: 0,
+                in_thread: false,
             })
             .unwrap();
         assert_eq!(game.ply, 0);
@@ -1294,7 +1300,7 @@ fn mention_cases() -> Vec<Case> {
                         &actor(ALICE),
                         Origin::Channel,
                         Action::Challenge {
-                            opponent: member(BOB),
+                            opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
                         },
@@ -1313,7 +1319,7 @@ fn mention_cases() -> Vec<Case> {
                         &actor(ALICE),
                         Origin::Channel,
                         Action::Challenge {
-                            opponent: member(BOB),
+                            opponent: Some(member(BOB)),
                             colour: ColourChoice::Black,
                             time_per_move: None,
                         },
@@ -1340,7 +1346,7 @@ fn mention_cases() -> Vec<Case> {
                         &actor(ALICE),
                         Origin::Channel,
                         Action::Challenge {
-                            opponent: member(BOB),
+                            opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
                         },
@@ -1363,7 +1369,7 @@ fn mention_cases() -> Vec<Case> {
                         &actor(ALICE),
                         Origin::Channel,
                         Action::Challenge {
-                            opponent: member(BOB),
+                            opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
                         },
@@ -1386,7 +1392,7 @@ fn mention_cases() -> Vec<Case> {
                         &actor(ALICE),
                         Origin::Channel,
                         Action::Challenge {
-                            opponent: member(BOB),
+                            opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
                         },
@@ -1750,7 +1756,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -1766,7 +1772,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(CAROL),
+                opponent: Some(member(CAROL)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -1784,7 +1790,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             &actor(CAROL),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -1923,7 +1929,7 @@ fn clicks_act_only_in_their_own_channel() {
             &actor(ALICE),
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -2001,7 +2007,7 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
             &mallory,
             Origin::Channel,
             Action::Challenge {
-                opponent: member(BOB),
+                opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },
@@ -2302,7 +2308,14 @@ fn manager(language: Language, guild_language: Option<Language>) -> Actor {
 
 fn set_language(w: &World, who: &Actor, language: Option<Language>) -> Reply {
     w.service
-        .act(who, Origin::Channel, Action::SetLanguage { language })
+        .act(
+            who,
+            Origin::Channel,
+            Action::Settings(SettingsChange {
+                language: Some(language),
+                ..SettingsChange::default()
+            }),
+        )
         .unwrap()
 }
 
@@ -2540,7 +2553,7 @@ fn challenge_as(w: &World, from: &Actor, to: u64, time_per_move: Option<Duration
             from,
             Origin::Channel,
             Action::Challenge {
-                opponent: member(to),
+                opponent: Some(member(to)),
                 colour: ColourChoice::White,
                 time_per_move,
             },
@@ -2958,10 +2971,10 @@ fn replay_captions_shorten_long_names_to_fit() {
             &alice,
             Origin::Channel,
             Action::Challenge {
-                opponent: Member {
+                opponent: Some(Member {
                     name: bob.name.clone(),
                     ..member(BOB)
-                },
+                }),
                 colour: ColourChoice::White,
                 time_per_move: None,
             },

@@ -29,13 +29,15 @@ struct World {
 
 fn settings() -> ServiceSettings {
     ServiceSettings {
-        challenge_expiry: Duration::from_secs(600),
+        challenge_expiry: Some(Duration::from_secs(600)),
         default_time_per_move: Duration::from_secs(24 * 3600),
         repetition_count: 3,
         think_time: Duration::from_millis(50),
         hash_mb: 1,
         max_concurrent_searches: 2,
         seed: Some(7),
+        engine_idle: Duration::from_secs(30 * 60),
+        engine_takebacks: 3,
     }
 }
 
@@ -84,6 +86,7 @@ impl World {
             can_manage_server: false,
             language: self.language,
             guild_language: Some(self.language),
+            can_open_threads: false,
         }
     }
 
@@ -149,6 +152,7 @@ impl World {
                 rated: black == Participant::User(BOB),
                 start_fen: fen.into(),
                 created_at: now,
+                in_thread: false,
             })
             .unwrap();
     }

@@ -45,13 +45,15 @@ fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
     let settings = ServiceSettings {
-        challenge_expiry: Duration::from_secs(600),
+        challenge_expiry: Some(Duration::from_secs(600)),
         default_time_per_move: Duration::from_secs(24 * 3600),
         repetition_count: 3,
         think_time: Duration::from_millis(50),
         hash_mb: 1,
         max_concurrent_searches: 1,
         seed: Some(7),
+        engine_idle: Duration::from_secs(30 * 60),
+        engine_takebacks: 3,
     };
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
     let service = GameService::new(Arc::new(store), clock, settings)
@@ -69,6 +71,7 @@ fn actor(user: u64) -> Actor {
         can_manage_server: false,
         language: Language::En,
         guild_language: None,
+        can_open_threads: false,
     }
 }
 
@@ -88,6 +91,7 @@ fn game_from(w: &World, fen: &str, rated: bool) {
             rated,
             start_fen: fen.into(),
             created_at: now,
+            in_thread: false,
         })
         .unwrap();
 }

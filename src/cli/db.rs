@@ -310,6 +310,7 @@ mod tests {
                     rated: true,
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,
+                    in_thread: false,
                 })
                 .unwrap();
             let mut position = Position::initial();

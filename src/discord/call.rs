@@ -62,7 +62,7 @@ pub fn challenge(
     time: Option<TimeOption>,
 ) -> Action {
     Action::Challenge {
-        opponent,
+        opponent: Some(opponent),
         colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
         time_per_move: time.map(TimeOption::duration),
     }
@@ -128,9 +128,10 @@ impl LanguageOption {
 /// `/settings language [language]`: without a language, the server follows Discord's again.
 #[must_use]
 pub fn set_language(language: Option<LanguageOption>) -> Action {
-    Action::SetLanguage {
-        language: language.and_then(LanguageOption::language),
-    }
+    Action::Settings(crate::game::SettingsChange {
+        language: Some(language.and_then(LanguageOption::language)),
+        ..crate::game::SettingsChange::default()
+    })
 }
 
 /// The time per move of `/challenge`, as typed in any of the bot's languages: `5 min`, `2 ore`,
@@ -262,6 +263,7 @@ pub fn actor(
         can_manage_server,
         language: Language::from_locale(locale),
         guild_language: guild_locale.map(Language::from_locale),
+        can_open_threads: false,
     })
 }
 
@@ -336,6 +338,7 @@ mod tests {
                 can_manage_server: false,
                 language: Language::It,
                 guild_language: None,
+                can_open_threads: false,
             }
         );
     }
@@ -470,11 +473,18 @@ mod tests {
         assert_eq!(LanguageOption::from_index(4), None);
         assert_eq!(
             set_language(Some(LanguageOption::Spanish)),
-            Action::SetLanguage {
-                language: Some(Language::Es)
-            }
+            Action::Settings(crate::game::SettingsChange {
+                language: Some(Some(Language::Es)),
+                ..crate::game::SettingsChange::default()
+            })
         );
-        assert_eq!(set_language(None), Action::SetLanguage { language: None });
+        assert_eq!(
+            set_language(None),
+            Action::Settings(crate::game::SettingsChange {
+                language: Some(None),
+                ..crate::game::SettingsChange::default()
+            })
+        );
     }
 
     fn minutes(text: &str) -> Option<u64> {
@@ -576,7 +586,7 @@ mod tests {
         assert_eq!(
             challenge(bob.clone(), None, TimeOption::parse("1 h")),
             Action::Challenge {
-                opponent: bob,
+                opponent: Some(bob),
                 colour: ColourChoice::Random,
                 time_per_move: Some(Duration::from_secs(3600)),
             }

@@ -13,20 +13,22 @@ use dama_rules::Color;
 use super::reply::{ChallengeButton, ComponentAction, GameButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
 use crate::i18n::{Language, t};
-use crate::store::{ChallengeId, GameId, StoreError};
+use crate::store::{ChallengeId, ChannelId, GameId, NotifyMode, StoreError, UserId};
 
 /// Something a person asks the service to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    /// `/challenge member [colour] [time]`.
+    /// `/challenge [member] [colour] [time]`: without a member, an open challenge that anyone
+    /// but the challenger may accept.
     Challenge {
-        opponent: Member,
+        opponent: Option<Member>,
         colour: ColourChoice,
         /// The configured default when `None`.
         time_per_move: Option<Duration>,
     },
-    /// Accept the challenge of the origin, or the one received in the channel.
-    Accept,
+    /// Accept the challenge of the origin, or one open in the channel (`/accept [from]`: the
+    /// one `from` made, when several are).
+    Accept { from: Option<UserId> },
     /// Decline it (the challenged member).
     Decline,
     /// Withdraw it (the challenger).
@@ -67,9 +69,48 @@ pub enum Action {
     Rules,
     /// `/help`.
     Help,
-    /// `/settings language [language]` (those who manage the server): the language of the
-    /// server's public messages; `None` follows the server's Discord language again.
-    SetLanguage { language: Option<Language> },
+    /// `/settings [...]`: each person's notifications, and what those who manage the server
+    /// choose for it; with nothing to change, the settings as they are.
+    Settings(SettingsChange),
+    /// `/games [all]`: the actor's active games in this server (all of them, for moderators).
+    Games { all: bool },
+    /// `/takeback`: against the engine, undo one's last move and the engine's reply; against a
+    /// member, ask them (or take back one's own request).
+    Takeback,
+    /// The opponent's answer to a takeback request.
+    AnswerTakeback { accept: bool },
+    /// The Bump button: the board posted anew at the bottom of the channel.
+    Bump,
+    /// End the idle engine game of the origin (confirming it, to start a game there).
+    EndIdle,
+}
+
+/// What `/settings` changes; all `None` shows the settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// The actor's notifications (anyone, for themselves).
+    pub notify: Option<NotifyMode>,
+    /// The language of the server's public messages; `Some(None)` follows the server's Discord
+    /// language again. This and the rest: those who manage the server.
+    pub language: Option<Option<Language>>,
+    /// The time per move of challenges that name none.
+    pub time_per_move: Option<Duration>,
+    /// How long challenges stay open; `Some(None)` fits it to the time control again.
+    pub challenge_expiry: Option<Option<Duration>>,
+    /// Games in threads (`true`) or in their channel.
+    pub threads: Option<bool>,
+    /// A channel where games may start (once any is listed, only those).
+    pub add_game_channel: Option<ChannelId>,
+    /// A channel taken off that list.
+    pub remove_game_channel: Option<ChannelId>,
+}
+
+impl SettingsChange {
+    /// Nothing to change: show the settings.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
+    }
 }
 
 impl Action {
@@ -78,7 +119,7 @@ impl Action {
     pub fn name(&self) -> &'static str {
         match self {
             Action::Challenge { .. } => "challenge",
-            Action::Accept => "accept",
+            Action::Accept { .. } => "accept",
             Action::Decline => "decline",
             Action::Cancel => "cancel",
             Action::PlayEngine { .. } => "play",
@@ -100,7 +141,13 @@ impl Action {
             Action::Replay { .. } => "replay",
             Action::Rules => "rules",
             Action::Help => "help",
-            Action::SetLanguage { .. } => "settings language",
+            Action::Settings(_) => "settings",
+            Action::Games { .. } => "games",
+            Action::Takeback => "takeback",
+            Action::AnswerTakeback { accept: true } => "takeback accept",
+            Action::AnswerTakeback { accept: false } => "takeback decline",
+            Action::Bump => "bump",
+            Action::EndIdle => "end idle",
         }
     }
 }
@@ -218,8 +265,8 @@ impl GameService {
                 opponent,
                 colour,
                 time_per_move,
-            } => self.challenge(actor, &opponent, colour, time_per_move),
-            Action::Accept => self.accept(actor, origin.challenge()),
+            } => self.challenge(actor, opponent.as_ref(), colour, time_per_move),
+            Action::Accept { from } => self.accept(actor, origin.challenge(), from),
             Action::Decline => self.decline(actor, origin.challenge()),
             Action::Cancel => self.cancel(actor, origin.challenge()),
             Action::PlayEngine { level, colour } => self.play_engine(actor, level, colour),
@@ -244,7 +291,12 @@ impl GameService {
                 self.settings.repetition_count,
             ))),
             Action::Help => Ok(Reply::private(self.help_text(actor.language))),
-            Action::SetLanguage { language } => self.set_language(actor, language),
+            Action::Settings(change) => self.settings(actor, &change),
+            Action::Games { all } => self.games(actor, all),
+            Action::Takeback => self.takeback(actor, origin),
+            Action::AnswerTakeback { accept } => self.answer_takeback(actor, origin, accept),
+            Action::Bump => self.bump(actor, origin),
+            Action::EndIdle => self.end_idle(actor, origin),
         }
     }
 
@@ -280,7 +332,7 @@ fn clicked_action(
     match clicked {
         ComponentAction::Challenge(id, button) => {
             let action = match button {
-                ChallengeButton::Accept => Action::Accept,
+                ChallengeButton::Accept => Action::Accept { from: None },
                 ChallengeButton::Decline => Action::Decline,
                 ChallengeButton::Cancel => Action::Cancel,
             };
@@ -308,6 +360,11 @@ fn clicked_action(
                 }),
                 GameButton::Claim => Ok(Action::Claim),
                 GameButton::Rematch => Ok(Action::Rematch),
+                GameButton::Takeback => Ok(Action::Takeback),
+                GameButton::TakebackAccept => Ok(Action::AnswerTakeback { accept: true }),
+                GameButton::TakebackDecline => Ok(Action::AnswerTakeback { accept: false }),
+                GameButton::Bump => Ok(Action::Bump),
+                GameButton::EndIdle => Ok(Action::EndIdle),
             };
             (Origin::Board { game, ply }, action)
         }

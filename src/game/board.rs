@@ -346,3 +346,10 @@ fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardV
     view.caption = Some(caption);
     view
 }
+
+impl GameService {
+    /// The Bump button: the board posted anew at the bottom, the old one without controls.
+    pub(crate) fn bump(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
+        todo!("bump: {actor:?} {origin:?}")
+    }
+}

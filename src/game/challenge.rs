@@ -32,11 +32,14 @@ impl GameService {
     pub(crate) fn challenge(
         &self,
         actor: &Actor,
-        opponent: &Member,
+        opponent: Option<&Member>,
         colour: ColourChoice,
         time_per_move: Option<Duration>,
     ) -> Flow<Reply> {
         let language = actor.language;
+        let Some(opponent) = opponent else {
+            todo!("open challenges")
+        };
         if opponent.is_bot {
             return refuse(t!(
                 language,
@@ -70,7 +73,7 @@ impl GameService {
             return refuse(t!(
                 language,
                 ChallengeAlreadyOpen,
-                opponent = self.name_of(actor.guild, mine.challenged),
+                opponent = self.name_of(actor.guild, mine.challenged.unwrap_or_default()),
                 cmd_cancel = self.command(language, "cancel"),
             ));
         }
@@ -84,12 +87,12 @@ impl GameService {
             guild: actor.guild,
             channel: actor.channel,
             challenger: actor.user,
-            challenged: opponent.user,
+            challenged: Some(opponent.user),
             colour,
             time_per_move_ms: millis(time),
             rated: true,
             created_at: now,
-            expires_at: now + millis(self.settings.challenge_expiry),
+            expires_at: now + millis(self.settings.challenge_expiry.unwrap_or(time)),
         })?;
         self.used(cooldown);
         Ok(Self::challenge_reply(
@@ -108,7 +111,7 @@ impl GameService {
         let text = t!(
             language,
             ChallengeMessage,
-            challenged = format!("<@{}>", challenge.challenged),
+            challenged = format!("<@{}>", challenge.challenged.unwrap_or_default()),
             challenger = format!("<@{}>", challenge.challenger),
             color = color,
             time = human_duration(language, challenge.time_per_move_ms),
@@ -134,7 +137,7 @@ impl GameService {
                     ButtonStyle::Secondary,
                 ),
             ]],
-            mentions: vec![challenge.challenged],
+            mentions: challenge.challenged.into_iter().collect(),
             challenge: Some(id),
             ..Reply::default()
         }
@@ -172,7 +175,7 @@ impl GameService {
             .pending_challenges_in_channel(actor.channel, self.now())?;
         let found = open.into_iter().find(|c| {
             if received {
-                c.challenged == actor.user
+                c.challenged == Some(actor.user)
             } else {
                 c.challenger == actor.user
             }
@@ -199,13 +202,19 @@ impl GameService {
     }
 
     /// Accept (button or `/accept`): only the challenged member may.
-    pub(crate) fn accept(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
+    pub(crate) fn accept(
+        &self,
+        actor: &Actor,
+        id: Option<ChallengeId>,
+        from: Option<crate::store::UserId>,
+    ) -> Flow<Reply> {
+        let _ = from;
         let challenge = self.find_challenge(actor, id, true)?;
-        if challenge.challenged != actor.user {
+        if challenge.challenged != Some(actor.user) {
             return refuse(t!(
                 actor.language,
                 ChallengeAcceptNotYours,
-                name = self.name_of(challenge.guild, challenge.challenged),
+                name = self.name_of(challenge.guild, challenge.challenged.unwrap_or_default()),
             ));
         }
         let now = self.now();
@@ -218,9 +227,9 @@ impl GameService {
             ColourChoice::Random => self.random_bool(),
         };
         let (white, black) = if challenger_white {
-            (challenge.challenger, challenge.challenged)
+            (challenge.challenger, actor.user)
         } else {
-            (challenge.challenged, challenge.challenger)
+            (actor.user, challenge.challenger)
         };
         self.store
             .ensure_player(challenge.guild, actor.user, &actor.name, now)?;
@@ -233,6 +242,7 @@ impl GameService {
             rated: challenge.rated,
             start_fen: Position::initial().to_fen(),
             created_at: now,
+            in_thread: false,
         };
         let game = match self.store.accept_challenge(challenge.id, &new_game) {
             Ok((_, game)) => game,
@@ -262,8 +272,8 @@ impl GameService {
     /// Decline (button or `/decline`): only the challenged member.
     pub(crate) fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, true)?;
-        if challenge.challenged != actor.user {
-            let name = self.name_of(challenge.guild, challenge.challenged);
+        if challenge.challenged != Some(actor.user) {
+            let name = self.name_of(challenge.guild, challenge.challenged.unwrap_or_default());
             return refuse(if challenge.challenger == actor.user {
                 t!(actor.language, ChallengeDeclineOwn, name = name)
             } else {
@@ -302,9 +312,9 @@ impl GameService {
                 self.public_language(actor),
                 ChallengeCancelled,
                 name = escape_markdown(&actor.name),
-                challenged = format!("<@{}>", challenge.challenged),
+                challenged = format!("<@{}>", challenge.challenged.unwrap_or_default()),
             ),
-            challenge.challenged,
+            challenge.challenged.unwrap_or_default(),
         )
     }
 
@@ -372,6 +382,7 @@ impl GameService {
             (engine, human)
         };
         let game = match self.store.create_game(&NewGame {
+            in_thread: false,
             guild: actor.guild,
             channel: actor.channel,
             white,
@@ -459,7 +470,7 @@ impl GameService {
                 };
                 self.challenge(
                     &actor_here,
-                    &member,
+                    Some(&member),
                     wanted,
                     Some(Duration::from_millis(
                         u64::try_from(old.time_per_move_ms).unwrap_or(0),
@@ -467,5 +478,12 @@ impl GameService {
                 )
             }
         }
+    }
+}
+
+impl GameService {
+    /// Ends the idle engine game of the origin, to start a game in its channel.
+    pub(crate) fn end_idle(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
+        todo!("end idle: {actor:?} {origin:?}")
     }
 }

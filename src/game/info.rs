@@ -424,6 +424,13 @@ fn format_date(ms: i64) -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
+impl GameService {
+    /// `/games [all]`: the actor's active games in this server, or all of them (moderators).
+    pub(crate) fn games(&self, actor: &Actor, all: bool) -> Flow<Reply> {
+        todo!("games: {actor:?} {all}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

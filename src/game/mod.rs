@@ -26,11 +26,14 @@ mod engine_pool;
 mod info;
 mod loaded;
 mod moves;
+mod notify;
 pub mod rating;
 mod reply;
 mod settings;
 mod sweep;
+mod takeback;
 mod texts;
+mod threads;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -44,12 +47,12 @@ use rand::{Rng, SeedableRng};
 
 use action::{Flow, refuse};
 
-pub use action::{Action, Origin};
+pub use action::{Action, Origin, SettingsChange};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, ReplayView,
-    Reply, SelectOption,
+    Reply, SelectOption, ThreadStart,
 };
 pub use texts::{engine_name, human_duration, rules_text};
 
@@ -75,6 +78,9 @@ pub struct Actor {
     /// where known. A moderator's `/settings language` comes first (see
     /// [`GameService::public_language`]).
     pub guild_language: Option<Language>,
+    /// The bot may open public threads here and post in them (Discord: Create Public Threads
+    /// and Send Messages in Threads, in a channel that is not a thread itself).
+    pub can_open_threads: bool,
 }
 
 /// Another member named in a command (the challenged player, whose stats to show).
@@ -89,14 +95,21 @@ pub struct Member {
 /// The colour a player asks for.
 pub use crate::store::ColourChoice;
 
-/// A message for a channel that nobody asked for in that moment (timeouts, expiries).
+/// A message nobody asked for in that moment (timeouts, expiries, reminders, the result line
+/// in a game's channel, a direct message to a player).
 #[derive(Debug, Clone)]
 pub struct Notice {
     pub guild: GuildId,
+    /// Where it goes (for a direct message: where it goes when the person's direct messages
+    /// are closed, with a mention of them).
     pub channel: ChannelId,
     pub reply: Reply,
     /// A message to edit instead of posting, where one is known (a challenge's message).
     pub edit: Option<MessageRef>,
+    /// A direct message to this person. When it cannot be delivered the adapter posts it in
+    /// `channel` with a mention of them instead, once, and calls
+    /// [`GameService::direct_failed`] so the next ones go there at once.
+    pub direct: Option<UserId>,
 }
 
 /// What the `/move` autocomplete shows: the matching legal moves, or one line saying why there
@@ -124,7 +137,9 @@ pub enum ServiceError {
 /// Settings of the service, from the configuration.
 #[derive(Debug, Clone)]
 pub struct ServiceSettings {
-    pub challenge_expiry: Duration,
+    /// How long a challenge stays open; `None` fits it to the game's time per move (a server
+    /// may choose its own).
+    pub challenge_expiry: Option<Duration>,
     pub default_time_per_move: Duration,
     pub repetition_count: u32,
     pub think_time: Duration,
@@ -132,19 +147,26 @@ pub struct ServiceSettings {
     pub max_concurrent_searches: usize,
     /// Seed for colours and engine choices; `None` seeds from the system.
     pub seed: Option<u64>,
+    /// How long a game against the engine may wait for its player's move before it can be
+    /// ended without a result.
+    pub engine_idle: Duration,
+    /// Takebacks allowed in a game against the engine.
+    pub engine_takebacks: u32,
 }
 
 impl ServiceSettings {
     #[must_use]
     pub fn from_config(config: &Config) -> ServiceSettings {
         ServiceSettings {
-            challenge_expiry: config.game.challenge_expiry,
+            challenge_expiry: Some(config.game.challenge_expiry),
             default_time_per_move: config.game.default_time_per_move,
             repetition_count: config.game.repetition_count,
             think_time: config.engine.think_time,
             hash_mb: config.engine.hash_mb,
             max_concurrent_searches: config.max_concurrent_searches(),
             seed: None,
+            engine_idle: Duration::from_secs(30 * 60),
+            engine_takebacks: 3,
         }
     }
 }

@@ -97,6 +97,12 @@ mod tests {
             draw_offer: None,
             last_draw_offer_ply: ByColor::new(None, None),
             board_message: None,
+            in_thread: false,
+            thread: None,
+            reminder_stage: 0,
+            takeback_request: None,
+            takebacks: 0,
+            abort_reason: None,
         }
     }
 

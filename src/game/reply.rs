@@ -5,8 +5,9 @@ use std::fmt;
 
 use dama_rules::{Color, Move, Position};
 
+use super::Notice;
 use crate::render::BoardView;
-use crate::store::{ChallengeId, GameId, MessageRef, UserId};
+use crate::store::{ChallengeId, ChannelId, GameId, MessageRef, UserId};
 
 /// One answer to one action.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +33,24 @@ pub struct Reply {
     pub challenge: Option<ChallengeId>,
     /// For a refused stale action: the message with the current board, to link to.
     pub current_board: Option<MessageRef>,
+    /// A game to open a thread for, from the message of this reply (the line that says the
+    /// game starts): the adapter opens it and calls
+    /// [`crate::game::GameService::thread_opened`] for the first board, to post in the thread;
+    /// when it cannot, [`crate::game::GameService::thread_failed`] for the board to post here.
+    pub thread: Option<ThreadStart>,
+    /// Messages elsewhere that this answer brings: direct messages, the line in a game's
+    /// channel when the game in a thread of it ends. Posted after the reply.
+    pub notices: Vec<Notice>,
+    /// A thread to archive once the reply is out (its game has ended).
+    pub archive: Option<ChannelId>,
+}
+
+/// A thread to open for a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadStart {
+    pub game: GameId,
+    /// The thread's name ("Dama #12 · Alice – Bob"), at most 100 characters.
+    pub name: String,
 }
 
 impl Reply {
@@ -154,6 +173,15 @@ pub enum GameButton {
     },
     Claim,
     Rematch,
+    /// Asks for a takeback (against the engine: takes back at once).
+    Takeback,
+    /// The opponent accepts the takeback request.
+    TakebackAccept,
+    TakebackDecline,
+    /// Posts the board anew at the bottom of the channel.
+    Bump,
+    /// Ends an idle engine game, to start a new game in its channel.
+    EndIdle,
 }
 
 impl GameButton {
@@ -171,6 +199,11 @@ impl GameButton {
             GameButton::Flip { black_bottom: true } => "flipb",
             GameButton::Claim => "claim",
             GameButton::Rematch => "rematch",
+            GameButton::Takeback => "undo",
+            GameButton::TakebackAccept => "undo+",
+            GameButton::TakebackDecline => "undo-",
+            GameButton::Bump => "bump",
+            GameButton::EndIdle => "endidle",
         }
     }
 
@@ -188,6 +221,11 @@ impl GameButton {
             "flipb" => GameButton::Flip { black_bottom: true },
             "claim" => GameButton::Claim,
             "rematch" => GameButton::Rematch,
+            "undo" => GameButton::Takeback,
+            "undo+" => GameButton::TakebackAccept,
+            "undo-" => GameButton::TakebackDecline,
+            "bump" => GameButton::Bump,
+            "endidle" => GameButton::EndIdle,
             _ => return None,
         })
     }

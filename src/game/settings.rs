@@ -70,6 +70,17 @@ impl GameService {
         }
     }
 
+    /// `/settings`: what it changes, or the settings as they are.
+    pub(crate) fn settings(&self, actor: &Actor, change: &super::SettingsChange) -> Flow<Reply> {
+        if let Some(mode) = change.notify {
+            return self.set_notify(actor, mode);
+        }
+        if let Some(language) = change.language {
+            return self.set_language(actor, language);
+        }
+        todo!("settings: {change:?}")
+    }
+
     /// `/settings language`: only those who may manage the server; `None` follows the
     /// server's Discord language again. The answer is public, in the language chosen.
     pub(crate) fn set_language(&self, actor: &Actor, language: Option<Language>) -> Flow<Reply> {

@@ -57,6 +57,7 @@ impl GameService {
                 channel: loaded.record.channel,
                 reply,
                 edit: loaded.record.board_message,
+                direct: None,
             });
         }
         Ok(notices)
@@ -73,7 +74,7 @@ impl GameService {
             let to = self.participant_name(
                 language,
                 challenge.guild,
-                Participant::User(challenge.challenged),
+                Participant::User(challenge.challenged.unwrap_or_default()),
             );
             let mut reply = Reply::public(t!(
                 language,
@@ -87,6 +88,7 @@ impl GameService {
                 channel: challenge.channel,
                 reply,
                 edit: challenge.message,
+                direct: None,
             });
         }
         for record in self.store.overdue_games(now, 2)? {
@@ -132,6 +134,7 @@ impl GameService {
                 channel: finished.game.channel,
                 reply,
                 edit: None,
+                direct: None,
             });
         }
         for notice in &mut notices {

@@ -163,7 +163,8 @@ pub struct NewChallenge {
     pub guild: GuildId,
     pub channel: ChannelId,
     pub challenger: UserId,
-    pub challenged: UserId,
+    /// `None` for an open challenge, which anyone but the challenger may accept.
+    pub challenged: Option<UserId>,
     /// The challenger's colour.
     pub colour: ColourChoice,
     /// Time per move in milliseconds (positive).
@@ -181,7 +182,8 @@ pub struct Challenge {
     pub guild: GuildId,
     pub channel: ChannelId,
     pub challenger: UserId,
-    pub challenged: UserId,
+    /// `None` for an open challenge while pending; once accepted, the one who accepted.
+    pub challenged: Option<UserId>,
     pub colour: ColourChoice,
     pub time_per_move_ms: i64,
     pub rated: bool,
@@ -329,6 +331,9 @@ pub struct NewGame {
     pub start_fen: String,
     /// Creation time; also the start of the first move's time.
     pub created_at: Millis,
+    /// Played in a thread of `channel` (opened once the game is stored, then given with
+    /// [`Store::set_game_thread`]) rather than in `channel` itself.
+    pub in_thread: bool,
 }
 
 /// A stored game.
@@ -336,7 +341,12 @@ pub struct NewGame {
 pub struct Game {
     pub id: GameId,
     pub guild: GuildId,
+    /// The channel the game was started in (a thread's parent, for a game in a thread).
     pub channel: ChannelId,
+    /// Played in a thread of `channel`; [`Game::thread`] is that thread once it is open.
+    pub in_thread: bool,
+    /// The thread the game is played in.
+    pub thread: Option<ChannelId>,
     pub white: Participant,
     pub black: Participant,
     pub time_per_move_ms: i64,
@@ -360,9 +370,25 @@ pub struct Game {
     pub last_draw_offer_ply: ByColor<Option<u32>>,
     /// The message showing the board, for in-place edits.
     pub board_message: Option<MessageRef>,
+    /// The reminders already sent to the player to move at the current ply: 0 none, 1 half
+    /// their time gone, 2 ninety per cent gone, 3 their time is out (see
+    /// [`Store::advance_reminder`]).
+    pub reminder_stage: u8,
+    /// The open takeback request, if any.
+    pub takeback_request: Option<TakebackRequest>,
+    /// The takebacks the game has had.
+    pub takebacks: u32,
+    /// Why an aborted game stopped; `None` for other games.
+    pub abort_reason: Option<AbortReason>,
 }
 
 impl Game {
+    /// Where the game is played: its thread, or the channel it was started in.
+    #[must_use]
+    pub fn place(&self) -> ChannelId {
+        self.thread.unwrap_or(self.channel)
+    }
+
     /// Who plays `color`.
     #[must_use]
     pub fn participant(&self, color: Color) -> Participant {
@@ -392,6 +418,48 @@ impl Game {
     pub fn deadline(&self) -> Millis {
         self.last_move_at.saturating_add(self.time_per_move_ms)
     }
+}
+
+/// An open takeback request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TakebackRequest {
+    /// The side that asked.
+    pub by: Color,
+    /// The game's ply when it asked.
+    pub at_ply: u32,
+}
+
+/// One takeback of a game: the moves taken back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Takeback {
+    /// The ply the game went back to: the first move taken back was ply `ply`.
+    pub ply: u32,
+    /// The moves taken back in long notation, oldest first (at least one).
+    pub moves: Vec<String>,
+    /// The side that asked for it.
+    pub by: Color,
+    pub at: Millis,
+}
+
+/// Why an aborted game stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbortReason {
+    /// A moderator's `/abort` (and every game aborted before reasons were kept).
+    Moderator,
+    /// A game against the engine left without a move by its player for too long.
+    Idle,
+}
+
+/// How a person wants to hear about their games, in every server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NotifyMode {
+    /// Direct messages: your turn, reminders, a claim you can make, the result.
+    Dm,
+    /// Mentions in the game's thread or channel (the default).
+    #[default]
+    Ping,
+    /// Neither: the messages name you without a mention.
+    Off,
 }
 
 /// One stored move.
@@ -536,11 +604,13 @@ pub struct GameExport {
     pub names: ByColor<Option<String>>,
     /// Every move, by ply.
     pub moves: Vec<MoveRecord>,
+    /// The game's takebacks, oldest first.
+    pub takebacks: Vec<Takeback>,
 }
 
 /// What a server (a guild) has chosen, and what the bot knows of it. A server nothing is known
-/// of has the [`Default`]: nothing chosen, nothing seen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// of has the [`Default`]: nothing chosen (games in threads), nothing seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ServerSettings {
     /// The language of the server's public messages, as those who manage it chose
     /// (`/settings language`); `None` follows the server's Discord language.
@@ -548,6 +618,26 @@ pub struct ServerSettings {
     /// The server's Discord language (the `guild_locale` of its interactions), as last seen;
     /// `None` before the first interaction that carried one.
     pub discord_language: Option<Language>,
+    /// The time per move of a game whose challenger names none; `None` follows the
+    /// configuration.
+    pub time_per_move_ms: Option<i64>,
+    /// How long a challenge stays open; `None` fits it to the time control.
+    pub challenge_expiry_ms: Option<i64>,
+    /// Games in threads of the channel they start in (where the bot may open threads), or in
+    /// that channel itself.
+    pub threads: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        ServerSettings {
+            language: None,
+            discord_language: None,
+            time_per_move_ms: None,
+            challenge_expiry_ms: None,
+            threads: true,
+        }
+    }
 }
 
 /// What can go wrong in a call to the store.
@@ -658,8 +748,9 @@ pub trait Store: Send + Sync {
 
     // ---- challenges ----------------------------------------------------------------------
 
-    /// Stores a pending challenge. Both people must have been stored with
-    /// [`Store::ensure_player`] ([`StoreError::PlayerNotFound`] otherwise).
+    /// Stores a pending challenge. Both people (the challenger alone, for an open challenge)
+    /// must have been stored with [`Store::ensure_player`] ([`StoreError::PlayerNotFound`]
+    /// otherwise); a challenge of oneself is [`StoreError::Invalid`].
     fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge, StoreError>;
 
     /// A challenge by id.
@@ -686,8 +777,10 @@ pub trait Store: Send + Sync {
     /// Accepts a pending challenge and creates its game in one transaction: either both happen
     /// or neither. Fails with [`StoreError::ChallengeNotPending`] if it was answered, with
     /// [`StoreError::ChallengeExpired`] if it expired by `game.created_at`, and with
-    /// [`StoreError::ChannelBusy`] if the channel has an active game (the challenge then stays
-    /// pending). The caller resolves a random colour choice into `game`.
+    /// [`StoreError::ChannelBusy`] if `game` is to be played in the channel itself and the
+    /// channel has such an active game (the challenge then stays pending). The caller resolves
+    /// a random colour choice into `game`. An open challenge gets as its challenged person the
+    /// one of `game`'s two people who is not the challenger (who must be stored in the guild).
     fn accept_challenge(
         &self,
         id: ChallengeId,
@@ -705,15 +798,34 @@ pub trait Store: Send + Sync {
     // ---- games ---------------------------------------------------------------------------
 
     /// Stores a new active game at ply 0 (current FEN = start FEN, `last_move_at =
-    /// created_at`). [`StoreError::ChannelBusy`] if the channel has an active game (the schema
-    /// holds at most one); [`StoreError::PlayerNotFound`] for a person not stored in the guild.
+    /// created_at`). [`StoreError::ChannelBusy`] if the game is to be played in the channel
+    /// itself (not `in_thread`) and the channel has such an active game (the schema holds at
+    /// most one); [`StoreError::PlayerNotFound`] for a person not stored in the guild.
     fn create_game(&self, game: &NewGame) -> Result<Game, StoreError>;
 
     /// A game by id.
     fn game(&self, id: GameId) -> Result<Option<Game>, StoreError>;
 
-    /// The active game of a channel, if any.
+    /// The active game played in a channel or thread, if any: the game of that thread, or the
+    /// one played in the channel itself (not a game in one of its threads).
     fn active_game_in_channel(&self, channel: ChannelId) -> Result<Option<Game>, StoreError>;
+
+    /// The active games started in `channel` to be played in threads of it (whether or not
+    /// their thread is open yet), oldest first.
+    fn active_games_in_threads_of(&self, channel: ChannelId) -> Result<Vec<Game>, StoreError>;
+
+    /// The active games of a guild, latest activity first: all of them, or those `user`
+    /// plays.
+    fn active_games(&self, guild: GuildId, user: Option<UserId>) -> Result<Vec<Game>, StoreError>;
+
+    /// Remembers the thread an `in_thread` game is played in ([`StoreError::Invalid`] for a
+    /// game in a channel, or one whose thread is set already).
+    fn set_game_thread(&self, game: GameId, thread: ChannelId) -> Result<Game, StoreError>;
+
+    /// Moves an active `in_thread` game whose thread could not be opened into its channel
+    /// (`in_thread` off): [`StoreError::ChannelBusy`] if the channel has a game of its own
+    /// (the game then stays as it was), [`StoreError::Invalid`] once its thread is set.
+    fn play_in_channel(&self, game: GameId) -> Result<Game, StoreError>;
 
     /// Records the move of ply `ply` and, in the same transaction, updates the game: current
     /// FEN, ply count `ply + 1`, last move time `at`, and clears an open draw offer.
@@ -764,7 +876,50 @@ pub trait Store: Send + Sync {
     fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError>;
 
     /// Aborts an active game (status aborted, reason abort, no result): unrated, uncounted.
+    /// Its [`Game::abort_reason`] is [`AbortReason::Moderator`].
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
+
+    /// Aborts an active game still at `ply` ([`StoreError::StalePly`] otherwise: a move keeps
+    /// it alive) as left idle ([`AbortReason::Idle`]).
+    fn abandon_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError>;
+
+    /// Records that reminder `stage` (1 to 3, see [`Game::reminder_stage`]) went to the player
+    /// to move at `ply`: a compare-and-set that succeeds (`true`) only if the game is active
+    /// and at `ply` and no reminder of that stage or a later one was recorded for `ply`, so
+    /// each is sent once however many sweeps run.
+    fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError>;
+
+    /// Active games where at least half the player to move's time is gone at `at`
+    /// (`last_move_at + time_per_move_ms / 2 <= at`) and the stage-3 reminder for the current
+    /// ply has not been recorded: the ones a reminder may be due for.
+    fn reminder_candidates(&self, at: Millis) -> Result<Vec<Game>, StoreError>;
+
+    // ---- takebacks -----------------------------------------------------------------------
+
+    /// Opens a takeback request by `by` at the current ply `ply` (stale otherwise), replacing
+    /// any open one.
+    fn request_takeback(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError>;
+
+    /// Withdraws the open takeback request, if any (declined, or the game moved on).
+    fn clear_takeback_request(&self, game: GameId) -> Result<Game, StoreError>;
+
+    /// Takes back the last `plies` moves (at least 1, at most `ply`) of an active game at
+    /// `ply` (stale otherwise), in one transaction: the moves are deleted, the current
+    /// position is the one after the last move kept, `last_move_at = at` (the player to move
+    /// gets their full time), open draw offers and takeback requests and the reminders sent
+    /// are cleared, the takeback count goes up by one, and the takeback is recorded
+    /// ([`Store::takebacks`]) as asked by `by`.
+    fn take_back(
+        &self,
+        game: GameId,
+        ply: u32,
+        plies: u32,
+        by: Color,
+        at: Millis,
+    ) -> Result<Game, StoreError>;
+
+    /// A game's takebacks, oldest first.
+    fn takebacks(&self, game: GameId) -> Result<Vec<Takeback>, StoreError>;
 
     /// Remembers the message that shows a game's board, and returns the one remembered before
     /// (`None` for the first); both in one transaction. Discord ids grow with time, so a
@@ -840,4 +995,34 @@ pub trait Store: Send + Sync {
         guild: GuildId,
         language: Language,
     ) -> Result<ServerSettings, StoreError>;
+
+    /// Stores what the managers chose (every field of `choices` but the Discord language,
+    /// which stays as last seen); returns the settings as stored. A non-positive time is
+    /// [`StoreError::Invalid`].
+    fn save_server_choices(
+        &self,
+        guild: GuildId,
+        choices: &ServerSettings,
+    ) -> Result<ServerSettings, StoreError>;
+
+    /// The channels of a guild where games may start, by id; empty for every channel.
+    fn game_channels(&self, guild: GuildId) -> Result<Vec<ChannelId>, StoreError>;
+
+    /// Adds a channel to the guild's game channels (`allowed`) or removes it; returns the
+    /// list as it is now.
+    fn set_game_channel(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        allowed: bool,
+    ) -> Result<Vec<ChannelId>, StoreError>;
+
+    // ---- people --------------------------------------------------------------------------
+
+    /// How a person wants to hear about their games ([`NotifyMode::Ping`] for someone who
+    /// never chose).
+    fn notify_mode(&self, user: UserId) -> Result<NotifyMode, StoreError>;
+
+    /// Stores how a person wants to hear about their games.
+    fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError>;
 }

@@ -40,6 +40,7 @@ pub fn new_game(white: Participant, black: Participant, channel: u64, at: i64) -
         rated: true,
         start_fen: START_FEN.into(),
         created_at: at,
+        in_thread: false,
     }
 }
 
@@ -98,7 +99,7 @@ pub fn challenge_round_trip_and_single_answer(store: &dyn Store) {
         guild: GUILD,
         channel: CHANNEL,
         challenger: ALICE,
-        challenged: CAROL,
+        challenged: Some(CAROL),
         colour: ColourChoice::Random,
         time_per_move_ms: 5 * 60_000,
         rated: true,
@@ -107,7 +108,10 @@ pub fn challenge_round_trip_and_single_answer(store: &dyn Store) {
     };
     let challenge = store.create_challenge(&new).unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Pending);
-    assert_eq!((challenge.challenger, challenge.challenged), (ALICE, CAROL));
+    assert_eq!(
+        (challenge.challenger, challenge.challenged),
+        (ALICE, Some(CAROL))
+    );
     assert_eq!(challenge.colour, ColourChoice::Random);
     assert_eq!(challenge.time_per_move_ms, 300_000);
     assert_eq!(
@@ -159,7 +163,7 @@ pub fn challenge_round_trip_and_single_answer(store: &dyn Store) {
     ));
     assert!(matches!(
         store.create_challenge(&NewChallenge {
-            challenged: 77,
+            challenged: Some(77),
             ..new.clone()
         }),
         Err(StoreError::PlayerNotFound { user: 77, .. })
@@ -176,7 +180,7 @@ pub fn accepting_creates_the_game_atomically(store: &dyn Store) {
         guild: GUILD,
         channel: CHANNEL,
         challenger: ALICE,
-        challenged: BOB,
+        challenged: Some(BOB),
         colour: ColourChoice::Black,
         time_per_move_ms: HOUR,
         rated: true,
@@ -232,7 +236,7 @@ pub fn expired_challenges_are_listed_and_marked(store: &dyn Store) {
                 guild: GUILD,
                 channel,
                 challenger: ALICE,
-                challenged: BOB,
+                challenged: Some(BOB),
                 colour: ColourChoice::White,
                 time_per_move_ms: HOUR,
                 rated: true,

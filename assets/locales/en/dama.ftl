@@ -366,6 +366,15 @@ settings-language-chosen = From now on I speak English in this server.
 settings-language-discord = From now on I follow the server's Discord language: English.
 
 
+## Threads and starting games
+# Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+
+## Notifications
+# Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+
+## Takebacks, bumps and game lists
+# Section: takebacks: /takeback and its answers, the Bump button, /games.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Private answers to mistakes the adapter notices, in the reader's Discord language.

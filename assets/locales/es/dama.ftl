@@ -383,6 +383,15 @@ settings-language-chosen = De ahora en adelante hablo español en este servidor.
 settings-language-discord = De ahora en adelante sigo el idioma del servidor en Discord: español.
 
 
+## Threads and starting games
+# Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+
+## Notifications
+# Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+
+## Takebacks, bumps and game lists
+# Section: takebacks: /takeback and its answers, the Bump button, /games.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Respuestas privadas a los errores que nota el adaptador, en el idioma de Discord de quien lee.

@@ -398,6 +398,15 @@ settings-language-chosen = D'ora in poi parlo italiano in questo server.
 settings-language-discord = D'ora in poi seguo la lingua del server su Discord: italiano.
 
 
+## Threads and starting games
+# Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+
+## Notifications
+# Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+
+## Takebacks, bumps and game lists
+# Section: takebacks: /takeback and its answers, the Bump button, /games.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Risposte private agli errori che nota l'adattatore, nella lingua di Discord di chi legge.

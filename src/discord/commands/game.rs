@@ -52,7 +52,7 @@ async fn autocomplete_time(
 
 #[poise::command(slash_command, guild_only)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, Action::Accept).await
+    answer(ctx, Action::Accept { from: None }).await
 }
 
 #[poise::command(slash_command, guild_only)]

@@ -8,7 +8,7 @@ use super::players::require_player;
 use super::rows::{CHALLENGE_COLUMNS, challenge_from_row, query_all};
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Game, MessageRef, Millis, NewChallenge,
-    NewGame, StoreError,
+    NewGame, Participant, StoreError,
 };
 
 pub(super) fn create_challenge(
@@ -26,8 +26,13 @@ pub(super) fn create_challenge(
             "challenge expiry before its creation".into(),
         ));
     }
+    if challenge.challenged == Some(challenge.challenger) {
+        return Err(StoreError::Invalid("a challenge of oneself".into()));
+    }
     require_player(tx, challenge.guild, challenge.challenger)?;
-    require_player(tx, challenge.guild, challenge.challenged)?;
+    if let Some(challenged) = challenge.challenged {
+        require_player(tx, challenge.guild, challenged)?;
+    }
     Ok(tx
         .prepare_cached(&format!(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, \
@@ -39,7 +44,7 @@ pub(super) fn create_challenge(
                 sql_id(challenge.guild),
                 sql_id(challenge.channel),
                 sql_id(challenge.challenger),
-                sql_id(challenge.challenged),
+                challenge.challenged.map(sql_id),
                 challenge.colour,
                 challenge.time_per_move_ms,
                 challenge.rated,
@@ -125,14 +130,25 @@ pub(super) fn accept_challenge(
     if challenge.expires_at <= game.created_at {
         return Err(StoreError::ChallengeExpired(id));
     }
+    // The one who accepts an open challenge: the game's person who is not the challenger.
+    let accepted_by = match challenge.challenged {
+        Some(challenged) => challenged,
+        None => [game.white, game.black]
+            .into_iter()
+            .filter_map(Participant::user)
+            .find(|user| *user != challenge.challenger)
+            .ok_or_else(|| {
+                StoreError::Invalid("an open challenge accepted by its challenger".into())
+            })?,
+    };
     let game = insert_game(tx, game)?;
     let challenge = tx
         .prepare_cached(&format!(
-            "UPDATE challenges SET status = 'accepted', resolved_at = ?2, game_id = ?3 \
-             WHERE id = ?1 RETURNING {CHALLENGE_COLUMNS}"
+            "UPDATE challenges SET status = 'accepted', resolved_at = ?2, game_id = ?3, \
+             challenged_id = ?4 WHERE id = ?1 RETURNING {CHALLENGE_COLUMNS}"
         ))?
         .query_row(
-            params![id.0, game.created_at, game.id.0],
+            params![id.0, game.created_at, game.id.0, sql_id(accepted_by)],
             challenge_from_row,
         )?;
     Ok((challenge, game))

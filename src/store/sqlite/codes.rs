@@ -4,7 +4,10 @@
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use crate::i18n::Language;
-use crate::store::{ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus};
+use crate::store::{
+    AbortReason, ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus,
+    NotifyMode,
+};
 
 /// A Discord id as stored: the same 64 bits, as a signed integer. SQLite integers are signed
 /// 64-bit, so `id as i64` (read back with `value as u64`) is lossless for every `u64` and keeps
@@ -108,6 +111,15 @@ text_codes! {
         En => "en",
         Es => "es",
     }
+    NotifyMode ("notification choice") {
+        Dm => "dm",
+        Ping => "ping",
+        Off => "off",
+    }
+    AbortReason ("abort reason") {
+        Moderator => "moderator",
+        Idle => "idle",
+    }
 }
 
 /// Binds and reads the crate's own coded types as their text codes. (`Color` belongs to the
@@ -135,7 +147,9 @@ sql_text_code!(
     GameStatus,
     GameResult,
     EndReason,
-    Language
+    Language,
+    NotifyMode,
+    AbortReason
 );
 
 #[cfg(test)]
@@ -167,6 +181,8 @@ mod tests {
         check::<GameResult>();
         check::<EndReason>();
         check::<Language>();
+        check::<NotifyMode>();
+        check::<AbortReason>();
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert_eq!(TextCode::code(language), language.code());

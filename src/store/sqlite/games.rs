@@ -24,12 +24,12 @@ pub(super) fn load_game(tx: &Transaction<'_>, id: GameId) -> Result<Option<Game>
 }
 
 /// The game, which must exist.
-fn stored_game(tx: &Transaction<'_>, id: GameId) -> Result<Game, StoreError> {
+pub(super) fn stored_game(tx: &Transaction<'_>, id: GameId) -> Result<Game, StoreError> {
     load_game(tx, id)?.ok_or(StoreError::GameNotFound(id))
 }
 
 /// The game, checked to be active.
-fn active_game(tx: &Transaction<'_>, id: GameId) -> Result<Game, StoreError> {
+pub(super) fn active_game(tx: &Transaction<'_>, id: GameId) -> Result<Game, StoreError> {
     let game = stored_game(tx, id)?;
     if game.status != GameStatus::Active {
         return Err(StoreError::GameNotActive {
@@ -54,7 +54,11 @@ fn active_ply(tx: &Transaction<'_>, id: GameId) -> Result<u32, StoreError> {
 }
 
 /// Checks that the game is active at `ply`.
-fn require_active_at(tx: &Transaction<'_>, id: GameId, ply: u32) -> Result<(), StoreError> {
+pub(super) fn require_active_at(
+    tx: &Transaction<'_>,
+    id: GameId,
+    ply: u32,
+) -> Result<(), StoreError> {
     let current = active_ply(tx, id)?;
     if ply != current {
         return Err(StoreError::StalePly {
@@ -70,19 +74,157 @@ pub(super) fn active_game_in_channel(
     tx: &Transaction<'_>,
     channel: ChannelId,
 ) -> Result<Option<Game>, StoreError> {
+    // A thread's game first: a thread is never a channel games are played in as well.
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status = 'active'"
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+             AND (thread_id = ?1 OR (channel_id = ?1 AND in_thread = 0)) \
+             ORDER BY thread_id IS NULL LIMIT 1"
         ))?
         .query_row([sql_id(channel)], game_from_row)
         .optional()?)
 }
 
+/// The active game played in the channel itself (not in a thread of it).
 fn active_game_id(tx: &Transaction<'_>, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
     Ok(tx
-        .prepare_cached("SELECT id FROM games WHERE channel_id = ?1 AND status = 'active'")?
+        .prepare_cached(
+            "SELECT id FROM games WHERE channel_id = ?1 AND status = 'active' AND in_thread = 0",
+        )?
         .query_row([sql_id(channel)], |row| row.get(0).map(GameId))
         .optional()?)
+}
+
+pub(super) fn active_games_in_threads_of(
+    tx: &Transaction<'_>,
+    channel: ChannelId,
+) -> Result<Vec<Game>, StoreError> {
+    query_all(
+        tx,
+        &format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status = 'active' \
+             AND in_thread = 1 ORDER BY id"
+        ),
+        [sql_id(channel)],
+        game_from_row,
+    )
+}
+
+pub(super) fn active_games(
+    tx: &Transaction<'_>,
+    guild: GuildId,
+    user: Option<UserId>,
+) -> Result<Vec<Game>, StoreError> {
+    match user {
+        Some(user) => query_all(
+            tx,
+            &format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status = 'active' \
+                 AND (white_user_id = ?2 OR black_user_id = ?2) \
+                 ORDER BY last_move_at DESC, id DESC"
+            ),
+            params![sql_id(guild), sql_id(user)],
+            game_from_row,
+        ),
+        None => query_all(
+            tx,
+            &format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status = 'active' \
+                 ORDER BY last_move_at DESC, id DESC"
+            ),
+            [sql_id(guild)],
+            game_from_row,
+        ),
+    }
+}
+
+pub(super) fn set_game_thread(
+    tx: &Transaction<'_>,
+    id: GameId,
+    thread: ChannelId,
+) -> Result<Game, StoreError> {
+    let game = stored_game(tx, id)?;
+    if !game.in_thread || game.thread.is_some() {
+        return Err(StoreError::Invalid(format!(
+            "thread of game {id}: it is not waiting for one"
+        )));
+    }
+    Ok(tx
+        .prepare_cached(&format!(
+            "UPDATE games SET thread_id = ?2 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+        ))?
+        .query_row(params![id.0, sql_id(thread)], game_from_row)?)
+}
+
+pub(super) fn play_in_channel(tx: &Transaction<'_>, id: GameId) -> Result<Game, StoreError> {
+    let game = active_game(tx, id)?;
+    if !game.in_thread || game.thread.is_some() {
+        return Err(StoreError::Invalid(format!(
+            "game {id} into its channel: it is not waiting for a thread"
+        )));
+    }
+    if let Some(busy) = active_game_id(tx, game.channel)? {
+        return Err(StoreError::ChannelBusy {
+            channel: game.channel,
+            game: busy,
+        });
+    }
+    Ok(tx
+        .prepare_cached(&format!(
+            "UPDATE games SET in_thread = 0 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+        ))?
+        .query_row([id.0], game_from_row)?)
+}
+
+pub(super) fn abandon_game(
+    tx: &Transaction<'_>,
+    game: GameId,
+    ply: u32,
+    at: Millis,
+) -> Result<Game, StoreError> {
+    require_active_at(tx, game, ply)?;
+    Ok(tx
+        .prepare_cached(&format!(
+            "UPDATE games SET status = 'aborted', end_reason = 'abort', abort_reason = 'idle', \
+             finished_at = ?2, draw_offer_by = NULL, draw_offer_ply = NULL, \
+             takeback_by = NULL, takeback_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+        ))?
+        .query_row(params![game.0, at], game_from_row)?)
+}
+
+pub(super) fn advance_reminder(
+    tx: &Transaction<'_>,
+    game: GameId,
+    ply: u32,
+    stage: u8,
+) -> Result<bool, StoreError> {
+    if !(1..=3).contains(&stage) {
+        return Err(StoreError::Invalid(format!("reminder stage {stage}")));
+    }
+    let changed = tx
+        .prepare_cached(
+            "UPDATE games SET reminder_ply = ?2, reminder_stage = ?3 \
+             WHERE id = ?1 AND status = 'active' AND ply = ?2 \
+             AND (reminder_ply IS NOT ?2 OR reminder_stage < ?3)",
+        )?
+        .execute(params![game.0, ply, stage])?;
+    Ok(changed == 1)
+}
+
+pub(super) fn reminder_candidates(
+    tx: &Transaction<'_>,
+    at: Millis,
+) -> Result<Vec<Game>, StoreError> {
+    query_all(
+        tx,
+        &format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+             AND last_move_at + time_per_move_ms / 2 <= ?1 \
+             AND (reminder_ply IS NOT ply OR reminder_stage < 3) ORDER BY last_move_at, id"
+        ),
+        [at],
+        game_from_row,
+    )
 }
 
 pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, StoreError> {
@@ -101,11 +243,13 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
             Participant::Engine(_) => {}
         }
     }
-    if let Some(busy) = active_game_id(tx, game.channel)? {
-        return Err(StoreError::ChannelBusy {
-            channel: game.channel,
-            game: busy,
-        });
+    if !game.in_thread {
+        if let Some(busy) = active_game_id(tx, game.channel)? {
+            return Err(StoreError::ChannelBusy {
+                channel: game.channel,
+                game: busy,
+            });
+        }
     }
     let (white_user, white_level) = participant_columns(game.white);
     let (black_user, black_level) = participant_columns(game.black);
@@ -113,8 +257,8 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
         .prepare_cached(&format!(
             "INSERT INTO games (guild_id, channel_id, white_user_id, white_level, black_user_id, \
              black_level, time_per_move_ms, rated, created_at, last_move_at, start_fen, \
-             current_fen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10) \
-             RETURNING {GAME_COLUMNS}"
+             current_fen, in_thread) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10, \
+             ?11) RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
             params![
@@ -128,6 +272,7 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
                 game.rated,
                 game.created_at,
                 game.start_fen,
+                game.in_thread,
             ],
             game_from_row,
         );
@@ -187,7 +332,8 @@ pub(super) fn insert_move(
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET current_fen = ?2, ply = ?3, last_move_at = ?4, \
-             draw_offer_by = NULL, draw_offer_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+             draw_offer_by = NULL, draw_offer_ply = NULL, takeback_by = NULL, \
+             takeback_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![id.0, fen_after, ply + 1, at], game_from_row)?)
 }
@@ -286,7 +432,8 @@ pub(super) fn finish(
     let game = tx
         .prepare_cached(&format!(
             "UPDATE games SET status = 'finished', result = ?2, end_reason = ?3, \
-             finished_at = ?4, draw_offer_by = NULL, draw_offer_ply = NULL \
+             finished_at = ?4, draw_offer_by = NULL, draw_offer_ply = NULL, \
+             takeback_by = NULL, takeback_ply = NULL \
              WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
@@ -357,8 +504,9 @@ pub(super) fn abort_game(
     active_game(tx, game)?;
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET status = 'aborted', end_reason = 'abort', finished_at = ?2, \
-             draw_offer_by = NULL, draw_offer_ply = NULL \
+            "UPDATE games SET status = 'aborted', end_reason = 'abort', \
+             abort_reason = 'moderator', finished_at = ?2, draw_offer_by = NULL, \
+             draw_offer_ply = NULL, takeback_by = NULL, takeback_ply = NULL \
              WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, at], game_from_row)?)
@@ -440,7 +588,7 @@ pub(super) fn recent_games_in_channel(
     query_all(
         tx,
         &format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 OR thread_id = ?1 \
              ORDER BY coalesce(finished_at, last_move_at) DESC, id DESC LIMIT ?2"
         ),
         params![sql_id(channel), limit],
@@ -465,7 +613,13 @@ pub(super) fn game_export(
     };
     let names = ByColor::new(name(game.white)?, name(game.black)?);
     let moves = load_moves(tx, id)?;
-    Ok(Some(GameExport { game, names, moves }))
+    let takebacks = super::takebacks::load_takebacks(tx, id)?;
+    Ok(Some(GameExport {
+        game,
+        names,
+        moves,
+        takebacks,
+    }))
 }
 
 /// Every game id, in order.

@@ -40,10 +40,12 @@
 mod challenges;
 mod codes;
 mod games;
+mod people;
 mod players;
 mod rows;
 mod schema;
 mod servers;
+mod takebacks;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -59,7 +61,7 @@ use crate::i18n::Language;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge,
-    NewGame, Player, PlayerStats, ServerSettings, Store, StoreError, UserId,
+    NewGame, NotifyMode, Player, PlayerStats, ServerSettings, Store, StoreError, Takeback, UserId,
 };
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
@@ -697,5 +699,85 @@ impl Store for SqliteStore {
         language: Language,
     ) -> Result<ServerSettings, StoreError> {
         self.write(|tx| servers::set_discord_language(tx, guild, language))
+    }
+
+    fn active_games_in_threads_of(&self, channel: ChannelId) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| games::active_games_in_threads_of(tx, channel))
+    }
+
+    fn active_games(&self, guild: GuildId, user: Option<UserId>) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| games::active_games(tx, guild, user))
+    }
+
+    fn set_game_thread(&self, game: GameId, thread: ChannelId) -> Result<Game, StoreError> {
+        self.write(|tx| games::set_game_thread(tx, game, thread))
+    }
+
+    fn play_in_channel(&self, game: GameId) -> Result<Game, StoreError> {
+        self.write(|tx| games::play_in_channel(tx, game))
+    }
+
+    fn abandon_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError> {
+        self.write(|tx| games::abandon_game(tx, game, ply, at))
+    }
+
+    fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError> {
+        self.write(|tx| games::advance_reminder(tx, game, ply, stage))
+    }
+
+    fn reminder_candidates(&self, at: Millis) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| games::reminder_candidates(tx, at))
+    }
+
+    fn request_takeback(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError> {
+        self.write(|tx| takebacks::request_takeback(tx, game, by, ply))
+    }
+
+    fn clear_takeback_request(&self, game: GameId) -> Result<Game, StoreError> {
+        self.write(|tx| takebacks::clear_takeback_request(tx, game))
+    }
+
+    fn take_back(
+        &self,
+        game: GameId,
+        ply: u32,
+        plies: u32,
+        by: Color,
+        at: Millis,
+    ) -> Result<Game, StoreError> {
+        self.write(|tx| takebacks::take_back(tx, game, ply, plies, by, at))
+    }
+
+    fn takebacks(&self, game: GameId) -> Result<Vec<Takeback>, StoreError> {
+        self.read(|tx| takebacks::load_takebacks(tx, game))
+    }
+
+    fn save_server_choices(
+        &self,
+        guild: GuildId,
+        choices: &ServerSettings,
+    ) -> Result<ServerSettings, StoreError> {
+        self.write(|tx| servers::save_choices(tx, guild, choices))
+    }
+
+    fn game_channels(&self, guild: GuildId) -> Result<Vec<ChannelId>, StoreError> {
+        self.read(|tx| servers::game_channels(tx, guild))
+    }
+
+    fn set_game_channel(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        allowed: bool,
+    ) -> Result<Vec<ChannelId>, StoreError> {
+        self.write(|tx| servers::set_game_channel(tx, guild, channel, allowed))
+    }
+
+    fn notify_mode(&self, user: UserId) -> Result<NotifyMode, StoreError> {
+        self.read(|tx| people::notify_mode(tx, user))
+    }
+
+    fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError> {
+        self.write(|tx| people::set_notify_mode(tx, user, mode))
     }
 }

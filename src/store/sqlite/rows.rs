@@ -6,7 +6,7 @@ use rusqlite::{Params, Row, Transaction};
 use super::codes::{TextCode, UnknownCode, discord_id, sql_id};
 use crate::store::{
     ByColor, Challenge, ChallengeId, Color, DrawOffer, EngineRecord, Game, GameId, MessageRef,
-    MoveRecord, Participant, Player, Rating, StoreError,
+    MoveRecord, Participant, Player, Rating, StoreError, TakebackRequest,
 };
 
 /// Maps one row to a value.
@@ -82,7 +82,7 @@ pub(super) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
         guild: discord_id(row.get("guild_id")?),
         channel: discord_id(row.get("channel_id")?),
         challenger: discord_id(row.get("challenger_id")?),
-        challenged: discord_id(row.get("challenged_id")?),
+        challenged: row.get::<_, Option<i64>>("challenged_id")?.map(discord_id),
         colour: row.get("colour")?,
         time_per_move_ms: row.get("time_per_move_ms")?,
         rated: row.get("rated")?,
@@ -99,7 +99,8 @@ pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_user_id, 
      black_user_id, black_level, time_per_move_ms, rated, status, result, end_reason, \
      created_at, last_move_at, finished_at, start_fen, current_fen, ply, draw_offer_by, \
      draw_offer_ply, white_last_offer_ply, black_last_offer_ply, board_channel_id, \
-     board_message_id";
+     board_message_id, in_thread, thread_id, reminder_ply, reminder_stage, takeback_by, \
+     takeback_ply, takeback_count, abort_reason";
 
 pub(super) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
     let draw_offer = match (
@@ -111,6 +112,23 @@ pub(super) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             at_ply,
         }),
         _ => None,
+    };
+    let takeback_request = match (
+        row.get::<_, Option<String>>("takeback_by")?,
+        row.get::<_, Option<u32>>("takeback_ply")?,
+    ) {
+        (Some(by), Some(at_ply)) => Some(TakebackRequest {
+            by: Color::from_code(&by).map_err(|e| corrupt(e.what, e.value))?,
+            at_ply,
+        }),
+        _ => None,
+    };
+    let ply: u32 = row.get("ply")?;
+    // Reminders count for the ply they were sent at only.
+    let reminder_stage = if row.get::<_, Option<u32>>("reminder_ply")? == Some(ply) {
+        row.get("reminder_stage")?
+    } else {
+        0
     };
     Ok(Game {
         id: GameId(row.get("id")?),
@@ -128,13 +146,19 @@ pub(super) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
         finished_at: row.get("finished_at")?,
         start_fen: row.get("start_fen")?,
         current_fen: row.get("current_fen")?,
-        ply: row.get("ply")?,
+        ply,
         draw_offer,
         last_draw_offer_ply: ByColor::new(
             row.get("white_last_offer_ply")?,
             row.get("black_last_offer_ply")?,
         ),
         board_message: message_ref(row, "board_channel_id", "board_message_id")?,
+        in_thread: row.get("in_thread")?,
+        thread: row.get::<_, Option<i64>>("thread_id")?.map(discord_id),
+        reminder_stage,
+        takeback_request,
+        takebacks: row.get("takeback_count")?,
+        abort_reason: row.get("abort_reason")?,
     })
 }
 

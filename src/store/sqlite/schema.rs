@@ -12,10 +12,15 @@ use super::{OpenError, classify_open_error, open_error};
 pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/0001_initial.sql"),
     include_str!("../../../migrations/0002_servers.sql"),
+    include_str!("../../../migrations/0003_living_server.sql"),
 ];
 
 /// The migrations, in order.
-const MIGRATIONS: &[M<'static>] = &[M::up(MIGRATIONS_SQL[0]), M::up(MIGRATIONS_SQL[1])];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(MIGRATIONS_SQL[0]),
+    M::up(MIGRATIONS_SQL[1]),
+    M::up(MIGRATIONS_SQL[2]),
+];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
