@@ -312,7 +312,7 @@ impl GameService {
             Origin::Board { game, .. } => self
                 .store
                 .game(game)?
-                .map(|game| (game.guild, game.channel)),
+                .map(|game| (game.guild, game.place())),
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {

@@ -482,6 +482,47 @@ impl GameService {
 }
 
 impl GameService {
+    /// Challenges whose time ran out, as edits of their messages.
+    pub(crate) fn expired_challenges(
+        &self,
+        now: crate::store::Millis,
+    ) -> Result<Vec<super::Notice>, super::ServiceError> {
+        let mut notices = Vec::new();
+        for challenge in self.store.expire_challenges(now)? {
+            let language = self.server_language(challenge.guild);
+            let to = self.participant_name(
+                language,
+                challenge.guild,
+                Participant::User(challenge.challenged.unwrap_or_default()),
+            );
+            let mut reply = Reply::public(t!(
+                language,
+                ChallengeExpiredNotice,
+                challenger = format!("<@{}>", challenge.challenger),
+                challenged = to,
+            ));
+            reply.mentions.push(challenge.challenger);
+            notices.push(super::Notice {
+                guild: challenge.guild,
+                channel: challenge.channel,
+                reply,
+                edit: challenge.message,
+                direct: None,
+            });
+        }
+        Ok(notices)
+    }
+
+    /// Engine games left idle for too long, ended without a result.
+    pub(crate) fn idle_engine_games(
+        &self,
+        now: crate::store::Millis,
+    ) -> Result<Vec<super::Notice>, super::ServiceError> {
+        // scaffold: built with the idle engine games.
+        let _ = now;
+        Ok(Vec::new())
+    }
+
     /// Ends the idle engine game of the origin, to start a game in its channel.
     pub(crate) fn end_idle(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         todo!("end idle: {actor:?} {origin:?}")

@@ -4,9 +4,9 @@
 use super::board::{mention, players};
 use super::loaded::Loaded;
 use super::rating;
-use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use super::{GameService, Notice, ServiceError, settle_mentions};
 use crate::i18n::t;
-use crate::store::{EndReason, Finish, GameResult, GameStatus, Participant, StoreError};
+use crate::store::{EndReason, Finish, GameResult, GameStatus, Millis, Participant, StoreError};
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -64,33 +64,26 @@ impl GameService {
     }
 
     /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
-    /// [`Self::resume_engine_games`]), expired challenges, and games forfeited because the
-    /// person to move let twice their time per move pass unclaimed.
+    /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
+    /// to move let twice their time per move pass unclaimed, idle engine games ended, and the
+    /// reminders that are due.
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = self.resume_engine_games()?;
         let now = self.now();
-        for challenge in self.store.expire_challenges(now)? {
-            let language = self.server_language(challenge.guild);
-            let to = self.participant_name(
-                language,
-                challenge.guild,
-                Participant::User(challenge.challenged.unwrap_or_default()),
-            );
-            let mut reply = Reply::public(t!(
-                language,
-                ChallengeExpiredNotice,
-                challenger = format!("<@{}>", challenge.challenger),
-                challenged = to,
-            ));
-            reply.mentions.push(challenge.challenger);
-            notices.push(Notice {
-                guild: challenge.guild,
-                channel: challenge.channel,
-                reply,
-                edit: challenge.message,
-                direct: None,
-            });
+        notices.extend(self.expired_challenges(now)?);
+        notices.extend(self.forfeits(now)?);
+        notices.extend(self.idle_engine_games(now)?);
+        notices.extend(self.reminders(now)?);
+        for notice in &mut notices {
+            settle_mentions(&mut notice.reply, None);
         }
+        Ok(notices)
+    }
+
+    /// Games forfeited because the person to move let twice their time per move pass
+    /// unclaimed.
+    fn forfeits(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
         for record in self.store.overdue_games(now, 2)? {
             let loaded = self.load(record)?;
             let turn = loaded.turn();
@@ -136,9 +129,6 @@ impl GameService {
                 edit: None,
                 direct: None,
             });
-        }
-        for notice in &mut notices {
-            settle_mentions(&mut notice.reply, None);
         }
         Ok(notices)
     }
