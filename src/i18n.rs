@@ -437,6 +437,8 @@ pub const COMMANDS: &[&str] = &[
     "rules",
     "help",
     "settings language",
+    "games",
+    "takeback",
 ];
 
 /// The files as they are embedded: language, file name, source.

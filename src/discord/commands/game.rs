@@ -56,6 +56,11 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 #[poise::command(slash_command, guild_only)]
+pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
+    answer(ctx, Action::Takeback).await
+}
+
+#[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Decline).await
 }

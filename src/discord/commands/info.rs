@@ -51,3 +51,8 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Help).await
 }
+
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    answer(ctx, Action::Games { all: false }).await
+}

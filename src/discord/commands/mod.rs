@@ -42,6 +42,7 @@ fn unlocalised() -> Vec<poise::Command<Data, Error>> {
         game::draw(),
         game::claim(),
         game::abort(),
+        game::takeback(),
         info::leaderboard(),
         info::stats(),
         info::history(),
@@ -49,6 +50,7 @@ fn unlocalised() -> Vec<poise::Command<Data, Error>> {
         info::replay(),
         info::rules(),
         info::help(),
+        info::games(),
         settings::settings(),
     ]
 }
@@ -213,6 +215,7 @@ mod tests {
                 "draw",
                 "claim",
                 "abort",
+                "takeback",
                 "leaderboard",
                 "stats",
                 "history",
@@ -220,6 +223,7 @@ mod tests {
                 "replay",
                 "rules",
                 "help",
+                "games",
                 "settings"
             ]
         );
