@@ -351,8 +351,16 @@ texts! {
     DiscordChoiceRandom = "discord-choice-random" [],
     /// A level choice of `/play`: `$level` 1 to 8.
     DiscordChoiceLevel = "discord-choice-level" ["level"],
-    /// A language choice of `/settings language`: `$language` is `it`, `en`, `es` or `auto`.
+    /// A language choice of `/settings`: `$language` is `it`, `en`, `es` or `auto`.
     DiscordChoiceLanguage = "discord-choice-language" ["language"],
+    /// A choice of `/settings notify`: `$mode` is `dm`, `ping` or `off`.
+    DiscordChoiceNotify = "discord-choice-notify" ["mode"],
+    /// A choice of `/settings threads`: `$threads` is `on` or `off`.
+    DiscordChoiceThreads = "discord-choice-threads" ["threads"],
+    /// The `/settings expiry` that fits the time per move, as typed and offered.
+    DiscordExpiryAutomatic = "discord-expiry-automatic" [],
+    /// The expiry of `/settings` could not be read: `$input` as typed, `$automatic` the word.
+    DiscordExpiryUnreadable = "discord-expiry-unreadable" ["input", "automatic"],
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
     ConsoleBanner = "console-banner" ["help"],
@@ -436,7 +444,7 @@ pub const COMMANDS: &[&str] = &[
     "replay",
     "rules",
     "help",
-    "settings language",
+    "settings",
     "games",
     "takeback",
 ];

@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::game::{Action, Actor, ColourChoice, Member, human_duration};
-use crate::i18n::Language;
+use crate::game::{Action, Actor, ColourChoice, Member, SettingsChange, human_duration};
+use crate::i18n::{Language, t};
+use crate::store::NotifyMode;
 
 /// A click on a button or a pick in a select menu: the component's id and, for a menu, the
 /// values picked. The service reads the id ([`GameService::component`](crate::game::GameService::component)).
@@ -54,15 +55,15 @@ pub fn play_engine(level: Option<u8>, colour: Option<ColourOption>) -> Action {
     }
 }
 
-/// `/challenge member [colour] [time]`.
+/// `/challenge [member] [colour] [time]`: without a member, an open challenge.
 #[must_use]
 pub fn challenge(
-    opponent: Member,
+    opponent: Option<Member>,
     colour: Option<ColourOption>,
     time: Option<TimeOption>,
 ) -> Action {
     Action::Challenge {
-        opponent: Some(opponent),
+        opponent,
         colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
         time_per_move: time.map(TimeOption::duration),
     }
@@ -87,7 +88,7 @@ impl From<ColourOption> for ColourChoice {
     }
 }
 
-/// The language option of `/settings language` (its choices are named from the files,
+/// The language option of `/settings` (its choices are named from the files,
 /// `discord-choice-language`, in this order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum LanguageOption {
@@ -125,12 +126,138 @@ impl LanguageOption {
     }
 }
 
-/// `/settings language [language]`: without a language, the server follows Discord's again.
+/// How `/settings notify` tells someone about their games (its choices are named from the
+/// files, `discord-choice-notify`, in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum NotifyOption {
+    Dm,
+    Ping,
+    Off,
+}
+
+impl NotifyOption {
+    /// Every choice, in the order of registration.
+    pub const ALL: [NotifyOption; 3] = [NotifyOption::Dm, NotifyOption::Ping, NotifyOption::Off];
+
+    #[must_use]
+    pub fn mode(self) -> NotifyMode {
+        match self {
+            NotifyOption::Dm => NotifyMode::Dm,
+            NotifyOption::Ping => NotifyMode::Ping,
+            NotifyOption::Off => NotifyMode::Off,
+        }
+    }
+
+    /// The key of its name in `discord-choice-notify`.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            NotifyOption::Dm => "dm",
+            NotifyOption::Ping => "ping",
+            NotifyOption::Off => "off",
+        }
+    }
+}
+
+/// `/settings threads` (its choices are named from the files, `discord-choice-threads`, in
+/// this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SwitchOption {
+    On,
+    Off,
+}
+
+impl SwitchOption {
+    pub const ALL: [SwitchOption; 2] = [SwitchOption::On, SwitchOption::Off];
+
+    #[must_use]
+    pub fn is_on(self) -> bool {
+        self == SwitchOption::On
+    }
+
+    /// The key of its name in `discord-choice-threads`.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            SwitchOption::On => "on",
+            SwitchOption::Off => "off",
+        }
+    }
+}
+
+/// The expiry of `/settings`: a time, or the word for "fits the time per move" in any of the
+/// bot's languages (`automatic`, `automatica`, `automática`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpiryOption {
+    /// Fits the time control of each challenge.
+    Automatic,
+    After(TimeOption),
+}
+
+impl ExpiryOption {
+    /// Reads an expiry; `None` when it is neither a time nor the automatic word.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<ExpiryOption> {
+        let typed = text.trim().to_lowercase();
+        let automatic = Language::ALL
+            .iter()
+            .any(|&language| t!(language, DiscordExpiryAutomatic).to_lowercase() == typed);
+        if automatic || typed == "auto" {
+            return Some(ExpiryOption::Automatic);
+        }
+        TimeOption::parse(&typed).map(ExpiryOption::After)
+    }
+
+    /// For [`SettingsChange::challenge_expiry`]: `None` fits the time per move.
+    #[must_use]
+    pub fn duration(self) -> Option<Duration> {
+        match self {
+            ExpiryOption::Automatic => None,
+            ExpiryOption::After(time) => Some(time.duration()),
+        }
+    }
+}
+
+/// What the expiry option of `/settings` suggests: the automatic word in the reader's language
+/// first (when it starts like what is typed, or nothing is typed), then the times of
+/// [`time_suggestions`].
 #[must_use]
-pub fn set_language(language: Option<LanguageOption>) -> Action {
-    Action::Settings(crate::game::SettingsChange {
-        language: Some(language.and_then(LanguageOption::language)),
-        ..crate::game::SettingsChange::default()
+pub fn expiry_suggestions(language: Language, typed: &str) -> Vec<String> {
+    let automatic = t!(language, DiscordExpiryAutomatic);
+    let lower = typed.trim().to_lowercase();
+    let mut out = Vec::new();
+    if automatic.to_lowercase().starts_with(&lower) {
+        out.push(automatic);
+    }
+    out.extend(time_suggestions(language, typed));
+    out
+}
+
+/// The options of `/settings`, read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettingsOptions {
+    pub language: Option<LanguageOption>,
+    pub notify: Option<NotifyOption>,
+    pub time: Option<TimeOption>,
+    pub expiry: Option<ExpiryOption>,
+    pub threads: Option<SwitchOption>,
+    pub add_channel: Option<serenity::ChannelId>,
+    pub remove_channel: Option<serenity::ChannelId>,
+}
+
+/// `/settings [language] [notify] [time] [expiry] [threads] [add-channel] [remove-channel]`:
+/// what to change; no option shows the settings. The language's `automatic` follows the
+/// server's Discord language again.
+#[must_use]
+pub fn settings(options: SettingsOptions) -> Action {
+    Action::Settings(SettingsChange {
+        notify: options.notify.map(NotifyOption::mode),
+        language: options.language.map(LanguageOption::language),
+        time_per_move: options.time.map(TimeOption::duration),
+        challenge_expiry: options.expiry.map(ExpiryOption::duration),
+        threads: options.threads.map(SwitchOption::is_on),
+        add_game_channel: options.add_channel.map(serenity::ChannelId::get),
+        remove_game_channel: options.remove_channel.map(serenity::ChannelId::get),
     })
 }
 
@@ -231,22 +358,78 @@ pub fn time_suggestions(language: Language, typed: &str) -> Vec<String> {
     out
 }
 
+/// What the bot needs in a channel to open a public thread from a message there and play in
+/// it: see the channel, post in it, create public threads and post in threads.
+pub const THREAD_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::CREATE_PUBLIC_THREADS)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+
+/// Whether the bot may open public threads in an interaction's channel and play in them: the
+/// interaction's `app_permissions` hold [`THREAD_PERMISSIONS`] and the channel is a text
+/// channel (type 0; not a thread, a voice channel's chat, an announcement channel or a forum).
+/// Unknown permissions or an unknown channel say no: the game then stays in the channel.
+#[must_use]
+pub fn can_open_threads(
+    app_permissions: Option<serenity::Permissions>,
+    channel: Option<&serenity::PartialChannel>,
+) -> bool {
+    let text_channel = channel.is_some_and(|c| c.kind == serenity::ChannelType::Text);
+    text_channel && app_permissions.is_some_and(|p| p.contains(THREAD_PERMISSIONS))
+}
+
+/// Where an interaction happens, as far as the actor is concerned.
+#[derive(Debug, Clone, Copy)]
+pub struct ChannelContext<'a> {
+    pub guild: Option<serenity::GuildId>,
+    pub channel: serenity::ChannelId,
+    /// The channel as the interaction describes it (its type).
+    pub channel_data: Option<&'a serenity::PartialChannel>,
+    /// What the bot may do there (the interaction's `app_permissions`).
+    pub app_permissions: Option<serenity::Permissions>,
+}
+
+impl ChannelContext<'_> {
+    /// Where a slash command (or its autocomplete) was used.
+    #[must_use]
+    pub fn of_command(interaction: &serenity::CommandInteraction) -> ChannelContext<'_> {
+        ChannelContext {
+            guild: interaction.guild_id,
+            channel: interaction.channel_id,
+            channel_data: interaction.channel.as_ref(),
+            app_permissions: interaction.app_permissions,
+        }
+    }
+
+    /// Where a component was clicked.
+    #[must_use]
+    pub fn of_click(interaction: &serenity::ComponentInteraction) -> ChannelContext<'_> {
+        ChannelContext {
+            guild: interaction.guild_id,
+            channel: interaction.channel_id,
+            channel_data: interaction.channel.as_ref(),
+            app_permissions: interaction.app_permissions,
+        }
+    }
+}
+
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
 ///
 /// The member's `permissions` are those Discord resolved for the interaction's channel;
 /// Manage Messages there makes a moderator. The `locale` is the user's Discord language (the
 /// interaction's `locale`), which the actor's replies follow; the `guild_locale` is the server's,
-/// for its public messages.
+/// for its public messages. The bot's own permissions and the channel's type say whether games
+/// may go in threads ([`can_open_threads`]).
 #[must_use]
 pub fn actor(
     user: &serenity::User,
     member: Option<&serenity::Member>,
-    guild: Option<serenity::GuildId>,
-    channel: serenity::ChannelId,
+    place: ChannelContext<'_>,
     locale: &str,
     guild_locale: Option<&str>,
 ) -> Option<Actor> {
-    let guild = guild?;
+    let guild = place.guild?;
+    let channel = place.channel;
     let name = member.map_or_else(|| user.display_name(), serenity::Member::display_name);
     let can_moderate = member
         .and_then(|m| m.permissions)
@@ -263,7 +446,7 @@ pub fn actor(
         can_manage_server,
         language: Language::from_locale(locale),
         guild_language: guild_locale.map(Language::from_locale),
-        can_open_threads: false,
+        can_open_threads: can_open_threads(place.app_permissions, place.channel_data),
     })
 }
 
@@ -321,8 +504,7 @@ mod tests {
         let actor = actor(
             &interaction.user,
             interaction.member.as_ref(),
-            interaction.guild_id,
-            interaction.channel_id,
+            ChannelContext::of_click(&interaction),
             &interaction.locale,
             interaction.guild_locale.as_deref(),
         )
@@ -357,32 +539,88 @@ mod tests {
         );
     }
 
+    /// Channel 1 of guild `guild`, nothing known of its type or the bot's permissions.
+    fn in_guild(guild: Option<u64>) -> ChannelContext<'static> {
+        ChannelContext {
+            guild: guild.map(serenity::GuildId::new),
+            channel: serenity::ChannelId::new(1),
+            channel_data: None,
+            app_permissions: None,
+        }
+    }
+
+    fn channel_of_type(kind: u8) -> serenity::PartialChannel {
+        serde_json::from_value(serde_json::json!({
+            "id": "20", "name": "games", "type": kind, "permissions": "0"
+        }))
+        .expect("a well-formed partial channel")
+    }
+
+    #[test]
+    fn threads_need_their_permissions_in_a_text_channel() {
+        use poise::serenity_prelude::Permissions as P;
+        let text = channel_of_type(0);
+        let invite = P::VIEW_CHANNEL
+            | P::SEND_MESSAGES
+            | P::EMBED_LINKS
+            | P::ATTACH_FILES
+            | P::READ_MESSAGE_HISTORY
+            | P::CREATE_PUBLIC_THREADS
+            | P::SEND_MESSAGES_IN_THREADS;
+        assert!(can_open_threads(Some(invite), Some(&text)));
+        for lacking in [
+            P::CREATE_PUBLIC_THREADS,
+            P::SEND_MESSAGES_IN_THREADS,
+            P::VIEW_CHANNEL,
+            P::SEND_MESSAGES,
+        ] {
+            assert!(
+                !can_open_threads(Some(invite - lacking), Some(&text)),
+                "without {lacking:?}"
+            );
+        }
+        // 11: a public thread, 2: a voice channel's chat, 15: a forum, 5: announcements.
+        for kind in [11, 12, 2, 15, 5] {
+            assert!(
+                !can_open_threads(Some(invite), Some(&channel_of_type(kind))),
+                "channel type {kind}"
+            );
+        }
+        assert!(!can_open_threads(None, Some(&text)), "unknown permissions");
+        assert!(!can_open_threads(Some(invite), None), "an unknown channel");
+    }
+
+    #[test]
+    fn a_click_in_a_text_channel_with_the_thread_permissions_may_open_threads() {
+        let mut interaction = component_interaction(&serde_json::json!({
+            "custom_id": "c:3:accept", "component_type": 2
+        }));
+        interaction.channel = Some(channel_of_type(0));
+        interaction.app_permissions = Some(THREAD_PERMISSIONS);
+        let opens = |interaction: &serenity::ComponentInteraction| {
+            actor(
+                &interaction.user,
+                interaction.member.as_ref(),
+                ChannelContext::of_click(interaction),
+                &interaction.locale,
+                None,
+            )
+            .unwrap()
+            .can_open_threads
+        };
+        assert!(opens(&interaction));
+        interaction.channel = Some(channel_of_type(11));
+        assert!(!opens(&interaction), "in a thread");
+    }
+
     #[test]
     fn actor_needs_a_guild_and_manage_messages_to_moderate() {
         let user: serenity::User = serde_json::from_value(serde_json::json!({
             "id": "5", "username": "bob", "global_name": null, "discriminator": "0"
         }))
         .unwrap();
-        assert_eq!(
-            actor(
-                &user,
-                None,
-                None,
-                serenity::ChannelId::new(1),
-                "en-US",
-                None
-            ),
-            None
-        );
-        let plain = actor(
-            &user,
-            None,
-            Some(serenity::GuildId::new(2)),
-            serenity::ChannelId::new(1),
-            "es-419",
-            Some("es-ES"),
-        )
-        .unwrap();
+        assert_eq!(actor(&user, None, in_guild(None), "en-US", None), None);
+        let plain = actor(&user, None, in_guild(Some(2)), "es-419", Some("es-ES")).unwrap();
         assert_eq!(plain.name, "bob");
         assert_eq!(plain.language, Language::Es);
         assert!(!plain.can_moderate);
@@ -395,8 +633,7 @@ mod tests {
         let viewer = actor(
             &user,
             Some(&member),
-            Some(serenity::GuildId::new(2)),
-            serenity::ChannelId::new(1),
+            in_guild(Some(2)),
             "en-GB",
             Some("es-ES"),
         )
@@ -409,8 +646,7 @@ mod tests {
         let moderator = actor(
             &user,
             Some(&member),
-            Some(serenity::GuildId::new(2)),
-            serenity::ChannelId::new(1),
+            in_guild(Some(2)),
             "en-GB",
             Some("es-ES"),
         )
@@ -471,20 +707,102 @@ mod tests {
             ]
         );
         assert_eq!(LanguageOption::from_index(4), None);
+    }
+
+    #[test]
+    fn settings_options_map_to_one_change() {
         assert_eq!(
-            set_language(Some(LanguageOption::Spanish)),
-            Action::Settings(crate::game::SettingsChange {
+            settings(SettingsOptions::default()),
+            Action::Settings(SettingsChange::default()),
+            "no option: show the settings"
+        );
+        assert_eq!(
+            settings(SettingsOptions {
+                language: Some(LanguageOption::Spanish),
+                ..SettingsOptions::default()
+            }),
+            Action::Settings(SettingsChange {
                 language: Some(Some(Language::Es)),
-                ..crate::game::SettingsChange::default()
+                ..SettingsChange::default()
             })
         );
         assert_eq!(
-            set_language(None),
-            Action::Settings(crate::game::SettingsChange {
+            settings(SettingsOptions {
+                language: Some(LanguageOption::Automatic),
+                notify: Some(NotifyOption::from_index(0).unwrap()),
+                ..SettingsOptions::default()
+            }),
+            Action::Settings(SettingsChange {
                 language: Some(None),
-                ..crate::game::SettingsChange::default()
+                notify: Some(NotifyMode::Dm),
+                ..SettingsChange::default()
             })
         );
+        let all = settings(SettingsOptions {
+            language: None,
+            notify: Some(NotifyOption::Off),
+            time: TimeOption::parse("2 giorni"),
+            expiry: ExpiryOption::parse("automática"),
+            threads: Some(SwitchOption::from_index(1).unwrap()),
+            add_channel: Some(serenity::ChannelId::new(31)),
+            remove_channel: Some(serenity::ChannelId::new(32)),
+        });
+        assert_eq!(
+            all,
+            Action::Settings(SettingsChange {
+                notify: Some(NotifyMode::Off),
+                language: None,
+                time_per_move: Some(Duration::from_secs(2 * 24 * 3600)),
+                challenge_expiry: Some(None),
+                threads: Some(false),
+                add_game_channel: Some(31),
+                remove_game_channel: Some(32),
+            })
+        );
+        let modes: Vec<NotifyMode> = (0..3)
+            .map(|i| NotifyOption::from_index(i).unwrap().mode())
+            .collect();
+        assert_eq!(modes, [NotifyMode::Dm, NotifyMode::Ping, NotifyMode::Off]);
+        assert_eq!(NotifyOption::from_index(3), None);
+        assert!(SwitchOption::from_index(0).unwrap().is_on());
+        assert_eq!(SwitchOption::from_index(2), None);
+    }
+
+    #[test]
+    fn expiries_are_times_or_automatic_in_every_language() {
+        crate::i18n::set_strict(true);
+        for word in ["automatic", "Automatica", "automática", "auto"] {
+            assert_eq!(
+                ExpiryOption::parse(word),
+                Some(ExpiryOption::Automatic),
+                "{word}"
+            );
+        }
+        assert_eq!(
+            ExpiryOption::parse("3 ore").and_then(ExpiryOption::duration),
+            Some(Duration::from_secs(3 * 3600))
+        );
+        for junk in ["", "never", "3", "sometimes"] {
+            assert_eq!(ExpiryOption::parse(junk), None, "{junk:?}");
+        }
+        assert_eq!(
+            expiry_suggestions(Language::It, ""),
+            ["automatica", "5 minuti", "1 ora", "24 ore", "3 giorni"]
+        );
+        assert_eq!(expiry_suggestions(Language::Es, "aut"), {
+            let mut want = vec!["automática".to_owned()];
+            want.extend(time_suggestions(Language::Es, "aut"));
+            want
+        });
+        assert_eq!(expiry_suggestions(Language::En, "2 h")[0], "2 h");
+        for language in Language::ALL {
+            for suggestion in expiry_suggestions(language, "") {
+                assert!(
+                    ExpiryOption::parse(&suggestion).is_some(),
+                    "{language:?}: {suggestion} does not read back"
+                );
+            }
+        }
     }
 
     fn minutes(text: &str) -> Option<u64> {
@@ -584,7 +902,16 @@ mod tests {
             is_bot: false,
         };
         assert_eq!(
-            challenge(bob.clone(), None, TimeOption::parse("1 h")),
+            challenge(None, Some(ColourOption::White), None),
+            Action::Challenge {
+                opponent: None,
+                colour: ColourChoice::White,
+                time_per_move: None,
+            },
+            "an open challenge"
+        );
+        assert_eq!(
+            challenge(Some(bob.clone()), None, TimeOption::parse("1 h")),
             Action::Challenge {
                 opponent: Some(bob),
                 colour: ColourChoice::Random,

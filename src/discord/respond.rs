@@ -108,8 +108,7 @@ pub async fn answer_command(
     let Some(actor) = call::actor(
         &interaction.user,
         interaction.member.as_deref(),
-        interaction.guild_id,
-        interaction.channel_id,
+        call::ChannelContext::of_command(interaction),
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {
@@ -348,8 +347,7 @@ async fn click(
     let Some(actor) = call::actor(
         &interaction.user,
         interaction.member.as_ref(),
-        interaction.guild_id,
-        interaction.channel_id,
+        call::ChannelContext::of_click(interaction),
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {
@@ -484,8 +482,7 @@ pub async fn suggestions(
     let Some(actor) = call::actor(
         &interaction.user,
         interaction.member.as_deref(),
-        interaction.guild_id,
-        interaction.channel_id,
+        call::ChannelContext::of_command(interaction),
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     ) else {

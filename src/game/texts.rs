@@ -108,7 +108,7 @@ impl GameService {
             cmd_pdn = c("pdn"),
             cmd_replay = c("replay"),
             cmd_rules = c("rules"),
-            cmd_settings_language = c("settings language"),
+            cmd_settings_language = c("settings"),
         )
     }
 }

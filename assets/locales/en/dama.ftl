@@ -426,13 +426,28 @@ discord-choice-black = Black
 discord-choice-random = Random
 # A level of /play. $level: 1 to 8.
 discord-choice-level = { $level } · { level-name }
-# The languages of /settings language. $language: it, en, es, or auto (Discord's).
+# The languages of /settings. $language: it, en, es, or auto (Discord's).
 discord-choice-language = { $language ->
         [it] Italiano
         [en] English
         [es] Español
        *[auto] Discord's (automatic)
     }
+# How /settings notify tells someone about their games. $mode: dm, ping or off.
+discord-choice-notify = { $mode ->
+        [dm] Direct messages
+        [ping] A ping in the game's thread
+       *[off] Neither (my name only)
+    }
+# /settings threads. $threads: on or off.
+discord-choice-threads = { $threads ->
+        [on] On: a thread for each game
+       *[off] Off: games in their channel
+    }
+# The /settings expiry that fits the time per move, as typed and offered.
+discord-expiry-automatic = automatic
+# $input: what was typed; $automatic: discord-expiry-automatic.
+discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: write a time like `1 h` or `2 days`, or `{ $automatic }`.
 
 
 ## Console
@@ -518,15 +533,17 @@ console-colour-random = random
 # it/ gives Discord's `it`, es/ both `es-ES` and `es-419`.
 
 cmd-challenge = challenge
-    .description = Challenge a member to a rated game of dama
+    .description = Challenge a member, or anyone here, to a rated game of dama
     .member = member
-    .member-description = The member to challenge
+    .member-description = The member to challenge (an open challenge to anyone here if not given)
     .colour = colour
     .colour-description = Your colour (White moves first); random if not given
     .time = time
     .time-description = Time per move, e.g. 5 min, 2 h or 3 days (24 h if not given)
 cmd-accept = accept
-    .description = Accept the challenge someone sent you in this channel
+    .description = Accept a challenge in this channel: one sent to you, or an open one
+    .from = from
+    .from-description = Whose challenge to accept (when several are open)
 cmd-decline = decline
     .description = Decline the challenge someone sent you in this channel
 cmd-cancel = cancel
@@ -585,11 +602,23 @@ cmd-help = help
     .description = Every command of Dama
 cmd-games = games
     .description = Your games in this server: whose move it is, time left, a link to each board
+    .all = all
+    .all-description = Moderators: every game being played in this server
 cmd-takeback = takeback
     .description = Take back your last move (against a member: ask them)
 cmd-settings = settings
-    .description = Dama's settings for this server
-cmd-settings-language = language
-    .description = The language of the server's public messages (managers of the server)
+    .description = Your notifications, and Dama's settings for this server; no option shows them
     .language = language
-    .language-description = The language to speak (the server's Discord language if not given)
+    .language-description = Managers of the server: the language of its public messages
+    .notify = notify
+    .notify-description = How I tell you about your games: direct messages, pings or neither
+    .time = time
+    .time-description = Managers of the server: the time per move of challenges that name none
+    .expiry = expiry
+    .expiry-description = Managers of the server: how long challenges stay open
+    .threads = threads
+    .threads-description = Managers of the server: each game in a thread of its channel, or not
+    .add-channel = add-channel
+    .add-channel-description = Managers of the server: a channel where games may start (then only those)
+    .remove-channel = remove-channel
+    .remove-channel-description = Managers of the server: a channel taken off the list of game channels

@@ -443,13 +443,28 @@ discord-choice-black = Negras
 discord-choice-random = Al azar
 # Un nivel de /jugar. $level: de 1 a 8.
 discord-choice-level = { $level } · { level-name }
-# Los idiomas de /ajustes idioma. $language: it, en, es o auto (el de Discord).
+# Los idiomas de /ajustes. $language: it, en, es o auto (el de Discord).
 discord-choice-language = { $language ->
         [it] Italiano
         [en] English
         [es] Español
        *[auto] El de Discord (automático)
     }
+# Cómo /ajustes avisos avisa a alguien de sus partidas. $mode: dm, ping u off.
+discord-choice-notify = { $mode ->
+        [dm] Mensajes directos
+        [ping] Una mención en el hilo de la partida
+       *[off] Nada (solo mi nombre)
+    }
+# /ajustes hilos. $threads: on u off.
+discord-choice-threads = { $threads ->
+        [on] Sí: un hilo para cada partida
+       *[off] No: las partidas en su canal
+    }
+# La caducidad de los retos que se ajusta al tiempo por jugada, como se escribe y como la ofrezco.
+discord-expiry-automatic = automática
+# $input: lo que se escribió; $automatic: discord-expiry-automatic.
+discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`: escribe un tiempo como `1 hora` o `2 días`, o `{ $automatic }`.
 
 
 ## Console
@@ -528,15 +543,17 @@ console-colour-random = azar
 # /retar las duraciones comunes. Este archivo da a Discord `es-ES` y `es-419`.
 
 cmd-challenge = retar
-    .description = Reta a un miembro a una partida de damas puntuada
+    .description = Reta a un miembro, o a cualquiera de aquí, a una partida de damas puntuada
     .member = miembro
-    .member-description = El miembro al que retas
+    .member-description = El miembro al que retas (si no lo indicas, un reto abierto a todos)
     .colour = color
     .colour-description = Tu color (las blancas mueven primero); al azar si no lo indicas
     .time = tiempo
     .time-description = Tiempo por jugada, por ejemplo 5 min, 2 horas o 3 días (24 h si no lo indicas)
 cmd-accept = aceptar
-    .description = Acepta el reto que te enviaron en este canal
+    .description = Acepta un reto de este canal: el que te enviaron o uno abierto
+    .from = de
+    .from-description = De quién es el reto que aceptas (cuando hay varios abiertos)
 cmd-decline = rechazar
     .description = Rechaza el reto que te enviaron en este canal
 cmd-cancel = cancelar
@@ -595,11 +612,23 @@ cmd-help = ayuda
     .description = Todos los comandos de Dama
 cmd-games = partidas
     .description = Tus partidas en este servidor: a quién le toca, el tiempo que queda, el enlace a cada tablero
+    .all = todas
+    .all-description = Moderadores: todas las partidas en juego del servidor
 cmd-takeback = deshacer
     .description = Deshaz tu última jugada (contra un miembro: se lo pides)
 cmd-settings = ajustes
-    .description = Los ajustes de Dama en este servidor
-cmd-settings-language = idioma
-    .description = El idioma de los mensajes públicos del servidor (quien gestiona el servidor)
+    .description = Tus avisos y los ajustes de Dama en este servidor; sin opciones, los muestra
     .language = idioma
-    .language-description = El idioma que hablar (el de Discord para el servidor si no lo indicas)
+    .language-description = Quien gestiona el servidor: el idioma de sus mensajes públicos
+    .notify = avisos
+    .notify-description = Cómo te aviso de tus partidas: mensajes directos, menciones o nada
+    .time = tiempo
+    .time-description = Quien gestiona el servidor: el tiempo por jugada de los retos que no lo indican
+    .expiry = caducidad
+    .expiry-description = Quien gestiona el servidor: cuánto tiempo siguen abiertos los retos
+    .threads = hilos
+    .threads-description = Quien gestiona el servidor: cada partida en un hilo de su canal, o no
+    .add-channel = añadir-canal
+    .add-channel-description = Quien gestiona el servidor: un canal donde se pueden empezar partidas (luego solo ahí)
+    .remove-channel = quitar-canal
+    .remove-channel-description = Quien gestiona el servidor: un canal que sale de la lista de canales de juego

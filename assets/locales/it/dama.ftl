@@ -458,13 +458,28 @@ discord-choice-black = Nero
 discord-choice-random = A caso
 # Un livello di /gioca. $level: da 1 a 8.
 discord-choice-level = { $level } · { level-name }
-# Le lingue di /impostazioni lingua. $language: it, en, es, o auto (quella di Discord).
+# Le lingue di /impostazioni. $language: it, en, es, o auto (quella di Discord).
 discord-choice-language = { $language ->
         [it] Italiano
         [en] English
         [es] Español
        *[auto] Quella di Discord (automatica)
     }
+# Come /impostazioni notifiche avvisa qualcuno delle sue partite. $mode: dm, ping o off.
+discord-choice-notify = { $mode ->
+        [dm] Messaggi diretti
+        [ping] Una menzione nel thread della partita
+       *[off] Niente (solo il mio nome)
+    }
+# /impostazioni thread. $threads: on o off.
+discord-choice-threads = { $threads ->
+        [on] Sì: un thread per ogni partita
+       *[off] No: le partite nel loro canale
+    }
+# La scadenza delle sfide adatta al tempo per mossa, come si scrive e come la propongo.
+discord-expiry-automatic = automatica
+# $input: quello che è stato scritto; $automatic: discord-expiry-automatic.
+discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: scrivi un tempo come `1 ora` o `2 giorni`, oppure `{ $automatic }`.
 
 
 ## Console
@@ -543,15 +558,17 @@ console-colour-random = caso
 # /sfida le durate comuni. Questo file dà a Discord la lingua `it`.
 
 cmd-challenge = sfida
-    .description = Sfida un membro a una partita di dama valida per la classifica
+    .description = Sfida un membro, o chiunque qui, a una partita di dama valida per la classifica
     .member = avversario
-    .member-description = Il membro da sfidare
+    .member-description = Il membro da sfidare (se non indicato, una sfida aperta a tutti)
     .colour = colore
     .colour-description = Il tuo colore (il Bianco muove per primo); a caso se non indicato
     .time = tempo
     .time-description = Tempo per mossa, per esempio 5 minuti, 2 ore o 3 giorni (24 ore se non indicato)
 cmd-accept = accetta
-    .description = Accetta la sfida che hai ricevuto in questo canale
+    .description = Accetta una sfida in questo canale: quella che hai ricevuto o una aperta
+    .from = da
+    .from-description = Di chi è la sfida da accettare (quando ce ne sono più aperte)
 cmd-decline = rifiuta
     .description = Rifiuta la sfida che hai ricevuto in questo canale
 cmd-cancel = annulla
@@ -610,11 +627,23 @@ cmd-help = aiuto
     .description = Tutti i comandi di Dama
 cmd-games = partite
     .description = Le tue partite in questo server: a chi tocca, il tempo che resta, il link a ogni damiera
+    .all = tutte
+    .all-description = Moderatori: tutte le partite in corso nel server
 cmd-takeback = ritira
     .description = Ritira la tua ultima mossa (contro un membro: glielo chiedi)
 cmd-settings = impostazioni
-    .description = Le impostazioni di Dama per questo server
-cmd-settings-language = lingua
-    .description = La lingua dei messaggi pubblici del server (chi gestisce il server)
+    .description = Le tue notifiche e le impostazioni di Dama per questo server; senza opzioni le mostra
     .language = lingua
-    .language-description = La lingua da parlare (quella di Discord per il server se non indicata)
+    .language-description = Chi gestisce il server: la lingua dei suoi messaggi pubblici
+    .notify = notifiche
+    .notify-description = Come ti avviso delle tue partite: messaggi diretti, menzioni o niente
+    .time = tempo
+    .time-description = Chi gestisce il server: il tempo per mossa delle sfide che non lo indicano
+    .expiry = scadenza
+    .expiry-description = Chi gestisce il server: quanto restano aperte le sfide
+    .threads = thread
+    .threads-description = Chi gestisce il server: ogni partita in un thread del suo canale, o no
+    .add-channel = aggiungi-canale
+    .add-channel-description = Chi gestisce il server: un canale dove si possono iniziare partite (poi solo lì)
+    .remove-channel = togli-canale
+    .remove-channel-description = Chi gestisce il server: un canale da togliere dall'elenco dei canali di gioco

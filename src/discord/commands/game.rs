@@ -14,28 +14,34 @@ use crate::i18n::t;
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
-    member: serenity::User,
+    member: Option<serenity::User>,
     colour: Option<ColourOption>,
     #[autocomplete = "autocomplete_time"]
     #[max_length = 100]
     time: Option<String>,
 ) -> Result<(), Error> {
     let app = application(ctx)?;
-    let opponent = call::member(&member, &app.interaction.data.resolved);
-    let time = match time {
-        None => None,
-        Some(typed) => match TimeOption::parse(&typed) {
-            Some(time) => Some(time),
-            None => {
-                return Err(Error::Refused(t!(
-                    language(ctx),
-                    DiscordTimeUnreadable,
-                    input = typed
-                )));
-            }
-        },
-    };
+    let opponent = member.map(|member| call::member(&member, &app.interaction.data.resolved));
+    let time = read_time(ctx, time)?;
     answer(ctx, call::challenge(opponent, colour, time)).await
+}
+
+/// A time option as typed, read; a refusal that quotes it when it is not a time.
+pub(super) fn read_time(
+    ctx: Context<'_>,
+    typed: Option<String>,
+) -> Result<Option<TimeOption>, Error> {
+    match typed {
+        None => Ok(None),
+        Some(typed) => match TimeOption::parse(&typed) {
+            Some(time) => Ok(Some(time)),
+            None => Err(Error::Refused(t!(
+                language(ctx),
+                DiscordTimeUnreadable,
+                input = typed
+            ))),
+        },
+    }
 }
 
 /// `/challenge` time autocomplete: the usual times and the one typed, in the reader's words.
@@ -43,7 +49,7 @@ pub async fn challenge(
     clippy::unused_async,
     reason = "poise autocomplete callbacks are async"
 )]
-async fn autocomplete_time(
+pub(super) async fn autocomplete_time(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
@@ -51,8 +57,9 @@ async fn autocomplete_time(
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, Action::Accept { from: None }).await
+pub async fn accept(ctx: Context<'_>, from: Option<serenity::User>) -> Result<(), Error> {
+    let from = from.map(|user| user.id.get());
+    answer(ctx, Action::Accept { from }).await
 }
 
 #[poise::command(slash_command, guild_only)]

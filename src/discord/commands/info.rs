@@ -53,6 +53,13 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    answer(ctx, Action::Games { all: false }).await
+pub async fn games(ctx: Context<'_>, all: Option<bool>) -> Result<(), Error> {
+    // Every game of the server is for moderators: the service refuses it to others.
+    answer(
+        ctx,
+        Action::Games {
+            all: all.unwrap_or(false),
+        },
+    )
+    .await
 }

@@ -4,15 +4,16 @@
 //! `.<option>-description`, keyed by the options' English names. English gives the registered
 //! defaults; every other language gives the localisations of its Discord locales ([`LOCALES`]).
 //! Choices are named by their own messages: colours (`discord-choice-white`, ...), levels
-//! (`discord-choice-level`, with `level-name`), languages (`discord-choice-language`) and the
-//! times of `/challenge` (the shared durations, offered by its autocomplete).
+//! (`discord-choice-level`, with `level-name`), languages (`discord-choice-language`), the
+//! notifications and threads of `/settings` (`discord-choice-notify`, `discord-choice-threads`)
+//! and the times of `/challenge` (the shared durations, offered by its autocomplete).
 
 use std::borrow::Cow;
 
 use dama_engine::Level;
 use poise::ChoiceParameter as _;
 
-use crate::discord::call::{ColourOption, LanguageOption};
+use crate::discord::call::{ColourOption, LanguageOption, NotifyOption, SwitchOption};
 use crate::discord::{Data, Error};
 use crate::i18n::{Language, Text, Texts};
 
@@ -161,6 +162,14 @@ fn choice_name(texts: &Texts, key: &str, index: usize, language: Language) -> Op
         "language" => {
             args.set("language", LanguageOption::from_index(index)?.key());
             Text::DiscordChoiceLanguage
+        }
+        "notify" => {
+            args.set("mode", NotifyOption::from_index(index)?.key());
+            Text::DiscordChoiceNotify
+        }
+        "threads" => {
+            args.set("threads", SwitchOption::from_index(index)?.key());
+            Text::DiscordChoiceThreads
         }
         _ => return None,
     };

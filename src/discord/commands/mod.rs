@@ -83,10 +83,7 @@ pub fn channel_check(ctx: Context<'_>) -> poise::BoxFuture<'_, Result<bool, Erro
         if app.interaction.guild_id.is_none() {
             return Err(Error::Refused(guild_only_text(language)));
         }
-        if matches!(
-            app.command().name.as_ref(),
-            "rules" | "help" | "settings" | "language"
-        ) {
+        if matches!(app.command().name.as_ref(), "rules" | "help" | "settings") {
             return Ok(true);
         }
         permissions::check_permissions(
@@ -284,7 +281,10 @@ mod tests {
     fn a_missing_text_is_noticed() {
         let source = i18n::SOURCES[0]
             .2
-            .replace("    .member-description = Il membro da sfidare\n", "");
+            .replace(
+                "    .member-description = Il membro da sfidare (se non indicato, una sfida aperta a tutti)\n",
+                "",
+            );
         assert_ne!(
             source,
             i18n::SOURCES[0].2,
@@ -343,10 +343,14 @@ mod tests {
         assert_eq!(names(challenge), ["challenge", "sfida", "retar"]);
         assert_eq!(
             challenge["description_localizations"]["it"],
-            "Sfida un membro a una partita di dama valida per la classifica"
+            "Sfida un membro, o chiunque qui, a una partita di dama valida per la classifica"
         );
         assert_eq!(option(challenge, "member")["type"], 6);
-        assert_eq!(option(challenge, "member")["required"], true);
+        assert_eq!(
+            option(challenge, "member")["required"],
+            false,
+            "without a member: an open challenge"
+        );
         assert_eq!(
             names(option(challenge, "member")),
             ["member", "avversario", "miembro"]
@@ -431,21 +435,62 @@ mod tests {
     }
 
     #[test]
-    fn settings_language_is_for_those_who_manage_the_server() {
+    fn accept_names_whose_challenge_and_games_lists_all_for_moderators() {
+        let all = registered();
+        let from = option(command(&all, "accept"), "from");
+        assert_eq!(from["type"], 6, "a member");
+        assert_eq!(from["required"], false);
+        assert_eq!(names(from), ["from", "da", "de"]);
+        let games = command(&all, "games");
+        assert_eq!(names(games), ["games", "partite", "partidas"]);
+        let every = option(games, "all");
+        assert_eq!(every["type"], 5);
+        assert_eq!(names(every), ["all", "tutte", "todas"]);
+        assert!(
+            games["default_member_permissions"].is_null(),
+            "the service refuses `all` to members who are not moderators"
+        );
+        assert_eq!(
+            names(command(&all, "takeback")),
+            ["takeback", "ritira", "deshacer"]
+        );
+    }
+
+    #[test]
+    fn settings_is_one_command_with_an_option_per_setting() {
         let all = registered();
         let settings = command(&all, "settings");
         assert_eq!(names(settings), ["settings", "impostazioni", "ajustes"]);
-        // Manage Server is 1 << 5.
-        assert_eq!(settings["default_member_permissions"], "32");
+        assert!(
+            settings["default_member_permissions"].is_null(),
+            "notifications are everyone's: the service refuses the server's options to others"
+        );
         assert_eq!(settings["contexts"], json!([0]));
-        let language = option(settings, "language");
-        assert_eq!(language["type"], 1, "a subcommand");
-        assert_eq!(names(language), ["language", "lingua", "idioma"]);
-        let choose = option(language, "language");
-        assert_eq!(choose["type"], 4);
-        assert_eq!(choose["required"], false);
+        let options: Vec<[&str; 3]> = settings["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                assert_eq!(o["required"], false, "{o}");
+                names(o)
+            })
+            .collect();
         assert_eq!(
-            choice_names(choose),
+            options,
+            [
+                ["language", "lingua", "idioma"],
+                ["notify", "notifiche", "avisos"],
+                ["time", "tempo", "tiempo"],
+                ["expiry", "scadenza", "caducidad"],
+                ["threads", "thread", "hilos"],
+                ["add-channel", "aggiungi-canale", "añadir-canal"],
+                ["remove-channel", "togli-canale", "quitar-canal"],
+            ]
+        );
+        let language = option(settings, "language");
+        assert_eq!(language["type"], 4);
+        assert_eq!(
+            choice_names(language),
             [
                 ["Italiano", "Italiano", "Italiano"],
                 ["English", "English", "English"],
@@ -457,6 +502,54 @@ mod tests {
                 ]
             ]
         );
+        let notify = option(settings, "notify");
+        assert_eq!(notify["type"], 4);
+        assert_eq!(
+            choice_names(notify),
+            [
+                ["Direct messages", "Messaggi diretti", "Mensajes directos"],
+                [
+                    "A ping in the game's thread",
+                    "Una menzione nel thread della partita",
+                    "Una mención en el hilo de la partida"
+                ],
+                [
+                    "Neither (my name only)",
+                    "Niente (solo il mio nome)",
+                    "Nada (solo mi nombre)"
+                ]
+            ]
+        );
+        let threads = option(settings, "threads");
+        assert_eq!(
+            choice_names(threads),
+            [
+                [
+                    "On: a thread for each game",
+                    "Sì: un thread per ogni partita",
+                    "Sí: un hilo para cada partida"
+                ],
+                [
+                    "Off: games in their channel",
+                    "No: le partite nel loro canale",
+                    "No: las partidas en su canal"
+                ]
+            ]
+        );
+        for name in ["time", "expiry"] {
+            let typed = option(settings, name);
+            assert_eq!(typed["type"], 3, "{name}");
+            assert_eq!(typed["autocomplete"], true, "{name}");
+        }
+        for name in ["add-channel", "remove-channel"] {
+            let channel = option(settings, name);
+            assert_eq!(channel["type"], 7, "{name}: a channel");
+            assert_eq!(
+                channel["channel_types"],
+                json!([0]),
+                "{name}: text channels only"
+            );
+        }
     }
 
     #[test]

@@ -1,35 +1,76 @@
-//! `/settings`: the server's settings, for those who manage the server (Discord's Manage Server
-//! by default; the service checks it again).
+//! `/settings`: each person's notifications, and the server's settings for those who manage
+//! it. Open to everyone at Discord's level (notifications are everyone's); the service refuses
+//! the server's options to the others.
 
-use super::answer;
-use crate::discord::call::{self, LanguageOption};
-use crate::discord::{Context, Error};
+use poise::serenity_prelude as serenity;
 
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("settings_language"),
-    subcommand_required,
-    default_member_permissions = "MANAGE_GUILD"
+use super::game::{autocomplete_time, read_time};
+use super::{answer, language};
+use crate::discord::call::{
+    self, ExpiryOption, LanguageOption, NotifyOption, SettingsOptions, SwitchOption,
+};
+use crate::discord::{Context, Error, outgoing};
+use crate::i18n::t;
+
+#[poise::command(slash_command, guild_only)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one argument per option of the command"
 )]
-#[allow(clippy::unused_async, reason = "poise commands are async")]
-pub async fn settings(ctx: Context<'_>) -> Result<(), Error> {
-    // Discord never runs a command that has subcommands; only its subcommands are invoked.
-    Err(Error::Refused(crate::discord::errors::subcommand_required(
-        ctx,
-        super::language(ctx),
-    )))
-}
-
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "language",
-    default_member_permissions = "MANAGE_GUILD"
-)]
-pub async fn settings_language(
+pub async fn settings(
     ctx: Context<'_>,
     language: Option<LanguageOption>,
+    notify: Option<NotifyOption>,
+    #[autocomplete = "autocomplete_time"]
+    #[max_length = 100]
+    time: Option<String>,
+    #[autocomplete = "autocomplete_expiry"]
+    #[max_length = 100]
+    expiry: Option<String>,
+    threads: Option<SwitchOption>,
+    #[rename = "add-channel"]
+    #[channel_types("Text")]
+    add_channel: Option<serenity::ChannelId>,
+    #[rename = "remove-channel"]
+    #[channel_types("Text")]
+    remove_channel: Option<serenity::ChannelId>,
 ) -> Result<(), Error> {
-    answer(ctx, call::set_language(language)).await
+    let time = read_time(ctx, time)?;
+    let expiry = match expiry {
+        None => None,
+        Some(typed) => match ExpiryOption::parse(&typed) {
+            Some(expiry) => Some(expiry),
+            None => {
+                let reader = super::language(ctx);
+                return Err(Error::Refused(t!(
+                    reader,
+                    DiscordExpiryUnreadable,
+                    input = typed,
+                    automatic = t!(reader, DiscordExpiryAutomatic),
+                )));
+            }
+        },
+    };
+    let options = SettingsOptions {
+        language,
+        notify,
+        time,
+        expiry,
+        threads,
+        add_channel,
+        remove_channel,
+    };
+    answer(ctx, call::settings(options)).await
+}
+
+/// `/settings` expiry autocomplete: "automatic", then the usual times, in the reader's words.
+#[allow(
+    clippy::unused_async,
+    reason = "poise autocomplete callbacks are async"
+)]
+async fn autocomplete_expiry(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    outgoing::autocomplete(&call::expiry_suggestions(language(ctx), partial))
 }
