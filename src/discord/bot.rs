@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{error, info, warn};
 
-use super::outgoing::Outgoing;
+use super::outgoing::render_notices;
 use super::{Data, Error, commands, errors, respond};
 use crate::config::{Config, Secret};
 use crate::game::GameService;
@@ -210,7 +210,9 @@ async fn wait_for_signal() -> &'static str {
     }
 }
 
-/// Every `interval`: expired challenges and forfeited games, posted as channel messages.
+/// Every `interval`: expired challenges, forfeited games, reminders and the rest of the
+/// sweep's notices, posted as channel messages or direct messages (see
+/// [`respond::post_notices`]).
 async fn sweep(
     http: Arc<serenity::Http>,
     data: Data,
@@ -228,15 +230,7 @@ async fn sweep(
         let renderer = data.renderer.clone();
         let job = data.work.spawn(move || {
             service.sweep().map(|notices| {
-                notices
-                    .into_iter()
-                    .map(|notice| {
-                        let language = service.server_language(notice.guild);
-                        let outgoing =
-                            Outgoing::render(&renderer, notice.reply.clone()).in_language(language);
-                        (notice, outgoing)
-                    })
-                    .collect::<Vec<_>>()
+                render_notices(&renderer, notices, &|guild| service.server_language(guild))
             })
         });
         let notices = match job.await {
@@ -251,11 +245,6 @@ async fn sweep(
             }
         };
         let _posting = data.work.track();
-        for (notice, outgoing) in notices {
-            let channel = notice.channel;
-            if let Err(error) = respond::post_notice(&http, &data, notice, outgoing).await {
-                warn!(%error, channel, "could not post a notice");
-            }
-        }
+        respond::post_notices(&http, &data, notices).await;
     }
 }

@@ -26,8 +26,9 @@ pub mod outgoing;
 pub mod permissions;
 pub mod respond;
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -45,6 +46,9 @@ pub struct Data {
     /// Draws the boards and replays of the service's replies (on the blocking pool).
     pub renderer: Arc<Renderer>,
     pub work: Work,
+    /// The direct-message channel of each person the bot wrote to, so that a direct message
+    /// is one request after the first (Discord keeps the same channel for a person).
+    pub dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
 }
 
 impl Data {
@@ -54,7 +58,30 @@ impl Data {
             service,
             renderer,
             work: Work::default(),
+            dm_channels: Arc::default(),
         }
+    }
+
+    /// The direct-message channel with `user`, when one was opened before.
+    #[must_use]
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.dm_channels
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&user)
+            .copied()
+    }
+
+    /// Remembers (`Some`) or forgets (`None`) the direct-message channel with `user`.
+    pub fn set_dm_channel(&self, user: u64, channel: Option<u64>) {
+        let mut channels = self
+            .dm_channels
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match channel {
+            Some(channel) => channels.insert(user, channel),
+            None => channels.remove(&user),
+        };
     }
 }
 

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{
-    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Reply,
+    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Notice, Reply,
 };
 use crate::i18n::{Language, t};
 use crate::render::Renderer;
@@ -50,6 +50,9 @@ pub struct Outgoing {
     /// current board, a note about a file too big): the actor's for a private reply, the
     /// server's public language otherwise. English until [`Outgoing::in_language`].
     pub language: Language,
+    /// The reply's notices (and the notices they bring, in order), drawn for their readers:
+    /// posted after the reply.
+    pub notices: Vec<(Notice, Outgoing)>,
 }
 
 impl Outgoing {
@@ -67,7 +70,24 @@ impl Outgoing {
             board_png,
             replay_gif,
             language: Language::En,
+            notices: Vec::new(),
         }
+    }
+
+    /// Draws a reply and its notices: the reply for readers of `language`, each notice in its
+    /// server's language (`server_language`). The notices leave `reply.notices` for
+    /// [`Outgoing::notices`]; a notice's own notices follow it there.
+    #[must_use]
+    pub fn render_with_notices(
+        renderer: &Renderer,
+        mut reply: Reply,
+        language: Language,
+        server_language: &dyn Fn(u64) -> Language,
+    ) -> Outgoing {
+        let notices = std::mem::take(&mut reply.notices);
+        let mut outgoing = Outgoing::render(renderer, reply).in_language(language);
+        outgoing.notices = render_notices(renderer, notices, server_language);
+        outgoing
     }
 
     /// The same reply for readers of `language`.
@@ -85,7 +105,77 @@ impl Outgoing {
             board_png: None,
             replay_gif: None,
             language: Language::En,
+            notices: Vec::new(),
         }
+    }
+}
+
+/// Notices drawn for posting, each in its server's language, a notice's own notices right
+/// after it.
+#[must_use]
+pub fn render_notices(
+    renderer: &Renderer,
+    notices: Vec<Notice>,
+    server_language: &dyn Fn(u64) -> Language,
+) -> Vec<(Notice, Outgoing)> {
+    fn push(
+        renderer: &Renderer,
+        mut notice: Notice,
+        server_language: &dyn Fn(u64) -> Language,
+        out: &mut Vec<(Notice, Outgoing)>,
+    ) {
+        let nested = std::mem::take(&mut notice.reply.notices);
+        let outgoing = Outgoing::render(renderer, notice.reply.clone())
+            .in_language(server_language(notice.guild));
+        out.push((notice, outgoing));
+        for inner in nested {
+            push(renderer, inner, server_language, out);
+        }
+    }
+    let mut out = Vec::new();
+    for notice in notices {
+        push(renderer, notice, server_language, &mut out);
+    }
+    out
+}
+
+/// Discord's limit on a thread's name.
+pub const MAX_THREAD_NAME: usize = 100;
+
+/// A thread's name as Discord takes it: 1 to 100 characters (the service keeps its names
+/// short; this only guards the limit).
+#[must_use]
+pub fn thread_name(name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() {
+        "Dama".to_owned()
+    } else {
+        truncate(name, MAX_THREAD_NAME)
+    }
+}
+
+/// A direct message that could not be delivered, as a message in the channel it falls back
+/// to: the person's mention in front (unless a board's mention line carries it), and them the
+/// only one it may notify. No components: its buttons, if any, stay on the board.
+#[must_use]
+pub fn direct_fallback(reply: &Reply, user: u64) -> Reply {
+    let mention = format!("<@{user}>");
+    let text = if reply.board.is_some() || reply.text.starts_with(&mention) {
+        reply.text.clone()
+    } else {
+        format!("{mention} {}", reply.text)
+    };
+    Reply {
+        text,
+        mentions: vec![user],
+        components: Vec::new(),
+        ephemeral: false,
+        game: None,
+        challenge: None,
+        thread: None,
+        notices: Vec::new(),
+        archive: None,
+        ..reply.clone()
     }
 }
 
@@ -395,7 +485,8 @@ pub enum ClickAnswer {
 /// Decides how to show the reply to a click on `custom_id`. A public board that follows from
 /// a click on the board itself (or on the challenge that starts it) replaces that message;
 /// clicks on private messages (a resignation's confirmation) answer with a new message,
-/// since the private one only its viewer sees.
+/// since the private one only its viewer sees. Bump, a rematch and an answered takeback post
+/// a new message, at the bottom of the channel or thread.
 #[must_use]
 pub fn click_answer(
     custom_id: &str,
@@ -418,7 +509,11 @@ pub fn click_answer(
             | GameButton::DeclineDraw
             | GameButton::Claim,
         )) if reply.board.is_some() => ClickAnswer::Update,
-        Some(ComponentAction::Challenge(_, ChallengeButton::Accept)) if reply.board.is_some() => {
+        // The challenge becomes the game's first board, or the line that starts it in a
+        // thread of its own (opened from that message).
+        Some(ComponentAction::Challenge(_, ChallengeButton::Accept))
+            if reply.board.is_some() || reply.thread.is_some() =>
+        {
             ClickAnswer::Update
         }
         Some(ComponentAction::Challenge(_, ChallengeButton::Decline | ChallengeButton::Cancel))
@@ -535,7 +630,124 @@ mod tests {
             board_png: Some(vec![0x89, b'P', b'N', b'G']),
             replay_gif: None,
             language: Language::En,
+            notices: Vec::new(),
         }
+    }
+
+    fn notice(guild: u64, channel: u64, text: &str, direct: Option<u64>) -> Notice {
+        Notice {
+            guild,
+            channel,
+            reply: Reply::public(text),
+            edit: None,
+            direct,
+        }
+    }
+
+    #[test]
+    fn thread_names_fit_discord() {
+        assert_eq!(
+            thread_name("Dama #12 · Alice – Bob"),
+            "Dama #12 · Alice – Bob"
+        );
+        let long = format!("Dama #12 · {} – Bob", "é".repeat(200));
+        let cut = thread_name(&long);
+        assert_eq!(cut.chars().count(), MAX_THREAD_NAME);
+        assert!(
+            cut.starts_with("Dama #12 · éé") && cut.ends_with('…'),
+            "{cut}"
+        );
+        assert_eq!(thread_name("  "), "Dama", "never empty");
+    }
+
+    #[test]
+    fn a_direct_message_that_failed_mentions_its_person_in_the_channel() {
+        let mut reply = Reply::public("Your move in game #4 against alice.");
+        reply.components = vec![vec![button("g:4:2:bump", "Bump")]];
+        reply.game = Some(GameId(4));
+        let fallback = direct_fallback(&reply, 43);
+        assert_eq!(fallback.text, "<@43> Your move in game #4 against alice.");
+        assert_eq!(fallback.mentions, [43]);
+        assert!(!fallback.ephemeral);
+        assert!(fallback.components.is_empty());
+        assert_eq!(
+            fallback.game, None,
+            "the fallback does not replace the board"
+        );
+        let message = DiscordMessage::new(&Outgoing::text(fallback.clone()), PLACE);
+        let json = to_json(&message.into_create_message());
+        assert_eq!(json["content"], "<@43> Your move in game #4 against alice.");
+        assert_eq!(
+            json["allowed_mentions"]["users"],
+            json!(["43"]),
+            "only that person"
+        );
+        assert_eq!(
+            direct_fallback(&fallback, 43).text,
+            fallback.text,
+            "one mention in front"
+        );
+        let mut board = board_reply().reply;
+        board.mentions = vec![];
+        let on_board = direct_fallback(&board, 44);
+        assert_eq!(
+            on_board.text, board.text,
+            "a board's mention line carries it"
+        );
+        let outgoing = Outgoing {
+            reply: on_board,
+            ..board_reply()
+        };
+        assert_eq!(DiscordMessage::new(&outgoing, PLACE).content, "<@44>");
+    }
+
+    #[test]
+    fn notices_are_drawn_in_their_server_s_language_each_followed_by_its_own() {
+        crate::i18n::set_strict(true);
+        let renderer = Renderer::new(&crate::config::RenderConfig::default()).unwrap();
+        let mut first = notice(1, 10, "first", Some(7));
+        first.reply.notices = vec![notice(2, 20, "first's own", None)];
+        first.reply.board = Some(BoardView::new(Position::initial()));
+        let mut reply = Reply::public("the reply");
+        reply.notices = vec![first, notice(1, 11, "second", None)];
+        let outgoing = Outgoing::render_with_notices(&renderer, reply, Language::Es, &|guild| {
+            if guild == 2 {
+                Language::It
+            } else {
+                Language::En
+            }
+        });
+        assert_eq!(outgoing.language, Language::Es);
+        assert!(
+            outgoing.reply.notices.is_empty(),
+            "moved to the drawn notices"
+        );
+        let drawn: Vec<(&str, Language, Option<u64>, bool)> = outgoing
+            .notices
+            .iter()
+            .map(|(notice, drawn)| {
+                (
+                    drawn.reply.text.as_str(),
+                    drawn.language,
+                    notice.direct,
+                    drawn.board_png.is_some(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            drawn,
+            [
+                ("first", Language::En, Some(7), true),
+                ("first's own", Language::It, None, false),
+                ("second", Language::En, None, false),
+            ]
+        );
+        assert!(
+            outgoing
+                .notices
+                .iter()
+                .all(|(_, o)| o.reply.notices.is_empty())
+        );
     }
 
     #[test]
@@ -824,6 +1036,23 @@ mod tests {
         assert_eq!(
             click_answer("g:7:9:rematch", &board, false),
             ClickAnswer::NewMessage
+        );
+        assert_eq!(
+            click_answer("g:7:9:bump", &board, false),
+            ClickAnswer::NewMessage,
+            "a bumped board goes at the bottom"
+        );
+        let starts_in_a_thread = Reply {
+            thread: Some(crate::game::ThreadStart {
+                game: GameId(7),
+                name: "Dama #7 · alice – bob".into(),
+            }),
+            ..Reply::public("bob accepted: game #7 is on in its thread.")
+        };
+        assert_eq!(
+            click_answer("c:3:accept", &starts_in_a_thread, false),
+            ClickAnswer::Update,
+            "the challenge becomes the line the thread opens from"
         );
         let mistake = Reply::private("It is not your turn.");
         assert_eq!(

@@ -19,11 +19,11 @@ use super::call::{self, Click};
 use super::errors::apology;
 use super::outgoing::{
     ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
-    autocomplete_hint, click_answer, ping_after_update,
+    autocomplete_hint, click_answer, direct_fallback, ping_after_update, thread_name,
 };
 use super::permissions::{check_permissions, guild_only_text};
 use super::{Data, Error};
-use crate::game::{Action, Actor, GameService, Origin, Reply, ServiceError, Suggestions};
+use crate::game::{Action, Actor, GameService, Notice, Origin, Reply, ServiceError, Suggestions};
 use crate::i18n::{Language, t};
 use crate::store::MessageRef;
 
@@ -63,7 +63,12 @@ fn start(
         } else {
             service.public_language(&actor)
         };
-        Ok(Outgoing::render(&renderer, reply).in_language(language))
+        Ok(Outgoing::render_with_notices(
+            &renderer,
+            reply,
+            language,
+            &|guild| service.server_language(guild),
+        ))
     })
 }
 
@@ -134,9 +139,13 @@ pub async fn answer_command(
             )
             .await?;
         mark_responded(ctx);
-        if shows_something(&outgoing.reply) {
+        let mut posted = None;
+        if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
             match interaction.get_response(http).await {
-                Ok(posted) => remember(http, data, &outgoing.reply, &posted).await,
+                Ok(message) => {
+                    remember(http, data, &outgoing.reply, &message).await;
+                    posted = Some(message_ref(&message));
+                }
                 Err(error) => warn!(
                     command = name,
                     error = %Error::from(error),
@@ -144,6 +153,15 @@ pub async fn answer_command(
                 ),
             }
         }
+        after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            interaction.channel_id,
+            place.guild,
+        )
+        .await;
         return Ok(());
     }
     let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
@@ -158,8 +176,11 @@ pub async fn answer_command(
     let outgoing = job.await??;
     let message = DiscordMessage::new(&outgoing, place);
     let reply = &outgoing.reply;
+    let channel = interaction.channel_id;
     if received.elapsed() > TOKEN_SAFE_LIFE {
-        return post_late(http, data, reply, message, interaction.channel_id).await;
+        let posted = post_late(http, data, reply, message, channel).await?;
+        after_reply(http, data, &outgoing, posted, channel, place.guild).await;
+        return Ok(());
     }
     if reply.ephemeral && !predicted_private {
         // A public "thinking" message cannot turn private: remove it and answer privately.
@@ -167,44 +188,237 @@ pub async fn answer_command(
         interaction
             .create_followup(http, message.into_followup())
             .await?;
+        after_reply(http, data, &outgoing, None, channel, place.guild).await;
         return Ok(());
     }
-    match interaction
+    let posted = match interaction
         .edit_response(http, message.clone().into_edit_response())
         .await
     {
         Ok(posted) => {
             remember(http, data, reply, &posted).await;
-            Ok(())
+            Some(message_ref(&posted))
         }
         Err(error) if !reply.ephemeral => {
             warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
-            post_late(http, data, reply, message, interaction.channel_id).await
+            post_late(http, data, reply, message, channel).await?
         }
-        Err(error) => Err(error.into()),
+        Err(error) => return Err(error.into()),
+    };
+    after_reply(http, data, &outgoing, posted, channel, place.guild).await;
+    Ok(())
+}
+
+/// Where a posted message is.
+fn message_ref(message: &serenity::Message) -> MessageRef {
+    MessageRef {
+        channel: message.channel_id.get(),
+        message: message.id.get(),
     }
 }
 
-/// News an interaction can no longer carry: a channel message (public replies only).
+/// What a reply brings once it is out (at `posted`, when it is known): the thread of a game
+/// that starts, with the game's first board in it (or that board in `channel` when no thread
+/// can be opened); the notices; the thread of a game that ended, archived. Failures are
+/// logged: the reply itself is out.
+pub async fn after_reply(
+    http: &serenity::Http,
+    data: &Data,
+    outgoing: &Outgoing,
+    posted: Option<MessageRef>,
+    channel: serenity::ChannelId,
+    guild: u64,
+) {
+    let reply = &outgoing.reply;
+    if let Some(start) = &reply.thread {
+        let from = posted.filter(|_| !reply.ephemeral);
+        if let Err(error) = start_game_thread(http, data, start, from, channel, guild).await {
+            warn!(%error, game = %start.game, "could not post the first board of a game");
+        }
+    }
+    post_notices(http, data, outgoing.notices.clone()).await;
+    if let Some(thread) = reply.archive {
+        archive_thread(http, thread).await;
+    }
+}
+
+/// How long a game's thread stays open without a message before Discord archives it, in
+/// minutes: a week, the longest Discord allows, since a game may wait days for a move (a
+/// message in an archived thread opens it again, and the bot archives the thread itself when
+/// the game ends).
+pub const THREAD_AUTO_ARCHIVE: serenity::AutoArchiveDuration =
+    serenity::AutoArchiveDuration::OneWeek;
+
+/// Opens the thread of a starting game from the message `from` (the line that says it
+/// starts), tells the service, and posts the game's first board there. When the thread cannot
+/// be opened (no permission, a channel without threads, no message to start it from) the
+/// service hears so and the board goes in `channel`.
+async fn start_game_thread(
+    http: &serenity::Http,
+    data: &Data,
+    start: &crate::game::ThreadStart,
+    from: Option<MessageRef>,
+    channel: serenity::ChannelId,
+    guild: u64,
+) -> Result<(), Error> {
+    let opened = match from {
+        Some(from) => {
+            let builder = serenity::CreateThread::new(thread_name(&start.name))
+                .auto_archive_duration(THREAD_AUTO_ARCHIVE);
+            match serenity::ChannelId::new(from.channel)
+                .create_thread_from_message(http, serenity::MessageId::new(from.message), builder)
+                .await
+            {
+                Ok(thread) => Some(thread.id),
+                Err(error) => {
+                    info!(error = %Error::from(error), game = %start.game, "could not open a thread for a game; it is played in its channel");
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    let service = data.service.clone();
+    let renderer = data.renderer.clone();
+    let game = start.game;
+    let job = data.work.spawn(move || {
+        let reply = match opened {
+            Some(thread) => service.thread_opened(game, thread.get())?,
+            None => service.thread_failed(game)?,
+        };
+        let language = service.server_language(guild);
+        Ok::<_, ServiceError>(Outgoing::render_with_notices(
+            &renderer,
+            reply,
+            language,
+            &|g| service.server_language(g),
+        ))
+    });
+    let outgoing = job.await??;
+    let target = opened.unwrap_or(channel);
+    let message = DiscordMessage::new(&outgoing, place(guild, 0));
+    let posted = target
+        .send_message(http, message.into_create_message())
+        .await?;
+    remember(http, data, &outgoing.reply, &posted).await;
+    post_notices(http, data, outgoing.notices.clone()).await;
+    Ok(())
+}
+
+/// Archives the thread of a game that ended. A failure is logged only (the thread was deleted,
+/// or someone archived or locked it already).
+async fn archive_thread(http: &serenity::Http, thread: u64) {
+    let edit = serenity::EditThread::new().archived(true);
+    if let Err(error) = serenity::ChannelId::new(thread)
+        .edit_thread(http, edit)
+        .await
+    {
+        info!(error = %Error::from(error), thread, "could not archive the thread of a finished game");
+    }
+}
+
+/// Posts notices in order (direct messages, lines in a game's channel, boards), then archives
+/// the threads their replies close. Each failure is logged and the rest still go.
+pub async fn post_notices(http: &serenity::Http, data: &Data, notices: Vec<(Notice, Outgoing)>) {
+    let mut archive = Vec::new();
+    for (notice, outgoing) in notices {
+        archive.extend(outgoing.reply.archive);
+        let channel = notice.channel;
+        if let Err(error) = deliver_notice(http, data, notice, outgoing).await {
+            warn!(%error, channel, "could not post a notice");
+        }
+    }
+    for thread in archive {
+        archive_thread(http, thread).await;
+    }
+}
+
+/// Posts one notice: a direct message to its person, or a message in its channel (see
+/// [`post_notice`]).
+pub async fn deliver_notice(
+    http: &serenity::Http,
+    data: &Data,
+    notice: Notice,
+    outgoing: Outgoing,
+) -> Result<(), Error> {
+    let Some(user) = notice.direct else {
+        return post_notice(http, data, notice, outgoing).await;
+    };
+    let Err(error) = send_direct(http, data, user, &outgoing, notice.guild).await else {
+        return Ok(());
+    };
+    info!(%error, user, "could not deliver a direct message; mentioning them in the channel instead");
+    let service = data.service.clone();
+    if let Err(error) = data.work.spawn(move || service.direct_failed(user)).await {
+        warn!(%error, user, "the job noting a failed direct message failed");
+    }
+    let fallback = Outgoing {
+        reply: direct_fallback(&outgoing.reply, user),
+        ..outgoing
+    };
+    let notice = Notice {
+        direct: None,
+        edit: None,
+        reply: fallback.reply.clone(),
+        ..notice
+    };
+    post_notice(http, data, notice, fallback).await
+}
+
+/// A direct message to `user`: their DM channel (opened with `POST /users/@me/channels` the
+/// first time, then remembered), then the message, without components (a click in a DM has
+/// no server to act in). Tried once; the caller falls back.
+async fn send_direct(
+    http: &serenity::Http,
+    data: &Data,
+    user: u64,
+    outgoing: &Outgoing,
+    guild: u64,
+) -> Result<(), Error> {
+    let known = data.dm_channel(user);
+    let channel = match known {
+        Some(channel) => serenity::ChannelId::new(channel),
+        None => {
+            let opened = serenity::UserId::new(user).create_dm_channel(http).await?;
+            data.set_dm_channel(user, Some(opened.id.get()));
+            opened.id
+        }
+    };
+    let mut message = DiscordMessage::new(outgoing, place(guild, 0));
+    message.components.clear();
+    if let Err(error) = channel
+        .send_message(http, message.into_create_message())
+        .await
+    {
+        if known.is_some() {
+            data.set_dm_channel(user, None);
+        }
+        return Err(error.into());
+    }
+    Ok(())
+}
+
+/// News an interaction can no longer carry: a channel message (public replies only). Returns
+/// where it went.
 async fn post_late(
     http: &serenity::Http,
     data: &Data,
     reply: &Reply,
     message: DiscordMessage,
     channel: serenity::ChannelId,
-) -> Result<(), Error> {
+) -> Result<Option<MessageRef>, Error> {
     if reply.ephemeral {
         warn!(
             channel = channel.get(),
             "a private reply came after the interaction expired; dropped"
         );
-        return Ok(());
+        return Ok(None);
     }
     let posted = channel
         .send_message(http, message.into_create_message())
         .await?;
     remember(http, data, reply, &posted).await;
-    Ok(())
+    Ok(Some(message_ref(&posted)))
 }
 
 fn mark_responded(ctx: poise::ApplicationContext<'_, Data, Error>) {
@@ -397,13 +611,14 @@ async fn click(
     let message = DiscordMessage::new(&outgoing, place);
     let late = received.elapsed() > TOKEN_SAFE_LIFE;
 
-    match (answer, deferred) {
+    let posted = match (answer, deferred) {
         (ClickAnswer::Update, false) => {
             let response =
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
+            Some(clicked)
         }
         (ClickAnswer::Update, true) if late => {
             let edit = message.into_edit_message();
@@ -413,6 +628,7 @@ async fn click(
                 .await?;
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
+            Some(clicked)
         }
         (ClickAnswer::Update, true) => {
             interaction
@@ -420,19 +636,24 @@ async fn click(
                 .await?;
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
+            Some(clicked)
         }
         (ClickAnswer::NewMessage, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
-            if shows_something(reply) {
+            if shows_something(reply) || reply.thread.is_some() {
                 let posted = interaction.get_response(http).await?;
                 remember(http, data, reply, &posted).await;
+                Some(message_ref(&posted))
+            } else {
+                None
             }
         }
         (ClickAnswer::NewMessage, true) if late => {
-            post_late(http, data, reply, message, interaction.channel_id).await?;
+            let posted = post_late(http, data, reply, message, interaction.channel_id).await?;
             progress.delivered = true;
+            posted
         }
         (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
             let posted = interaction
@@ -440,13 +661,15 @@ async fn click(
                 .await?;
             progress.delivered = true;
             remember(http, data, reply, &posted).await;
+            Some(message_ref(&posted))
         }
         (ClickAnswer::Private, false) => {
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            None
         }
-    }
+    };
     if answer == ClickAnswer::Update {
         if let Some(ping) = ping_after_update(reply, user, place, Some(clicked), outgoing.language)
         {
@@ -467,6 +690,15 @@ async fn click(
             }
         }
     }
+    after_reply(
+        http,
+        data,
+        &outgoing,
+        posted,
+        interaction.channel_id,
+        place.guild,
+    )
+    .await;
     Ok(())
 }
 
