@@ -196,12 +196,121 @@ pub async fn setup() -> (Standin, TempDir, Bot) {
     setup_with("").await
 }
 
-/// [`setup`] with `extra_toml` merged into the bot's configuration.
+/// [`setup`] with `extra_toml` merged into the bot's configuration. The scenarios that start
+/// from it play their games in the channel, as a server that turned games in threads off
+/// (`threads.rs` and `notify.rs` keep them on, see [`setup_with_threads`]).
 pub async fn setup_with(extra_toml: &str) -> (Standin, TempDir, Bot) {
+    let (discord, dir, bot) = setup_with_threads(extra_toml).await;
+    threads_off(&discord).await;
+    (discord, dir, bot)
+}
+
+/// A stand-in with the bot started and connected, games in threads as a new server has them
+/// (on).
+pub async fn setup_with_threads(extra_toml: &str) -> (Standin, TempDir, Bot) {
     let discord = Standin::start().await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let bot = start_connected(&discord, &dir, extra_toml).await;
     (discord, dir, bot)
+}
+
+/// The server's owner turns games in threads off (`/settings threads:off`): games are played
+/// in the channel they start in, one at a time. The answer is private and left unread.
+pub async fn threads_off(discord: &Standin) {
+    let owner = discord.owner();
+    let off = discord
+        .slash(&owner, Slash::new("settings").integer("threads", 1))
+        .await;
+    let answered = discord.callback(&off).await;
+    assert!(
+        is_ephemeral(answered.body()),
+        "/settings answers privately: {:#}",
+        answered.body()
+    );
+}
+
+/// The first board of a game that opened a thread: the thread's id and the board message.
+#[derive(Debug, Clone)]
+pub struct ThreadGame {
+    pub thread: u64,
+    /// The line in the channel that the thread opened from (the challenge message, updated).
+    pub start: Value,
+    pub board: Value,
+}
+
+/// `white` challenges `black` in `channel` (asking for White) and `black` accepts by the
+/// button: the challenge becomes the line that starts the game, a thread opens from it
+/// (checked: the request, its name and archive duration) and the game's first board is posted
+/// in the thread.
+pub async fn start_thread_game(
+    discord: &Standin,
+    channel: u64,
+    white: &Person,
+    black: &Person,
+) -> ThreadGame {
+    let challenge = discord
+        .slash_in(
+            channel,
+            white,
+            Slash::new("challenge")
+                .user("member", black)
+                .integer("colour", 0),
+        )
+        .await;
+    let message = answer(discord, &challenge).await.message;
+    let accept = custom_id(&message, "accept");
+    let ok = discord.click(black, message_id(&message), &accept).await;
+    let accepted = answer(discord, &ok).await;
+    assert!(!accepted.ephemeral(), "{:#}", accepted.body());
+    assert_eq!(
+        accepted.kind(),
+        7,
+        "the challenge becomes the game's first line: {:#}",
+        accepted.body()
+    );
+    let from = message_id(&message);
+    let path = format!("/channels/{channel}/messages/{from}/threads");
+    let opened = discord
+        .next_request_where("the game's thread", |r| {
+            r.method == "POST" && r.path == path
+        })
+        .await;
+    assert_eq!(opened.status, 200, "{opened}");
+    let name = opened.body()["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        name.starts_with("Dama #") && (1..=100).contains(&name.chars().count()),
+        "thread name {name:?}"
+    );
+    assert_eq!(
+        opened.body()["auto_archive_duration"],
+        10080,
+        "a correspondence game's thread stays open for a week of silence"
+    );
+    let thread = message_id(opened.response());
+    assert_eq!(discord.channel(thread)["parent_id"], channel.to_string());
+    let board = next_post(discord, thread).await;
+    assert_board(discord, &board);
+    ThreadGame {
+        thread,
+        start: discord.message(from),
+        board,
+    }
+}
+
+/// The next message the bot posts by itself in `channel` (a thread, a DM channel), as
+/// Discord stores it; panics if it was refused.
+pub async fn next_post(discord: &Standin, channel: u64) -> Value {
+    let path = format!("/channels/{channel}/messages");
+    let posted = discord
+        .next_request_where(&format!("a message in {channel}"), |r| {
+            r.method == "POST" && r.path == path
+        })
+        .await;
+    assert_eq!(posted.status, 200, "{posted}");
+    discord.message(message_id(posted.response()))
 }
 
 /// The id Discord gave the registered command `name` (English), as command mentions carry it.

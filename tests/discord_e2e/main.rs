@@ -5,8 +5,9 @@
 //!
 //! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
 //! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
-//! stopping and restarting the bot, the bot's languages, and server life (time running out, pings, permissions,
-//! threads, expired tokens).
+//! stopping and restarting the bot, the bot's languages, server life (time running out, pings,
+//! permissions, threads, expired tokens), games in threads of their own, and notifications by
+//! direct message.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -17,6 +18,8 @@ mod endings;
 mod engine;
 mod languages;
 mod moves;
+mod notify;
 mod restart;
 mod server;
 mod startup;
+mod threads;

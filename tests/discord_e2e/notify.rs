@@ -1,0 +1,137 @@
+//! Notifications by direct message: someone with `/settings notify:dm` hears of their turn
+//! through their DM channel (opened once with `POST /users/@me/channels`, then reused); when
+//! their DMs are closed the bot mentions them in the game's thread instead, and does not try
+//! the DM again.
+
+use dama_rules::Game;
+
+use crate::common::{answer, setup_with_threads, start_thread_game, text};
+use crate::support::discord_standin::{Person, Recorded, Slash, Standin, message_id};
+
+/// `/settings notify:dm` (the first choice), answered privately.
+async fn notify_by_dm(discord: &Standin, who: &Person) {
+    let ix = discord
+        .slash(who, Slash::new("settings").integer("notify", 0))
+        .await;
+    let answered = answer(discord, &ix).await;
+    assert!(answered.ephemeral(), "{:#}", answered.body());
+}
+
+/// The first legal move of `game`, typed by `who` in `thread` with `/move`: a public answer.
+/// Returns the move as written.
+async fn move_in(discord: &Standin, thread: u64, who: &Person, game: &mut Game) -> String {
+    let m = game.position().legal_moves()[0];
+    let written = game.position().move_text(&m);
+    let ix = discord
+        .slash_in(thread, who, Slash::new("move").string("move", &written))
+        .await;
+    let moved = answer(discord, &ix).await;
+    assert!(!moved.ephemeral(), "/move {written}: {:#}", moved.body());
+    game.play(&m).expect("a legal move");
+    written
+}
+
+/// The bot's requests that open a DM channel.
+fn dm_openings(discord: &Standin) -> Vec<Recorded> {
+    discord
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path == "/users/@me/channels")
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn your_turn_comes_by_direct_message_through_one_dm_channel() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    notify_by_dm(&discord, &bob).await;
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+
+    let mut moves = Game::default();
+    let first = move_in(&discord, game.thread, &alice, &mut moves).await;
+    let opened = discord.next_request("POST", "/users/@me/channels").await;
+    assert_eq!(opened.status, 200, "{opened}");
+    assert_eq!(opened.body()["recipient_id"], bob.id.to_string());
+    let dm = discord.dm_channel(&bob).expect("a DM channel with bob");
+    assert_eq!(message_id(opened.response()), dm);
+    let path = format!("/channels/{dm}/messages");
+    let sent = discord
+        .next_request_where("the DM", |r| r.method == "POST" && r.path == path)
+        .await;
+    assert_eq!(sent.status, 200, "{sent}");
+    let message = discord.message(message_id(sent.response()));
+    assert!(text(&message).contains(&first), "{}", text(&message));
+    assert!(
+        discord.notified(message_id(&message)).contains(&bob.id),
+        "the DM notifies bob"
+    );
+    let pinged_in_thread = discord
+        .notifications_for(&bob)
+        .iter()
+        .any(|n| discord.message(n.message)["channel_id"] == game.thread.to_string());
+    assert!(
+        !pinged_in_thread,
+        "with DMs, the thread names bob without a ping"
+    );
+
+    // The next DM is one request: the channel is remembered.
+    move_in(&discord, game.thread, &bob, &mut moves).await;
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    let again = discord
+        .next_request_where("the second DM", |r| r.method == "POST" && r.path == path)
+        .await;
+    assert_eq!(again.status, 200, "{again}");
+    assert_eq!(
+        dm_openings(&discord).len(),
+        1,
+        "the DM channel is opened once"
+    );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_direct_messages_fall_back_to_a_ping_in_the_thread() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    notify_by_dm(&discord, &bob).await;
+    discord.close_dms(&bob);
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+
+    let mut moves = Game::default();
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    let refused = discord.take_expected_error("50007");
+    assert!(refused.contains("/channels/"), "{refused}");
+    let thread_path = format!("/channels/{}/messages", game.thread);
+    let fallback = discord
+        .next_request_where("the fallback ping", |r| {
+            r.method == "POST" && r.path == thread_path
+        })
+        .await;
+    assert_eq!(fallback.status, 200, "{fallback}");
+    let ping = discord.message(message_id(fallback.response()));
+    assert!(
+        text(&ping).starts_with(&bob.mention()),
+        "the mention in front: {}",
+        text(&ping)
+    );
+    assert_eq!(discord.notified(message_id(&ping)), [bob.id]);
+
+    // Bob's next turn: a ping in the thread, no DM tried again.
+    move_in(&discord, game.thread, &bob, &mut moves).await;
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    let dm = discord.dm_channel(&bob).expect("the DM channel was opened");
+    let dm_path = format!("/channels/{dm}/messages");
+    let attempts = discord
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == dm_path)
+        .count();
+    assert_eq!(attempts, 1, "a failed DM is never retried");
+    let pinged = discord
+        .notifications_for(&bob)
+        .iter()
+        .filter(|n| discord.message(n.message)["channel_id"] == game.thread.to_string())
+        .count();
+    assert!(pinged >= 2, "bob is pinged in the thread for each turn");
+    discord.assert_no_errors();
+}
