@@ -118,7 +118,10 @@ async fn the_end_of_a_game_archives_its_thread_and_tells_the_channel() {
 
     let line = next_post(&discord, channel).await;
     let said = text(&line);
-    assert!(said.contains("alice"), "the result in the channel: {said}");
+    assert!(
+        said.contains("Alice") && said.contains("Bob"),
+        "the result in the channel: {said}"
+    );
     assert!(
         line["attachments"].as_array().is_none_or(Vec::is_empty),
         "one line, no board: {line:#}"
