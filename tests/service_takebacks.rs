@@ -122,12 +122,12 @@ fn has_button(reply: &Reply, suffix: &str) -> bool {
 
 /// No reply shows a message's id or an unfilled variable.
 fn assert_filled(reply: &Reply) {
-    for text in std::iter::once(&reply.text).chain(reply.components.iter().flatten().map(|c| {
-        match c {
+    for text in
+        std::iter::once(&reply.text).chain(reply.components.iter().flatten().map(|c| match c {
             Component::Button { label, .. } => label,
             Component::Select { placeholder, .. } => placeholder,
-        }
-    })) {
+        }))
+    {
         assert!(!text.contains("{$") && !text.contains("{ $"), "{text}");
         assert!(
             !text.contains("takeback-") && !text.contains("games-"),
@@ -246,7 +246,9 @@ fn against_the_engine_a_takeback_undoes_the_move_and_the_reply_three_times() {
         let board = play(&w, ALICE, "22-18");
         assert_eq!(active(&w).ply, 2, "the engine replied");
         assert!(has_button(&board, ":undo"), "{:?}", ids(&board));
-        let replied = w.service.store().moves(game.id).unwrap()[1].move_long.clone();
+        let replied = w.service.store().moves(game.id).unwrap()[1]
+            .move_long
+            .clone();
         // The Takeback button of the board, at its ply.
         let reply = click(&w, &alice, &id_ending(&board, ":undo"));
         assert!(!reply.ephemeral, "round {round}: {}", reply.text);
@@ -265,17 +267,18 @@ fn against_the_engine_a_takeback_undoes_the_move_and_the_reply_three_times() {
             Position::initial(),
             "the board after the takeback"
         );
-        assert_eq!(reply.game, Some(game.id), "a new board, the old one retired");
+        assert_eq!(
+            reply.game,
+            Some(game.id),
+            "a new board, the old one retired"
+        );
     }
     let board = play(&w, ALICE, "22-18");
     assert!(!has_button(&board, ":undo"), "none left: {:?}", ids(&board));
     assert!(has_button(&board, ":bump"));
     let refused = takeback(&w, &alice);
     assert!(refused.ephemeral);
-    assert_eq!(
-        refused.text,
-        "You have used all 3 takebacks of this game."
-    );
+    assert_eq!(refused.text, "You have used all 3 takebacks of this game.");
     assert_eq!(active(&w).ply, 2);
 }
 
@@ -350,7 +353,11 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
     // Alice cannot accept her own request, and a stranger cannot answer it.
     let own = click(&w, &actor(ALICE), &accept);
     assert!(own.ephemeral);
-    assert!(own.text.starts_with("That is your own request"), "{}", own.text);
+    assert!(
+        own.text.starts_with("That is your own request"),
+        "{}",
+        own.text
+    );
     let stranger = click(&w, &actor(CAROL), &accept);
     assert!(stranger.ephemeral);
     assert_eq!(stranger.text, "You are not playing in this game.");
@@ -395,17 +402,16 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
 fn a_member_takeback_declined_withdrawn_or_stale() {
     let w = world();
     start_game(&w);
-    w.service.set_board_message(active(&w).id, BOARD_500).unwrap();
+    w.service
+        .set_board_message(active(&w).id, BOARD_500)
+        .unwrap();
     play(&w, ALICE, "22-18");
 
     // Declined: a public line for Alice, the game as it was.
     let request = takeback(&w, &actor(ALICE));
     let declined = click(&w, &actor(BOB), &id_ending(&request, ":undo-"));
     assert!(!declined.ephemeral);
-    assert_eq!(
-        declined.text,
-        "bob declined the takeback <@11> asked for."
-    );
+    assert_eq!(declined.text, "bob declined the takeback <@11> asked for.");
     assert_eq!(declined.mentions, [ALICE]);
     let record = active(&w);
     assert_eq!(record.ply, 1);
@@ -414,7 +420,9 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     let stale = click(&w, &actor(BOB), &id_ending(&request, ":undo+"));
     assert!(stale.ephemeral);
     assert!(
-        stale.text.starts_with("This takeback request is no longer open"),
+        stale
+            .text
+            .starts_with("This takeback request is no longer open"),
         "{}",
         stale.text
     );
@@ -425,14 +433,23 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     // Bob cannot ask for his own while hers is open.
     let refused = takeback(&w, &actor(BOB));
     assert!(refused.ephemeral);
-    assert!(refused.text.starts_with("alice asked for a takeback first"), "{}", refused.text);
+    assert!(
+        refused.text.starts_with("alice asked for a takeback first"),
+        "{}",
+        refused.text
+    );
     let withdrawn = takeback(&w, &actor(ALICE));
     assert!(!withdrawn.ephemeral);
     assert_eq!(withdrawn.text, "alice withdrew their takeback request.");
     assert_eq!(withdrawn.mentions, [BOB]);
     assert!(active(&w).takeback_request.is_none());
     let stale = click(&w, &actor(BOB), &id_ending(&request, ":undo+"));
-    assert!(stale.ephemeral && stale.text.starts_with("This takeback request is no longer open"));
+    assert!(
+        stale.ephemeral
+            && stale
+                .text
+                .starts_with("This takeback request is no longer open")
+    );
     assert_eq!(active(&w).ply, 1);
 
     // Stale: the game moved on before the answer.
@@ -441,7 +458,9 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     let stale = click(&w, &actor(BOB), &id_ending(&request, ":undo+"));
     assert!(stale.ephemeral);
     assert!(
-        stale.text.starts_with("This takeback request is no longer open"),
+        stale
+            .text
+            .starts_with("This takeback request is no longer open"),
         "{}",
         stale.text
     );
@@ -449,7 +468,10 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     assert_eq!(active(&w).ply, 2, "nothing went back");
     // A new request made now stands, though the old one came at another ply.
     let request = takeback(&w, &actor(BOB));
-    assert_eq!(request.text, "bob asks to take back 11-15. <@11>, do you agree?");
+    assert_eq!(
+        request.text,
+        "bob asks to take back 11-15. <@11>, do you agree?"
+    );
     let old = format!("g:{}:1:undo+", active(&w).id);
     let stale = click(&w, &actor(ALICE), &old);
     assert!(stale.ephemeral, "{}", stale.text);
@@ -494,9 +516,9 @@ fn takebacks_are_comments_in_the_pdn_where_they_happened() {
     );
     let games = pdn::read_games(&text);
     assert_eq!(games.len(), 1);
-    let replay = games[0].replay();
-    assert!(replay.error.is_none(), "{:?}", replay.error);
-    assert_eq!(replay.moves.len(), 3);
+    let replayed = games[0].replay();
+    assert!(replayed.error.is_none(), "{:?}", replayed.error);
+    assert_eq!(replayed.moves.len(), 3);
     assert_eq!(games[0].result.as_deref(), Some("1-0"));
 
     let dir = tempfile::tempdir().unwrap();
@@ -613,13 +635,21 @@ fn games_lists_ones_own_and_moderators_list_all() {
     );
     let list = act(&w, &actor(ALICE), Action::Games { all: false });
     let lines: Vec<&str> = list.text.lines().collect();
-    assert!(lines[1].contains("vs bob · bob to move, due <t:"), "{}", list.text);
+    assert!(
+        lines[1].contains("vs bob · bob to move, due <t:"),
+        "{}",
+        list.text
+    );
     assert!(lines[2].contains("vs Dama"), "{}", list.text);
 
     // Everyone's, for moderators only.
     let refused = act(&w, &actor(CAROL), Action::Games { all: true });
     assert!(refused.ephemeral);
-    assert!(refused.text.starts_with("Only moderators"), "{}", refused.text);
+    assert!(
+        refused.text.starts_with("Only moderators"),
+        "{}",
+        refused.text
+    );
     let carol = act(&w, &actor(CAROL), Action::Games { all: false });
     assert!(carol.text.starts_with("You have no game"), "{}", carol.text);
     let all = act(&w, &moderator(CAROL), Action::Games { all: true });
@@ -627,7 +657,10 @@ fn games_lists_ones_own_and_moderators_list_all() {
     let lines: Vec<&str> = all.text.lines().collect();
     assert_eq!(lines[0], "**2 games in this server**");
     assert!(
-        lines[1].starts_with(&format!("**#{}** alice – bob · bob to move, due <t:", with_bob.id)),
+        lines[1].starts_with(&format!(
+            "**#{}** alice – bob · bob to move, due <t:",
+            with_bob.id
+        )),
         "{}",
         all.text
     );
@@ -652,11 +685,15 @@ fn games_fit_one_message() {
     assert!(list.text.chars().count() <= 2000, "{}", list.text.len());
     assert!(list.text.starts_with("**Your 60 games**"), "{}", list.text);
     let shown = list.text.lines().filter(|l| l.starts_with("**#")).count();
-    let last = list.text.lines().last().unwrap();
-    assert_eq!(last, format!("… and {} more.", 60 - shown));
+    let final_line = list.text.lines().last().unwrap();
+    assert_eq!(final_line, format!("… and {} more.", 60 - shown));
     assert!(shown > 10, "{shown}");
     // The latest first: the last game stored heads the list.
-    assert!(list.text.lines().nth(1).unwrap().starts_with("**#60**"), "{}", list.text);
+    assert!(
+        list.text.lines().nth(1).unwrap().starts_with("**#60**"),
+        "{}",
+        list.text
+    );
 }
 
 #[test]
@@ -751,7 +788,11 @@ fn a_board_of_a_finished_game_has_no_takeback_or_bump() {
     let over = act(&w, &actor(BOB), Action::Resign);
     assert_eq!(active_or_none(&w), None);
     assert!(!has_button(&over, ":undo") && !has_button(&over, ":bump"));
-    let game = w.service.store().recent_games_in_channel(CHANNEL, 1).unwrap();
+    let game = w
+        .service
+        .store()
+        .recent_games_in_channel(CHANNEL, 1)
+        .unwrap();
     assert_eq!(game[0].status, GameStatus::Finished);
 }
 

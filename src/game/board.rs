@@ -5,8 +5,8 @@ use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
 use super::loaded::Loaded;
-use super::takeback::first_ply_of;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
+use super::takeback::first_ply_of;
 use super::{
     Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown, human_duration,
 };

@@ -13,9 +13,7 @@ use super::{
     ServiceError, escape_markdown,
 };
 use crate::i18n::{Language, t};
-use crate::store::{
-    Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback,
-};
+use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback};
 
 /// Games listed by `/history`.
 const HISTORY_LENGTH: u32 = 10;
@@ -436,25 +434,20 @@ fn takeback_comments(
         let mut position = *start;
         let mut replays = true;
         for text in &line {
-            match position.parse_move(text) {
-                Ok(m) => position.play_unchecked(&m),
-                Err(_) => {
-                    replays = false;
-                    break;
-                }
-            }
+            let Ok(m) = position.parse_move(text) else {
+                replays = false;
+                break;
+            };
+            position.play_unchecked(&m);
         }
         let mut words = Vec::with_capacity(takeback.moves.len());
         for text in &takeback.moves {
-            match position.parse_move(text).ok().filter(|_| replays) {
-                Some(m) => {
-                    words.push(position.move_text(&m));
-                    position.play_unchecked(&m);
-                }
-                None => {
-                    replays = false;
-                    words.push(text.clone());
-                }
+            if let Some(m) = position.parse_move(text).ok().filter(|_| replays) {
+                words.push(position.move_text(&m));
+                position.play_unchecked(&m);
+            } else {
+                replays = false;
+                words.push(text.clone());
             }
         }
         comments.push((ply, comment(takeback.by, words.join(" "))));
@@ -601,25 +594,29 @@ impl GameService {
             },
         );
         let number = game.id.to_string();
-        Ok(match (all, game.colour_of(actor.user)) {
-            (false, Some(colour)) => t!(
-                language,
-                GamesLine,
-                game = number,
-                opponent = self.participant_name(language, game.guild, game.participant(!colour)),
-                turn = turn,
-                link = link,
-            ),
-            _ => t!(
-                language,
-                GamesLineAll,
-                game = number,
-                white = self.participant_name(language, game.guild, game.white),
-                black = self.participant_name(language, game.guild, game.black),
-                turn = turn,
-                link = link,
-            ),
-        })
+        Ok(
+            if let (false, Some(colour)) = (all, game.colour_of(actor.user)) {
+                t!(
+                    language,
+                    GamesLine,
+                    game = number,
+                    opponent =
+                        self.participant_name(language, game.guild, game.participant(!colour)),
+                    turn = turn,
+                    link = link,
+                )
+            } else {
+                t!(
+                    language,
+                    GamesLineAll,
+                    game = number,
+                    white = self.participant_name(language, game.guild, game.white),
+                    black = self.participant_name(language, game.guild, game.black),
+                    turn = turn,
+                    link = link,
+                )
+            },
+        )
     }
 }
 

@@ -53,11 +53,8 @@ impl GameService {
                 return refuse(t!(
                     private,
                     TakebackOwnRequest,
-                    opponent = self.participant_name(
-                        private,
-                        record.guild,
-                        record.participant(!colour)
-                    ),
+                    opponent =
+                        self.participant_name(private, record.guild, record.participant(!colour)),
                     cmd_takeback = self.command(private, "takeback"),
                 ));
             }
@@ -157,10 +154,7 @@ impl GameService {
             return refuse(t!(private, TakebackNothing));
         }
         let moves = taken_back_text(&loaded, plies);
-        loaded.record = match self
-            .store
-            .request_takeback(record.id, colour, record.ply)
-        {
+        loaded.record = match self.store.request_takeback(record.id, colour, record.ply) {
             Ok(record) => record,
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
                 return Err(self.too_late(private, loaded.record.id));

@@ -458,8 +458,14 @@ mod tests {
             (4, "bob took back 23-19".to_owned()),
         ];
         let pdn = write_game_with_comments(&[], game.start(), game.moves(), &comments, "*");
+        // Long comments wrap between words, like the moves.
+        assert!(pdn.lines().all(|line| line.len() <= 79), "{pdn}");
+        let words = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            pdn.contains("1. 22-18 {alice took back 11-15 (oops)} 1... 11-14 2. 18x11 7x14 {bob took back 23-19} *"),
+            words.ends_with(
+                "1. 22-18 {alice took back 11-15 (oops)} 1... 11-14 2. 18x11 7x14 \
+                 {bob took back 23-19} *"
+            ),
             "{pdn}"
         );
         let read = read_games(&pdn);
