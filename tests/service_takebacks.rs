@@ -452,6 +452,12 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     );
     assert_eq!(active(&w).ply, 1);
 
+    // Or with the Decline button of her own request.
+    let request = takeback(&w, &actor(ALICE));
+    let withdrawn = click(&w, &actor(ALICE), &id_ending(&request, ":undo-"));
+    assert_eq!(withdrawn.text, "alice withdrew their takeback request.");
+    assert!(active(&w).takeback_request.is_none());
+
     // Stale: the game moved on before the answer.
     let request = takeback(&w, &actor(ALICE));
     play(&w, BOB, "11-15");

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use dama_rules::{Color, Move, Position, pdn};
 
-use super::action::{Flow, Stop};
+use super::action::{Flow, Stop, refuse};
 use super::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
@@ -491,11 +491,11 @@ impl GameService {
     pub(crate) fn games(&self, actor: &Actor, all: bool) -> Flow<Reply> {
         let language = actor.language;
         if all && !actor.can_moderate {
-            return Err(Stop::refused(Reply::private(t!(
+            return refuse(t!(
                 language,
                 GamesAllNotAllowed,
                 cmd_games = self.command(language, "games"),
-            ))));
+            ));
         }
         let games = self
             .store
