@@ -312,6 +312,38 @@ texts! {
     // ---- notifications
 
     // ---- takebacks, bumps and game lists
+    /// The board's second row of buttons, and a takeback request's answers.
+    TakebackButton = "takeback-button" [],
+    TakebackButtonAccept = "takeback-button-accept" [],
+    TakebackButtonDecline = "takeback-button-decline" [],
+    GamesButtonBump = "games-button-bump" [],
+    /// A takeback against the engine: what went back, how many are left; and its refusals.
+    TakebackEngineDone = "takeback-engine-done" ["player", "moves", "left"],
+    TakebackEngineWait = "takeback-engine-wait" ["engine"],
+    TakebackEngineNoneLeft = "takeback-engine-none-left" ["allowed"],
+    TakebackNothing = "takeback-nothing" [],
+    /// A takeback request between members, its answers and refusals.
+    TakebackRequested = "takeback-requested" ["player", "opponent", "moves"],
+    TakebackOpponentAsked = "takeback-opponent-asked" ["opponent"],
+    TakebackOwnRequest = "takeback-own-request" ["opponent", "cmd_takeback"],
+    TakebackStale = "takeback-stale" ["cmd_board"],
+    TakebackAccepted = "takeback-accepted" ["player", "requester", "moves"],
+    TakebackDeclined = "takeback-declined" ["player", "requester"],
+    TakebackWithdrawn = "takeback-withdrawn" ["player"],
+    /// A takeback as a PDN comment.
+    TakebackPdnComment = "takeback-pdn-comment" ["player", "moves"],
+    /// `/games`: the list, its lines and its refusals.
+    GamesAllNotAllowed = "games-all-not-allowed" ["cmd_games"],
+    GamesNone = "games-none" ["cmd_challenge", "cmd_play"],
+    GamesNoneInServer = "games-none-in-server" ["cmd_challenge", "cmd_play"],
+    GamesTitle = "games-title" ["count"],
+    GamesTitleAll = "games-title-all" ["count"],
+    GamesMore = "games-more" ["count"],
+    GamesYourMove = "games-your-move" ["deadline"],
+    GamesToMove = "games-to-move" ["player", "deadline"],
+    GamesEngineToMove = "games-engine-to-move" ["player"],
+    GamesLine = "games-line" ["game", "opponent", "turn", "link"],
+    GamesLineAll = "games-line-all" ["game", "white", "black", "turn", "link"],
 
     // ---- Discord
     /// Something failed on the bot's side.

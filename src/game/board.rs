@@ -6,6 +6,7 @@ use dama_rules::Color;
 use super::action::{Flow, Origin, refuse};
 use super::loaded::Loaded;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
+use super::takeback::first_ply_of;
 use super::{
     Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown, human_duration,
 };
@@ -223,6 +224,21 @@ impl GameService {
                 ));
             }
             components.push(row);
+            // A second row for what leaves the position alone: going back, posting anew.
+            let mut row = Vec::new();
+            if self.takeback_offered(loaded) {
+                row.push(button(
+                    ComponentAction::Game(id, ply, GameButton::Takeback),
+                    &t!(language, TakebackButton),
+                    ButtonStyle::Secondary,
+                ));
+            }
+            row.push(button(
+                ComponentAction::Game(id, ply, GameButton::Bump),
+                &t!(language, GamesButtonBump),
+                ButtonStyle::Secondary,
+            ));
+            components.push(row);
             if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
                 text.push('\n');
                 text.push_str(&verdict);
@@ -348,8 +364,26 @@ fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardV
 }
 
 impl GameService {
-    /// The Bump button: the board posted anew at the bottom, the old one without controls.
+    /// The Bump button: the current board posted anew at the bottom of the channel, like
+    /// `/board` (with its cooldown); the adapter takes the controls off the board it
+    /// replaces.
     pub(crate) fn bump(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
-        todo!("bump: {actor:?} {origin:?}")
+        self.board(actor, origin, false)
+    }
+
+    /// Whether an active game's board has the Takeback button: against the engine while its
+    /// player is to move with a move of theirs to take back and takebacks left; between
+    /// members once a move was made (the request is refused to whoever has none).
+    fn takeback_offered(&self, loaded: &Loaded) -> bool {
+        let record = &loaded.record;
+        let turn = loaded.turn();
+        match (record.participant(turn), record.participant(!turn)) {
+            (Participant::User(_), Participant::Engine(_)) => {
+                record.takebacks < self.settings.engine_takebacks
+                    && record.ply >= first_ply_of(loaded.game.start(), turn) + 2
+            }
+            (Participant::Engine(_), _) => false,
+            (Participant::User(_), Participant::User(_)) => record.ply > 0,
+        }
     }
 }

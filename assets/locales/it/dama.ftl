@@ -406,6 +406,62 @@ settings-language-discord = D'ora in poi seguo la lingua del server su Discord: 
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.
+# La seconda fila della damiera: ritirare una mossa, ripubblicare la damiera; le risposte a una richiesta.
+takeback-button = Ritira la mossa
+takeback-button-accept = Accetta il ritiro
+takeback-button-decline = Rifiuta il ritiro
+games-button-bump = Ripubblica
+# Contro il motore. $player: chi ritira; $moves: le mosse ritirate (`22-18 11-15`);
+# $left: i ritiri che restano nella partita.
+takeback-engine-done = { $player } ritira { $moves }. { $left ->
+        [0] In questa partita non restano altri ritiri.
+        [one] In questa partita resta un ritiro.
+       *[other] In questa partita restano { $left } ritiri.
+    }
+# $engine: il nome del motore.
+takeback-engine-wait = Aspetta la mossa di { $engine }: poi potrai ritirare la tua mossa e la sua risposta.
+# $allowed: i ritiri che una partita contro il motore concede.
+takeback-engine-none-left = { $allowed ->
+        [one] Hai già usato l'unico ritiro di questa partita.
+       *[other] Hai già usato tutti i { $allowed } ritiri di questa partita.
+    }
+takeback-nothing = Non hai ancora nessuna mossa da ritirare.
+# Tra giocatori. $player: chi chiede; $opponent: la menzione di chi risponde; $moves: che cosa si ritira.
+takeback-requested = { $player } chiede di ritirare { $moves }. { $opponent }, sei d'accordo?
+takeback-opponent-asked = { $opponent } ha chiesto per primo di ritirare una mossa: rispondi con i pulsanti della sua richiesta.
+takeback-own-request = È la tua richiesta: deve rispondere { $opponent }. Usa di nuovo { $cmd_takeback } per annullarla.
+takeback-stale = Questa richiesta di ritiro non è più aperta: la partita è andata avanti. Usa l'ultima damiera (o { $cmd_board }).
+# $player: chi risponde; $requester: la menzione di chi ha chiesto.
+takeback-accepted = { $player } accetta: { $requester } ritira { $moves }.
+takeback-declined = { $player } rifiuta il ritiro chiesto da { $requester }.
+takeback-withdrawn = { $player } annulla la sua richiesta di ritiro.
+# Nei file PDN, un commento dove è avvenuto il ritiro. $player: il nome di chi l'ha chiesto.
+takeback-pdn-comment = { $player } ha ritirato { $moves }
+# /games (lo vede solo chi lo chiede).
+games-all-not-allowed = Solo i moderatori possono vedere tutte le partite del server; { $cmd_games } mostra le tue.
+games-none = Non hai partite in corso in questo server. Sfida qualcuno con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
+games-none-in-server = In questo server non c'è nessuna partita in corso. Iniziane una con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
+games-title = { $count ->
+        [one] **La tua partita**
+       *[other] **Le tue { $count } partite**
+    }
+games-title-all = { $count ->
+        [one] **Una partita in questo server**
+       *[other] **{ $count } partite in questo server**
+    }
+# Le partite che non entrano nel messaggio.
+games-more = { $count ->
+        [one] … e un'altra.
+       *[other] … e altre { $count }.
+    }
+# $deadline: un orario di Discord che si legge "tra 5 ore".
+games-your-move = tocca a te, scade { $deadline }
+games-to-move = tocca a { $player }, scade { $deadline }
+games-engine-to-move = tocca a { $player }
+# $game: il suo numero; $turn: games-your-move, games-to-move o games-engine-to-move; $link: il
+# link alla sua damiera, o il suo canale.
+games-line = **#{ $game }** contro { $opponent } · { $turn } · { $link }
+games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
