@@ -6,9 +6,9 @@ use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position, Sq
 
 use super::action::{Flow, Origin, refuse};
 use super::board::mention;
-use super::notify::live_time;
 use super::engine_name;
 use super::loaded::Loaded;
+use super::notify::live_time;
 use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
 use crate::i18n::{Language, t};
@@ -57,7 +57,8 @@ impl GameService {
             },
             Participant::User(_) => None,
         };
-        let mut headline = t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
+        let mut headline =
+            t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
         match self.commit_move(public, &mut loaded, m)? {
             Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
@@ -72,8 +73,7 @@ impl GameService {
             }
             Committed::Continues => {}
         }
-        let mut reply = if let Participant::Engine(level) =
-            loaded.record.participant(loaded.turn())
+        let mut reply = if let Participant::Engine(level) = loaded.record.participant(loaded.turn())
         {
             let Some(text) = self.engine_move(public, &mut loaded, level)? else {
                 return Err(self.too_late(private, loaded.record.id));

@@ -205,9 +205,9 @@ impl GameService {
             .into_iter()
             .filter_map(Participant::user)
             .collect();
-        reply.mentions.retain(|user| {
-            !players.contains(user) || self.delivery(*user) == Delivery::Mention
-        });
+        reply
+            .mentions
+            .retain(|user| !players.contains(user) || self.delivery(*user) == Delivery::Mention);
         let language = self.server_language(game.guild);
         let line = self.result_line(language, game);
         if let (true, Some(thread)) = (game.in_thread, game.thread) {
@@ -222,7 +222,9 @@ impl GameService {
         }
         let mut told = Vec::new();
         for user in players {
-            if Some(user) == actor || told.contains(&user) || self.delivery(user) != Delivery::Direct
+            if Some(user) == actor
+                || told.contains(&user)
+                || self.delivery(user) != Delivery::Direct
             {
                 continue;
             }

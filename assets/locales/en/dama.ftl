@@ -154,7 +154,8 @@ game-board-turn = **Game #{ $game }** · move { $move } · { $player } ({ $color
         [white] white
        *[black] black
     }) to move
-# The same with the clock. $per_move, $left: durations.
+# The same with the clock. $per_move: a duration; $deadline: when the time runs out (a Discord
+# timestamp, "in 23 hours", live).
 game-board-turn-clock = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
         [white] white
        *[black] black

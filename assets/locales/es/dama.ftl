@@ -150,7 +150,8 @@ game-board-turn = **Partida #{ $game }** · jugada { $move } · { $color ->
         [white] juegan las blancas
        *[black] juegan las negras
     }: { $player }
-# Lo mismo con el reloj. $per_move, $left: duraciones.
+# Lo mismo con el reloj. $per_move: una duración; $deadline: cuándo vence el tiempo (una marca
+# de tiempo de Discord, "dentro de 23 horas", en vivo).
 game-board-turn-clock = **Partida #{ $game }** · jugada { $move } · { $color ->
         [white] juegan las blancas
        *[black] juegan las negras

@@ -159,7 +159,8 @@ game-board-turn = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
     }: { $player }
-# Lo stesso con l'orologio. $per_move, $left: durate.
+# Lo stesso con l'orologio. $per_move: una durata; $deadline: quando scade il tempo (un orario
+# di Discord, "tra 23 ore", dal vivo).
 game-board-turn-clock = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
