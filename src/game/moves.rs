@@ -86,14 +86,15 @@ impl GameService {
             let headline = t!(
                 public,
                 NotifyMoveTurn,
-                player = mover,
+                player = mover.clone(),
                 move = written.clone(),
                 deadline = live_time(loaded.record.deadline()),
             );
             let mut reply = self.board_reply(public, &loaded, &headline, None);
+            // A person's name reads the same in every language.
             reply.notices.extend(self.turn_notice(
                 &loaded.record,
-                loaded.record.participant(turn),
+                |_| mover,
                 &written,
                 Some(actor.user),
             ));

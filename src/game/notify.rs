@@ -163,13 +163,13 @@ impl GameService {
         }
     }
 
-    /// The direct message telling the person now to move in `record` that `mover` played
-    /// `written`, if that person chose direct messages and is not `actor` (who is looking at
-    /// the answer). In the server's language.
+    /// The direct message telling the person now to move in `record` that their opponent
+    /// played `written`, if that person chose direct messages and is not `actor` (who is
+    /// looking at the answer). In the server's language; `mover` names the opponent in it.
     pub(crate) fn turn_notice(
         &self,
         record: &Game,
-        mover: Participant,
+        mover: impl FnOnce(Language) -> String,
         written: &str,
         actor: Option<UserId>,
     ) -> Option<Notice> {
@@ -182,7 +182,7 @@ impl GameService {
             language,
             NotifyDmTurn,
             game = record.id.0,
-            opponent = self.participant_name(language, record.guild, mover),
+            opponent = mover(language),
             move = written.to_owned(),
             deadline = live_time(record.deadline()),
             link = Self::board_link(record),
@@ -437,10 +437,8 @@ fn due_stage(record: &Game, now: Millis) -> u8 {
         3
     } else if gone * 10 >= per_move * 9 {
         2
-    } else if gone * 2 >= per_move {
-        1
     } else {
-        0
+        u8::from(gone * 2 >= per_move)
     }
 }
 

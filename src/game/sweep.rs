@@ -4,7 +4,7 @@
 use super::board::{mention, players};
 use super::loaded::Loaded;
 use super::rating;
-use super::{GameService, Notice, ServiceError, settle_mentions};
+use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
 use crate::store::{EndReason, Finish, GameResult, GameStatus, Millis, Participant, StoreError};
 
@@ -61,7 +61,7 @@ impl GameService {
                     .unwrap_or_default();
                 extra.extend(self.turn_notice(
                     &loaded.record,
-                    Participant::Engine(level),
+                    |language| engine_name(language, level),
                     &written,
                     None,
                 ));
