@@ -653,3 +653,18 @@ fn notifications_read_in_italian_and_spanish() {
         }
     }
 }
+
+#[test]
+fn two_sweeps_at_once_send_each_reminder_once() {
+    let w = Arc::new(world());
+    game(&w, DAY_MS, false);
+    w.clock.advance(Duration::from_secs(12 * HOUR));
+    let sweeps: Vec<_> = (0..4)
+        .map(|_| {
+            let w = Arc::clone(&w);
+            std::thread::spawn(move || w.service.sweep().unwrap().len())
+        })
+        .collect();
+    let sent: usize = sweeps.into_iter().map(|s| s.join().unwrap()).sum();
+    assert_eq!(sent, 1, "four sweeps at once, one reminder");
+}
