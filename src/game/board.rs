@@ -5,6 +5,7 @@ use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
 use super::loaded::Loaded;
+use super::notify::live_time;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
 use super::takeback::first_ply_of;
 use super::{
@@ -114,11 +115,14 @@ impl GameService {
             let to_move = record.participant(turn);
             let game = id.to_string();
             let number = ply / 2 + 1;
-            let player = mention(language, to_move);
+            // The person to move is mentioned if they chose mentions, else named.
+            let (player, notified) = self.turn_name(language, record.guild, to_move);
             let color = turn.name();
             text.push_str(&match to_move {
                 Participant::User(user) => {
-                    mentions.push(user);
+                    if notified {
+                        mentions.push(user);
+                    }
                     t!(
                         language,
                         GameBoardTurnClock,
@@ -127,7 +131,7 @@ impl GameService {
                         player = player,
                         color = color,
                         per_move = human_duration(language, record.time_per_move_ms),
-                        left = human_duration(language, record.deadline() - self.now()),
+                        deadline = live_time(record.deadline()),
                     )
                 }
                 Participant::Engine(_) => t!(

@@ -154,11 +154,12 @@ game-board-turn = **Game #{ $game }** · move { $move } · { $player } ({ $color
         [white] white
        *[black] black
     }) to move
-# The same with the clock. $per_move, $left: durations.
+# The same with the clock. $per_move: a duration; $deadline: when the time runs out (a Discord
+# timestamp, "in 23 hours", live).
 game-board-turn-clock = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
         [white] white
        *[black] black
-    }) to move · { $per_move } per move, { $left } left
+    }) to move · { $per_move } per move, due { $deadline }
 game-board-capture = A capture is compulsory.
 # $player: who offered.
 game-board-draw-offer = { $player } offers a draw.
@@ -371,6 +372,47 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+# /settings notify: the answer. $mode: dm, ping or off.
+notify-set = { $mode ->
+        [dm] From now on I send you direct messages: your turn, a reminder when half and when 90% of your time per move are gone, when you can claim a win, and the result.
+        [ping] From now on I mention you in the game's thread when it is your turn.
+       *[off] From now on I only name you in your games: no mentions, no direct messages.
+    }
+# A move when a person is to move next. $player: who moved; $engine: the engine's name;
+# $move: the move; $deadline: when the time to answer runs out ("in 23 hours", live).
+notify-move-turn = { $player } played **{ $move }** — your move, due { $deadline }.
+notify-engine-turn = { $engine } replied **{ $move }** — your move, due { $deadline }.
+# Direct messages. $game: the game's number; $opponent: who plays against the reader; $link:
+# the board; $left: the time left (a duration).
+notify-dm-turn = **Game #{ $game }** against { $opponent }: { $opponent } played **{ $move }** — your move, due { $deadline }. { $link }
+notify-reminder = { $left } left to move in **game #{ $game }** against { $opponent }, due { $deadline }. { $link }
+# The same in the game's thread. $player: a mention of the player to move.
+notify-reminder-ping = { $player }, { $left } left to move in **game #{ $game }** against { $opponent }, due { $deadline }.
+# The player to move ran out of time. $player: their name; $winner: who may claim.
+notify-time-up = { $player }'s time to move is up: { $winner } can claim the win.
+notify-claim = { $player }'s time is up in **game #{ $game }**: you can claim the win now with { $cmd_claim } or the **Claim win** button. { $link }
+notify-claim-ping = { $winner }, { $player }'s time is up in **game #{ $game }**: you can claim the win now with { $cmd_claim } or the **Claim win** button.
+# A result in one line. $result: win, draw or aborted; $first, $second: the winner and the
+# loser, else White and Black; $reason: how it ended.
+notify-result = { $result ->
+        [win] Game #{ $game }: { $first } beat { $second } { $reason ->
+            [resign] by resignation
+            [timeout-claim] on time
+            [timeout-sweep] on time
+           *[no-moves] over the board
+        }.
+        [draw] Game #{ $game }: { $first } and { $second } drew { $reason ->
+            [agreement] by agreement
+            [repetition] by repetition
+           *[forty-move] by the 40-move rule
+        }.
+       *[aborted] Game #{ $game } between { $first } and { $second } { $reason ->
+            [idle] ended without a result: it was left idle
+           *[abort] was aborted by a moderator
+        }.
+    }
+# The result by direct message. $line: notify-result.
+notify-dm-result = { $line } { $link }
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.

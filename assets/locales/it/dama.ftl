@@ -159,11 +159,12 @@ game-board-turn = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
     }: { $player }
-# Lo stesso con l'orologio. $per_move, $left: durate.
+# Lo stesso con l'orologio. $per_move: una durata; $deadline: quando scade il tempo (un orario
+# di Discord, "tra 23 ore", dal vivo).
 game-board-turn-clock = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
-    }: { $player } · { $per_move } per mossa, restano { $left }
+    }: { $player } · { $per_move } per mossa, scade { $deadline }
 game-board-capture = La presa è obbligatoria.
 # $player: chi propone.
 game-board-draw-offer = { $player } propone la patta.
@@ -403,6 +404,47 @@ settings-language-discord = D'ora in poi seguo la lingua del server su Discord: 
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+# /settings notify: la risposta. $mode: dm, ping o off.
+notify-set = { $mode ->
+        [dm] D'ora in poi ti scrivo in privato: quando tocca a te, un promemoria a metà e al 90% del tempo per mossa, quando puoi reclamare la vittoria, e il risultato.
+        [ping] D'ora in poi ti menziono nel thread della partita quando tocca a te.
+       *[off] D'ora in poi ti nomino soltanto nelle tue partite: niente menzioni, niente messaggi privati.
+    }
+# Una mossa quando poi tocca a una persona. $player: chi ha mosso; $engine: il nome del motore;
+# $move: la mossa; $deadline: quando scade il tempo per rispondere ("tra 23 ore", dal vivo).
+notify-move-turn = { $player } ha giocato **{ $move }** — tocca a te, scade { $deadline }.
+notify-engine-turn = { $engine } ha risposto **{ $move }** — tocca a te, scade { $deadline }.
+# Messaggi privati. $game: il numero della partita; $opponent: l'avversario di chi legge;
+# $link: la damiera; $left: il tempo che resta.
+notify-dm-turn = **Partita #{ $game }** contro { $opponent }: { $opponent } ha giocato **{ $move }** — tocca a te, scade { $deadline }. { $link }
+notify-reminder = Ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }. { $link }
+# Lo stesso nel thread della partita. $player: la menzione di chi deve muovere.
+notify-reminder-ping = { $player }, ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }.
+# Il tempo di chi deve muovere è scaduto. $player: il suo nome; $winner: chi può reclamare.
+notify-time-up = Il tempo per muovere di { $player } è scaduto: { $winner } può reclamare la vittoria.
+notify-claim = Il tempo di { $player } è scaduto nella **partita #{ $game }**: ora puoi reclamare la vittoria con { $cmd_claim } o con il pulsante «Reclama la vittoria». { $link }
+notify-claim-ping = { $winner }, il tempo di { $player } è scaduto nella **partita #{ $game }**: ora puoi reclamare la vittoria con { $cmd_claim } o con il pulsante «Reclama la vittoria».
+# Un risultato in una riga. $result: win, draw o aborted; $first, $second: vincitore e
+# sconfitto, altrimenti il Bianco e il Nero; $reason: come è finita.
+notify-result = { $result ->
+        [win] Partita #{ $game }: { $first } ha battuto { $second } { $reason ->
+            [resign] per abbandono
+            [timeout-claim] per tempo
+            [timeout-sweep] per tempo
+           *[no-moves] sulla damiera
+        }.
+        [draw] Partita #{ $game }: { $first } e { $second } hanno fatto patta { $reason ->
+            [agreement] di comune accordo
+            [repetition] per ripetizione
+           *[forty-move] per la regola delle 40 mosse
+        }.
+       *[aborted] La partita #{ $game } tra { $first } e { $second } { $reason ->
+            [idle] è finita senza risultato: era ferma da troppo
+           *[abort] è stata annullata da un moderatore
+        }.
+    }
+# Il risultato in privato. $line: notify-result.
+notify-dm-result = { $line } { $link }
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.
