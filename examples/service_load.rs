@@ -1,6 +1,8 @@
 //! Load benchmark of the game service: 1,000 games at once between people, on the SQLite
-//! store, from many threads, without engine moves. Prints moves per second, latency
-//! percentiles and peak memory.
+//! store, from many threads, without engine moves, with notifications on: Black chose direct
+//! messages in every game, so each move by White builds one (built, not sent: an adapter posts
+//! notices after the move's transaction). Prints moves per second, latency percentiles, the
+//! direct messages built and peak memory.
 //!
 //! ```sh
 //! cargo run --release --example service_load -- [GAMES] [THREADS] [MOVES_PER_GAME]
@@ -16,7 +18,7 @@ use damabot::game::{
     Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock,
 };
 use damabot::i18n::Language;
-use damabot::store::{NewGame, Participant, SqliteStore, Store};
+use damabot::store::{NewGame, NotifyMode, Participant, SqliteStore, Store};
 
 fn main() {
     let mut args = std::env::args()
@@ -58,6 +60,9 @@ fn main() {
             .ensure_player(guild, black, &format!("b{g}"), now)
             .expect("player");
         store
+            .set_notify_mode(black, NotifyMode::Dm)
+            .expect("a notify mode");
+        store
             .create_game(&NewGame {
                 guild,
                 channel: 10_000 + g,
@@ -73,11 +78,13 @@ fn main() {
     }
 
     let next_game = Arc::new(AtomicUsize::new(0));
+    let direct_messages = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let handles: Vec<_> = (0..threads)
         .map(|t| {
             let service = Arc::clone(&service);
             let next_game = Arc::clone(&next_game);
+            let direct_messages = Arc::clone(&direct_messages);
             std::thread::spawn(move || {
                 let mut latencies = Vec::new();
                 let mut seed = 0x9E37_79B9_7F4A_7C15_u64 ^ t as u64;
@@ -120,6 +127,8 @@ fn main() {
                             let reply = service.act(&actor, Origin::Channel, action).expect("move");
                             latencies.push(begin.elapsed());
                             assert!(!reply.ephemeral, "{}", reply.text);
+                            let built = reply.notices.iter().filter(|n| n.direct.is_some());
+                            direct_messages.fetch_add(built.count(), Ordering::Relaxed);
                         }
                     }
                 }
@@ -147,6 +156,10 @@ fn main() {
         ms(pct(0.5)),
         ms(pct(0.99)),
         ms(pct(1.0))
+    );
+    println!(
+        "direct messages built {}",
+        direct_messages.load(Ordering::Relaxed)
     );
     println!("peak memory {}", peak_memory());
 }

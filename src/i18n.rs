@@ -177,8 +177,9 @@ texts! {
     GameCaptionResult = "game-caption-result" ["result"],
     /// The board message: the game, whose turn, the clock, what to know.
     GameBoardTurn = "game-board-turn" ["game", "move", "player", "color"],
+    /// `$deadline`: when the time to move runs out, as a Discord timestamp (a live clock).
     GameBoardTurnClock = "game-board-turn-clock" [
-        "game", "move", "player", "color", "per_move", "left"
+        "game", "move", "player", "color", "per_move", "deadline"
     ],
     GameBoardCapture = "game-board-capture" [],
     GameBoardDrawOffer = "game-board-draw-offer" ["player"],
@@ -310,8 +311,59 @@ texts! {
     // ---- threads and starting games
 
     // ---- notifications
+    /// `/settings notify`: what the person will get (`$mode`: `dm`, `ping` or `off`).
+    NotifySet = "notify-set" ["mode"],
+    /// The headline of a move when a person is to move next (`$deadline`: a Discord timestamp).
+    NotifyMoveTurn = "notify-move-turn" ["player", "move", "deadline"],
+    NotifyEngineTurn = "notify-engine-turn" ["engine", "move", "deadline"],
+    /// Direct messages: your turn, reminders, a claim you can make, the result (`$link`: the
+    /// board message, or the game's thread or channel).
+    NotifyDmTurn = "notify-dm-turn" ["game", "opponent", "move", "deadline", "link"],
+    NotifyReminder = "notify-reminder" ["left", "game", "opponent", "deadline", "link"],
+    NotifyReminderPing = "notify-reminder-ping" ["player", "left", "game", "opponent", "deadline"],
+    /// The board edited when the time to move is out: a headline without mentions.
+    NotifyTimeUp = "notify-time-up" ["player", "winner"],
+    NotifyClaim = "notify-claim" ["player", "game", "cmd_claim", "link"],
+    NotifyClaimPing = "notify-claim-ping" ["winner", "player", "game", "cmd_claim"],
+    /// A game's result in one line, without mentions (`$result`: `win`, `draw` or `aborted`;
+    /// `$first`, `$second`: winner and loser, else White and Black; `$reason`: an end reason
+    /// as the store writes it, or `idle`).
+    NotifyResult = "notify-result" ["game", "result", "first", "second", "reason"],
+    NotifyDmResult = "notify-dm-result" ["line", "link"],
 
     // ---- takebacks, bumps and game lists
+    /// The board's second row of buttons, and a takeback request's answers.
+    TakebackButton = "takeback-button" [],
+    TakebackButtonAccept = "takeback-button-accept" [],
+    TakebackButtonDecline = "takeback-button-decline" [],
+    GamesButtonBump = "games-button-bump" [],
+    /// A takeback against the engine: what went back, how many are left; and its refusals.
+    TakebackEngineDone = "takeback-engine-done" ["player", "moves", "left"],
+    TakebackEngineWait = "takeback-engine-wait" ["engine"],
+    TakebackEngineNoneLeft = "takeback-engine-none-left" ["allowed"],
+    TakebackNothing = "takeback-nothing" [],
+    /// A takeback request between members, its answers and refusals.
+    TakebackRequested = "takeback-requested" ["player", "opponent", "moves"],
+    TakebackOpponentAsked = "takeback-opponent-asked" ["opponent"],
+    TakebackOwnRequest = "takeback-own-request" ["opponent", "cmd_takeback"],
+    TakebackStale = "takeback-stale" ["cmd_board"],
+    TakebackAccepted = "takeback-accepted" ["player", "requester", "moves"],
+    TakebackDeclined = "takeback-declined" ["player", "requester"],
+    TakebackWithdrawn = "takeback-withdrawn" ["player"],
+    /// A takeback as a PDN comment.
+    TakebackPdnComment = "takeback-pdn-comment" ["player", "moves"],
+    /// `/games`: the list, its lines and its refusals.
+    GamesAllNotAllowed = "games-all-not-allowed" ["cmd_games"],
+    GamesNone = "games-none" ["cmd_challenge", "cmd_play"],
+    GamesNoneInServer = "games-none-in-server" ["cmd_challenge", "cmd_play"],
+    GamesTitle = "games-title" ["count"],
+    GamesTitleAll = "games-title-all" ["count"],
+    GamesMore = "games-more" ["count"],
+    GamesYourMove = "games-your-move" ["deadline"],
+    GamesToMove = "games-to-move" ["player", "deadline"],
+    GamesEngineToMove = "games-engine-to-move" ["player"],
+    GamesLine = "games-line" ["game", "opponent", "turn", "link"],
+    GamesLineAll = "games-line-all" ["game", "white", "black", "turn", "link"],
 
     // ---- Discord
     /// Something failed on the bot's side.

@@ -606,10 +606,20 @@ fn timeouts_claimed_and_swept() {
 
     start_game(&w);
     w.clock.advance(Duration::from_secs(47 * 3600));
+    // Not yet twice the time: the board shows the Claim button and Bob is told he can claim.
+    let notices = w.service.sweep().unwrap();
     assert!(
-        w.service.sweep().unwrap().is_empty(),
-        "not yet twice the time"
+        notices.iter().all(|n| !n.reply.text.contains("forfeit")),
+        "not yet twice the time: {:?}",
+        notices.iter().map(|n| &n.reply.text).collect::<Vec<_>>()
     );
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains("you can claim the win now")),
+        "{notices:?}"
+    );
+    assert!(w.service.sweep().unwrap().is_empty(), "nothing twice");
     w.clock.advance(Duration::from_secs(2 * 3600));
     let notices = w.service.sweep().unwrap();
     assert_eq!(notices.len(), 1);
@@ -1409,7 +1419,9 @@ fn mention_cases() -> Vec<Case> {
                 start_game(w);
                 let reply = play(w, ALICE, "22-18");
                 assert!(
-                    reply.text.starts_with("alice played **22-18**."),
+                    reply
+                        .text
+                        .starts_with("alice played **22-18** — your move, due <t:"),
                     "{}",
                     reply.text
                 );
@@ -2033,7 +2045,7 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
     assert!(
         reply
             .text
-            .starts_with(&format!("{escaped} played **22-18**.")),
+            .starts_with(&format!("{escaped} played **22-18** — your move")),
         "{}",
         reply.text
     );

@@ -255,9 +255,9 @@ fn a_full_game_to_its_end(w: &World) {
         board.text.contains(pick(
             l,
             [
-                "24 ore per mossa, restano 24 ore",
-                "24 h per move, 24 h left",
-                "24 h por jugada"
+                "24 ore per mossa, scade <t:",
+                "24 h per move, due <t:",
+                "24 h por jugada, vence <t:"
             ]
         )),
         "{}",
@@ -298,9 +298,18 @@ fn a_full_game_to_its_end(w: &World) {
         reply = w.play(user, &text);
         position.play_unchecked(m);
         let played = pick(l, ["ha giocato", "played", "jugó"]);
+        // Each move tells the next player it is their turn, with the live clock.
+        let then = pick(
+            l,
+            [
+                " — tocca a te, scade <t:",
+                " — your move, due <t:",
+                ": te toca, vence <t:",
+            ],
+        );
         assert!(
             reply.text.starts_with(&format!(
-                "{} {played} **{text}**.",
+                "{} {played} **{text}**{then}",
                 if user == ALICE { "alice" } else { "bob" }
             )),
             "{}",

@@ -5,7 +5,9 @@ use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
 use super::loaded::Loaded;
+use super::notify::live_time;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
+use super::takeback::first_ply_of;
 use super::{
     Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown, human_duration,
 };
@@ -113,11 +115,14 @@ impl GameService {
             let to_move = record.participant(turn);
             let game = id.to_string();
             let number = ply / 2 + 1;
-            let player = mention(language, to_move);
+            // The person to move is mentioned if they chose mentions, else named.
+            let (player, notified) = self.turn_name(language, record.guild, to_move);
             let color = turn.name();
             text.push_str(&match to_move {
                 Participant::User(user) => {
-                    mentions.push(user);
+                    if notified {
+                        mentions.push(user);
+                    }
                     t!(
                         language,
                         GameBoardTurnClock,
@@ -126,7 +131,7 @@ impl GameService {
                         player = player,
                         color = color,
                         per_move = human_duration(language, record.time_per_move_ms),
-                        left = human_duration(language, record.deadline() - self.now()),
+                        deadline = live_time(record.deadline()),
                     )
                 }
                 Participant::Engine(_) => t!(
@@ -222,6 +227,21 @@ impl GameService {
                     ButtonStyle::Primary,
                 ));
             }
+            components.push(row);
+            // A second row for what leaves the position alone: going back, posting anew.
+            let mut row = Vec::new();
+            if self.takeback_offered(loaded) {
+                row.push(button(
+                    ComponentAction::Game(id, ply, GameButton::Takeback),
+                    &t!(language, TakebackButton),
+                    ButtonStyle::Secondary,
+                ));
+            }
+            row.push(button(
+                ComponentAction::Game(id, ply, GameButton::Bump),
+                &t!(language, GamesButtonBump),
+                ButtonStyle::Secondary,
+            ));
             components.push(row);
             if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
                 text.push('\n');
@@ -348,8 +368,26 @@ fn board_view(loaded: &Loaded, bottom: Option<Color>, caption: String) -> BoardV
 }
 
 impl GameService {
-    /// The Bump button: the board posted anew at the bottom, the old one without controls.
+    /// The Bump button: the current board posted anew at the bottom of the channel, like
+    /// `/board` (with its cooldown); the adapter takes the controls off the board it
+    /// replaces.
     pub(crate) fn bump(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
-        todo!("bump: {actor:?} {origin:?}")
+        self.board(actor, origin, false)
+    }
+
+    /// Whether an active game's board has the Takeback button: against the engine while its
+    /// player is to move with a move of theirs to take back and takebacks left; between
+    /// members once a move was made (the request is refused to whoever has none).
+    fn takeback_offered(&self, loaded: &Loaded) -> bool {
+        let record = &loaded.record;
+        let turn = loaded.turn();
+        match (record.participant(turn), record.participant(!turn)) {
+            (Participant::User(_), Participant::Engine(_)) => {
+                record.takebacks < self.settings.engine_takebacks
+                    && record.ply >= first_ply_of(loaded.game.start(), turn) + 2
+            }
+            (Participant::Engine(_), _) => false,
+            (Participant::User(_), Participant::User(_)) => record.ply > 0,
+        }
     }
 }

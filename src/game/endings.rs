@@ -111,6 +111,7 @@ impl GameService {
         reply
             .mentions
             .extend(loaded.record.participant(winner).user());
+        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
         Ok(reply)
     }
 
@@ -206,7 +207,9 @@ impl GameService {
             GameDrawAccepted,
             player = engine_name(public, level)
         );
-        Ok(self.board_reply(public, loaded, &headline, None))
+        let mut reply = self.board_reply(public, loaded, &headline, None);
+        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        Ok(reply)
     }
 
     /// `/draw accept` or `/draw decline` (the buttons too, whatever ply their board showed):
@@ -255,6 +258,7 @@ impl GameService {
         headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.mentions.extend(offerer.user());
+        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
         Ok(reply)
     }
 
@@ -299,6 +303,7 @@ impl GameService {
         reply
             .mentions
             .extend(loaded.record.participant(turn).user());
+        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
         Ok(reply)
     }
 
@@ -331,6 +336,7 @@ impl GameService {
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.components.clear();
         reply.mentions.extend(players(&loaded.record));
+        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
         Ok(reply)
     }
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use dama_rules::{Color, Move, Position, pdn};
 
-use super::action::{Flow, Stop};
+use super::action::{Flow, Stop, refuse};
 use super::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
@@ -13,7 +13,7 @@ use super::{
     ServiceError, escape_markdown,
 };
 use crate::i18n::{Language, t};
-use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome};
+use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback};
 
 /// Games listed by `/history`.
 const HISTORY_LENGTH: u32 = 10;
@@ -262,7 +262,9 @@ impl GameService {
         })
     }
 
-    /// A stored game as PDN 3.0 text.
+    /// A stored game as PDN 3.0 text. Its takebacks are comments where they happened
+    /// (`{alice took back 22-18 11-15}`), in the server's language like its other messages
+    /// (PDN readers skip comments).
     pub fn pdn_text(&self, game: GameId) -> Result<String, ServiceError> {
         let Some(export) = self.store.game_export(game)? else {
             return Ok(String::new());
@@ -293,10 +295,25 @@ impl GameService {
             ("White", white.as_str()),
             ("Black", black.as_str()),
         ];
-        Ok(pdn::write_game(
+        let language = self.server_language(record.guild);
+        let comments = takeback_comments(
+            loaded.game.start(),
+            loaded.game.moves(),
+            &export.takebacks,
+            |colour, moves| {
+                t!(
+                    language,
+                    TakebackPdnComment,
+                    player = name(colour),
+                    moves = moves,
+                )
+            },
+        );
+        Ok(pdn::write_game_with_comments(
             &tags,
             loaded.game.start(),
             loaded.game.moves(),
+            &comments,
             result,
         ))
     }
@@ -397,6 +414,49 @@ pub(crate) fn replay_captions(
     captions
 }
 
+/// The comments that note a game's takebacks, each with the ply it goes before (the ply the
+/// game went back to), oldest first; `comment` words one from the side that asked and the
+/// moves taken back as written then. The game the moves were taken back from is rebuilt from
+/// the moves kept and the later takebacks; a move that no longer replays is given as stored.
+fn takeback_comments(
+    start: &Position,
+    moves: &[Move],
+    takebacks: &[Takeback],
+    comment: impl Fn(Color, String) -> String,
+) -> Vec<(usize, String)> {
+    // The game just before each takeback, from the last one back: the moves it kept, then the
+    // ones it took back.
+    let mut line: Vec<String> = moves.iter().map(Move::long).collect();
+    let mut comments = Vec::with_capacity(takebacks.len());
+    for takeback in takebacks.iter().rev() {
+        let ply = (takeback.ply as usize).min(line.len());
+        line.truncate(ply);
+        let mut position = *start;
+        let mut replays = true;
+        for text in &line {
+            let Ok(m) = position.parse_move(text) else {
+                replays = false;
+                break;
+            };
+            position.play_unchecked(&m);
+        }
+        let mut words = Vec::with_capacity(takeback.moves.len());
+        for text in &takeback.moves {
+            if let Some(m) = position.parse_move(text).ok().filter(|_| replays) {
+                words.push(position.move_text(&m));
+                position.play_unchecked(&m);
+            } else {
+                replays = false;
+                words.push(text.clone());
+            }
+        }
+        comments.push((ply, comment(takeback.by, words.join(" "))));
+        line.extend(takeback.moves.iter().cloned());
+    }
+    comments.reverse();
+    comments
+}
+
 /// `name` cut to at most `room` characters (but never less than the `…` that ends a cut
 /// name).
 fn shorten(name: &str, room: usize) -> String {
@@ -425,11 +485,143 @@ fn format_date(ms: i64) -> String {
 }
 
 impl GameService {
-    /// `/games [all]`: the actor's active games in this server, or all of them (moderators).
+    /// `/games [all]`: the actor's active games in this server, or all of them (moderators),
+    /// latest activity first, each with whose turn it is, its deadline and a link to its board;
+    /// only for the actor, within one message.
     pub(crate) fn games(&self, actor: &Actor, all: bool) -> Flow<Reply> {
-        todo!("games: {actor:?} {all}")
+        let language = actor.language;
+        if all && !actor.can_moderate {
+            return refuse(t!(
+                language,
+                GamesAllNotAllowed,
+                cmd_games = self.command(language, "games"),
+            ));
+        }
+        let games = self
+            .store
+            .active_games(actor.guild, (!all).then_some(actor.user))?;
+        if games.is_empty() {
+            let cmd_challenge = self.command(language, "challenge");
+            let cmd_play = self.command(language, "play");
+            return Ok(Reply::private(if all {
+                t!(
+                    language,
+                    GamesNoneInServer,
+                    cmd_challenge = cmd_challenge,
+                    cmd_play = cmd_play,
+                )
+            } else {
+                t!(
+                    language,
+                    GamesNone,
+                    cmd_challenge = cmd_challenge,
+                    cmd_play = cmd_play,
+                )
+            }));
+        }
+        let count = games.len();
+        let mut text = if all {
+            t!(language, GamesTitleAll, count = count)
+        } else {
+            t!(language, GamesTitle, count = count)
+        };
+        let mut length = text.chars().count();
+        for (i, game) in games.iter().enumerate() {
+            let line = self.games_line(language, actor, game, all)?;
+            let left = count - i - 1;
+            // Room for this line, and for the "and N more" line if others follow.
+            let tail = if left == 0 {
+                0
+            } else {
+                1 + t!(language, GamesMore, count = left).chars().count()
+            };
+            let line_length = 1 + line.chars().count();
+            if length + line_length + tail > MESSAGE_MAX_CHARS {
+                text.push('\n');
+                text.push_str(&t!(language, GamesMore, count = count - i));
+                break;
+            }
+            text.push('\n');
+            text.push_str(&line);
+            length += line_length;
+        }
+        Ok(Reply::private(text))
+    }
+
+    /// One line of `/games`: the game, the other side (both, listing all), whose turn with the
+    /// deadline, and where its board is.
+    fn games_line(
+        &self,
+        language: Language,
+        actor: &Actor,
+        game: &Game,
+        all: bool,
+    ) -> Result<String, ServiceError> {
+        let turn = Position::from_fen(&game.current_fen)
+            .map_err(|error| ServiceError::Corrupt {
+                game: game.id,
+                ply: game.ply,
+                text: game.current_fen.clone(),
+                reason: error.to_string(),
+            })?
+            .turn();
+        let to_move = game.participant(turn);
+        let deadline = format!("<t:{}:R>", game.deadline().div_euclid(1000));
+        let turn = match to_move {
+            Participant::User(user) if user == actor.user => {
+                t!(language, GamesYourMove, deadline = deadline)
+            }
+            Participant::User(_) => t!(
+                language,
+                GamesToMove,
+                player = self.participant_name(language, game.guild, to_move),
+                deadline = deadline,
+            ),
+            // The engine's move is made at once (or on resuming): no deadline to show.
+            Participant::Engine(_) => t!(
+                language,
+                GamesEngineToMove,
+                player = self.participant_name(language, game.guild, to_move),
+            ),
+        };
+        let link = game.board_message.map_or_else(
+            || format!("<#{}>", game.place()),
+            |board| {
+                format!(
+                    "https://discord.com/channels/{}/{}/{}",
+                    game.guild, board.channel, board.message
+                )
+            },
+        );
+        let number = game.id.to_string();
+        Ok(
+            if let (false, Some(colour)) = (all, game.colour_of(actor.user)) {
+                t!(
+                    language,
+                    GamesLine,
+                    game = number,
+                    opponent =
+                        self.participant_name(language, game.guild, game.participant(!colour)),
+                    turn = turn,
+                    link = link,
+                )
+            } else {
+                t!(
+                    language,
+                    GamesLineAll,
+                    game = number,
+                    white = self.participant_name(language, game.guild, game.white),
+                    black = self.participant_name(language, game.guild, game.black),
+                    turn = turn,
+                    link = link,
+                )
+            },
+        )
     }
 }
+
+/// The longest message Discord posts, in characters.
+const MESSAGE_MAX_CHARS: usize = 2000;
 
 #[cfg(test)]
 mod tests {

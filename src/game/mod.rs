@@ -207,6 +207,8 @@ pub struct GameService {
     command_ids: texts::CommandIds,
     /// The servers' settings, kept at hand.
     servers: settings::ServerCache,
+    /// How each person wants to hear about their games, and whose direct messages are closed.
+    notifications: notify::Notifications,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -303,6 +305,7 @@ impl GameService {
             last_used: Mutex::new(HashMap::new()),
             command_ids: texts::CommandIds::default(),
             servers: settings::ServerCache::default(),
+            notifications: notify::Notifications::default(),
         }
     }
 

@@ -8,10 +8,13 @@ use super::action::{Flow, Origin, refuse};
 use super::board::mention;
 use super::engine_name;
 use super::loaded::Loaded;
+use super::notify::live_time;
 use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
 use crate::i18n::{Language, t};
-use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
+use crate::store::{
+    EndReason, Finish, FinishedGame, GameResult, GameStatus, Participant, StoreError,
+};
 
 impl GameService {
     /// `/move` or a pick from a board's menu: plays a move for the actor (a board that is out
@@ -45,7 +48,6 @@ impl GameService {
         let written = loaded.position().move_text(&m);
         let mover =
             self.participant_name(public, loaded.record.guild, loaded.record.participant(turn));
-        let mut headline = t!(public, GameMovePlayed, player = mover, move = written);
         // Against the engine, the game is marked as searched from before the move is stored
         // until the reply is: resuming after a restart (or the sweep) leaves it alone.
         let _searching = match loaded.record.participant(!turn) {
@@ -55,6 +57,8 @@ impl GameService {
             },
             Participant::User(_) => None,
         };
+        let mut headline =
+            t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
         match self.commit_move(public, &mut loaded, m)? {
             Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
@@ -64,20 +68,43 @@ impl GameService {
                 reply
                     .mentions
                     .extend(loaded.record.participant(!turn).user());
+                self.announce_end(&mut reply, &loaded.record, Some(actor.user));
                 return Ok(reply);
             }
             Committed::Continues => {}
         }
-        if let Participant::Engine(level) = loaded.record.participant(loaded.turn()) {
-            match self.engine_move(public, &mut loaded, level)? {
-                Some(text) => {
-                    headline.push(' ');
-                    headline.push_str(&text);
-                }
-                None => return Err(self.too_late(private, loaded.record.id)),
-            }
+        let mut reply = if let Participant::Engine(level) = loaded.record.participant(loaded.turn())
+        {
+            let Some(text) = self.engine_move(public, &mut loaded, level)? else {
+                return Err(self.too_late(private, loaded.record.id));
+            };
+            headline.push(' ');
+            headline.push_str(&text);
+            self.board_reply(public, &loaded, &headline, None)
+        } else {
+            // A person is to move: the headline tells them, with the live clock.
+            let headline = t!(
+                public,
+                NotifyMoveTurn,
+                player = mover.clone(),
+                move = written.clone(),
+                deadline = live_time(loaded.record.deadline()),
+            );
+            let mut reply = self.board_reply(public, &loaded, &headline, None);
+            // A person's name reads the same in every language.
+            reply.notices.extend(self.turn_notice(
+                &loaded.record,
+                |_| mover,
+                &written,
+                Some(actor.user),
+            ));
+            reply
+        };
+        if loaded.record.status != GameStatus::Active {
+            // The engine's reply ended the game.
+            self.announce_end(&mut reply, &loaded.record, Some(actor.user));
         }
-        Ok(self.board_reply(public, &loaded, &headline, None))
+        Ok(reply)
     }
 
     /// Plays and stores the engine's move; the text says in `language` what it played (and
@@ -101,21 +128,24 @@ impl GameService {
             return Ok(Some(String::new()));
         };
         let written = loaded.position().move_text(&m);
-        let mut text = t!(
-            language,
-            GameEngineReplied,
-            engine = engine_name(language, level.number()),
-            move = written,
-        );
-        match self.commit_move(language, loaded, m)? {
+        let engine = engine_name(language, level.number());
+        Ok(Some(match self.commit_move(language, loaded, m)? {
             Committed::Stale => return Ok(None),
             Committed::Ended(end) => {
+                let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
                 text.push(' ');
                 text.push_str(&end);
+                text
             }
-            Committed::Continues => {}
-        }
-        Ok(Some(text))
+            // The person to move is told, with the live clock.
+            Committed::Continues => t!(
+                language,
+                NotifyEngineTurn,
+                engine = engine,
+                move = written,
+                deadline = live_time(loaded.record.deadline()),
+            ),
+        }))
     }
 
     /// Stores a legal move (and the end of the game, if the move ends it, told in `language`)

@@ -1,35 +1,454 @@
-//! Notifications: each person's choice, direct messages and the reminders of the sweep.
+//! Notifications: each person's choice, direct messages, the result of a game where it is
+//! awaited, and the reminders of the sweep.
+//!
+//! A person chooses how they hear about their games ([`NotifyMode`]): mentioned in the game's
+//! thread or channel (the default), by direct message, or not at all (named without a mention).
+//! Notices are built here and posted by the adapter after the answer, never inside a move's
+//! transaction. A direct message that could not be delivered makes the next ones mentions in the
+//! game's place for a while ([`CLOSED_DIRECT_MESSAGES`]).
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError, RwLock};
+use std::time::Duration;
+
+use dama_rules::Color;
 
 use super::action::Flow;
-use super::{Actor, GameService, Notice, Reply, ServiceError};
-use crate::store::{Game, Millis, NotifyMode, UserId};
+use super::board::mention;
+use super::loaded::Loaded;
+use super::{Actor, GameService, Notice, Reply, ServiceError, human_duration, lock};
+use crate::i18n::{Language, t};
+use crate::store::{
+    AbortReason, EndReason, Game, GameResult, GameStatus, Millis, NotifyMode, Participant, UserId,
+};
+
+/// How long a person whose direct messages could not be delivered hears in the game's place
+/// instead.
+pub const CLOSED_DIRECT_MESSAGES: Duration = Duration::from_secs(24 * 3600);
+
+/// Each person's choice as last read or written (the service is the only writer), and the
+/// people whose direct messages were refused lately, with the time that lasts until.
+#[derive(Debug, Default)]
+pub(crate) struct Notifications {
+    modes: RwLock<HashMap<UserId, NotifyMode>>,
+    closed: Mutex<HashMap<UserId, Millis>>,
+}
+
+/// How a notice reaches a person, all things considered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Delivery {
+    /// A direct message; the message in the game's place names them without a mention.
+    Direct,
+    /// A mention in the game's place.
+    Mention,
+    /// Named in the game's place, without a mention; nothing else.
+    Name,
+}
+
+/// A time as a Discord timestamp that counts down in each reader's time zone (`<t:UNIX:R>`).
+pub(crate) fn live_time(at: Millis) -> String {
+    format!("<t:{}:R>", at.div_euclid(1000))
+}
 
 impl GameService {
-    /// A direct message to `user` could not be delivered (closed DMs): the next ones go to
-    /// their game's thread as mentions for a while, and none is retried.
-    pub fn direct_failed(&self, user: UserId) {
-        todo!("notify: {user}")
+    /// How `user` wants to hear about their games, from memory once read (a failure to read it
+    /// is logged and counts as the default).
+    pub(crate) fn notify_mode(&self, user: UserId) -> NotifyMode {
+        let cached = self
+            .notifications
+            .modes
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&user)
+            .copied();
+        if let Some(mode) = cached {
+            return mode;
+        }
+        match self.store.notify_mode(user) {
+            Ok(mode) => {
+                self.notifications
+                    .modes
+                    .write()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(user, mode);
+                mode
+            }
+            Err(error) => {
+                tracing::error!(user, %error, "cannot read how the person wants to be notified");
+                NotifyMode::default()
+            }
+        }
     }
 
-    /// The reminders due at `now` (half and ninety per cent of the time per move gone, the time
-    /// out), each once per ply.
-    pub(crate) fn reminders(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        // scaffold: built with the notifications.
-        let _ = now;
-        Ok(Vec::new())
+    /// How a notice reaches `user` now: their choice, with direct messages that were refused
+    /// lately turned into mentions.
+    pub(crate) fn delivery(&self, user: UserId) -> Delivery {
+        match self.notify_mode(user) {
+            NotifyMode::Ping => Delivery::Mention,
+            NotifyMode::Off => Delivery::Name,
+            NotifyMode::Dm if self.direct_messages_closed(user) => Delivery::Mention,
+            NotifyMode::Dm => Delivery::Direct,
+        }
+    }
+
+    fn direct_messages_closed(&self, user: UserId) -> bool {
+        let now = self.now();
+        let mut closed = lock(&self.notifications.closed);
+        match closed.get(&user) {
+            Some(&until) if until > now => true,
+            Some(_) => {
+                closed.remove(&user);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// A direct message to `user` could not be delivered (closed DMs): for
+    /// [`CLOSED_DIRECT_MESSAGES`] the next ones are mentions in their game's thread or channel,
+    /// and none is retried.
+    pub fn direct_failed(&self, user: UserId) {
+        let now = self.now();
+        let length = i64::try_from(CLOSED_DIRECT_MESSAGES.as_millis()).unwrap_or(i64::MAX);
+        let mut closed = lock(&self.notifications.closed);
+        if closed.len() > 1024 {
+            closed.retain(|_, until| *until > now);
+        }
+        closed.insert(user, now.saturating_add(length));
+    }
+
+    /// `/settings notify`: how the actor hears about their games, said privately in their
+    /// language.
+    pub(crate) fn set_notify(&self, actor: &Actor, mode: NotifyMode) -> Flow<Reply> {
+        self.store.set_notify_mode(actor.user, mode)?;
+        self.notifications
+            .modes
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(actor.user, mode);
+        let mode = match mode {
+            NotifyMode::Dm => "dm",
+            NotifyMode::Ping => "ping",
+            NotifyMode::Off => "off",
+        };
+        Ok(Reply::private(t!(actor.language, NotifySet, mode = mode)))
+    }
+
+    /// The person to move in `record` as a board names them, in `language`: a mention (and
+    /// `true`: they are to be notified) for those who chose mentions, else their name.
+    pub(crate) fn turn_name(
+        &self,
+        language: Language,
+        guild: u64,
+        participant: Participant,
+    ) -> (String, bool) {
+        match participant {
+            Participant::User(user) if self.delivery(user) != Delivery::Mention => {
+                (self.participant_name(language, guild, participant), false)
+            }
+            Participant::User(_) => (mention(language, participant), true),
+            Participant::Engine(_) => (mention(language, participant), false),
+        }
+    }
+
+    /// Where a direct message about `record` points: its board message, else its thread or
+    /// channel.
+    pub(crate) fn board_link(record: &Game) -> String {
+        match record.board_message {
+            Some(board) => format!(
+                "https://discord.com/channels/{}/{}/{}",
+                record.guild, board.channel, board.message
+            ),
+            None => format!("<#{}>", record.place()),
+        }
+    }
+
+    /// The direct message telling the person now to move in `record` that their opponent
+    /// played `written`, if that person chose direct messages and is not `actor` (who is
+    /// looking at the answer). In the server's language; `mover` names the opponent in it.
+    pub(crate) fn turn_notice(
+        &self,
+        record: &Game,
+        mover: impl FnOnce(Language) -> String,
+        written: &str,
+        actor: Option<UserId>,
+    ) -> Option<Notice> {
+        let to_move = record.participant(record.side_to_move()?).user()?;
+        if Some(to_move) == actor || self.delivery(to_move) != Delivery::Direct {
+            return None;
+        }
+        let language = self.server_language(record.guild);
+        let text = t!(
+            language,
+            NotifyDmTurn,
+            game = record.id.0,
+            opponent = mover(language),
+            move = written.to_owned(),
+            deadline = live_time(record.deadline()),
+            link = Self::board_link(record),
+        );
+        Some(Notice {
+            guild: record.guild,
+            channel: record.place(),
+            reply: Reply::public(text),
+            edit: None,
+            direct: Some(to_move),
+        })
     }
 
     /// What the end of `game` brings besides the reply that shows it: for a game in a thread,
     /// the result line in the channel it was started in and the thread to archive; the result
-    /// by direct message to its players who chose that (but `actor`, who ended it).
-    #[allow(dead_code)]
+    /// by direct message to its players who chose that (but `actor`, who ended it). Players who
+    /// chose direct messages or nothing are not mentioned in the reply.
     pub(crate) fn announce_end(&self, reply: &mut Reply, game: &Game, actor: Option<UserId>) {
-        // scaffold: built with the notifications.
-        let _ = (reply, game, actor);
+        let players: Vec<UserId> = [game.white, game.black]
+            .into_iter()
+            .filter_map(Participant::user)
+            .collect();
+        reply
+            .mentions
+            .retain(|user| !players.contains(user) || self.delivery(*user) == Delivery::Mention);
+        let language = self.server_language(game.guild);
+        let line = self.result_line(language, game);
+        if let (true, Some(thread)) = (game.in_thread, game.thread) {
+            reply.notices.push(Notice {
+                guild: game.guild,
+                channel: game.channel,
+                reply: Reply::public(line.clone()),
+                edit: None,
+                direct: None,
+            });
+            reply.archive = Some(thread);
+        }
+        let mut told = Vec::new();
+        for user in players {
+            if Some(user) == actor
+                || told.contains(&user)
+                || self.delivery(user) != Delivery::Direct
+            {
+                continue;
+            }
+            told.push(user);
+            reply.notices.push(Notice {
+                guild: game.guild,
+                channel: game.place(),
+                reply: Reply::public(t!(
+                    language,
+                    NotifyDmResult,
+                    line = line.clone(),
+                    link = Self::board_link(game),
+                )),
+                edit: None,
+                direct: Some(user),
+            });
+        }
     }
 
-    /// `/settings notify`: how the actor hears about their games.
-    pub(crate) fn set_notify(&self, actor: &Actor, mode: NotifyMode) -> Flow<Reply> {
-        todo!("notify: {actor:?} {mode:?}")
+    /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.
+    fn result_line(&self, language: Language, game: &Game) -> String {
+        let name = |participant| self.participant_name(language, game.guild, participant);
+        let (result, first, second) = match game.result {
+            Some(GameResult::WhiteWins) => ("win", name(game.white), name(game.black)),
+            Some(GameResult::BlackWins) => ("win", name(game.black), name(game.white)),
+            Some(GameResult::Draw) => ("draw", name(game.white), name(game.black)),
+            None => ("aborted", name(game.white), name(game.black)),
+        };
+        let reason = match (game.end_reason, game.abort_reason) {
+            (_, Some(AbortReason::Idle)) => "idle".to_owned(),
+            (Some(reason), _) => reason.to_string(),
+            (None, _) => EndReason::Abort.to_string(),
+        };
+        t!(
+            language,
+            NotifyResult,
+            game = game.id.0,
+            result = result,
+            first = first,
+            second = second,
+            reason = reason,
+        )
+    }
+
+    /// The reminders due at `now`, each once per ply: to the person to move when half and when
+    /// ninety per cent of their time per move are gone, and when it is out the board edited so
+    /// its Claim button shows, with word to the opponent that they can claim. A sweep that finds
+    /// several due sends only the latest. Nothing when the engine is to move.
+    pub(crate) fn reminders(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        for record in self.store.reminder_candidates(now)? {
+            if record.status != GameStatus::Active {
+                continue;
+            }
+            let Some(turn) = record.side_to_move() else {
+                continue;
+            };
+            let Participant::User(to_move) = record.participant(turn) else {
+                continue;
+            };
+            let stage = due_stage(&record, now);
+            if stage <= record.reminder_stage {
+                continue;
+            }
+            // Recorded first: of two sweeps at once, only one sends it.
+            if !self.store.advance_reminder(record.id, record.ply, stage)? {
+                continue;
+            }
+            if stage < 3 {
+                notices.extend(self.reminder(&record, to_move, turn, now));
+            } else {
+                self.time_up(&record, turn, &mut notices)?;
+            }
+        }
+        Ok(notices)
+    }
+
+    /// The reminder to the person to move: by direct message, as a mention in the game's place,
+    /// or nothing, as they chose.
+    fn reminder(&self, record: &Game, user: UserId, turn: Color, now: Millis) -> Option<Notice> {
+        let language = self.server_language(record.guild);
+        let guild = record.guild;
+        let opponent = self.participant_name(language, guild, record.participant(!turn));
+        let left = human_duration(language, record.deadline() - now);
+        let deadline = live_time(record.deadline());
+        let (text, direct) = match self.delivery(user) {
+            Delivery::Name => return None,
+            Delivery::Direct => (
+                t!(
+                    language,
+                    NotifyReminder,
+                    left = left,
+                    game = record.id.0,
+                    opponent = opponent,
+                    deadline = deadline,
+                    link = Self::board_link(record),
+                ),
+                Some(user),
+            ),
+            Delivery::Mention => (
+                t!(
+                    language,
+                    NotifyReminderPing,
+                    player = mention(language, Participant::User(user)),
+                    left = left,
+                    game = record.id.0,
+                    opponent = opponent,
+                    deadline = deadline,
+                ),
+                None,
+            ),
+        };
+        let mut reply = Reply::public(text);
+        if direct.is_none() {
+            reply.mentions.push(user);
+        }
+        Some(Notice {
+            guild,
+            channel: record.place(),
+            reply,
+            edit: None,
+            direct,
+        })
+    }
+
+    /// The time to move is out: the board edited (its Claim button shows now), and the opponent
+    /// told they can claim, as they chose. Against the engine nobody can claim: nothing.
+    fn time_up(
+        &self,
+        record: &Game,
+        turn: Color,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), ServiceError> {
+        let Participant::User(winner) = record.participant(!turn) else {
+            return Ok(());
+        };
+        let language = self.server_language(record.guild);
+        let guild = record.guild;
+        let player = self.participant_name(language, guild, record.participant(turn));
+        let loaded: Loaded = match self.load(record.clone()) {
+            Ok(loaded) => loaded,
+            Err(error @ ServiceError::Corrupt { .. }) => {
+                tracing::error!(%error, "cannot show the board of a game whose time is up");
+                return Ok(());
+            }
+            Err(error) => return Err(error),
+        };
+        let headline = t!(
+            language,
+            NotifyTimeUp,
+            player = player.clone(),
+            winner = self.participant_name(language, guild, record.participant(!turn)),
+        );
+        let mut board = self.board_reply(language, &loaded, &headline, None);
+        board.mentions.clear();
+        notices.push(Notice {
+            guild,
+            channel: record.place(),
+            reply: board,
+            edit: record.board_message,
+            direct: None,
+        });
+        let cmd_claim = self.command(language, "claim");
+        let (text, direct) = match self.delivery(winner) {
+            Delivery::Name => return Ok(()),
+            Delivery::Direct => (
+                t!(
+                    language,
+                    NotifyClaim,
+                    player = player,
+                    game = record.id.0,
+                    cmd_claim = cmd_claim,
+                    link = Self::board_link(record),
+                ),
+                Some(winner),
+            ),
+            Delivery::Mention => (
+                t!(
+                    language,
+                    NotifyClaimPing,
+                    winner = mention(language, Participant::User(winner)),
+                    player = player,
+                    game = record.id.0,
+                    cmd_claim = cmd_claim,
+                ),
+                None,
+            ),
+        };
+        let mut reply = Reply::public(text);
+        if direct.is_none() {
+            reply.mentions.push(winner);
+        }
+        notices.push(Notice {
+            guild,
+            channel: record.place(),
+            reply,
+            edit: None,
+            direct,
+        });
+        Ok(())
+    }
+}
+
+/// The latest reminder due at `now` in a game: 3 once the time per move is out, 2 from ninety
+/// per cent of it, 1 from half, else 0.
+fn due_stage(record: &Game, now: Millis) -> u8 {
+    let gone = i128::from(now - record.last_move_at);
+    let per_move = i128::from(record.time_per_move_ms);
+    if now > record.deadline() {
+        3
+    } else if gone * 10 >= per_move * 9 {
+        2
+    } else {
+        u8::from(gone * 2 >= per_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn live_times_are_discord_timestamps_in_seconds() {
+        assert_eq!(live_time(1_796_000_000_999), "<t:1796000000:R>");
+        assert_eq!(live_time(0), "<t:0:R>");
     }
 }

@@ -4,7 +4,7 @@
 use super::board::{mention, players};
 use super::loaded::Loaded;
 use super::rating;
-use super::{GameService, Notice, ServiceError, settle_mentions};
+use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
 use crate::store::{EndReason, Finish, GameResult, GameStatus, Millis, Participant, StoreError};
 
@@ -42,6 +42,7 @@ impl GameService {
             };
             let ply = loaded.record.ply;
             let language = self.server_language(loaded.record.guild);
+            let before = *loaded.position();
             let Some(text) = self.engine_move(language, &mut loaded, level)? else {
                 continue;
             };
@@ -49,16 +50,35 @@ impl GameService {
                 tracing::warn!(game = %id, level, "the engine has no move to resume with");
                 continue;
             }
+            // The board pings the person now to move (as they chose); a game the engine's
+            // move ended pings its player, with the result where it is awaited.
             let mut reply = self.board_reply(language, &loaded, &text, None);
-            reply.mentions.extend(players(&loaded.record));
+            let mut extra = Vec::new();
+            if loaded.record.status == GameStatus::Active {
+                let written = loaded
+                    .last_move()
+                    .map(|m| before.move_text(&m))
+                    .unwrap_or_default();
+                extra.extend(self.turn_notice(
+                    &loaded.record,
+                    |language| engine_name(language, level),
+                    &written,
+                    None,
+                ));
+            } else {
+                reply.mentions.extend(players(&loaded.record));
+                self.announce_end(&mut reply, &loaded.record, None);
+                extra.append(&mut reply.notices);
+            }
             settle_mentions(&mut reply, None);
             notices.push(Notice {
                 guild: loaded.record.guild,
-                channel: loaded.record.channel,
+                channel: loaded.record.place(),
                 reply,
                 edit: loaded.record.board_message,
                 direct: None,
             });
+            notices.append(&mut extra);
         }
         Ok(notices)
     }
@@ -122,13 +142,16 @@ impl GameService {
             };
             let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
             reply.mentions.extend(players(&finished.game));
+            self.announce_end(&mut reply, &finished.game, None);
+            let mut extra = std::mem::take(&mut reply.notices);
             notices.push(Notice {
                 guild,
-                channel: finished.game.channel,
+                channel: finished.game.place(),
                 reply,
                 edit: None,
                 direct: None,
             });
+            notices.append(&mut extra);
         }
         Ok(notices)
     }

@@ -819,7 +819,8 @@ pub trait Store: Send + Sync {
     fn active_games(&self, guild: GuildId, user: Option<UserId>) -> Result<Vec<Game>, StoreError>;
 
     /// Remembers the thread an `in_thread` game is played in ([`StoreError::Invalid`] for a
-    /// game in a channel, or one whose thread is set already).
+    /// game in a channel, or one whose thread is set already; [`StoreError::ChannelBusy`] when
+    /// another active game is played in that thread).
     fn set_game_thread(&self, game: GameId, thread: ChannelId) -> Result<Game, StoreError>;
 
     /// Moves an active `in_thread` game whose thread could not be opened into its channel

@@ -41,6 +41,24 @@ async fn next_channel_post(discord: &Standin, channel: u64) -> serde_json::Value
     discord.message(message_id(posted.response()))
 }
 
+/// The next post in `channel` that says `words`, past the reminders and the word that a win
+/// can be claimed that come before it.
+async fn next_channel_post_saying(
+    discord: &Standin,
+    channel: u64,
+    words: &str,
+) -> serde_json::Value {
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        let post = next_channel_post(discord, channel).await;
+        if text(&post).contains(words) {
+            return post;
+        }
+        seen.push(text(&post));
+    }
+    panic!("no post says {words:?}: {seen:#?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn time_runs_out_claims_forfeits_and_expiries() {
     let (discord, _dir, _bot) = setup_with(FAST_TIME).await;
@@ -79,9 +97,7 @@ async fn time_runs_out_claims_forfeits_and_expiries() {
     quick_game(&discord, &alice, &bob).await;
     let mut game = Game::default();
     play_first_moves(&discord, &alice, &bob, &mut game, 1).await;
-    let notice = next_channel_post(&discord, channel).await;
-    let shown = text(&notice);
-    assert!(shown.contains("by forfeit"), "{shown}");
+    let notice = next_channel_post_saying(&discord, channel, "by forfeit").await;
     assert_board(&discord, &notice);
     let mut notified = discord.notified(message_id(&notice));
     notified.sort_unstable();

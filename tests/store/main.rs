@@ -78,6 +78,13 @@ contract_on_sqlite!(
     streaks_recent_games_and_export,
     games_need_stored_players_and_valid_values,
     server_settings_round_trip_and_stay_apart,
+    games_in_threads_leave_their_channel_free,
+    open_challenges_name_who_accepted,
+    reminders_go_once_per_ply,
+    takebacks_restore_the_position_and_are_recorded,
+    idle_games_are_abandoned_only_at_the_ply_seen,
+    server_choices_and_game_channels,
+    notify_modes_per_person,
 );
 
 #[test]
@@ -152,6 +159,78 @@ fn migrations_apply_on_top_of_every_earlier_version() {
         let store = open(&path);
         assert_eq!(store.moves(game.id).unwrap().len(), 1);
     }
+}
+
+/// A database of version 2 (a challenge, an active game in a channel, a chosen language) opens on
+/// this one with every row as it was: the challenge names its challenged member, the game is
+/// played in its channel and still keeps it for itself, the server's games go in threads.
+#[test]
+fn a_version_2_database_keeps_its_challenges_games_and_settings() {
+    let (_dir, path) = temp_db();
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        migrations().to_version(&mut conn, 2).unwrap();
+        conn.execute_batch(
+            "INSERT INTO players (guild_id, user_id, display_name, rating, deviation, volatility, \
+             created_at) VALUES (7, 1, 'alice', 1500, 350, 0.06, 0), \
+             (7, 2, 'bob', 1500, 350, 0.06, 0);
+             INSERT INTO games (guild_id, channel_id, white_user_id, black_user_id, \
+             time_per_move_ms, rated, created_at, last_move_at, start_fen, current_fen) \
+             VALUES (7, 70, 1, 2, 3600000, 1, 0, 0, \
+             'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', \
+             'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
+             INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour, \
+             time_per_move_ms, rated, created_at, expires_at, message_channel_id, message_id) \
+             VALUES (7, 71, 2, 1, 'black', 600000, 1, 10, 610, 71, 99);
+             INSERT INTO servers (guild_id, language) VALUES (7, 'it');",
+        )
+        .unwrap();
+    }
+    let store = open(&path);
+    let challenge = store
+        .challenge(damabot::store::ChallengeId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            challenge.challenger,
+            challenge.challenged,
+            challenge.expires_at
+        ),
+        (2, Some(1), 610)
+    );
+    assert_eq!(
+        challenge.message.map(|m| (m.channel, m.message)),
+        Some((71, 99))
+    );
+    assert_eq!(
+        store.pending_challenges_in_channel(71, 100).unwrap().len(),
+        1
+    );
+    let game = store.active_game_in_channel(70).unwrap().unwrap();
+    assert!(!game.in_thread);
+    assert_eq!(
+        (game.thread, game.takebacks, game.reminder_stage),
+        (None, 0, 0)
+    );
+    assert!(matches!(
+        store.create_game(&damabot::store::NewGame {
+            guild: 7,
+            channel: 70,
+            white: Participant::User(2),
+            black: Participant::User(1),
+            time_per_move_ms: 60_000,
+            rated: false,
+            start_fen: game.start_fen.clone(),
+            created_at: 5,
+            in_thread: false,
+        }),
+        Err(damabot::store::StoreError::ChannelBusy { .. })
+    ));
+    let settings = store.server_settings(7).unwrap();
+    assert_eq!(settings.language, Some(damabot::i18n::Language::It));
+    assert!(settings.threads);
+    assert_eq!(settings.time_per_move_ms, None);
 }
 
 /// A database written by the first version (players, a game with a move) opens on this one:

@@ -154,11 +154,12 @@ game-board-turn = **Game #{ $game }** · move { $move } · { $player } ({ $color
         [white] white
        *[black] black
     }) to move
-# The same with the clock. $per_move, $left: durations.
+# The same with the clock. $per_move: a duration; $deadline: when the time runs out (a Discord
+# timestamp, "in 23 hours", live).
 game-board-turn-clock = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
         [white] white
        *[black] black
-    }) to move · { $per_move } per move, { $left } left
+    }) to move · { $per_move } per move, due { $deadline }
 game-board-capture = A capture is compulsory.
 # $player: who offered.
 game-board-draw-offer = { $player } offers a draw.
@@ -371,9 +372,106 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+# /settings notify: the answer. $mode: dm, ping or off.
+notify-set = { $mode ->
+        [dm] From now on I send you direct messages: your turn, a reminder when half and when 90% of your time per move are gone, when you can claim a win, and the result.
+        [ping] From now on I mention you in the game's thread when it is your turn.
+       *[off] From now on I only name you in your games: no mentions, no direct messages.
+    }
+# A move when a person is to move next. $player: who moved; $engine: the engine's name;
+# $move: the move; $deadline: when the time to answer runs out ("in 23 hours", live).
+notify-move-turn = { $player } played **{ $move }** — your move, due { $deadline }.
+notify-engine-turn = { $engine } replied **{ $move }** — your move, due { $deadline }.
+# Direct messages. $game: the game's number; $opponent: who plays against the reader; $link:
+# the board; $left: the time left (a duration).
+notify-dm-turn = **Game #{ $game }** against { $opponent }: { $opponent } played **{ $move }** — your move, due { $deadline }. { $link }
+notify-reminder = { $left } left to move in **game #{ $game }** against { $opponent }, due { $deadline }. { $link }
+# The same in the game's thread. $player: a mention of the player to move.
+notify-reminder-ping = { $player }, { $left } left to move in **game #{ $game }** against { $opponent }, due { $deadline }.
+# The player to move ran out of time. $player: their name; $winner: who may claim.
+notify-time-up = { $player }'s time to move is up: { $winner } can claim the win.
+notify-claim = { $player }'s time is up in **game #{ $game }**: you can claim the win now with { $cmd_claim } or the **Claim win** button. { $link }
+notify-claim-ping = { $winner }, { $player }'s time is up in **game #{ $game }**: you can claim the win now with { $cmd_claim } or the **Claim win** button.
+# A result in one line. $result: win, draw or aborted; $first, $second: the winner and the
+# loser, else White and Black; $reason: how it ended.
+notify-result = { $result ->
+        [win] Game #{ $game }: { $first } beat { $second } { $reason ->
+            [resign] by resignation
+            [timeout-claim] on time
+            [timeout-sweep] on time
+           *[no-moves] over the board
+        }.
+        [draw] Game #{ $game }: { $first } and { $second } drew { $reason ->
+            [agreement] by agreement
+            [repetition] by repetition
+           *[forty-move] by the 40-move rule
+        }.
+       *[aborted] Game #{ $game } between { $first } and { $second } { $reason ->
+            [idle] ended without a result: it was left idle
+           *[abort] was aborted by a moderator
+        }.
+    }
+# The result by direct message. $line: notify-result.
+notify-dm-result = { $line } { $link }
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.
+# The board's second row: take back a move, post the board anew; a request's answers.
+takeback-button = Take back
+takeback-button-accept = Accept takeback
+takeback-button-decline = Decline takeback
+games-button-bump = Bump
+# Against the engine. $player: who took back; $moves: the moves taken back (`22-18 11-15`);
+# $left: the takebacks left in the game.
+takeback-engine-done = { $player } took back { $moves }. { $left ->
+        [0] No takebacks left in this game.
+        [one] One takeback left in this game.
+       *[other] { $left } takebacks left in this game.
+    }
+# $engine: the engine's name.
+takeback-engine-wait = Wait for { $engine }'s move: then you can take back your move and its reply.
+# $allowed: the takebacks a game against the engine allows.
+takeback-engine-none-left = { $allowed ->
+        [one] You have used the one takeback of this game.
+       *[other] You have used all { $allowed } takebacks of this game.
+    }
+takeback-nothing = You have no move to take back yet.
+# Between members. $player: who asks; $opponent: a mention of who answers; $moves: what goes back.
+takeback-requested = { $player } asks to take back { $moves }. { $opponent }, do you agree?
+takeback-opponent-asked = { $opponent } asked for a takeback first: answer it with the buttons of their request.
+takeback-own-request = That is your own request: { $opponent } answers it. Use { $cmd_takeback } again to withdraw it.
+takeback-stale = This takeback request is no longer open: the game has moved on. Use the latest board (or { $cmd_board }).
+# $player: who answers; $requester: a mention of who asked.
+takeback-accepted = { $player } agreed: { $requester } took back { $moves }.
+takeback-declined = { $player } declined the takeback { $requester } asked for.
+takeback-withdrawn = { $player } withdrew their takeback request.
+# In PDN files, a comment where the takeback happened. $player: the name of who asked.
+takeback-pdn-comment = { $player } took back { $moves }
+# /games (only the asker sees it).
+games-all-not-allowed = Only moderators can list every game of the server; { $cmd_games } lists yours.
+games-none = You have no game running in this server. Challenge someone with { $cmd_challenge } or play me with { $cmd_play }.
+games-none-in-server = No game is running in this server. Start one with { $cmd_challenge } or play me with { $cmd_play }.
+games-title = { $count ->
+        [one] **Your game**
+       *[other] **Your { $count } games**
+    }
+games-title-all = { $count ->
+        [one] **One game in this server**
+       *[other] **{ $count } games in this server**
+    }
+# The games that did not fit in the message.
+games-more = { $count ->
+        [one] … and one more.
+       *[other] … and { $count } more.
+    }
+# $deadline: a Discord timestamp that shows as "in 5 hours".
+games-your-move = your move, due { $deadline }
+games-to-move = { $player } to move, due { $deadline }
+games-engine-to-move = { $player } to move
+# $game: its number; $turn: games-your-move, games-to-move or games-engine-to-move; $link: a
+# link to its board, or its channel.
+games-line = **#{ $game }** vs { $opponent } · { $turn } · { $link }
+games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -150,11 +150,12 @@ game-board-turn = **Partida #{ $game }** · jugada { $move } · { $color ->
         [white] juegan las blancas
        *[black] juegan las negras
     }: { $player }
-# Lo mismo con el reloj. $per_move, $left: duraciones.
+# Lo mismo con el reloj. $per_move: una duración; $deadline: cuándo vence el tiempo (una marca
+# de tiempo de Discord, "dentro de 23 horas", en vivo).
 game-board-turn-clock = **Partida #{ $game }** · jugada { $move } · { $color ->
         [white] juegan las blancas
        *[black] juegan las negras
-    }: { $player } · { $per_move } por jugada, quedan { $left }
+    }: { $player } · { $per_move } por jugada, vence { $deadline }
 game-board-capture = La captura es obligatoria.
 # $player: quien ofrece.
 game-board-draw-offer = { $player } ofrece tablas.
@@ -388,9 +389,106 @@ settings-language-discord = De ahora en adelante sigo el idioma del servidor en 
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+# /settings notify: la respuesta. $mode: dm, ping u off.
+notify-set = { $mode ->
+        [dm] A partir de ahora te escribo por mensaje directo: cuando te toca, un aviso a la mitad y al 90% de tu tiempo por jugada, cuando puedes reclamar la victoria, y el resultado.
+        [ping] A partir de ahora te menciono en el hilo de la partida cuando te toca.
+       *[off] A partir de ahora solo te nombro en tus partidas: sin menciones ni mensajes directos.
+    }
+# Una jugada cuando después le toca a una persona. $player: quien jugó; $engine: el nombre del
+# motor; $move: la jugada; $deadline: cuándo vence el tiempo para responder ("dentro de 23 horas").
+notify-move-turn = { $player } jugó **{ $move }**: te toca, vence { $deadline }.
+notify-engine-turn = { $engine } respondió **{ $move }**: te toca, vence { $deadline }.
+# Mensajes directos. $game: el número de la partida; $opponent: el rival de quien lee;
+# $link: el tablero; $left: el tiempo que queda.
+notify-dm-turn = **Partida #{ $game }** contra { $opponent }: { $opponent } jugó **{ $move }**: te toca, vence { $deadline }. { $link }
+notify-reminder = Te quedan { $left } para jugar en la **partida #{ $game }** contra { $opponent }, vence { $deadline }. { $link }
+# Lo mismo en el hilo de la partida. $player: la mención de quien debe jugar.
+notify-reminder-ping = { $player }, te quedan { $left } para jugar en la **partida #{ $game }** contra { $opponent }, vence { $deadline }.
+# A quien le toca se le acabó el tiempo. $player: su nombre; $winner: quien puede reclamar.
+notify-time-up = A { $player } se le acabó el tiempo para jugar: { $winner } puede reclamar la victoria.
+notify-claim = A { $player } se le acabó el tiempo en la **partida #{ $game }**: ya puedes reclamar la victoria con { $cmd_claim } o con el botón «Reclamar la victoria». { $link }
+notify-claim-ping = { $winner }, a { $player } se le acabó el tiempo en la **partida #{ $game }**: ya puedes reclamar la victoria con { $cmd_claim } o con el botón «Reclamar la victoria».
+# Un resultado en una línea. $result: win, draw o aborted; $first, $second: el ganador y el
+# perdedor, si no las blancas y las negras; $reason: cómo terminó.
+notify-result = { $result ->
+        [win] Partida #{ $game }: { $first } le ganó a { $second } { $reason ->
+            [resign] por abandono
+            [timeout-claim] por tiempo
+            [timeout-sweep] por tiempo
+           *[no-moves] sobre el tablero
+        }.
+        [draw] Partida #{ $game }: { $first } y { $second } hicieron tablas { $reason ->
+            [agreement] de común acuerdo
+            [repetition] por repetición
+           *[forty-move] por la regla de las 40 jugadas
+        }.
+       *[aborted] La partida #{ $game } entre { $first } y { $second } { $reason ->
+            [idle] terminó sin resultado: estaba parada
+           *[abort] fue anulada por un moderador
+        }.
+    }
+# El resultado por mensaje directo. $line: notify-result.
+notify-dm-result = { $line } { $link }
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.
+# La segunda fila del tablero: deshacer una jugada, volver a publicar el tablero; las respuestas a una solicitud.
+takeback-button = Deshacer jugada
+takeback-button-accept = Aceptar deshacer
+takeback-button-decline = Rechazar deshacer
+games-button-bump = Volver a publicar
+# Contra el motor. $player: quien deshace; $moves: las jugadas deshechas (`22-18 11-15`);
+# $left: las veces que quedan en la partida.
+takeback-engine-done = { $player } deshace { $moves }. { $left ->
+        [0] Ya no se puede deshacer más en esta partida.
+        [one] Se puede deshacer una vez más en esta partida.
+       *[other] Se puede deshacer { $left } veces más en esta partida.
+    }
+# $engine: el nombre del motor.
+takeback-engine-wait = Espera la jugada de { $engine }: luego podrás deshacer tu jugada y su respuesta.
+# $allowed: las veces que una partida contra el motor deja deshacer.
+takeback-engine-none-left = { $allowed ->
+        [one] Ya deshiciste la única vez permitida en esta partida.
+       *[other] Ya deshiciste las { $allowed } veces permitidas en esta partida.
+    }
+takeback-nothing = Todavía no tienes ninguna jugada que deshacer.
+# Entre jugadores. $player: quien pide; $opponent: la mención de quien responde; $moves: lo que se deshace.
+takeback-requested = { $player } pide deshacer { $moves }. { $opponent }, ¿estás de acuerdo?
+takeback-opponent-asked = { $opponent } pidió deshacer primero: responde con los botones de su solicitud.
+takeback-own-request = Es tu propia solicitud: la responde { $opponent }. Usa { $cmd_takeback } otra vez para retirarla.
+takeback-stale = Esta solicitud para deshacer ya no está abierta: la partida ha avanzado. Usa el último tablero (o { $cmd_board }).
+# $player: quien responde; $requester: la mención de quien pidió.
+takeback-accepted = { $player } acepta: { $requester } deshace { $moves }.
+takeback-declined = { $player } no acepta deshacer lo que pidió { $requester }.
+takeback-withdrawn = { $player } retira su solicitud para deshacer.
+# En los archivos PDN, un comentario donde se deshizo. $player: el nombre de quien lo pidió.
+takeback-pdn-comment = { $player } deshizo { $moves }
+# /games (solo lo ve quien lo pide).
+games-all-not-allowed = Solo los moderadores pueden ver todas las partidas del servidor; { $cmd_games } muestra las tuyas.
+games-none = No tienes partidas en curso en este servidor. Desafía a alguien con { $cmd_challenge } o juega contra mí con { $cmd_play }.
+games-none-in-server = No hay ninguna partida en curso en este servidor. Empieza una con { $cmd_challenge } o juega contra mí con { $cmd_play }.
+games-title = { $count ->
+        [one] **Tu partida**
+       *[other] **Tus { $count } partidas**
+    }
+games-title-all = { $count ->
+        [one] **Una partida en este servidor**
+       *[other] **{ $count } partidas en este servidor**
+    }
+# Las partidas que no caben en el mensaje.
+games-more = { $count ->
+        [one] … y una más.
+       *[other] … y { $count } más.
+    }
+# $deadline: una hora de Discord que se lee "dentro de 5 horas".
+games-your-move = te toca, vence { $deadline }
+games-to-move = le toca a { $player }, vence { $deadline }
+games-engine-to-move = le toca a { $player }
+# $game: su número; $turn: games-your-move, games-to-move o games-engine-to-move; $link: el
+# enlace a su tablero, o su canal.
+games-line = **#{ $game }** contra { $opponent } · { $turn } · { $link }
+games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -159,11 +159,12 @@ game-board-turn = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
     }: { $player }
-# Lo stesso con l'orologio. $per_move, $left: durate.
+# Lo stesso con l'orologio. $per_move: una durata; $deadline: quando scade il tempo (un orario
+# di Discord, "tra 23 ore", dal vivo).
 game-board-turn-clock = **Partita #{ $game }** · mossa { $move } · { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
-    }: { $player } · { $per_move } per mossa, restano { $left }
+    }: { $player } · { $per_move } per mossa, scade { $deadline }
 game-board-capture = La presa è obbligatoria.
 # $player: chi propone.
 game-board-draw-offer = { $player } propone la patta.
@@ -403,9 +404,106 @@ settings-language-discord = D'ora in poi seguo la lingua del server su Discord: 
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
+# /settings notify: la risposta. $mode: dm, ping o off.
+notify-set = { $mode ->
+        [dm] D'ora in poi ti scrivo in privato: quando tocca a te, un promemoria a metà e al 90% del tempo per mossa, quando puoi reclamare la vittoria, e il risultato.
+        [ping] D'ora in poi ti menziono nel thread della partita quando tocca a te.
+       *[off] D'ora in poi ti nomino soltanto nelle tue partite: niente menzioni, niente messaggi privati.
+    }
+# Una mossa quando poi tocca a una persona. $player: chi ha mosso; $engine: il nome del motore;
+# $move: la mossa; $deadline: quando scade il tempo per rispondere ("tra 23 ore", dal vivo).
+notify-move-turn = { $player } ha giocato **{ $move }** — tocca a te, scade { $deadline }.
+notify-engine-turn = { $engine } ha risposto **{ $move }** — tocca a te, scade { $deadline }.
+# Messaggi privati. $game: il numero della partita; $opponent: l'avversario di chi legge;
+# $link: la damiera; $left: il tempo che resta.
+notify-dm-turn = **Partita #{ $game }** contro { $opponent }: { $opponent } ha giocato **{ $move }** — tocca a te, scade { $deadline }. { $link }
+notify-reminder = Ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }. { $link }
+# Lo stesso nel thread della partita. $player: la menzione di chi deve muovere.
+notify-reminder-ping = { $player }, ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }.
+# Il tempo di chi deve muovere è scaduto. $player: il suo nome; $winner: chi può reclamare.
+notify-time-up = Il tempo per muovere di { $player } è scaduto: { $winner } può reclamare la vittoria.
+notify-claim = Il tempo di { $player } è scaduto nella **partita #{ $game }**: ora puoi reclamare la vittoria con { $cmd_claim } o con il pulsante «Reclama la vittoria». { $link }
+notify-claim-ping = { $winner }, il tempo di { $player } è scaduto nella **partita #{ $game }**: ora puoi reclamare la vittoria con { $cmd_claim } o con il pulsante «Reclama la vittoria».
+# Un risultato in una riga. $result: win, draw o aborted; $first, $second: vincitore e
+# sconfitto, altrimenti il Bianco e il Nero; $reason: come è finita.
+notify-result = { $result ->
+        [win] Partita #{ $game }: { $first } ha battuto { $second } { $reason ->
+            [resign] per abbandono
+            [timeout-claim] per tempo
+            [timeout-sweep] per tempo
+           *[no-moves] sulla damiera
+        }.
+        [draw] Partita #{ $game }: { $first } e { $second } hanno fatto patta { $reason ->
+            [agreement] di comune accordo
+            [repetition] per ripetizione
+           *[forty-move] per la regola delle 40 mosse
+        }.
+       *[aborted] La partita #{ $game } tra { $first } e { $second } { $reason ->
+            [idle] è finita senza risultato: era ferma da troppo
+           *[abort] è stata annullata da un moderatore
+        }.
+    }
+# Il risultato in privato. $line: notify-result.
+notify-dm-result = { $line } { $link }
 
 ## Takebacks, bumps and game lists
 # Section: takebacks: /takeback and its answers, the Bump button, /games.
+# La seconda fila della damiera: ritirare una mossa, ripubblicare la damiera; le risposte a una richiesta.
+takeback-button = Ritira la mossa
+takeback-button-accept = Accetta il ritiro
+takeback-button-decline = Rifiuta il ritiro
+games-button-bump = Ripubblica
+# Contro il motore. $player: chi ritira; $moves: le mosse ritirate (`22-18 11-15`);
+# $left: i ritiri che restano nella partita.
+takeback-engine-done = { $player } ritira { $moves }. { $left ->
+        [0] In questa partita non restano altri ritiri.
+        [one] In questa partita resta un ritiro.
+       *[other] In questa partita restano { $left } ritiri.
+    }
+# $engine: il nome del motore.
+takeback-engine-wait = Aspetta la mossa di { $engine }: poi potrai ritirare la tua mossa e la sua risposta.
+# $allowed: i ritiri che una partita contro il motore concede.
+takeback-engine-none-left = { $allowed ->
+        [one] Hai già usato l'unico ritiro di questa partita.
+       *[other] Hai già usato tutti i { $allowed } ritiri di questa partita.
+    }
+takeback-nothing = Non hai ancora nessuna mossa da ritirare.
+# Tra giocatori. $player: chi chiede; $opponent: la menzione di chi risponde; $moves: che cosa si ritira.
+takeback-requested = { $player } chiede di ritirare { $moves }. { $opponent }, sei d'accordo?
+takeback-opponent-asked = { $opponent } ha chiesto per primo di ritirare una mossa: rispondi con i pulsanti della sua richiesta.
+takeback-own-request = È la tua richiesta: deve rispondere { $opponent }. Usa di nuovo { $cmd_takeback } per annullarla.
+takeback-stale = Questa richiesta di ritiro non è più aperta: la partita è andata avanti. Usa l'ultima damiera (o { $cmd_board }).
+# $player: chi risponde; $requester: la menzione di chi ha chiesto.
+takeback-accepted = { $player } accetta: { $requester } ritira { $moves }.
+takeback-declined = { $player } rifiuta il ritiro chiesto da { $requester }.
+takeback-withdrawn = { $player } annulla la sua richiesta di ritiro.
+# Nei file PDN, un commento dove è avvenuto il ritiro. $player: il nome di chi l'ha chiesto.
+takeback-pdn-comment = { $player } ha ritirato { $moves }
+# /games (lo vede solo chi lo chiede).
+games-all-not-allowed = Solo i moderatori possono vedere tutte le partite del server; { $cmd_games } mostra le tue.
+games-none = Non hai partite in corso in questo server. Sfida qualcuno con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
+games-none-in-server = In questo server non c'è nessuna partita in corso. Iniziane una con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
+games-title = { $count ->
+        [one] **La tua partita**
+       *[other] **Le tue { $count } partite**
+    }
+games-title-all = { $count ->
+        [one] **Una partita in questo server**
+       *[other] **{ $count } partite in questo server**
+    }
+# Le partite che non entrano nel messaggio.
+games-more = { $count ->
+        [one] … e un'altra.
+       *[other] … e altre { $count }.
+    }
+# $deadline: un orario di Discord che si legge "tra 5 ore".
+games-your-move = tocca a te, scade { $deadline }
+games-to-move = tocca a { $player }, scade { $deadline }
+games-engine-to-move = tocca a { $player }
+# $game: il suo numero; $turn: games-your-move, games-to-move o games-engine-to-move; $link: il
+# link alla sua damiera, o il suo canale.
+games-line = **#{ $game }** contro { $opponent } · { $turn } · { $link }
+games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -323,6 +323,21 @@ fn parse_tag(inner: &str) -> Option<(String, String)> {
 /// ambiguous) and the result.
 #[must_use]
 pub fn write_game(tags: &[(&str, &str)], start: &Position, moves: &[Move], result: &str) -> String {
+    write_game_with_comments(tags, start, moves, &[], result)
+}
+
+/// [`write_game`] with comments in the moves: each `(ply, text)` is written as `{text}` before
+/// the move of that ply (after the last move when `ply` is past it), in the order given. A
+/// Black move after a comment carries its number (`3... 11-15`). Braces in a text become
+/// parentheses, so a comment always ends where it should.
+#[must_use]
+pub fn write_game_with_comments(
+    tags: &[(&str, &str)],
+    start: &Position,
+    moves: &[Move],
+    comments: &[(usize, String)],
+    result: &str,
+) -> String {
     let mut text = String::new();
     let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     for (name, value) in tags {
@@ -350,13 +365,32 @@ pub fn write_game(tags: &[(&str, &str)], start: &Position, moves: &[Move], resul
         }
         line.push_str(word);
     };
+    let comment = |line: &mut String, text: &mut String, here: &dyn Fn(usize) -> bool| {
+        let mut any = false;
+        for (_, words) in comments.iter().filter(|(at, _)| here(*at)) {
+            let words = words.replace('{', "(").replace('}', ")");
+            let mut words: Vec<&str> = words.split_whitespace().collect();
+            if words.is_empty() {
+                words.push("");
+            }
+            let last = words.len() - 1;
+            for (j, word) in words.iter().enumerate() {
+                let open = if j == 0 { "{" } else { "" };
+                let close = if j == last { "}" } else { "" };
+                push(line, text, &format!("{open}{word}{close}"));
+            }
+            any = true;
+        }
+        any
+    };
     for (i, m) in moves.iter().enumerate() {
+        let commented = comment(&mut line, &mut text, &|at| at == i);
         let white_to_move = position.turn() == crate::Color::White;
         let word = position.move_text(m);
         if white_to_move {
             push(&mut line, &mut text, &format!("{number}. {word}"));
         } else {
-            if i == 0 {
+            if i == 0 || commented {
                 push(&mut line, &mut text, &format!("{number}... {word}"));
             } else {
                 push(&mut line, &mut text, &word);
@@ -365,6 +399,8 @@ pub fn write_game(tags: &[(&str, &str)], start: &Position, moves: &[Move], resul
         }
         position.play_unchecked(m);
     }
+    let past_the_end = moves.len();
+    comment(&mut line, &mut text, &|at| at >= past_the_end);
     push(&mut line, &mut text, result);
     text.push_str(&line);
     text.push('\n');
@@ -409,6 +445,33 @@ mod tests {
         assert_eq!(read[0].tag("White"), Some("A \"quoted\""));
         let replay = read[0].replay();
         assert_eq!(replay.moves, game.moves());
+    }
+
+    #[test]
+    fn writes_comments_where_they_belong() {
+        let mut game = crate::Game::default();
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            game.play_text(m).unwrap();
+        }
+        let comments = [
+            (1, "alice took back 11-15 {oops}".to_owned()),
+            (4, "bob took back 23-19".to_owned()),
+        ];
+        let pdn = write_game_with_comments(&[], game.start(), game.moves(), &comments, "*");
+        // Long comments wrap between words, like the moves.
+        assert!(pdn.lines().all(|line| line.len() <= 79), "{pdn}");
+        let words = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.ends_with(
+                "1. 22-18 {alice took back 11-15 (oops)} 1... 11-14 2. 18x11 7x14 \
+                 {bob took back 23-19} *"
+            ),
+            "{pdn}"
+        );
+        let read = read_games(&pdn);
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].replay().moves, game.moves());
+        assert_eq!(read[0].result.as_deref(), Some("*"));
     }
 
     #[test]

@@ -149,6 +149,16 @@ pub(super) fn set_game_thread(
             "thread of game {id}: it is not waiting for one"
         )));
     }
+    let busy: Option<GameId> = tx
+        .prepare_cached("SELECT id FROM games WHERE thread_id = ?1 AND status = 'active'")?
+        .query_row([sql_id(thread)], |row| row.get(0).map(GameId))
+        .optional()?;
+    if let Some(busy) = busy {
+        return Err(StoreError::ChannelBusy {
+            channel: thread,
+            game: busy,
+        });
+    }
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET thread_id = ?2 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
