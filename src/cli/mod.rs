@@ -126,9 +126,9 @@ Dama needs a bot token to connect to Discord:
   2. Under \"Bot\", press \"Reset Token\" and copy the token.
   3. Invite the bot to your server with this link, your application's id (General Information)
      in place of APPLICATION_ID:
-     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions=274878024704
-     (View Channels, Send Messages, Embed Links, Attach Files, Read Message History and
-     Send Messages in Threads.)
+     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions=309237763072
+     (View Channels, Send Messages, Embed Links, Attach Files, Read Message History,
+     Create Public Threads and Send Messages in Threads.)
   4. Start it with the token in the environment:
          DISCORD_TOKEN=your-token cargo run --release
      or put it in config.toml under [discord] token = \"...\" (see config.example.toml).

@@ -20,9 +20,11 @@ pub const NEEDED_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIE
     .union(serenity::Permissions::READ_MESSAGE_HISTORY);
 
 /// The permissions of the invite link (README, and the help without a token): those needed in
-/// a channel, and Send Messages in Threads for games in threads.
-pub const INVITE_PERMISSIONS: serenity::Permissions =
-    NEEDED_PERMISSIONS.union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+/// a channel, and Create Public Threads and Send Messages in Threads for games in threads of
+/// their own.
+pub const INVITE_PERMISSIONS: serenity::Permissions = NEEDED_PERMISSIONS
+    .union(serenity::Permissions::CREATE_PUBLIC_THREADS)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
 
 /// The permissions the bot lacks in a channel, from the interaction's `app_permissions`
 /// (nothing when Discord did not say). In a thread, Send Messages in Threads stands in for
@@ -53,6 +55,7 @@ pub fn permission_name(language: Language, permission: serenity::Permissions) ->
         (P::VIEW_CHANNEL, "view-channel"),
         (P::SEND_MESSAGES, "send-messages"),
         (P::SEND_MESSAGES_IN_THREADS, "send-messages-in-threads"),
+        (P::CREATE_PUBLIC_THREADS, "create-public-threads"),
         (P::EMBED_LINKS, "embed-links"),
         (P::ATTACH_FILES, "attach-files"),
         (P::READ_MESSAGE_HISTORY, "read-message-history"),
@@ -204,7 +207,8 @@ mod tests {
     #[test]
     fn the_invite_links_ask_for_every_permission_the_bot_uses() {
         let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
-        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
+        assert_eq!(INVITE_PERMISSIONS.bits(), 309_237_763_072);
+        assert!(INVITE_PERMISSIONS.contains(crate::discord::call::THREAD_PERMISSIONS));
         assert!(
             include_str!("../../README.md").contains(&link),
             "README: {link}"

@@ -179,7 +179,15 @@ pub async fn answer_command(
     let channel = interaction.channel_id;
     if received.elapsed() > TOKEN_SAFE_LIFE {
         let posted = post_late(http, data, reply, message, channel).await?;
-        after_reply(http, data, &outgoing, posted, channel, place.guild).await;
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            channel,
+            place.guild,
+        ))
+        .await;
         return Ok(());
     }
     if reply.ephemeral && !predicted_private {
@@ -188,7 +196,15 @@ pub async fn answer_command(
         interaction
             .create_followup(http, message.into_followup())
             .await?;
-        after_reply(http, data, &outgoing, None, channel, place.guild).await;
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            None,
+            channel,
+            place.guild,
+        ))
+        .await;
         return Ok(());
     }
     let posted = match interaction
@@ -205,7 +221,15 @@ pub async fn answer_command(
         }
         Err(error) => return Err(error.into()),
     };
-    after_reply(http, data, &outgoing, posted, channel, place.guild).await;
+    Box::pin(after_reply(
+        http,
+        data,
+        &outgoing,
+        posted,
+        channel,
+        place.guild,
+    ))
+    .await;
     Ok(())
 }
 
@@ -220,7 +244,7 @@ fn message_ref(message: &serenity::Message) -> MessageRef {
 /// What a reply brings once it is out (at `posted`, when it is known): the thread of a game
 /// that starts, with the game's first board in it (or that board in `channel` when no thread
 /// can be opened); the notices; the thread of a game that ended, archived. Failures are
-/// logged: the reply itself is out.
+/// logged: the reply itself is out. (Callers box it: it is the largest part of an answer.)
 pub async fn after_reply(
     http: &serenity::Http,
     data: &Data,
@@ -376,13 +400,12 @@ async fn send_direct(
     guild: u64,
 ) -> Result<(), Error> {
     let known = data.dm_channel(user);
-    let channel = match known {
-        Some(channel) => serenity::ChannelId::new(channel),
-        None => {
-            let opened = serenity::UserId::new(user).create_dm_channel(http).await?;
-            data.set_dm_channel(user, Some(opened.id.get()));
-            opened.id
-        }
+    let channel = if let Some(channel) = known {
+        serenity::ChannelId::new(channel)
+    } else {
+        let opened = serenity::UserId::new(user).create_dm_channel(http).await?;
+        data.set_dm_channel(user, Some(opened.id.get()));
+        opened.id
     };
     let mut message = DiscordMessage::new(outgoing, place(guild, 0));
     message.components.clear();
@@ -690,14 +713,14 @@ async fn click(
             }
         }
     }
-    after_reply(
+    Box::pin(after_reply(
         http,
         data,
         &outgoing,
         posted,
         interaction.channel_id,
         place.guild,
-    )
+    ))
     .await;
     Ok(())
 }

@@ -296,6 +296,15 @@ pub async fn start_thread_game(
     }
 }
 
+/// The channel a message is in.
+#[must_use]
+pub fn channel_of(message: &Value) -> u64 {
+    message["channel_id"]
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("no channel_id in {message:#}"))
+}
+
 /// The next message the bot posts by itself in `channel` (a thread, a DM channel), as
 /// Discord stores it; panics if it was refused.
 pub async fn next_post(discord: &Standin, channel: u64) -> Value {

@@ -5,7 +5,7 @@
 
 use dama_rules::Game;
 
-use crate::common::{answer, setup_with_threads, start_thread_game, text};
+use crate::common::{answer, channel_of, setup_with_threads, start_thread_game, text};
 use crate::support::discord_standin::{Person, Recorded, Slash, Standin, message_id};
 
 /// `/settings notify:dm` (the first choice), answered privately.
@@ -71,7 +71,7 @@ async fn your_turn_comes_by_direct_message_through_one_dm_channel() {
         .iter()
         .filter(|n| n.message != message_id(&game.board))
         .map(|n| discord.message(n.message))
-        .filter(|m| m["channel_id"] == game.thread.to_string())
+        .filter(|m| channel_of(m) == game.thread)
         .map(|m| text(&m))
         .collect();
     assert!(
@@ -135,7 +135,7 @@ async fn closed_direct_messages_fall_back_to_a_ping_in_the_thread() {
     let pinged = discord
         .notifications_for(&bob)
         .iter()
-        .filter(|n| discord.message(n.message)["channel_id"] == game.thread.to_string())
+        .filter(|n| channel_of(&discord.message(n.message)) == game.thread)
         .count();
     assert!(pinged >= 2, "bob is pinged in the thread for each turn");
     discord.assert_no_errors();

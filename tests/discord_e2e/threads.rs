@@ -7,8 +7,8 @@ use dama_rules::Position;
 use serde_json::Value;
 
 use crate::common::{
-    answer, assert_board, custom_id, next_post, option_for, setup_with_threads, start_thread_game,
-    text,
+    answer, assert_board, channel_of, custom_id, next_post, option_for, setup_with_threads,
+    start_thread_game, text,
 };
 use crate::support::discord_standin::{Slash, message_id, perm};
 
@@ -141,7 +141,7 @@ async fn the_end_of_a_game_archives_its_thread_and_tells_the_channel() {
     let in_channel: Vec<Value> = discord
         .messages()
         .into_iter()
-        .filter(|m| m["channel_id"] == channel.to_string())
+        .filter(|m| channel_of(m) == channel)
         .collect();
     assert_eq!(
         in_channel.len(),

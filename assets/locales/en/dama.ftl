@@ -497,6 +497,7 @@ discord-permission = { $permission ->
         [view-channel] View Channel
         [send-messages] Send Messages
         [send-messages-in-threads] Send Messages in Threads
+        [create-public-threads] Create Public Threads
         [embed-links] Embed Links
         [attach-files] Attach Files
         [read-message-history] Read Message History

@@ -514,6 +514,7 @@ discord-permission = { $permission ->
         [view-channel] Ver canales
         [send-messages] Enviar mensajes
         [send-messages-in-threads] Enviar mensajes en hilos
+        [create-public-threads] Crear hilos públicos
         [embed-links] Insertar enlaces
         [attach-files] Adjuntar archivos
         [read-message-history] Leer el historial de mensajes

@@ -529,6 +529,7 @@ discord-permission = { $permission ->
         [view-channel] Visualizzare i canali
         [send-messages] Inviare messaggi
         [send-messages-in-threads] Inviare messaggi nei thread
+        [create-public-threads] Creare thread pubblici
         [embed-links] Incorporare link
         [attach-files] Allegare file
         [read-message-history] Leggere la cronologia dei messaggi

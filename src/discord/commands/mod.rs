@@ -68,9 +68,9 @@ fn application(ctx: Context<'_>) -> Result<poise::ApplicationContext<'_, Data, E
     }
 }
 
-/// Runs a command's action and answers with its reply.
+/// Runs a command's action and answers with its reply (a large future: on the heap).
 async fn answer(ctx: Context<'_>, action: Action) -> Result<(), Error> {
-    respond::answer_command(application(ctx)?, action).await
+    Box::pin(respond::answer_command(application(ctx)?, action)).await
 }
 
 /// The check every command passes first: in a server, with the permissions the bot needs in

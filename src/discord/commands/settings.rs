@@ -38,9 +38,8 @@ pub async fn settings(
     let time = read_time(ctx, time)?;
     let expiry = match expiry {
         None => None,
-        Some(typed) => match ExpiryOption::parse(&typed) {
-            Some(expiry) => Some(expiry),
-            None => {
+        Some(typed) => {
+            let Some(expiry) = ExpiryOption::parse(&typed) else {
                 let reader = super::language(ctx);
                 return Err(Error::Refused(t!(
                     reader,
@@ -48,8 +47,9 @@ pub async fn settings(
                     input = typed,
                     automatic = t!(reader, DiscordExpiryAutomatic),
                 )));
-            }
-        },
+            };
+            Some(expiry)
+        }
     };
     let options = SettingsOptions {
         language,
