@@ -49,7 +49,10 @@ impl GameService {
         Ok(Loaded { record, game })
     }
 
-    /// The game an action is about: the board's (it must be active), or the channel's.
+    /// The game an action is about: the board's (it must be active), or the channel's; in a
+    /// channel without a game of its own, the actor's game started here to be played in a
+    /// thread: refused with a link to its thread, or, when its thread never opened, that game
+    /// (see [`Self::game_in_threads_of`]).
     pub(crate) fn find_active(&self, actor: &Actor, origin: Origin) -> Flow<Loaded> {
         let language = actor.language;
         let record = match origin.game() {
@@ -70,6 +73,9 @@ impl GameService {
             None => match self.store.active_game_in_channel(actor.channel)? {
                 Some(record) => record,
                 None => {
+                    if let Some(record) = self.game_in_threads_of(actor)? {
+                        return Ok(self.load(record)?);
+                    }
                     return refuse(t!(
                         language,
                         GameNoneHere,

@@ -158,14 +158,14 @@ impl ServiceSettings {
     #[must_use]
     pub fn from_config(config: &Config) -> ServiceSettings {
         ServiceSettings {
-            challenge_expiry: Some(config.game.challenge_expiry),
+            challenge_expiry: config.game.challenge_expiry,
             default_time_per_move: config.game.default_time_per_move,
             repetition_count: config.game.repetition_count,
             think_time: config.engine.think_time,
             hash_mb: config.engine.hash_mb,
             max_concurrent_searches: config.max_concurrent_searches(),
             seed: None,
-            engine_idle: Duration::from_secs(30 * 60),
+            engine_idle: config.game.engine_idle,
             engine_takebacks: 3,
         }
     }
