@@ -248,10 +248,10 @@ fn two_games_in_two_threads_of_one_channel() {
     assert_eq!(game(&w, 2).place(), 1002);
 
     // Each game is played in its thread by its own players.
-    let moved = play(&w, &in_channel(ALICE, 1001), "22-18");
-    assert!(!moved.ephemeral, "{}", moved.text);
-    let moved = play(&w, &in_channel(CAROL, 1002), "21-17");
-    assert!(!moved.ephemeral, "{}", moved.text);
+    let played = play(&w, &in_channel(ALICE, 1001), "22-18");
+    assert!(!played.ephemeral, "{}", played.text);
+    let played = play(&w, &in_channel(CAROL, 1002), "21-17");
+    assert!(!played.ephemeral, "{}", played.text);
     let refused = play(&w, &in_channel(ALICE, 1002), "10-14");
     assert!(refused.ephemeral);
     assert!(refused.text.contains("not playing"), "{}", refused.text);
@@ -351,11 +351,11 @@ fn a_thread_that_fails_falls_back_to_the_channel() {
     assert!(waiting.in_thread && waiting.thread.is_none());
     assert_eq!(waiting.place(), CHANNEL);
     let menu = id_ending(&board, ":move");
-    let moved = w
+    let played = w
         .service
         .component(&actor(CAROL), &menu, &["22-18".to_owned()])
         .unwrap();
-    assert!(!moved.ephemeral, "{}", moved.text);
+    assert!(!played.ephemeral, "{}", played.text);
     assert_eq!(game(&w, 2).ply, 1);
     // Typed commands in the channel are about the channel's own game.
     let refused = play(&w, &actor(CAROL), "12-16");
@@ -367,8 +367,8 @@ fn a_game_whose_thread_never_opened_is_played_from_the_channel() {
     let w = world();
     start(&w, &actor(ALICE), &actor(BOB));
     // The thread is neither opened nor reported failed (the adapter stopped in between).
-    let moved = play(&w, &actor(ALICE), "22-18");
-    assert!(!moved.ephemeral, "{}", moved.text);
+    let played = play(&w, &actor(ALICE), "22-18");
+    assert!(!played.ephemeral, "{}", played.text);
     assert_eq!(game(&w, 1).ply, 1);
     match w.service.suggestions(&actor(BOB), "10").unwrap() {
         Suggestions::Moves(moves) => assert!(!moves.is_empty()),
@@ -399,8 +399,8 @@ fn without_the_permission_one_game_per_channel_with_the_tip() {
         refused.text
     );
     // The next board of the game says nothing more about threads.
-    let moved = play(&w, &without_threads(ALICE), "22-18");
-    assert!(!moved.text.contains("Threads"), "{}", moved.text);
+    let played = play(&w, &without_threads(ALICE), "22-18");
+    assert!(!played.text.contains("Threads"), "{}", played.text);
 
     let w = world();
     let it = start(

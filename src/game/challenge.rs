@@ -80,14 +80,15 @@ impl GameService {
             .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
             let cmd_cancel = self.command(language, "cancel");
-            return refuse(match mine.challenged {
-                Some(challenged) => t!(
+            return refuse(if let Some(to) = mine.challenged {
+                t!(
                     language,
                     ChallengeAlreadyOpen,
-                    opponent = self.name_of(actor.guild, challenged),
+                    opponent = self.name_of(actor.guild, to),
                     cmd_cancel = cmd_cancel,
-                ),
-                None => t!(language, StartAlreadyOpenAnyone, cmd_cancel = cmd_cancel),
+                )
+            } else {
+                t!(language, StartAlreadyOpenAnyone, cmd_cancel = cmd_cancel)
             });
         }
         let cooldown = Cooldown::Challenge(actor.user);
@@ -125,27 +126,28 @@ impl GameService {
             ColourChoice::Black => "black",
             ColourChoice::Random => "random",
         };
-        let challenger = format!("<@{}>", challenge.challenger);
+        let by = format!("<@{}>", challenge.challenger);
         let time = human_duration(language, challenge.time_per_move_ms);
         let expires = live_time(challenge.expires_at);
-        let text = match challenge.challenged {
-            Some(challenged) => t!(
+        let text = if let Some(to) = challenge.challenged {
+            t!(
                 language,
                 ChallengeMessage,
-                challenged = format!("<@{challenged}>"),
-                challenger = challenger,
+                challenged = format!("<@{to}>"),
+                challenger = by,
                 color = color,
                 time = time,
                 expires = expires,
-            ),
-            None => t!(
+            )
+        } else {
+            t!(
                 language,
                 StartOpenChallenge,
-                challenger = challenger,
+                challenger = by,
                 color = color,
                 time = time,
                 expires = expires,
-            ),
+            )
         };
         let id = challenge.id;
         Reply {
@@ -305,7 +307,7 @@ impl GameService {
             (0, 1) => Ok(anyone.into_iter().next().unwrap_or_else(|| unreachable!())),
             (0, 0) => refuse(t!(language, ChallengeNoneReceived)),
             _ => {
-                let names: Vec<String> = named
+                let who: Vec<String> = named
                     .iter()
                     .chain(&anyone)
                     .map(|c| self.name_of(actor.guild, c.challenger))
@@ -313,7 +315,7 @@ impl GameService {
                 refuse(t!(
                     language,
                     StartAcceptWhich,
-                    names = names.join(", "),
+                    names = who.join(", "),
                     cmd_accept = self.command(language, "accept"),
                 ))
             }
@@ -450,14 +452,15 @@ impl GameService {
         }
         let language = self.public_language(actor);
         let name = escape_markdown(&actor.name);
-        let text = match challenge.challenged {
-            Some(challenged) => t!(
+        let text = if let Some(to) = challenge.challenged {
+            t!(
                 language,
                 ChallengeCancelled,
                 name = name,
-                challenged = format!("<@{challenged}>"),
-            ),
-            None => t!(language, StartOpenCancelled, name = name),
+                challenged = format!("<@{to}>"),
+            )
+        } else {
+            t!(language, StartOpenCancelled, name = name)
         };
         self.resolve(
             actor,
@@ -646,19 +649,17 @@ impl GameService {
         let mut notices = Vec::new();
         for challenge in self.store.expire_challenges(now)? {
             let language = self.server_language(challenge.guild);
-            let challenger = format!("<@{}>", challenge.challenger);
-            let text = match challenge.challenged {
-                Some(challenged) => t!(
+            let by = format!("<@{}>", challenge.challenger);
+            let text = if let Some(to) = challenge.challenged {
+                t!(
                     language,
                     ChallengeExpiredNotice,
-                    challenger = challenger,
-                    challenged = self.participant_name(
-                        language,
-                        challenge.guild,
-                        Participant::User(challenged)
-                    ),
-                ),
-                None => t!(language, StartOpenExpired, challenger = challenger),
+                    challenger = by,
+                    challenged =
+                        self.participant_name(language, challenge.guild, Participant::User(to)),
+                )
+            } else {
+                t!(language, StartOpenExpired, challenger = by)
             };
             let mut reply = Reply::public(text);
             reply.mentions.push(challenge.challenger);

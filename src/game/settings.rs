@@ -296,13 +296,13 @@ impl GameService {
         } else {
             "discord"
         };
-        let expiry = match settings
+        let expiry = settings
             .challenge_expiry_ms
             .or(self.settings.challenge_expiry.map(millis))
-        {
-            Some(ms) => human_duration(language, ms),
-            None => t!(language, StartSettingsExpiryFits),
-        };
+            .map_or_else(
+                || t!(language, StartSettingsExpiryFits),
+                |ms| human_duration(language, ms),
+            );
         let text = t!(
             language,
             StartSettingsShow,
