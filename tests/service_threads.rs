@@ -972,3 +972,58 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
         shown.text
     );
 }
+
+#[test]
+fn the_store_finds_engine_games_whose_person_is_silent() {
+    let w = world();
+    let store = w.service.store();
+    for user in [ALICE, BOB] {
+        store.ensure_player(GUILD, user, "someone", START).unwrap();
+    }
+    let new_game = |channel, white, black| damabot::store::NewGame {
+        guild: GUILD,
+        channel,
+        white,
+        black,
+        time_per_move_ms: 86_400_000,
+        rated: false,
+        start_fen: dama_rules::Position::initial().to_fen(),
+        created_at: START,
+        in_thread: false,
+    };
+    let person_to_move = store
+        .create_game(&new_game(
+            1,
+            Participant::User(ALICE),
+            Participant::Engine(1),
+        ))
+        .unwrap();
+    store
+        .create_game(&new_game(
+            2,
+            Participant::Engine(1),
+            Participant::User(ALICE),
+        ))
+        .unwrap();
+    store
+        .create_game(&new_game(
+            3,
+            Participant::User(ALICE),
+            Participant::User(BOB),
+        ))
+        .unwrap();
+    let found = |at: i64| -> Vec<GameId> {
+        store
+            .idle_engine_games(at, 60_000)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    assert!(found(START + 59_999).is_empty());
+    assert_eq!(found(START + 60_000), [person_to_move.id]);
+    store
+        .abandon_game(person_to_move.id, 0, START + 60_000)
+        .unwrap();
+    assert!(found(START + 120_000).is_empty(), "only active games");
+}

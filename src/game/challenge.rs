@@ -180,8 +180,9 @@ impl GameService {
     }
 
     /// Refuses to start a game in a busy channel: "A game is running here"; or, when the game
-    /// is one against the engine whose player has left it for [`ServiceSettings::engine_idle`]
-    /// (see [`super::ServiceSettings`]), asks whether to end it, with a button that does.
+    /// is one against the engine whose player has left it for
+    /// [`super::ServiceSettings::engine_idle`], asks whether to end it, with a button that
+    /// does.
     pub(crate) fn refuse_busy_channel(&self, actor: &Actor) -> Flow<()> {
         let Some(game) = self.store.active_game_in_channel(actor.channel)? else {
             return Ok(());
