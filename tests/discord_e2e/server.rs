@@ -15,7 +15,8 @@ use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
 
 /// The game clock 300 times faster, swept every second: a 5-minute move runs out in 1 s of
 /// real time, a game is forfeited after 2 s without a move, a challenge expires after 2 s.
-const FAST_TIME: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n";
+const FAST_TIME: &str =
+    "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\nchallenge_expiry = \"10m\"\n";
 
 /// The `time` of `/challenge` for 5 minutes a move, as typed.
 const FIVE_MINUTES: &str = "5 min";

@@ -84,12 +84,12 @@ challenge-time-range = The time per move must be between { $min } and { $max }.
 # $opponent: the name of the member the open challenge is to.
 challenge-already-open = You already have an open challenge here (to { $opponent }). Cancel it with { $cmd_cancel } first.
 # The challenge. $challenged, $challenger: mentions; $color: the challenger's (white, black or
-# random); $time: the time per move; $expiry: how long the challenge stays open.
+# random); $time: the time per move; $expires: when it expires (a live timestamp: "in 10 minutes").
 challenge-message = { $challenged }, { $challenger } challenges you to a rated game of dama ({ $color ->
         [white] { $challenger } plays White
         [black] { $challenger } plays Black
        *[random] colours drawn at random
-    }, { $time } per move). Accept or decline within { $expiry }.
+    }, { $time } per move). Accept or decline: it expires { $expires }.
 challenge-button-accept = Accept
 challenge-button-decline = Decline
 challenge-button-cancel = Cancel
@@ -369,6 +369,85 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# A game starts in a thread of this channel. $game: its number; $white, $black: names.
+start-in-thread = Game #{ $game } starts: { $white } (White) – { $black } (Black), in the thread below.
+# The thread's name, at most 100 characters (the names are shortened to fit). $white, $black:
+# names as written.
+start-thread-name = Dama #{ $game } · { $white } – { $black }
+# The first board of a game in its thread. $white, $black: mentions.
+start-thread-headline = { $white } plays White, { $black } plays Black. White moves first.
+# Discord's permissions as Discord names them in English.
+start-threads-tip = Tip: let me **Create Public Threads** and **Send Messages in Threads** in this channel and every game gets a thread of its own, so several can run here at once.
+start-thread-failed = I could not open a thread for this game, so it is played here. To give each game its own thread, let me **Create Public Threads** and **Send Messages in Threads** in this channel.
+# $game: the game's number; $thread: a link to its thread.
+start-played-in-thread = Your game #{ $game } is played in { $thread }: play it there.
+start-hint-in-thread = Your game #{ $game } is played in its thread.
+# An open challenge. $challenger: a mention; $color: the challenger's (white, black or random);
+# $time: the time per move; $expires: when it expires (a live timestamp: "in 10 minutes").
+start-open-challenge = { $challenger } is looking for an opponent: a rated game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, { $time } per move), open to anyone. It expires { $expires }.
+start-already-open-anyone = You already have an open challenge here. Cancel it with { $cmd_cancel } first.
+start-open-own-accept = This is your own challenge: wait for someone to accept it, or withdraw it with Cancel.
+# $expires: a live timestamp.
+start-open-decline = This challenge is open to anyone: there is nothing to decline, just leave it. It expires { $expires }.
+start-open-decline-own = To withdraw your open challenge, press Cancel.
+start-open-cancelled = { $name } withdrew their open challenge.
+# $challenger: a mention.
+start-open-expired = The open challenge from { $challenger } has expired: nobody accepted it.
+# $names: who challenged, with commas.
+start-accept-which = Several challenges are open for you here (from { $names }): name the member whose challenge you accept in { $cmd_accept }.
+start-none-from = { $name } has no challenge open for you in this channel.
+# $idle: how long the game has had no move.
+start-idle-engine = Game #{ $game } against the engine has had no move for { $idle }. End it?
+start-button-end-idle = End it
+start-idle-alive = Game #{ $game } has just had a move: it is still being played.
+start-idle-not-idle = Game #{ $game } is not idle: it can be ended only once its player has left it for a while.
+start-idle-gone = Game #{ $game } is over already: you can start yours.
+# $name: who ended it.
+start-idle-ended = Game #{ $game } against the engine was ended for idleness. { $name }, you can start yours now with { $cmd_challenge } or { $cmd_play }.
+start-idle-swept = Game #{ $game } against the engine had no move for { $idle } and was ended without a result.
+# $channels: links to the channels.
+start-channel-not-allowed = On this server games start only in { $channels }.
+start-settings-time = Challenges that name no time now get { $time } per move.
+start-settings-expiry = Challenges now stay open for { $expiry }.
+start-settings-expiry-auto = Challenges now stay open as long as their time per move (at least 10 min, at most 3 days).
+start-settings-threads = { $threads ->
+        [on] New games are played in a thread of their own, where I may open threads.
+       *[off] New games are played in their channel, one at a time.
+    }
+# $channel: a link; $channels: the game channels now.
+start-settings-channel-added = Games may start in { $channel }. Game channels: { $channels }.
+start-settings-channel-removed = Games no longer start in { $channel }. Game channels: { $channels }.
+start-settings-every-channel = every channel
+start-settings-expiry-range = A challenge must stay open between { $min } and { $max }.
+start-settings-expiry-fits = as long as the time per move (10 min to 3 days)
+# /settings without options. $notify: dm, ping or off; $language: it, en or es;
+# $language_source: chosen or discord; $time, $expiry: durations; $threads: on or off;
+# $channels: links, or every channel.
+start-settings-show = **Settings**
+    Your notifications: { $notify ->
+        [dm] direct messages
+        [off] off
+       *[ping] mentions in the game's thread
+    }
+    Language of this server: { $language ->
+        [it] Italian
+        [es] Spanish
+       *[en] English
+    }{ $language_source ->
+        [discord] {" "}(the server's Discord language)
+       *[chosen] {""}
+    }
+    Time per move: { $time }
+    Challenges stay open: { $expiry }
+    Games in threads: { $threads ->
+        [on] on
+       *[off] off
+    }
+    Game channels: { $channels }
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.

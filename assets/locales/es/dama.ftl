@@ -80,12 +80,12 @@ challenge-time-range = El tiempo por jugada tiene que estar entre { $min } y { $
 # $opponent: el nombre de quien recibió el reto abierto.
 challenge-already-open = Ya tienes un reto abierto aquí (a { $opponent }). Cancélalo antes con { $cmd_cancel }.
 # El reto. $challenged, $challenger: menciones; $color: el de quien reta (white, black o random);
-# $time: el tiempo por jugada; $expiry: cuánto tiempo sigue abierto el reto.
+# $time: el tiempo por jugada; $expires: cuándo caduca (una hora que Discord actualiza).
 challenge-message = { $challenged }, { $challenger } te reta a una partida de damas puntuable ({ $color ->
         [white] { $challenger } juega con blancas
         [black] { $challenger } juega con negras
        *[random] colores al azar
-    }, { $time } por jugada). Tienes { $expiry } para aceptar o rechazar.
+    }, { $time } por jugada). Acepta o rechaza: caduca { $expires }.
 challenge-button-accept = Aceptar
 challenge-button-decline = Rechazar
 challenge-button-cancel = Cancelar
@@ -386,6 +386,85 @@ settings-language-discord = De ahora en adelante sigo el idioma del servidor en 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# Una partida empieza en un hilo de este canal. $game: su número; $white, $black: nombres.
+start-in-thread = Empieza la partida #{ $game }: { $white } (blancas) – { $black } (negras), en el hilo de abajo.
+# El nombre del hilo, 100 caracteres como mucho (los nombres se acortan para caber). $white,
+# $black: nombres tal como se escriben.
+start-thread-name = Damas #{ $game } · { $white } – { $black }
+# El primer tablero de una partida en su hilo. $white, $black: menciones.
+start-thread-headline = { $white } juega con blancas y { $black } con negras. Empiezan las blancas.
+# Los permisos como los llama Discord en español.
+start-threads-tip = Consejo: dame los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal y cada partida tendrá su propio hilo, así aquí se podrán jugar varias a la vez.
+start-thread-failed = No he podido abrir un hilo para esta partida, así que se juega aquí. Para que cada partida tenga su hilo, dame los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal.
+# $game: el número de la partida; $thread: un enlace a su hilo.
+start-played-in-thread = Tu partida #{ $game } se juega en { $thread }: sigue allí.
+start-hint-in-thread = Tu partida #{ $game } se juega en su hilo.
+# Un reto abierto. $challenger: una mención; $color: el de quien reta (white, black o random);
+# $time: el tiempo por jugada; $expires: cuándo caduca (una hora que Discord actualiza: "dentro de 10 minutos").
+start-open-challenge = { $challenger } busca rival: una partida de damas puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, { $time } por jugada), abierta a cualquiera. Caduca { $expires }.
+start-already-open-anyone = Ya tienes un reto abierto aquí. Cancélalo antes con { $cmd_cancel }.
+start-open-own-accept = Este reto es tuyo: espera a que alguien lo acepte o retíralo con Cancelar.
+# $expires: una hora que Discord actualiza.
+start-open-decline = Este reto está abierto a cualquiera: no hay nada que rechazar, basta con no aceptarlo. Caduca { $expires }.
+start-open-decline-own = Para retirar tu reto abierto, pulsa Cancelar.
+start-open-cancelled = { $name } ha retirado su reto abierto.
+# $challenger: una mención.
+start-open-expired = El reto abierto de { $challenger } ha caducado: nadie lo aceptó.
+# $names: quién retó, separados por comas.
+start-accept-which = Aquí tienes varios retos abiertos (de { $names }): indica en { $cmd_accept } el miembro cuyo reto aceptas.
+start-none-from = { $name } no tiene ningún reto abierto para ti en este canal.
+# $idle: cuánto tiempo lleva la partida sin jugadas.
+start-idle-engine = La partida #{ $game } contra el motor lleva { $idle } sin jugadas. ¿La terminamos?
+start-button-end-idle = Terminarla
+start-idle-alive = La partida #{ $game } acaba de tener una jugada: sigue en juego.
+start-idle-not-idle = La partida #{ $game } no está parada: solo se puede terminar cuando su jugador la ha dejado un buen rato.
+start-idle-gone = La partida #{ $game } ya ha terminado: puedes empezar la tuya.
+# $name: quién la terminó.
+start-idle-ended = La partida #{ $game } contra el motor se ha terminado por inactividad. { $name }, ya puedes empezar la tuya con { $cmd_challenge } o { $cmd_play }.
+start-idle-swept = La partida #{ $game } contra el motor llevaba { $idle } sin jugadas y se ha terminado sin resultado.
+# $channels: enlaces a los canales.
+start-channel-not-allowed = En este servidor las partidas solo empiezan en { $channels }.
+start-settings-time = Los retos que no indican tiempo tienen ahora { $time } por jugada.
+start-settings-expiry = Los retos siguen abiertos ahora durante { $expiry }.
+start-settings-expiry-auto = Los retos siguen abiertos ahora tanto como su tiempo por jugada (10 min como mínimo, 3 días como máximo).
+start-settings-threads = { $threads ->
+        [on] Las partidas nuevas se juegan cada una en su hilo, donde puedo abrirlos.
+       *[off] Las partidas nuevas se juegan en su canal, una cada vez.
+    }
+# $channel: un enlace; $channels: los canales de partidas ahora.
+start-settings-channel-added = Las partidas pueden empezar en { $channel }. Canales de partidas: { $channels }.
+start-settings-channel-removed = Las partidas ya no empiezan en { $channel }. Canales de partidas: { $channels }.
+start-settings-every-channel = todos los canales
+start-settings-expiry-range = Un reto tiene que seguir abierto entre { $min } y { $max }.
+start-settings-expiry-fits = tanto como el tiempo por jugada (de 10 min a 3 días)
+# /settings sin opciones. $notify: dm, ping u off; $language: it, en o es;
+# $language_source: chosen o discord; $time, $expiry: duraciones; $threads: on u off;
+# $channels: enlaces, o todos los canales.
+start-settings-show = **Ajustes**
+    Tus avisos: { $notify ->
+        [dm] mensajes directos
+        [off] desactivados
+       *[ping] menciones en el hilo de la partida
+    }
+    Idioma de este servidor: { $language ->
+        [it] italiano
+        [es] español
+       *[en] inglés
+    }{ $language_source ->
+        [discord] {" "}(el idioma de Discord del servidor)
+       *[chosen] {""}
+    }
+    Tiempo por jugada: { $time }
+    Los retos siguen abiertos: { $expiry }
+    Partidas en hilos: { $threads ->
+        [on] sí
+       *[off] no
+    }
+    Canales de partidas: { $channels }
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
