@@ -436,13 +436,13 @@ impl Console {
                 self.channel = self.place_id(false, rest);
                 t!(language, ConsoleChannel, name = rest)
             }
-            "threads" => match self.words.switch(rest) {
-                Some(on) => {
-                    self.threads = on;
-                    t!(language, ConsoleThreads, on = if on { "on" } else { "off" })
-                }
-                None => t!(language, ConsoleThreadsUsage),
-            },
+            "threads" => {
+                let Some(on) = self.words.switch(rest) else {
+                    return t!(language, ConsoleThreadsUsage);
+                };
+                self.threads = on;
+                t!(language, ConsoleThreads, on = if on { "on" } else { "off" })
+            }
             "dm-closed" | "dm-open" if !rest.is_empty() => {
                 let id = self.user_id(rest);
                 if word == "dm-closed" {
@@ -959,6 +959,7 @@ impl Console {
 
     /// A language of `/settings`: `it`, `en`, `es`, or `auto` (`None`: the server's Discord
     /// language).
+    #[allow(clippy::option_option)] // the shape of `SettingsChange::language`
     fn language_value(&self, value: &str) -> Option<Option<Language>> {
         let value = value.to_lowercase();
         if self.words.automatic.contains(&value) {
