@@ -1557,8 +1557,7 @@ mod tests {
         let bob = c.user_id("bob");
         assert_eq!(service.store().notify_mode(bob).unwrap(), NotifyMode::Dm);
         say(&mut c, "alice: /challenge bob colour:white time:1h");
-        let accepted = say(&mut c, "bob: /accept");
-        entered_thread(&c, &accepted);
+        say(&mut c, "bob: /accept");
         // Bob's turn: a direct message, besides the board in the thread.
         let moved = say(&mut c, "alice: /move 22-18");
         assert!(has_line(&moved, "(DM to bob) "), "{moved}");
@@ -1574,7 +1573,7 @@ mod tests {
     }
 
     #[test]
-    fn a_closed_dm_falls_back_to_a_mention_in_the_thread() {
+    fn a_closed_dm_falls_back_to_a_mention_in_the_game() {
         let (mut c, _service) = console();
         assert_eq!(
             say(&mut c, "@dm-closed bob"),
@@ -1582,8 +1581,9 @@ mod tests {
         );
         say(&mut c, "bob: /settings notify:dm");
         say(&mut c, "alice: /challenge bob colour:white");
-        let accepted = say(&mut c, "bob: /accept");
-        let (_, name) = entered_thread(&c, &accepted);
+        say(&mut c, "bob: /accept");
+        // The game's thread, or its channel where no thread opens.
+        let name = c.place_name(c.channel);
         let moved = say(&mut c, "alice: /move 22-18");
         let failed = format!("(the DM to bob could not be delivered: posted in #{name} instead)");
         assert!(moved.contains(&failed), "{moved}");
