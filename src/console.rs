@@ -1087,33 +1087,42 @@ impl Console {
         out
     }
 
+    /// Mentions of people (`<@id>`) as `@name`, of channels and threads (`<#id>`) as `#name`.
     fn names_for_mentions(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
-        while let Some(start) = rest.find("<@") {
+        while let Some(start) = rest.find('<') {
             out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            if let Some(end) = after.find('>') {
-                let id = &after[..end];
+            let after = &rest[start + 1..];
+            let kind = after.chars().next();
+            let mention = match kind {
+                Some(kind @ ('@' | '#')) => after[1..]
+                    .find('>')
+                    .and_then(|end| Some((kind, after[1..=end].parse::<u64>().ok()?, end))),
+                _ => None,
+            };
+            let Some((kind, id, end)) = mention else {
+                out.push('<');
+                rest = after;
+                continue;
+            };
+            let name = if kind == '@' {
                 // Someone from an earlier session is known to the store by name.
-                let name = id.parse::<u64>().ok().and_then(|id| {
-                    self.names.get(&id).cloned().or_else(|| {
-                        let player = self.service.store().player(self.guild, id).ok()??;
-                        Some(player.display_name)
-                    })
-                });
-                match name {
-                    Some(name) => {
-                        out.push('@');
-                        out.push_str(&name);
-                    }
-                    None => out.push_str(&rest[start..start + 3 + end]),
-                }
-                rest = &after[end + 1..];
+                self.names.get(&id).cloned().or_else(|| {
+                    let player = self.service.store().player(self.guild, id).ok()??;
+                    Some(player.display_name)
+                })
             } else {
-                out.push_str(&rest[start..]);
-                rest = "";
+                self.places.get(&id).map(|place| place.name.clone())
+            };
+            match name {
+                Some(name) => {
+                    out.push(kind);
+                    out.push_str(&name);
+                }
+                None => out.push_str(&rest[start..start + end + 3]),
             }
+            rest = &after[end + 2..];
         }
         out.push_str(rest);
         out
@@ -1465,6 +1474,17 @@ mod tests {
             prefixed("[#general] ", "one\ntwo\n"),
             "[#general] one\n[#general] two\n"
         );
+    }
+
+    #[test]
+    fn mentions_of_people_and_places_read_as_names() {
+        let (mut c, _service) = console();
+        let alice = c.user_id("alice");
+        assert_eq!(
+            c.names_for_mentions(&format!("<@{alice}> in <#{GENERAL}>, due <t:5:R>, a < b")),
+            "@alice in #general, due <t:5:R>, a < b"
+        );
+        assert_eq!(c.names_for_mentions("<#999> <@x> <@"), "<#999> <@x> <@");
     }
 
     #[test]
