@@ -487,6 +487,20 @@ texts! {
     ConsoleAdvance = "console-advance" ["duration"],
     ConsoleAdvanceUsage = "console-advance-usage" ["error"],
     ConsoleModerator = "console-moderator" ["name"],
+    /// `@threads on|off`: `$on` is `on` or `off`.
+    ConsoleThreads = "console-threads" ["on"],
+    ConsoleThreadsUsage = "console-threads-usage" [],
+    /// `@dm-closed NAME`, `@dm-open NAME`.
+    ConsoleDmClosed = "console-dm-closed" ["name"],
+    ConsoleDmOpen = "console-dm-open" ["name"],
+    /// Threads as channels: `$name` as typed after `@channel`.
+    ConsoleThreadOpened = "console-thread-opened" ["name"],
+    ConsoleThreadNow = "console-thread-now" ["name"],
+    ConsoleThreadArchived = "console-thread-archived" ["name"],
+    /// What starts the lines of a direct message to `$name`.
+    ConsoleDm = "console-dm" ["name"],
+    /// A direct message to `$name` that failed, posted in `$channel` instead.
+    ConsoleDmFailed = "console-dm-failed" ["name", "channel"],
     /// `@locale`: `$language` is the code of the language now spoken.
     ConsoleLocale = "console-locale" ["language"],
     ConsoleLocaleUsage = "console-locale-usage" [],
@@ -501,7 +515,6 @@ texts! {
     ConsoleSuggestions = "console-suggestions" ["moves"],
     ConsoleSuggestionsNone = "console-suggestions-none" ["hint"],
     /// Commands the console cannot read.
-    ConsoleWhom = "console-whom" ["challenge"],
     ConsoleTimeUsage = "console-time-usage" ["error"],
     ConsoleNotALevel = "console-not-a-level" ["level"],
     ConsoleNotAColour = "console-not-a-colour" ["colour"],
@@ -529,6 +542,20 @@ texts! {
     ConsoleOptionPage = "console-option-page" [],
     ConsoleOptionGame = "console-option-game" [],
     ConsoleOptionLanguage = "console-option-language" [],
+    ConsoleOptionFrom = "console-option-from" [],
+    ConsoleOptionAll = "console-option-all" [],
+    ConsoleOptionNotify = "console-option-notify" [],
+    ConsoleOptionExpiry = "console-option-expiry" [],
+    ConsoleOptionThreads = "console-option-threads" [],
+    ConsoleOptionAddChannel = "console-option-add-channel" [],
+    ConsoleOptionRemoveChannel = "console-option-remove-channel" [],
+    /// Values of options as typed in a language: on, off, auto; the notify modes.
+    ConsoleValueOn = "console-value-on" [],
+    ConsoleValueOff = "console-value-off" [],
+    ConsoleValueAuto = "console-value-auto" [],
+    ConsoleNotifyDm = "console-notify-dm" [],
+    ConsoleNotifyPing = "console-notify-ping" [],
+    ConsoleNotifyOff = "console-notify-off" [],
     ConsoleColourWhite = "console-colour-white" [],
     ConsoleColourBlack = "console-colour-black" [],
     ConsoleColourRandom = "console-colour-random" [],

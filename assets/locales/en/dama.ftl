@@ -620,17 +620,34 @@ console-line-form = Write lines like `alice: { $challenge } bob` (NAME: /command
 console-help = Console lines:
     NAME: /command ...     act as NAME (created on first use), e.g. `alice: { $challenge } bob`
     NAME: /click ID [VALUE] press a button or pick from a menu (ids are shown in brackets)
-    @channel NAME          move to another channel (one game per channel)
+    @channel NAME          move to another channel or thread (#general, #dama-12-alice-bob)
     @guild NAME            move to another server (its own leaderboard)
     @advance DURATION      move the clock forward (10m, 2h, 3days)
     @mod NAME              let NAME moderate and manage the server (for /abort, /settings)
     @locale it|en|es       the language of the replies and of the server (English at first)
+    @threads on|off        whether the bot may open a thread for each game (on at first)
+    @dm-closed NAME        NAME's direct messages fail (@dm-open NAME opens them again)
     # ...                  a comment
 console-channel = (now in channel #{ $name })
 console-guild = (now in server { $name }, channel #general)
 console-advance = (the clock moves { $duration } forward)
 console-advance-usage = @advance needs a duration like 10m, 2h or 3days: { $error }
 console-moderator = ({ $name } can now moderate)
+# @threads: $on is on or off.
+console-threads = { $on ->
+        [on] (the bot may open threads again)
+       *[off] (the bot may not open threads: games are played in their channel)
+    }
+console-threads-usage = @threads needs on or off.
+console-dm-closed = ({ $name }'s direct messages are closed)
+console-dm-open = ({ $name }'s direct messages are open again)
+# Threads as channels; $name is what @channel takes.
+console-thread-opened = (thread #{ $name } opened)
+console-thread-now = (now in thread #{ $name })
+console-thread-archived = (thread #{ $name } archived)
+# What starts each line of a direct message.
+console-dm = (DM to { $name })
+console-dm-failed = (the DM to { $name } could not be delivered: posted in #{ $channel } instead)
 # $language: it, en or es, the language now spoken.
 console-locale = (replies now in { $language ->
         [it] Italian
@@ -648,14 +665,13 @@ console-which-move-hint = Which move? { $hint }
 console-suggestions = suggestions: { $moves }
 console-suggestions-none = suggestions: none ({ $hint })
 # Commands it cannot read. The option names are those of console-option-*.
-console-whom = Whom? `{ $challenge } bob [colour:white|black|random] [time:24h]`
 console-time-usage = time: { $error } (use 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` is not a level: use 1 (beginner) to 8 (master).
 console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
 # $typed: what followed /draw; $offer, $accept, $decline: the subcommands typed.
 console-draw-usage = `{ $draw } { $typed }`? Use `{ $offer }`, `{ $accept }` or `{ $decline }`.
 console-game-number = Give the game number, like `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, or `{ $settings }` alone to follow the server's Discord language.
+console-settings-usage = `{ $settings }` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME` and `remove-channel:#NAME`; alone, it shows the settings.
 console-click-usage = `/click ID [VALUE]` presses a button (ids are shown in brackets).
 # Replies as text.
 console-only-you = (only you see this)
@@ -679,9 +695,22 @@ console-option-flip = flip
 console-option-page = page
 console-option-game = game
 console-option-language = language
+console-option-from = from
+console-option-all = all
+console-option-notify = notify
+console-option-expiry = expiry
+console-option-threads = threads
+console-option-add-channel = add-channel
+console-option-remove-channel = remove-channel
 console-colour-white = white
 console-colour-black = black
 console-colour-random = random
+console-value-on = on
+console-value-off = off
+console-value-auto = auto
+console-notify-dm = dm
+console-notify-ping = ping
+console-notify-off = off
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes

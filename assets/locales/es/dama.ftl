@@ -637,17 +637,31 @@ console-line-form = Escribe líneas como `alice: { $challenge } bob` (NOMBRE: /c
 console-help = Líneas de la consola:
     NOMBRE: /comando ...   actúa como NOMBRE (se crea al usarlo por primera vez), por ejemplo `alice: { $challenge } bob`
     NOMBRE: /click ID [VALOR] pulsa un botón o elige en un menú (los id aparecen entre corchetes)
-    @channel NOMBRE        pasa a otro canal (una partida por canal)
+    @channel NOMBRE        pasa a otro canal o hilo (#general, #dama-12-alice-bob)
     @guild NOMBRE          pasa a otro servidor (con su propia clasificación)
     @advance DURACIÓN      adelanta el reloj (10m, 2h, 3days)
     @mod NOMBRE            NOMBRE puede moderar y gestionar el servidor (para /anular, /ajustes)
     @locale it|en|es       el idioma de las respuestas y del servidor (al principio, inglés)
+    @threads on|off        si el bot puede abrir un hilo para cada partida (al principio, sí)
+    @dm-closed NOMBRE      los mensajes directos a NOMBRE fallan (@dm-open NOMBRE los vuelve a abrir)
     # ...                  un comentario
 console-channel = (ahora en el canal #{ $name })
 console-guild = (ahora en el servidor { $name }, canal #general)
 console-advance = (el reloj avanza { $duration })
 console-advance-usage = @advance necesita una duración como 10m, 2h o 3days: { $error }
 console-moderator = ({ $name } ya puede moderar)
+console-threads = { $on ->
+        [on] (el bot puede volver a abrir hilos)
+       *[off] (el bot no puede abrir hilos: las partidas se juegan en su canal)
+    }
+console-threads-usage = @threads necesita on u off (sí o no).
+console-dm-closed = (los mensajes directos de { $name } están cerrados)
+console-dm-open = (los mensajes directos de { $name } vuelven a estar abiertos)
+console-thread-opened = (hilo #{ $name } abierto)
+console-thread-now = (ahora en el hilo #{ $name })
+console-thread-archived = (hilo #{ $name } archivado)
+console-dm = (MD a { $name })
+console-dm-failed = (el MD a { $name } no se pudo entregar: va a #{ $channel })
 console-locale = (ahora respondo en { $language ->
         [it] italiano
         [es] español
@@ -662,13 +676,12 @@ console-which-move = ¿Qué jugada? Puedes jugar: { $moves }
 console-which-move-hint = ¿Qué jugada? { $hint }
 console-suggestions = sugerencias: { $moves }
 console-suggestions-none = sugerencias: ninguna ({ $hint })
-console-whom = ¿A quién? `{ $challenge } bob [color:blancas|negras|azar] [tiempo:24h]`
 console-time-usage = tiempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` no es un nivel: usa de 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` no es un color: blancas, negras o azar.
 console-draw-usage = ¿`{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
 console-game-number = Escribe el número de la partida, como `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, o solo `{ $settings }` para seguir el idioma del servidor en Discord.
+console-settings-usage = `{ $settings }` acepta `idioma:it|en|es|auto`, `avisos:md|mención|nada`, `tiempo:24h`, `caducidad:1day|auto`, `hilos:sí|no`, `añadir-canal:#NOMBRE` y `quitar-canal:#NOMBRE`; solo, muestra los ajustes.
 console-click-usage = `/click ID [VALOR]` pulsa un botón (los id aparecen entre corchetes).
 console-only-you = (solo lo ves tú)
 console-board-saved = (tablero guardado en { $path })
@@ -690,9 +703,22 @@ console-option-flip = girar
 console-option-page = página
 console-option-game = partida
 console-option-language = idioma
+console-option-from = de
+console-option-all = todas
+console-option-notify = avisos
+console-option-expiry = caducidad
+console-option-threads = hilos
+console-option-add-channel = añadir-canal
+console-option-remove-channel = quitar-canal
 console-colour-white = blancas
 console-colour-black = negras
 console-colour-random = azar
+console-value-on = sí
+console-value-off = no
+console-value-auto = auto
+console-notify-dm = md
+console-notify-ping = mención
+console-notify-off = nada
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones

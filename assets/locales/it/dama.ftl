@@ -652,17 +652,31 @@ console-line-form = Scrivi righe come `alice: { $challenge } bob` (NOME: /comand
 console-help = Righe della console:
     NOME: /comando ...     agisci come NOME (creato al primo uso), per esempio `alice: { $challenge } bob`
     NOME: /click ID [VALORE] premi un pulsante o scegli da un menu (gli id sono tra parentesi quadre)
-    @channel NOME          passa a un altro canale (una partita per canale)
+    @channel NOME          passa a un altro canale o thread (#general, #dama-12-alice-bob)
     @guild NOME            passa a un altro server (con la sua classifica)
     @advance DURATA        manda avanti l'orologio (10m, 2h, 3days)
     @mod NOME              NOME può moderare e gestire il server (per /interrompi, /impostazioni)
     @locale it|en|es       la lingua delle risposte e del server (all'inizio l'inglese)
+    @threads on|off        se il bot può aprire un thread per ogni partita (all'inizio sì)
+    @dm-closed NOME        i messaggi diretti a NOME non arrivano (@dm-open NOME li riapre)
     # ...                  un commento
 console-channel = (ora nel canale #{ $name })
 console-guild = (ora nel server { $name }, canale #general)
 console-advance = (l'orologio va avanti di { $duration })
 console-advance-usage = @advance vuole una durata come 10m, 2h o 3days: { $error }
 console-moderator = ({ $name } ora può moderare)
+console-threads = { $on ->
+        [on] (il bot può di nuovo aprire thread)
+       *[off] (il bot non può aprire thread: le partite si giocano nel loro canale)
+    }
+console-threads-usage = @threads vuole on o off (sì o no).
+console-dm-closed = (i messaggi diretti di { $name } sono chiusi)
+console-dm-open = (i messaggi diretti di { $name } sono di nuovo aperti)
+console-thread-opened = (aperto il thread #{ $name })
+console-thread-now = (ora nel thread #{ $name })
+console-thread-archived = (thread #{ $name } archiviato)
+console-dm = (DM a { $name })
+console-dm-failed = (il DM a { $name } non è arrivato: lo scrivo in #{ $channel })
 console-locale = (ora rispondo in { $language ->
         [it] italiano
         [es] spagnolo
@@ -677,13 +691,12 @@ console-which-move = Quale mossa? Puoi giocare: { $moves }
 console-which-move-hint = Quale mossa? { $hint }
 console-suggestions = suggerimenti: { $moves }
 console-suggestions-none = suggerimenti: nessuno ({ $hint })
-console-whom = Chi? `{ $challenge } bob [colore:bianco|nero|caso] [tempo:24h]`
 console-time-usage = tempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` non è un livello: usa da 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` non è un colore: bianco, nero o caso.
 console-draw-usage = `{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
 console-game-number = Scrivi il numero della partita, come `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, oppure solo `{ $settings }` per seguire la lingua del server su Discord.
+console-settings-usage = `{ $settings }` accetta `lingua:it|en|es|auto`, `notifiche:dm|menzione|niente`, `tempo:24h`, `scadenza:1day|auto`, `thread:sì|no`, `aggiungi-canale:#NOME` e `togli-canale:#NOME`; da solo mostra le impostazioni.
 console-click-usage = `/click ID [VALORE]` preme un pulsante (gli id sono tra parentesi quadre).
 console-only-you = (lo vedi solo tu)
 console-board-saved = (damiera salvata in { $path })
@@ -705,9 +718,22 @@ console-option-flip = gira
 console-option-page = pagina
 console-option-game = partita
 console-option-language = lingua
+console-option-from = da
+console-option-all = tutte
+console-option-notify = notifiche
+console-option-expiry = scadenza
+console-option-threads = thread
+console-option-add-channel = aggiungi-canale
+console-option-remove-channel = togli-canale
 console-colour-white = bianco
 console-colour-black = nero
 console-colour-random = caso
+console-value-on = sì
+console-value-off = no
+console-value-auto = auto
+console-notify-dm = dm
+console-notify-ping = menzione
+console-notify-off = niente
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini
