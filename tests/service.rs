@@ -1026,7 +1026,10 @@ nonsense line
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{out}");
     assert!(out.contains("@bob, @alice challenges you"), "{out}");
-    assert!(out.contains("Game #1 starts: alice (White) – bob (Black)"), "{out}");
+    assert!(
+        out.contains("Game #1 starts: alice (White) – bob (Black)"),
+        "{out}"
+    );
     assert!(out.contains("(thread #dama-1-alice-bob opened)"), "{out}");
     assert!(
         out.contains("not your turn") || out.contains("capture is compulsory"),
