@@ -56,9 +56,10 @@ impl Default for DatabaseConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameConfig {
-    /// How long a challenge waits for an answer.
-    #[serde(with = "humantime_serde")]
-    pub challenge_expiry: Duration,
+    /// How long a challenge waits for an answer: `"auto"` (`None`, the default) fits it to
+    /// the challenge's time per move (at least 10 minutes, at most 3 days), or a duration.
+    #[serde(deserialize_with = "auto_or_duration")]
+    pub challenge_expiry: Option<Duration>,
     /// The time per move of a challenge that names none.
     #[serde(with = "humantime_serde")]
     pub default_time_per_move: Duration,
@@ -73,6 +74,27 @@ pub struct GameConfig {
     /// claims and forfeits); finite and greater than 0. The sweep interval stays real time.
     #[serde(deserialize_with = "positive_speed")]
     pub clock_speed: f64,
+    /// How long a game against the engine may wait for its player's move before anyone who
+    /// starts a game in its channel may end it; the sweep ends it after twice as long.
+    #[serde(with = "humantime_serde")]
+    pub engine_idle: Duration,
+}
+
+/// `"auto"` (`None`) or a duration such as `"10m"`.
+fn auto_or_duration<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Duration>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    if text.trim() == "auto" {
+        return Ok(None);
+    }
+    humantime_serde::re::humantime::parse_duration(text.trim())
+        .map(Some)
+        .map_err(|error| {
+            serde::de::Error::custom(format!(
+                "expected \"auto\" or a duration such as \"10m\": {error}"
+            ))
+        })
 }
 
 /// A clock speed: a finite number greater than 0.
@@ -90,12 +112,13 @@ fn positive_speed<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f
 impl Default for GameConfig {
     fn default() -> Self {
         Self {
-            challenge_expiry: Duration::from_secs(10 * 60),
+            challenge_expiry: None,
             default_time_per_move: Duration::from_secs(24 * 60 * 60),
             repetition_count: 3,
             sweep_interval: Duration::from_secs(60),
             verdicts_in_rated_games: false,
             clock_speed: 1.0,
+            engine_idle: Duration::from_secs(30 * 60),
         }
     }
 }
@@ -418,8 +441,22 @@ mod tests {
         let config = parse("").unwrap();
         assert_eq!(config.render.size, 640);
         assert_eq!(config.game.repetition_count, 3);
-        assert_eq!(config.game.challenge_expiry, Duration::from_secs(600));
+        assert_eq!(config.game.challenge_expiry, None);
+        assert_eq!(config.game.engine_idle, Duration::from_secs(30 * 60));
         assert!(config.token().is_none());
+    }
+
+    #[test]
+    fn challenge_expiry_is_auto_or_a_duration() {
+        let config = parse("[game]\nchallenge_expiry = \"auto\"\n").unwrap();
+        assert_eq!(config.game.challenge_expiry, None);
+        let config = parse("[game]\nchallenge_expiry = \"10m\"\nengine_idle = \"1h\"\n").unwrap();
+        assert_eq!(config.game.challenge_expiry, Some(Duration::from_secs(600)));
+        assert_eq!(config.game.engine_idle, Duration::from_secs(3600));
+        let error = parse("[game]\nchallenge_expiry = \"automatic\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("\"auto\" or a duration"), "{error}");
     }
 
     #[test]

@@ -5,12 +5,17 @@
 //! `bob: /accept`, `alice: /move 22-18`, `alice: /play level:3 colour:black`. Commands and
 //! options are read by their names in every language (`alice: /sfida bob colore:nero`,
 //! `bob: /retar alice`, `alice: /patta proponi`). Lines starting with `@` steer the session
-//! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@mod NAME`, `@locale it|en|es`), `#`
-//! starts a comment. Buttons are pressed with `NAME: /click ID [VALUE]`, using the ids the
-//! replies print. Every line the console writes is in the language of `@locale` (English at
-//! first).
+//! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@mod NAME`, `@locale it|en|es`,
+//! `@threads on|off`, `@dm-closed NAME`), `#` starts a comment. Buttons are pressed with
+//! `NAME: /click ID [VALUE]`, using the ids the replies print. Every line the console writes
+//! is in the language of `@locale` (English at first).
+//!
+//! Threads are channels: a game that opens one moves the console into it (`(thread #… opened)`),
+//! and `@channel NAME` goes back. What is posted in another place than the current one is
+//! prefixed with that place (`[#general] …`); direct messages are lines starting with
+//! `(DM to NAME)`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -20,11 +25,12 @@ use dama_rules::{Color, Square};
 use fluent_bundle::FluentArgs;
 
 use crate::game::{
-    Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Origin,
-    Reply, ServiceError, Suggestions,
+    Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Notice,
+    Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart,
 };
 use crate::i18n::{self, Language, Text, t};
 use crate::render::{BoardView, Renderer};
+use crate::store::NotifyMode;
 
 /// The console's state: who is who, where we are, and the clock.
 pub struct Console {
@@ -35,9 +41,16 @@ pub struct Console {
     names: HashMap<u64, String>,
     moderators: Vec<u64>,
     guilds: HashMap<String, u64>,
+    /// Channels and threads by name, to their ids.
     channels: HashMap<String, u64>,
+    /// Every channel and thread by id.
+    places: HashMap<u64, Place>,
     guild: u64,
     channel: u64,
+    /// The bot may open threads (`@threads on|off`; on at first).
+    threads: bool,
+    /// People whose direct messages cannot be delivered (`@dm-closed`).
+    closed_dms: HashSet<u64>,
     images: Option<PathBuf>,
     image_count: usize,
     /// The language every console user reads (`@locale`).
@@ -48,11 +61,22 @@ pub struct Console {
     words: Vocabulary,
 }
 
+/// A channel or a thread.
+struct Place {
+    /// As the console shows it after `#`.
+    name: String,
+    /// The server it was first used in (a thread's server is its game's).
+    guild: u64,
+    /// For a thread, the channel it was opened from.
+    parent: Option<u64>,
+}
+
 /// Ids of console users start here, far from guild and channel ids.
 const FIRST_USER_ID: u64 = 1_000;
 
 /// The options the console reads, by their English names, with the message of their names.
-const OPTIONS: [(&str, Text); 9] = [
+/// The names of the `## Commands` section are read too, where a command has the option.
+const OPTIONS: [(&str, Text); 16] = [
     ("colour", Text::ConsoleOptionColour),
     ("time", Text::ConsoleOptionTime),
     ("member", Text::ConsoleOptionMember),
@@ -62,6 +86,13 @@ const OPTIONS: [(&str, Text); 9] = [
     ("page", Text::ConsoleOptionPage),
     ("game", Text::ConsoleOptionGame),
     ("language", Text::ConsoleOptionLanguage),
+    ("from", Text::ConsoleOptionFrom),
+    ("all", Text::ConsoleOptionAll),
+    ("notify", Text::ConsoleOptionNotify),
+    ("expiry", Text::ConsoleOptionExpiry),
+    ("threads", Text::ConsoleOptionThreads),
+    ("add-channel", Text::ConsoleOptionAddChannel),
+    ("remove-channel", Text::ConsoleOptionRemoveChannel),
 ];
 
 /// The names typed in any language, each to what it means: commands and subcommands (from the
@@ -75,6 +106,12 @@ struct Vocabulary {
     /// An option's name to its English name (`colore` to `colour`).
     options: HashMap<String, &'static str>,
     colours: HashMap<String, ColourChoice>,
+    /// `on` and `off` (`threads:`, `all:`).
+    switches: HashMap<String, bool>,
+    /// `dm`, `ping`, `off` (`notify:`).
+    notify_modes: HashMap<String, NotifyMode>,
+    /// The word for "as it fits" (`language:auto`, `expiry:auto`).
+    automatic: HashSet<String>,
 }
 
 impl Vocabulary {
@@ -89,6 +126,9 @@ impl Vocabulary {
                 ("w".to_owned(), ColourChoice::White),
                 ("b".to_owned(), ColourChoice::Black),
             ]),
+            switches: HashMap::new(),
+            notify_modes: HashMap::new(),
+            automatic: HashSet::new(),
         };
         for language in Language::ALL {
             for &command in i18n::COMMANDS {
@@ -106,7 +146,29 @@ impl Vocabulary {
                 words
                     .options
                     .insert(plain(language, text).to_lowercase(), english);
+                for &command in i18n::COMMANDS {
+                    if let Some(name) = texts.command_attribute(language, command, english) {
+                        words.options.insert(name.to_lowercase(), english);
+                    }
+                }
             }
+            for (on, text) in [(true, Text::ConsoleValueOn), (false, Text::ConsoleValueOff)] {
+                words
+                    .switches
+                    .insert(plain(language, text).to_lowercase(), on);
+            }
+            for (mode, text) in [
+                (NotifyMode::Dm, Text::ConsoleNotifyDm),
+                (NotifyMode::Ping, Text::ConsoleNotifyPing),
+                (NotifyMode::Off, Text::ConsoleNotifyOff),
+            ] {
+                words
+                    .notify_modes
+                    .insert(plain(language, text).to_lowercase(), mode);
+            }
+            words
+                .automatic
+                .insert(plain(language, Text::ConsoleValueAuto).to_lowercase());
             for (colour, text) in [
                 (ColourChoice::White, Text::ConsoleColourWhite),
                 (ColourChoice::Black, Text::ConsoleColourBlack),
@@ -123,6 +185,21 @@ impl Vocabulary {
     /// The English path of a subcommand of `top` typed in any language.
     fn subcommand(&self, top: &'static str, typed: &str) -> Option<&'static str> {
         self.subcommands.get(&(top, typed.to_lowercase())).copied()
+    }
+
+    /// The English name of an option typed in any language.
+    fn option(&self, typed: &str) -> Option<&'static str> {
+        self.options.get(&typed.to_lowercase()).copied()
+    }
+
+    /// `on` or `off` in any language (`true`, `false` too).
+    fn switch(&self, typed: &str) -> Option<bool> {
+        let typed = typed.to_lowercase();
+        match typed.as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => self.switches.get(&typed).copied(),
+        }
     }
 }
 
@@ -143,8 +220,11 @@ impl Console {
             moderators: Vec::new(),
             guilds: HashMap::new(),
             channels: HashMap::new(),
+            places: HashMap::new(),
             guild: 0,
             channel: 0,
+            threads: true,
+            closed_dms: HashSet::new(),
             images,
             image_count: 0,
             language: Language::En,
@@ -163,7 +243,64 @@ impl Console {
             &mut self.channels
         };
         let next = map.len() as u64 + if guild { 1 } else { 101 };
-        *map.entry(name.to_owned()).or_insert(next)
+        let id = *map.entry(name.to_owned()).or_insert(next);
+        if !guild {
+            let server = self.guild;
+            self.places.entry(id).or_insert_with(|| Place {
+                name: name.to_owned(),
+                guild: server,
+                parent: None,
+            });
+        }
+        id
+    }
+
+    /// A new thread of `parent` for the game of `start`, named by a slug of the thread's
+    /// name (`Dama #12 · Alice – Bob` is `#dama-12-alice-bob`).
+    fn new_thread(&mut self, start: &ThreadStart, guild: u64, parent: u64) -> (u64, String) {
+        let slug = slug(&start.name);
+        let mut name = slug.clone();
+        let mut count = 1;
+        while self.channels.contains_key(&name) {
+            count += 1;
+            name = format!("{slug}-{count}");
+        }
+        let id = self.channels.len() as u64 + 101;
+        self.channels.insert(name.clone(), id);
+        self.places.insert(
+            id,
+            Place {
+                name: name.clone(),
+                guild,
+                parent: Some(parent),
+            },
+        );
+        (id, name)
+    }
+
+    /// A channel's or a thread's name, as shown after `#`.
+    fn place_name(&self, id: u64) -> String {
+        self.places
+            .get(&id)
+            .map_or_else(|| id.to_string(), |place| place.name.clone())
+    }
+
+    fn is_thread(&self, id: u64) -> bool {
+        self.places
+            .get(&id)
+            .is_some_and(|place| place.parent.is_some())
+    }
+
+    /// A person's name: a console user's, or the store's for someone of an earlier session.
+    fn name_of(&self, user: u64) -> String {
+        self.names
+            .get(&user)
+            .cloned()
+            .or_else(|| {
+                let player = self.service.store().player(self.guild, user).ok()??;
+                Some(player.display_name)
+            })
+            .unwrap_or_else(|| user.to_string())
     }
 
     fn user_id(&mut self, name: &str) -> u64 {
@@ -187,11 +324,8 @@ impl Console {
     pub fn resume(&mut self) -> String {
         match self.service.resume_engine_games() {
             Ok(notices) => notices
-                .iter()
-                .map(|notice| {
-                    let language = self.service.server_language(notice.guild);
-                    self.show(&notice.reply, language)
-                })
+                .into_iter()
+                .map(|notice| self.notice(notice))
                 .collect(),
             Err(error) => {
                 let error = error.to_string();
@@ -263,8 +397,8 @@ impl Console {
         match self.service.sweep() {
             Ok(notices) => {
                 for notice in notices {
-                    let language = self.service.server_language(notice.guild);
-                    out.push_str(&self.show(&notice.reply, language));
+                    let shown = self.notice(notice);
+                    out.push_str(&shown);
                 }
             }
             Err(error) => {
@@ -285,8 +419,39 @@ impl Console {
         let language = self.language;
         match word {
             "channel" if !rest.is_empty() => {
+                let rest = rest.trim_start_matches('#');
+                let known = self
+                    .channels
+                    .get(rest)
+                    .or_else(|| self.channels.get(&slug(rest)))
+                    .copied()
+                    .filter(|&id| self.is_thread(id));
+                if let Some(thread) = known {
+                    self.channel = thread;
+                    if let Some(place) = self.places.get(&thread) {
+                        self.guild = place.guild;
+                    }
+                    return t!(language, ConsoleThreadNow, name = self.place_name(thread));
+                }
                 self.channel = self.place_id(false, rest);
                 t!(language, ConsoleChannel, name = rest)
+            }
+            "threads" => {
+                let Some(on) = self.words.switch(rest) else {
+                    return t!(language, ConsoleThreadsUsage);
+                };
+                self.threads = on;
+                t!(language, ConsoleThreads, on = if on { "on" } else { "off" })
+            }
+            "dm-closed" | "dm-open" if !rest.is_empty() => {
+                let id = self.user_id(rest);
+                if word == "dm-closed" {
+                    self.closed_dms.insert(id);
+                    t!(language, ConsoleDmClosed, name = rest)
+                } else {
+                    self.closed_dms.remove(&id);
+                    t!(language, ConsoleDmOpen, name = rest)
+                }
             }
             "guild" if !rest.is_empty() => {
                 self.guild = self.place_id(true, rest);
@@ -333,7 +498,8 @@ impl Console {
             can_manage_server: self.moderators.contains(&user),
             language: self.language,
             guild_language: self.guild_languages.get(&self.guild).copied(),
-            can_open_threads: false,
+            // Discord opens no thread in a thread.
+            can_open_threads: self.threads && !self.is_thread(self.channel),
         };
         let Some(command) = command.strip_prefix('/') else {
             return Ok(t!(
@@ -371,7 +537,112 @@ impl Console {
         } else {
             self.service.public_language(&actor)
         };
-        Ok(self.show(&reply, language))
+        Ok(self.deliver(reply, language, actor.guild, actor.channel))
+    }
+
+    /// A reply posted in `place`, and what it brings: the thread it opens (the console moves
+    /// into it and shows its first board there), its notices, the thread it archives.
+    fn deliver(&mut self, reply: Reply, language: Language, guild: u64, place: u64) -> String {
+        let mut out = self.show_in(place, &reply, language);
+        if let Some(start) = &reply.thread {
+            out.push_str(&self.open_thread(start, language, guild, place));
+        }
+        for notice in reply.notices {
+            let shown = self.notice(notice);
+            out.push_str(&shown);
+        }
+        if let Some(thread) = reply.archive {
+            let name = self.place_name(thread);
+            let _ = writeln!(
+                out,
+                "{}",
+                t!(self.language, ConsoleThreadArchived, name = name)
+            );
+        }
+        out
+    }
+
+    /// Opens the thread a reply asks for, moves the console into it and shows the board the
+    /// service gives for it.
+    fn open_thread(
+        &mut self,
+        start: &ThreadStart,
+        language: Language,
+        guild: u64,
+        parent: u64,
+    ) -> String {
+        let (thread, name) = self.new_thread(start, guild, parent);
+        let mut out = format!(
+            "{}\n",
+            t!(self.language, ConsoleThreadOpened, name = name.clone())
+        );
+        match self.service.thread_opened(start.game, thread) {
+            Ok(board) => {
+                self.channel = thread;
+                self.guild = guild;
+                let _ = writeln!(out, "{}", t!(self.language, ConsoleThreadNow, name = name));
+                out.push_str(&self.deliver(board, language, guild, thread));
+            }
+            Err(error) => {
+                let error = error.to_string();
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    t!(self.language, ConsoleInternalError, error = error)
+                );
+            }
+        }
+        out
+    }
+
+    /// A message nobody asked for in the moment, or one an answer brings: in its place
+    /// (prefixed with it when that is not the current one), or as a direct message. A direct
+    /// message to someone whose DMs are closed is posted in the notice's channel with a
+    /// mention of them instead, and the service is told.
+    fn notice(&mut self, notice: Notice) -> String {
+        let language = self.service.server_language(notice.guild);
+        let Some(user) = notice.direct else {
+            return self.deliver(notice.reply, language, notice.guild, notice.channel);
+        };
+        let name = self.name_of(user);
+        if self.closed_dms.contains(&user) {
+            let mut reply = notice.reply;
+            reply.text = format!("<@{user}> {}", reply.text);
+            let channel = self.place_name(notice.channel);
+            let mut out = format!(
+                "{}\n",
+                t!(
+                    self.language,
+                    ConsoleDmFailed,
+                    name = name,
+                    channel = channel
+                )
+            );
+            out.push_str(&self.deliver(reply, language, notice.guild, notice.channel));
+            self.service.direct_failed(user);
+            return out;
+        }
+        let prefix = t!(self.language, ConsoleDm, name = name);
+        let mut reply = notice.reply;
+        let notices = std::mem::take(&mut reply.notices);
+        let shown = self.show(&reply, language);
+        let mut out = prefixed(&format!("{prefix} "), &shown);
+        for notice in notices {
+            let shown = self.notice(notice);
+            out.push_str(&shown);
+        }
+        out
+    }
+
+    /// A reply as shown in `place`: prefixed with `[#place]` when that is not the current
+    /// channel.
+    fn show_in(&mut self, place: u64, reply: &Reply, language: Language) -> String {
+        let shown = self.show(reply, language);
+        if place == self.channel {
+            shown
+        } else {
+            prefixed(&format!("[#{}] ", self.place_name(place)), &shown)
+        }
     }
 
     /// Reads a command (without its `/`): `verb argument ... option:value ...`, with the
@@ -397,7 +668,9 @@ impl Console {
                 Some((key, value))
                     if verb != "click"
                         && key.chars().count() > 1
-                        && key.chars().all(char::is_alphabetic) =>
+                        && key
+                            .chars()
+                            .all(|c| c.is_alphabetic() || c == '-' || c == '_') =>
                 {
                     let key = key.to_lowercase();
                     if let Some(&english) = self.words.options.get(&key) {
@@ -418,19 +691,26 @@ impl Console {
         };
         let action = match verb {
             "challenge" => {
-                let Some(opponent) = args
+                // Without a member (`/challenge colour:white`, or `/challenge white`): an open
+                // challenge.
+                let first_is_colour = args
                     .first()
-                    .map(|a| a.trim_start_matches('@'))
-                    .or(option("member"))
-                else {
-                    return Parsed::Answer(t!(
-                        language,
-                        ConsoleWhom,
-                        challenge = self.typed("challenge")
-                    ));
+                    .is_some_and(|a| self.words.colours.contains_key(&a.to_lowercase()));
+                let opponent = if first_is_colour {
+                    option("member")
+                } else {
+                    args.first()
+                        .map(|a| a.trim_start_matches('@'))
+                        .or(option("member"))
+                }
+                .map(str::to_owned);
+                let colour = if first_is_colour {
+                    self.parse_colour(option("colour").or(args.first().copied()))
+                        .map_err(|colour| t!(language, ConsoleNotAColour, colour = colour))
+                } else {
+                    colour()
                 };
-                let opponent = opponent.to_owned();
-                let colour = match colour() {
+                let colour = match colour {
                     Ok(colour) => colour,
                     Err(message) => return Parsed::Answer(message),
                 };
@@ -443,18 +723,25 @@ impl Console {
                             return Parsed::Answer(t!(language, ConsoleTimeUsage, error = error));
                         }
                     };
-                let opponent = Member {
+                let opponent = opponent.map(|opponent| Member {
                     user: self.user_id(&opponent),
                     is_bot: opponent.eq_ignore_ascii_case("dama"),
                     name: opponent,
-                };
+                });
                 Action::Challenge {
-                    opponent: Some(opponent),
+                    opponent,
                     colour,
                     time_per_move,
                 }
             }
-            "accept" => Action::Accept { from: None },
+            "accept" => {
+                let from = option("from")
+                    .or(args.first().copied())
+                    .map(|name| name.trim_start_matches('@').to_owned());
+                Action::Accept {
+                    from: from.map(|name| self.user_id(&name)),
+                }
+            }
             "decline" => Action::Decline,
             "cancel" => Action::Cancel,
             "play" => {
@@ -574,28 +861,21 @@ impl Console {
             }
             "rules" => Action::Rules,
             "help" => Action::Help,
-            "settings" => {
-                let sub = args
-                    .first()
-                    .and_then(|a| self.words.subcommand("settings", a));
-                let value = option("language").or(args.get(1).copied());
-                let chosen = value.map(|v| Language::from_code(&v.to_lowercase()));
-                match (sub, chosen) {
-                    (Some("settings language"), None) => {
-                        Action::Settings(damabot_settings_language(None))
-                    }
-                    (Some("settings language"), Some(Some(chosen))) => {
-                        Action::Settings(damabot_settings_language(Some(chosen)))
-                    }
-                    _ => {
-                        return Parsed::Answer(t!(
-                            language,
-                            ConsoleSettingsUsage,
-                            settings = self.typed("settings language")
-                        ));
-                    }
+            "games" => Action::Games {
+                all: args.iter().any(|a| self.words.option(a) == Some("all"))
+                    || option("all").is_some_and(|v| self.words.switch(v) == Some(true)),
+            },
+            "takeback" => Action::Takeback,
+            "settings" => match self.parse_settings(&args, &options) {
+                Some(change) => Action::Settings(change),
+                None => {
+                    return Parsed::Answer(t!(
+                        language,
+                        ConsoleSettingsUsage,
+                        settings = self.typed("settings")
+                    ));
                 }
-            }
+            },
             "click" => {
                 let Some(id) = args.first() else {
                     return Parsed::Answer(t!(language, ConsoleClickUsage));
@@ -621,6 +901,71 @@ impl Console {
             }
         };
         Parsed::Act(action)
+    }
+
+    /// `/settings` and its options (`language:`, `notify:`, `time:`, `expiry:`, `threads:`,
+    /// `add-channel:`, `remove-channel:`), by their names in any language; none shows the
+    /// settings. `language it` and `language` alone (follow the server's Discord language)
+    /// are read too. `None` when something cannot be read.
+    fn parse_settings(
+        &mut self,
+        args: &[&str],
+        options: &HashMap<&str, String>,
+    ) -> Option<SettingsChange> {
+        let mut change = SettingsChange::default();
+        let mut words = args.iter();
+        while let Some(word) = words.next() {
+            let is_language = self.words.option(word) == Some("language")
+                || self.words.subcommand("settings", word) == Some("settings language");
+            if !is_language {
+                return None;
+            }
+            change.language = Some(match words.next() {
+                None => None,
+                Some(value) => self.language_value(value)?,
+            });
+        }
+        let duration = |value: &str| humantime_serde::re::humantime::parse_duration(value).ok();
+        for (&key, value) in options {
+            let value = value.as_str();
+            match key {
+                "language" => change.language = Some(self.language_value(value)?),
+                "notify" => {
+                    change.notify = Some(*self.words.notify_modes.get(&value.to_lowercase())?);
+                }
+                "time" => change.time_per_move = Some(duration(value)?),
+                "expiry" if self.words.automatic.contains(&value.to_lowercase()) => {
+                    change.challenge_expiry = Some(None);
+                }
+                "expiry" => change.challenge_expiry = Some(Some(duration(value)?)),
+                "threads" => change.threads = Some(self.words.switch(value)?),
+                "add-channel" | "remove-channel" => {
+                    let name = value.trim_start_matches('#');
+                    if name.is_empty() {
+                        return None;
+                    }
+                    let channel = self.place_id(false, name);
+                    if key == "add-channel" {
+                        change.add_game_channel = Some(channel);
+                    } else {
+                        change.remove_game_channel = Some(channel);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(change)
+    }
+
+    /// A language of `/settings`: `it`, `en`, `es`, or `auto` (`None`: the server's Discord
+    /// language).
+    #[allow(clippy::option_option)] // the shape of `SettingsChange::language`
+    fn language_value(&self, value: &str) -> Option<Option<Language>> {
+        let value = value.to_lowercase();
+        if self.words.automatic.contains(&value) {
+            return Some(None);
+        }
+        Language::from_code(&value).map(Some)
     }
 
     /// A colour typed in any language; the text itself when it is none.
@@ -742,40 +1087,78 @@ impl Console {
         out
     }
 
+    /// Mentions of people (`<@id>`) as `@name`, of channels and threads (`<#id>`) as `#name`.
     fn names_for_mentions(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
-        while let Some(start) = rest.find("<@") {
+        while let Some(start) = rest.find('<') {
             out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            if let Some(end) = after.find('>') {
-                let id = &after[..end];
+            let after = &rest[start + 1..];
+            let kind = after.chars().next();
+            let mention = match kind {
+                Some(kind @ ('@' | '#')) => after[1..]
+                    .find('>')
+                    .and_then(|end| Some((kind, after[1..=end].parse::<u64>().ok()?, end))),
+                _ => None,
+            };
+            let Some((kind, id, end)) = mention else {
+                out.push('<');
+                rest = after;
+                continue;
+            };
+            let name = if kind == '@' {
                 // Someone from an earlier session is known to the store by name.
-                let name = id.parse::<u64>().ok().and_then(|id| {
-                    self.names.get(&id).cloned().or_else(|| {
-                        let player = self.service.store().player(self.guild, id).ok()??;
-                        Some(player.display_name)
-                    })
-                });
-                match name {
-                    Some(name) => {
-                        out.push('@');
-                        out.push_str(&name);
-                    }
-                    None => out.push_str(&rest[start..start + 3 + end]),
-                }
-                rest = &after[end + 1..];
+                self.names.get(&id).cloned().or_else(|| {
+                    let player = self.service.store().player(self.guild, id).ok()??;
+                    Some(player.display_name)
+                })
             } else {
-                out.push_str(&rest[start..]);
-                rest = "";
+                self.places.get(&id).map(|place| place.name.clone())
+            };
+            match name {
+                Some(name) => {
+                    out.push(kind);
+                    out.push_str(&name);
+                }
+                None => out.push_str(&rest[start..start + end + 3]),
             }
+            rest = &after[end + 2..];
         }
         out.push_str(rest);
         out
     }
 }
 
+/// A thread's name as a channel name: lowercase letters and digits, the rest dashes
+/// (`Dama #12 · Alice – Bob` is `dama-12-alice-bob`).
+fn slug(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+/// `text` with `prefix` before each of its lines.
+fn prefixed(prefix: &str, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + prefix.len() * 4);
+    for line in text.lines() {
+        out.push_str(prefix);
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 /// What a console command asks for.
+#[derive(Debug, PartialEq)]
 enum Parsed {
     /// An action of the service, in the console's channel.
     Act(Action),
@@ -901,14 +1284,29 @@ mod tests {
 
     const GENERAL: u64 = 101;
 
+    /// Whether some line of `out` starts with `start`.
+    fn has_line(out: &str, start: &str) -> bool {
+        out.lines().any(|line| line.starts_with(start))
+    }
+
+    /// `(thread #NAME opened)` and `(now in thread #NAME)` in `out`, the console in that
+    /// thread: its id and name.
+    fn entered_thread(c: &Console, out: &str) -> (u64, String) {
+        assert!(c.is_thread(c.channel), "no thread: {out}");
+        let name = c.place_name(c.channel);
+        assert!(
+            out.contains(&format!(
+                "(thread #{name} opened)\n(now in thread #{name})\n"
+            )),
+            "{out}"
+        );
+        (c.channel, name)
+    }
+
     #[test]
     fn the_console_speaks_and_reads_italian() {
         let (mut c, service) = console();
         assert_eq!(say(&mut c, "@locale it"), "(ora rispondo in italiano)\n");
-        assert_eq!(
-            say(&mut c, "alice: /sfida"),
-            "Chi? `/sfida bob [colore:bianco|nero|caso] [tempo:24h]`\n"
-        );
         assert!(say(&mut c, "alice: /sfida bob colore:bianco tempo:1h").contains("@bob"));
         let challenge = service
             .store()
@@ -926,18 +1324,18 @@ mod tests {
             board.contains("alice (1500) – bob (1500) · mossa 1 · tocca al Bianco"),
             "{board}"
         );
-        assert_eq!(ply(&service, GENERAL), Some(0));
+        assert_eq!(ply(&service, c.channel), Some(0));
         let moved = say(&mut c, "alice: /mossa 22-18");
         assert!(moved.contains("tocca al Nero"), "{moved}");
-        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert_eq!(ply(&service, c.channel), Some(1));
         assert!(say(&mut c, "bob: /mossa").starts_with("Quale mossa? Puoi giocare: "));
         assert!(say(&mut c, "bob: /mossa mossa:10-14").contains("tocca al Bianco"));
-        assert_eq!(ply(&service, GENERAL), Some(2));
+        assert_eq!(ply(&service, c.channel), Some(2));
         let offered = say(&mut c, "alice: /patta proponi");
         assert!(!offered.contains("(lo vedi solo tu)"), "{offered}");
         let game = service
             .store()
-            .active_game_in_channel(GENERAL)
+            .active_game_in_channel(c.channel)
             .unwrap()
             .unwrap();
         assert!(game.draw_offer.is_some(), "{offered}");
@@ -994,23 +1392,19 @@ mod tests {
         let board = say(&mut c, "bob: /aceptar");
         assert!(board.contains("juegan las blancas"), "{board}");
         assert!(say(&mut c, "bob: /jugada 22-18").contains("juegan las negras"));
-        assert_eq!(ply(&service, GENERAL), Some(1));
-        assert_eq!(
-            say(&mut c, "alice: /retar"),
-            "¿A quién? `/retar bob [color:blancas|negras|azar] [tiempo:24h]`\n"
-        );
+        assert_eq!(ply(&service, c.channel), Some(1));
         assert!(say(&mut c, "alice: /tablas ofrecer").len() > 1);
         assert!(
             service
                 .store()
-                .active_game_in_channel(GENERAL)
+                .active_game_in_channel(c.channel)
                 .unwrap()
                 .unwrap()
                 .draw_offer
                 .is_some()
         );
         assert!(say(&mut c, "bob: /tablas aceptar").len() > 1);
-        assert_eq!(ply(&service, GENERAL), None, "drawn by agreement");
+        assert_eq!(ply(&service, c.channel), None, "drawn by agreement");
         assert_eq!(
             say(&mut c, "alice: /bailar"),
             "Comando desconocido `/bailar`. Prueba `/ayuda`.\n"
@@ -1046,8 +1440,9 @@ mod tests {
         say(&mut c, "@locale en");
         assert_eq!(
             say(&mut c, "carol: /settings language lingua:de"),
-            "`/settings language it|en|es`, or `/settings language` alone to follow the server's \
-             Discord language.\n"
+            "`/settings` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, \
+             `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME` and \
+             `remove-channel:#NAME`; alone, it shows the settings.\n"
         );
         assert_eq!(
             say(&mut c, "carol: /settings language"),
@@ -1068,6 +1463,365 @@ mod tests {
     }
 
     #[test]
+    fn thread_names_become_channel_names() {
+        assert_eq!(slug("Dama #12 · Alice – Bob"), "dama-12-alice-bob");
+        assert_eq!(
+            slug("Partita #3 · Élodie – Dama (livello 2)"),
+            "partita-3-élodie-dama-livello-2"
+        );
+        assert_eq!(slug("  ¡Hola!  "), "hola");
+        assert_eq!(
+            prefixed("[#general] ", "one\ntwo\n"),
+            "[#general] one\n[#general] two\n"
+        );
+    }
+
+    #[test]
+    fn mentions_of_people_and_places_read_as_names() {
+        let (mut c, _service) = console();
+        let alice = c.user_id("alice");
+        assert_eq!(
+            c.names_for_mentions(&format!("<@{alice}> in <#{GENERAL}>, due <t:5:R>, a < b")),
+            "@alice in #general, due <t:5:R>, a < b"
+        );
+        assert_eq!(c.names_for_mentions("<#999> <@x> <@"), "<#999> <@x> <@");
+    }
+
+    #[test]
+    fn a_game_in_a_thread_is_played_there_and_its_channel_starts_another() {
+        let (mut c, service) = console();
+        assert!(say(&mut c, "alice: /challenge bob colour:white").contains("@bob"));
+        let started = say(&mut c, "bob: /accept");
+        let (first, name) = entered_thread(&c, &started);
+        assert!(name.contains("alice") && name.contains("bob"), "{name}");
+        let game = service
+            .store()
+            .active_game_in_channel(first)
+            .unwrap()
+            .unwrap();
+        assert_eq!((game.channel, game.thread), (GENERAL, Some(first)));
+        // The first board is posted in the thread, where the console now is: no place before it.
+        let board = &started[started.find("(now in thread").unwrap()..];
+        assert!(board.contains("White to move"), "{started}");
+        assert!(!board.contains("[#"), "{started}");
+        let moved = say(&mut c, "alice: /move 22-18");
+        assert!(
+            moved.contains("Black to move") && !moved.contains("[#"),
+            "{moved}"
+        );
+        assert_eq!(ply(&service, first), Some(1));
+
+        // Back in the channel, a second game starts in a thread of its own.
+        assert_eq!(
+            say(&mut c, "@channel general"),
+            "(now in channel #general)\n"
+        );
+        assert!(say(&mut c, "carol: /challenge dave colour:white").contains("@dave"));
+        let accepted = say(&mut c, "dave: /accept");
+        let (second, other) = entered_thread(&c, &accepted);
+        assert_ne!((second, &other), (first, &name));
+        assert_eq!(
+            service
+                .store()
+                .active_games_in_threads_of(GENERAL)
+                .unwrap()
+                .len(),
+            2
+        );
+        say(&mut c, "carol: /move 22-18");
+        assert_eq!(ply(&service, second), Some(1));
+
+        // To the first thread by its name: its game goes on there.
+        assert_eq!(
+            say(&mut c, &format!("@channel #{name}")),
+            format!("(now in thread #{name})\n")
+        );
+        say(&mut c, "bob: /move 10-14");
+        assert_eq!(ply(&service, first), Some(2));
+        assert_eq!(ply(&service, second), Some(1));
+        // Its end: the result here, a line in the channel (marked with it), the thread archived.
+        let ended = say(&mut c, "alice: /resign");
+        assert!(has_line(&ended, "[#general] "), "{ended}");
+        assert!(
+            ended.contains(&format!("(thread #{name} archived)\n")),
+            "{ended}"
+        );
+        assert_eq!(ply(&service, first), None);
+        assert_eq!(ply(&service, second), Some(1));
+    }
+
+    #[test]
+    fn without_threads_a_game_is_played_in_its_channel() {
+        let (mut c, service) = console();
+        assert_eq!(
+            say(&mut c, "@threads off"),
+            "(the bot may not open threads: games are played in their channel)\n"
+        );
+        assert_eq!(say(&mut c, "@threads maybe"), "@threads needs on or off.\n");
+        say(&mut c, "alice: /challenge bob colour:white");
+        let started = say(&mut c, "bob: /accept");
+        assert!(!started.contains("(thread #"), "{started}");
+        assert_eq!(c.channel, GENERAL);
+        assert!(say(&mut c, "alice: /move 22-18").contains("Black to move"));
+        assert_eq!(ply(&service, GENERAL), Some(1));
+        assert_eq!(
+            say(&mut c, "@threads on"),
+            "(the bot may open threads again)\n"
+        );
+    }
+
+    #[test]
+    fn direct_messages_come_with_the_moves_and_the_sweep() {
+        let (mut c, service) = console();
+        say(&mut c, "bob: /settings notify:dm");
+        let bob = c.user_id("bob");
+        assert_eq!(service.store().notify_mode(bob).unwrap(), NotifyMode::Dm);
+        say(&mut c, "alice: /challenge bob colour:white time:1h");
+        say(&mut c, "bob: /accept");
+        // Bob's turn: a direct message, besides the board in the thread.
+        let moved = say(&mut c, "alice: /move 22-18");
+        assert!(has_line(&moved, "(DM to bob) "), "{moved}");
+        assert!(!has_line(&moved, "(DM to alice)"), "{moved}");
+        // Half of the hour gone: a reminder, once.
+        let reminded = say(&mut c, "@advance 31m");
+        assert!(has_line(&reminded, "(DM to bob) "), "{reminded}");
+        let quiet = say(&mut c, "@advance 1m");
+        assert!(!quiet.contains("(DM to"), "{quiet}");
+        // Ninety per cent gone: the second reminder.
+        let again = say(&mut c, "@advance 23m");
+        assert!(has_line(&again, "(DM to bob) "), "{again}");
+    }
+
+    #[test]
+    fn a_closed_dm_falls_back_to_a_mention_in_the_game() {
+        let (mut c, _service) = console();
+        assert_eq!(
+            say(&mut c, "@dm-closed bob"),
+            "(bob's direct messages are closed)\n"
+        );
+        say(&mut c, "bob: /settings notify:dm");
+        say(&mut c, "alice: /challenge bob colour:white");
+        say(&mut c, "bob: /accept");
+        // The game's thread, or its channel where no thread opens.
+        let name = c.place_name(c.channel);
+        let moved = say(&mut c, "alice: /move 22-18");
+        let failed = format!("(the DM to bob could not be delivered: posted in #{name} instead)");
+        assert!(moved.contains(&failed), "{moved}");
+        assert!(has_line(&moved, "@bob "), "{moved}");
+        assert!(!moved.contains("(DM to bob)"), "{moved}");
+        // Once: the next turn is a mention in the thread, without trying the DM again.
+        say(&mut c, "bob: /move 10-14");
+        let next = say(&mut c, "alice: /move 21-17");
+        assert!(!next.contains("could not be delivered"), "{next}");
+        assert!(!next.contains("(DM to bob)"), "{next}");
+        assert_eq!(
+            say(&mut c, "@dm-open bob"),
+            "(bob's direct messages are open again)\n"
+        );
+    }
+
+    /// The action a command reads as (without its `/`), or the console's answer.
+    fn parsed(c: &mut Console, command: &str) -> Parsed {
+        c.parse(command)
+    }
+
+    fn settings(change: SettingsChange) -> Parsed {
+        Parsed::Act(Action::Settings(change))
+    }
+
+    #[test]
+    fn the_new_commands_are_read_in_every_language() {
+        let (mut c, _service) = console();
+        let bob = c.user_id("bob");
+        for (open, accept, games, all, takeback) in [
+            (
+                "challenge",
+                "accept from:bob",
+                "games",
+                "games all",
+                "takeback",
+            ),
+            (
+                "sfida",
+                "accetta da:bob",
+                "partite",
+                "partite tutte",
+                "ritira",
+            ),
+            (
+                "retar",
+                "aceptar de:@bob",
+                "partidas",
+                "partidas todas",
+                "deshacer",
+            ),
+        ] {
+            assert_eq!(
+                parsed(&mut c, open),
+                Parsed::Act(Action::Challenge {
+                    opponent: None,
+                    colour: ColourChoice::Random,
+                    time_per_move: None
+                }),
+                "{open}"
+            );
+            assert_eq!(
+                parsed(&mut c, accept),
+                Parsed::Act(Action::Accept { from: Some(bob) }),
+                "{accept}"
+            );
+            assert_eq!(
+                parsed(&mut c, games),
+                Parsed::Act(Action::Games { all: false })
+            );
+            assert_eq!(
+                parsed(&mut c, all),
+                Parsed::Act(Action::Games { all: true })
+            );
+            assert_eq!(parsed(&mut c, takeback), Parsed::Act(Action::Takeback));
+        }
+        // An open challenge with a colour; `/accept` alone.
+        assert_eq!(
+            parsed(&mut c, "sfida nero tempo:2h"),
+            Parsed::Act(Action::Challenge {
+                opponent: None,
+                colour: ColourChoice::Black,
+                time_per_move: Some(Duration::from_secs(7200))
+            })
+        );
+        assert_eq!(
+            parsed(&mut c, "aceptar"),
+            Parsed::Act(Action::Accept { from: None })
+        );
+        // `/settings` alone shows them; each option, in each language.
+        assert_eq!(
+            parsed(&mut c, "impostazioni"),
+            settings(SettingsChange::default())
+        );
+        let dm = SettingsChange {
+            notify: Some(NotifyMode::Dm),
+            ..SettingsChange::default()
+        };
+        for typed in [
+            "settings notify:dm",
+            "impostazioni notifiche:dm",
+            "ajustes avisos:md",
+        ] {
+            assert_eq!(parsed(&mut c, typed), settings(dm.clone()), "{typed}");
+        }
+        assert_eq!(
+            parsed(&mut c, "ajustes avisos:nada"),
+            settings(SettingsChange {
+                notify: Some(NotifyMode::Off),
+                ..SettingsChange::default()
+            })
+        );
+        let sala = c.place_id(false, "sala");
+        let bar = c.place_id(false, "bar");
+        let server = SettingsChange {
+            time_per_move: Some(Duration::from_secs(2 * 3600)),
+            challenge_expiry: Some(Some(Duration::from_secs(86_400))),
+            threads: Some(false),
+            add_game_channel: Some(sala),
+            remove_game_channel: Some(bar),
+            ..SettingsChange::default()
+        };
+        for typed in [
+            "settings time:2h expiry:1day threads:off add-channel:#sala remove-channel:#bar",
+            "impostazioni tempo:2h scadenza:1day thread:no aggiungi-canale:#sala togli-canale:bar",
+            "ajustes tiempo:2h caducidad:1day hilos:no añadir-canal:#sala quitar-canal:#bar",
+        ] {
+            assert_eq!(parsed(&mut c, typed), settings(server.clone()), "{typed}");
+        }
+        assert_eq!(
+            parsed(&mut c, "ajustes hilos:sí caducidad:auto idioma:auto"),
+            settings(SettingsChange {
+                threads: Some(true),
+                challenge_expiry: Some(None),
+                language: Some(None),
+                ..SettingsChange::default()
+            })
+        );
+        assert_eq!(
+            parsed(&mut c, "impostazioni lingua:es"),
+            settings(SettingsChange {
+                language: Some(Some(Language::Es)),
+                ..SettingsChange::default()
+            })
+        );
+        // What cannot be read gets the usage, in the console's language.
+        c.language = Language::It;
+        let Parsed::Answer(usage) = parsed(&mut c, "impostazioni notifiche:forte") else {
+            panic!("read");
+        };
+        assert!(
+            usage.starts_with("`/impostazioni` accetta `lingua:"),
+            "{usage}"
+        );
+        c.language = Language::Es;
+        let Parsed::Answer(usage) = parsed(&mut c, "ajustes hilos:quizás") else {
+            panic!("read");
+        };
+        assert!(usage.contains("`avisos:md|mención|nada`"), "{usage}");
+    }
+
+    #[test]
+    fn open_challenges_and_threads_in_italian_and_spanish() {
+        let (mut c, service) = console();
+        say(&mut c, "@locale it");
+        assert_eq!(
+            say(&mut c, "@threads no"),
+            "(il bot non può aprire thread: le partite si giocano nel loro canale)\n"
+        );
+        say(&mut c, "@threads sì");
+        say(&mut c, "alice: /sfida");
+        assert_eq!(
+            service
+                .store()
+                .pending_challenges_in_channel(GENERAL, service.now())
+                .unwrap()
+                .len(),
+            1
+        );
+        let started = say(&mut c, "carol: /accetta da:alice");
+        let name = c.place_name(c.channel);
+        assert!(
+            started.contains(&format!(
+                "(aperto il thread #{name})\n(ora nel thread #{name})\n"
+            )),
+            "{started}"
+        );
+        assert!(started.contains("tocca al Bianco"), "{started}");
+        let games = say(&mut c, "alice: /partite");
+        assert!(!games.contains("Comando sconosciuto"), "{games}");
+        assert!(games.contains("carol"), "{games}");
+        assert_eq!(
+            say(&mut c, "@channel general"),
+            "(ora nel canale #general)\n"
+        );
+        assert_eq!(
+            say(&mut c, &format!("@channel {name}")),
+            format!("(ora nel thread #{name})\n")
+        );
+
+        say(&mut c, "@locale es");
+        say(&mut c, "@channel mesa");
+        say(&mut c, "dave: /retar");
+        let started = say(&mut c, "erin: /aceptar de:dave");
+        let name = c.place_name(c.channel);
+        assert!(
+            started.contains(&format!(
+                "(hilo #{name} abierto)\n(ahora en el hilo #{name})\n"
+            )),
+            "{started}"
+        );
+        assert!(started.contains("juegan las blancas"), "{started}");
+        let games = say(&mut c, "erin: /partidas");
+        assert!(!games.contains("Comando desconocido"), "{games}");
+        assert!(games.contains("dave"), "{games}");
+    }
+
+    #[test]
     fn every_command_is_read_in_every_language() {
         let words = Vocabulary::new();
         for language in Language::ALL {
@@ -1085,13 +1839,5 @@ mod tests {
                 }
             }
         }
-    }
-}
-
-/// `/settings language`.
-fn damabot_settings_language(language: Option<Language>) -> crate::game::SettingsChange {
-    crate::game::SettingsChange {
-        language: Some(language),
-        ..crate::game::SettingsChange::default()
     }
 }

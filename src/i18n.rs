@@ -134,8 +134,8 @@ texts! {
     /// `$opponent`: whom the actor's open challenge is to.
     ChallengeAlreadyOpen = "challenge-already-open" ["opponent", "cmd_cancel"],
     /// The challenge message: mentions, `$color` the challenger's (`white`, `black`, `random`),
-    /// durations.
-    ChallengeMessage = "challenge-message" ["challenged", "challenger", "color", "time", "expiry"],
+    /// `$time` a duration, `$expires` a live timestamp.
+    ChallengeMessage = "challenge-message" ["challenged", "challenger", "color", "time", "expires"],
     ChallengeButtonAccept = "challenge-button-accept" [],
     ChallengeButtonDecline = "challenge-button-decline" [],
     ChallengeButtonCancel = "challenge-button-cancel" [],
@@ -309,6 +309,75 @@ texts! {
     /// `/settings language` without one: back to the server's Discord language, said in it.
     SettingsLanguageDiscord = "settings-language-discord" [],
     // ---- threads and starting games
+    /// A game starts in a thread of the channel: `$white`, `$black` names.
+    StartInThread = "start-in-thread" ["game", "white", "black"],
+    /// A game's thread: names as written, shortened to fit 100 characters.
+    StartThreadName = "start-thread-name" ["game", "white", "black"],
+    /// The first board of a game between members in its thread: mentions.
+    StartThreadHeadline = "start-thread-headline" ["white", "black"],
+    /// Threads are on but the bot may not open them here: Discord's permission names.
+    StartThreadsTip = "start-threads-tip" [],
+    /// The thread of a starting game could not be opened: the board comes here instead.
+    StartThreadFailed = "start-thread-failed" [],
+    /// A typed command in the parent channel of the actor's game: `$thread` a link to it.
+    StartPlayedInThread = "start-played-in-thread" ["game", "thread"],
+    /// The autocomplete's hint for the same (plain text).
+    StartHintInThread = "start-hint-in-thread" ["game"],
+    /// An open challenge: `$challenger` a mention, `$color` theirs (`white`, `black`,
+    /// `random`), `$time` a duration, `$expires` a live timestamp.
+    StartOpenChallenge = "start-open-challenge" ["challenger", "color", "time", "expires"],
+    /// The actor already has an open challenge (to anyone) here.
+    StartAlreadyOpenAnyone = "start-already-open-anyone" ["cmd_cancel"],
+    /// The challenger pressed Accept on their own open challenge.
+    StartOpenOwnAccept = "start-open-own-accept" [],
+    /// Someone pressed Decline on an open challenge: `$expires` a live timestamp.
+    StartOpenDecline = "start-open-decline" ["expires"],
+    /// The challenger pressed Decline on their own open challenge.
+    StartOpenDeclineOwn = "start-open-decline-own" [],
+    /// `$name` withdrew their open challenge.
+    StartOpenCancelled = "start-open-cancelled" ["name"],
+    /// Nobody accepted an open challenge in time: `$challenger` a mention.
+    StartOpenExpired = "start-open-expired" ["challenger"],
+    /// `/accept` with several challenges open for the actor: `$names` who challenged.
+    StartAcceptWhich = "start-accept-which" ["names", "cmd_accept"],
+    /// `/accept from:` a member who has no challenge open for the actor here.
+    StartNoneFrom = "start-none-from" ["name"],
+    /// A game against the engine blocks the channel: `$idle` how long it has had no move.
+    StartIdleEngine = "start-idle-engine" ["game", "idle"],
+    StartButtonEndIdle = "start-button-end-idle" [],
+    /// The idle game had a move since the question.
+    StartIdleAlive = "start-idle-alive" ["game"],
+    /// The game is not idle (long enough) to be ended.
+    StartIdleNotIdle = "start-idle-not-idle" ["game"],
+    /// The game is over already.
+    StartIdleGone = "start-idle-gone" ["game"],
+    /// The idle game was ended: `$name` who ended it may start theirs.
+    StartIdleEnded = "start-idle-ended" ["game", "name", "cmd_challenge", "cmd_play"],
+    /// The sweep ended an idle engine game: `$idle` a duration.
+    StartIdleSwept = "start-idle-swept" ["game", "idle"],
+    /// Games may start only in the server's game channels: `$channels` links.
+    StartChannelNotAllowed = "start-channel-not-allowed" ["channels"],
+    /// `/settings` answers: what changed.
+    StartSettingsTime = "start-settings-time" ["time"],
+    StartSettingsExpiry = "start-settings-expiry" ["expiry"],
+    StartSettingsExpiryAuto = "start-settings-expiry-auto" [],
+    /// `$threads`: `on` or `off`.
+    StartSettingsThreads = "start-settings-threads" ["threads"],
+    /// `$channel` a link; `$channels` the list as it is now.
+    StartSettingsChannelAdded = "start-settings-channel-added" ["channel", "channels"],
+    StartSettingsChannelRemoved = "start-settings-channel-removed" ["channel", "channels"],
+    /// The game channels when none is listed.
+    StartSettingsEveryChannel = "start-settings-every-channel" [],
+    /// A challenge expiry out of range: `$min`, `$max` durations.
+    StartSettingsExpiryRange = "start-settings-expiry-range" ["min", "max"],
+    /// The expiry that fits the time control, as the settings show it.
+    StartSettingsExpiryFits = "start-settings-expiry-fits" [],
+    /// `/settings` without options: `$notify` (`dm`, `ping`, `off`), `$language` (`it`, `en`,
+    /// `es`) and `$language_source` (`chosen`, `discord`), durations, `$threads` (`on`,
+    /// `off`), `$channels` links or every channel.
+    StartSettingsShow = "start-settings-show" [
+        "notify", "language", "language_source", "time", "expiry", "threads", "channels"
+    ],
 
     // ---- notifications
     /// `/settings notify`: what the person will get (`$mode`: `dm`, `ping` or `off`).
@@ -426,6 +495,20 @@ texts! {
     ConsoleAdvance = "console-advance" ["duration"],
     ConsoleAdvanceUsage = "console-advance-usage" ["error"],
     ConsoleModerator = "console-moderator" ["name"],
+    /// `@threads on|off`: `$on` is `on` or `off`.
+    ConsoleThreads = "console-threads" ["on"],
+    ConsoleThreadsUsage = "console-threads-usage" [],
+    /// `@dm-closed NAME`, `@dm-open NAME`.
+    ConsoleDmClosed = "console-dm-closed" ["name"],
+    ConsoleDmOpen = "console-dm-open" ["name"],
+    /// Threads as channels: `$name` as typed after `@channel`.
+    ConsoleThreadOpened = "console-thread-opened" ["name"],
+    ConsoleThreadNow = "console-thread-now" ["name"],
+    ConsoleThreadArchived = "console-thread-archived" ["name"],
+    /// What starts the lines of a direct message to `$name`.
+    ConsoleDm = "console-dm" ["name"],
+    /// A direct message to `$name` that failed, posted in `$channel` instead.
+    ConsoleDmFailed = "console-dm-failed" ["name", "channel"],
     /// `@locale`: `$language` is the code of the language now spoken.
     ConsoleLocale = "console-locale" ["language"],
     ConsoleLocaleUsage = "console-locale-usage" [],
@@ -440,7 +523,6 @@ texts! {
     ConsoleSuggestions = "console-suggestions" ["moves"],
     ConsoleSuggestionsNone = "console-suggestions-none" ["hint"],
     /// Commands the console cannot read.
-    ConsoleWhom = "console-whom" ["challenge"],
     ConsoleTimeUsage = "console-time-usage" ["error"],
     ConsoleNotALevel = "console-not-a-level" ["level"],
     ConsoleNotAColour = "console-not-a-colour" ["colour"],
@@ -468,6 +550,20 @@ texts! {
     ConsoleOptionPage = "console-option-page" [],
     ConsoleOptionGame = "console-option-game" [],
     ConsoleOptionLanguage = "console-option-language" [],
+    ConsoleOptionFrom = "console-option-from" [],
+    ConsoleOptionAll = "console-option-all" [],
+    ConsoleOptionNotify = "console-option-notify" [],
+    ConsoleOptionExpiry = "console-option-expiry" [],
+    ConsoleOptionThreads = "console-option-threads" [],
+    ConsoleOptionAddChannel = "console-option-add-channel" [],
+    ConsoleOptionRemoveChannel = "console-option-remove-channel" [],
+    /// Values of options as typed in a language: on, off, auto; the notify modes.
+    ConsoleValueOn = "console-value-on" [],
+    ConsoleValueOff = "console-value-off" [],
+    ConsoleValueAuto = "console-value-auto" [],
+    ConsoleNotifyDm = "console-notify-dm" [],
+    ConsoleNotifyPing = "console-notify-ping" [],
+    ConsoleNotifyOff = "console-notify-off" [],
     ConsoleColourWhite = "console-colour-white" [],
     ConsoleColourBlack = "console-colour-black" [],
     ConsoleColourRandom = "console-colour-random" [],

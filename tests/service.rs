@@ -1026,7 +1026,11 @@ nonsense line
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{out}");
     assert!(out.contains("@bob, @alice challenges you"), "{out}");
-    assert!(out.contains("accepted"), "{out}");
+    assert!(
+        out.contains("Game #1 starts: alice (White) – bob (Black)"),
+        "{out}"
+    );
+    assert!(out.contains("(thread #dama-1-alice-bob opened)"), "{out}");
     assert!(
         out.contains("not your turn") || out.contains("capture is compulsory"),
         "{out}"
@@ -2599,7 +2603,7 @@ fn challenge_phrases() -> [ChallengePhrases; 3] {
                 "<@12>, <@11> ti sfida a una partita di dama valida per la classifica",
                 "(<@11> ha il Bianco,",
                 "24 ore per mossa",
-                "Accetta o rifiuta entro 10 minuti.",
+                "Accetta o rifiuta: scade <t:1796000600:R>.",
             ],
             buttons: ["Accetta", "Rifiuta", "Annulla"],
             time_range: "Il tempo per mossa deve essere compreso tra 1 minuto e 14 giorni.",
@@ -2618,7 +2622,7 @@ fn challenge_phrases() -> [ChallengePhrases; 3] {
                 "<@12>, <@11> challenges you to a rated game of dama",
                 "(<@11> plays White,",
                 "24 h per move",
-                "Accept or decline within 10 min.",
+                "Accept or decline: it expires <t:1796000600:R>.",
             ],
             buttons: ["Accept", "Decline", "Cancel"],
             time_range: "The time per move must be between 1 min and 14 days.",
@@ -2637,7 +2641,7 @@ fn challenge_phrases() -> [ChallengePhrases; 3] {
                 "<@12>, <@11> te reta a una partida de damas puntuable",
                 "(<@11> juega con blancas,",
                 "24 h por jugada",
-                "Tienes 10 min para aceptar o rechazar.",
+                "Acepta o rechaza: caduca <t:1796000600:R>.",
             ],
             buttons: ["Aceptar", "Rechazar", "Cancelar"],
             time_range: "El tiempo por jugada tiene que estar entre 1 min y 14 días.",

@@ -15,7 +15,21 @@ impl GameService {
         let language = actor.language;
         // A hint is a choice's name: plain text, where a command mention would not show.
         let typed_command = |command: &str| i18n::texts().command_name(language, command);
-        let Some(record) = self.store.active_game_in_channel(actor.channel)? else {
+        let mut record = self.store.active_game_in_channel(actor.channel)?;
+        if record.is_none() {
+            // The actor's game started here: in its thread, or here while it has none.
+            let mine: Vec<_> = self
+                .store
+                .active_games_in_threads_of(actor.channel)?
+                .into_iter()
+                .filter(|game| game.colour_of(actor.user).is_some())
+                .collect();
+            record = mine.iter().find(|game| game.thread.is_none()).cloned();
+            if let (None, Some(game)) = (&record, mine.first()) {
+                return Ok(hint(&t!(language, StartHintInThread, game = game.id.0)));
+            }
+        }
+        let Some(record) = record else {
             return Ok(hint(&t!(
                 language,
                 GameHintNoGame,

@@ -7,15 +7,17 @@ use dama_rules::{Color, Position};
 
 use super::action::{Flow, Origin, Stop, refuse};
 use super::engine_name;
-use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, button};
+use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
+use super::settings::millis;
+use super::threads::StartPlace;
 use super::{
     Actor, ColourChoice, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Member,
-    Reply, escape_markdown, human_duration,
+    Notice, Reply, ServiceError, escape_markdown, human_duration,
 };
 use crate::i18n::{Language, t};
 use crate::store::{
-    Challenge, ChallengeId, ChallengeStatus, GameStatus, NewChallenge, NewGame, Participant,
-    StoreError,
+    Challenge, ChallengeId, ChallengeStatus, Game, GameStatus, Millis, NewChallenge, NewGame,
+    Participant, StoreError, UserId,
 };
 
 /// The strongest engine level, as the texts name it.
@@ -23,12 +25,17 @@ fn max_level() -> u8 {
     Level::ALL[Level::ALL.len() - 1].number()
 }
 
-fn millis(duration: Duration) -> i64 {
-    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+/// An instant as a Discord timestamp that counts down in each reader's own time zone
+/// (`<t:1796000600:R>`, "in 10 minutes").
+pub(crate) fn live_time(at: Millis) -> String {
+    format!("<t:{}:R>", at.div_euclid(1000))
 }
 
 impl GameService {
-    /// `/challenge @member [colour] [time]`.
+    /// `/challenge [@member] [colour] [time]`: to a member, or open to anyone (no member).
+    /// The time per move defaults to the server's; the challenge stays open for the server's
+    /// expiry, else the configuration's, else as long as its time per move (see
+    /// [`Self::challenge_expiry`]).
     pub(crate) fn challenge(
         &self,
         actor: &Actor,
@@ -37,25 +44,27 @@ impl GameService {
         time_per_move: Option<Duration>,
     ) -> Flow<Reply> {
         let language = actor.language;
-        let Some(opponent) = opponent else {
-            todo!("open challenges")
+        if let Some(opponent) = opponent {
+            if opponent.is_bot {
+                return refuse(t!(
+                    language,
+                    ChallengeBot,
+                    cmd_play = self.command(language, "play"),
+                    max_level = max_level(),
+                ));
+            }
+            if opponent.user == actor.user {
+                return refuse(t!(
+                    language,
+                    ChallengeSelf,
+                    cmd_play = self.command(language, "play"),
+                ));
+            }
+        }
+        let time = match time_per_move {
+            Some(time) => time,
+            None => self.default_time_per_move(actor.guild)?,
         };
-        if opponent.is_bot {
-            return refuse(t!(
-                language,
-                ChallengeBot,
-                cmd_play = self.command(language, "play"),
-                max_level = max_level(),
-            ));
-        }
-        if opponent.user == actor.user {
-            return refuse(t!(
-                language,
-                ChallengeSelf,
-                cmd_play = self.command(language, "play"),
-            ));
-        }
-        let time = time_per_move.unwrap_or(self.settings.default_time_per_move);
         if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
             return refuse(t!(
                 language,
@@ -64,35 +73,43 @@ impl GameService {
                 max = human_duration(language, millis(MAX_TIME_PER_MOVE)),
             ));
         }
-        self.refuse_busy_channel(actor)?;
+        self.start_place(actor)?;
         let now = self.now();
         let open = self
             .store
             .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
-            return refuse(t!(
-                language,
-                ChallengeAlreadyOpen,
-                opponent = self.name_of(actor.guild, mine.challenged.unwrap_or_default()),
-                cmd_cancel = self.command(language, "cancel"),
-            ));
+            let cmd_cancel = self.command(language, "cancel");
+            return refuse(if let Some(to) = mine.challenged {
+                t!(
+                    language,
+                    ChallengeAlreadyOpen,
+                    opponent = self.name_of(actor.guild, to),
+                    cmd_cancel = cmd_cancel,
+                )
+            } else {
+                t!(language, StartAlreadyOpenAnyone, cmd_cancel = cmd_cancel)
+            });
         }
         let cooldown = Cooldown::Challenge(actor.user);
         self.cooled_down(actor.language, cooldown)?;
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
-        self.store
-            .ensure_player(actor.guild, opponent.user, &opponent.name, now)?;
+        if let Some(opponent) = opponent {
+            self.store
+                .ensure_player(actor.guild, opponent.user, &opponent.name, now)?;
+        }
+        let expiry = self.challenge_expiry(actor.guild, time)?;
         let challenge = self.store.create_challenge(&NewChallenge {
             guild: actor.guild,
             channel: actor.channel,
             challenger: actor.user,
-            challenged: Some(opponent.user),
+            challenged: opponent.map(|opponent| opponent.user),
             colour,
             time_per_move_ms: millis(time),
             rated: true,
             created_at: now,
-            expires_at: now + millis(self.settings.challenge_expiry.unwrap_or(time)),
+            expires_at: now.saturating_add(millis(expiry)),
         })?;
         self.used(cooldown);
         Ok(Self::challenge_reply(
@@ -101,22 +118,37 @@ impl GameService {
         ))
     }
 
-    /// The challenge message, with its Accept, Decline and Cancel buttons.
+    /// The challenge message, with its Accept, Decline and Cancel buttons: to a member, or
+    /// open to anyone (mentioning nobody).
     fn challenge_reply(language: Language, challenge: &Challenge) -> Reply {
         let color = match challenge.colour {
             ColourChoice::White => "white",
             ColourChoice::Black => "black",
             ColourChoice::Random => "random",
         };
-        let text = t!(
-            language,
-            ChallengeMessage,
-            challenged = format!("<@{}>", challenge.challenged.unwrap_or_default()),
-            challenger = format!("<@{}>", challenge.challenger),
-            color = color,
-            time = human_duration(language, challenge.time_per_move_ms),
-            expiry = human_duration(language, challenge.expires_at - challenge.created_at),
-        );
+        let by = format!("<@{}>", challenge.challenger);
+        let time = human_duration(language, challenge.time_per_move_ms);
+        let expires = live_time(challenge.expires_at);
+        let text = if let Some(to) = challenge.challenged {
+            t!(
+                language,
+                ChallengeMessage,
+                challenged = format!("<@{to}>"),
+                challenger = by,
+                color = color,
+                time = time,
+                expires = expires,
+            )
+        } else {
+            t!(
+                language,
+                StartOpenChallenge,
+                challenger = by,
+                color = color,
+                time = time,
+                expires = expires,
+            )
+        };
         let id = challenge.id;
         Reply {
             text,
@@ -147,14 +179,47 @@ impl GameService {
         self.participant_name(Language::En, guild, Participant::User(user))
     }
 
-    /// Refuses to start a game in a busy channel: "A game is running here".
-    fn refuse_busy_channel(&self, actor: &Actor) -> Flow<()> {
+    /// Refuses to start a game in a busy channel: "A game is running here"; or, when the game
+    /// is one against the engine whose player has left it for
+    /// [`super::ServiceSettings::engine_idle`], asks whether to end it, with a button that
+    /// does.
+    pub(crate) fn refuse_busy_channel(&self, actor: &Actor) -> Flow<()> {
         let Some(game) = self.store.active_game_in_channel(actor.channel)? else {
             return Ok(());
         };
-        let mut reply = Reply::private(t!(actor.language, ChallengeChannelBusy, game = game.id.0));
+        let language = actor.language;
+        let mut reply = match self.idle_for(&game) {
+            Some(idle) if idle >= millis(self.settings.engine_idle) => {
+                let mut reply = Reply::private(t!(
+                    language,
+                    StartIdleEngine,
+                    game = game.id.0,
+                    idle = human_duration(language, idle),
+                ));
+                reply.components.push(vec![button(
+                    ComponentAction::Game(game.id, game.ply, GameButton::EndIdle),
+                    &t!(language, StartButtonEndIdle),
+                    ButtonStyle::Danger,
+                )]);
+                reply
+            }
+            _ => Reply::private(t!(language, ChallengeChannelBusy, game = game.id.0)),
+        };
         reply.current_board = game.board_message;
         Err(Stop::refused(reply))
+    }
+
+    /// How long the person of a game against the engine has let it wait for their move;
+    /// `None` for a game between members, or one where the engine is to move.
+    fn idle_for(&self, game: &Game) -> Option<Millis> {
+        let to_move = game.participant(game.side_to_move()?);
+        let other = game.participant(!game.side_to_move()?);
+        match (to_move, other) {
+            (Participant::User(_), Participant::Engine(_)) => {
+                Some(self.now().saturating_sub(game.last_move_at))
+            }
+            _ => None,
+        }
     }
 
     /// The pending challenge an answer is about: the given one, or the actor's in this channel.
@@ -201,26 +266,92 @@ impl GameService {
         }
     }
 
-    /// Accept (button or `/accept`): only the challenged member may.
+    /// The challenge `/accept` (or an Accept button) is about: the clicked one; else the one
+    /// open here for the actor from `from`; else the only one naming the actor here, or the
+    /// only one open to anyone. Several without `from` are refused, naming who challenged.
+    fn challenge_to_accept(
+        &self,
+        actor: &Actor,
+        id: Option<ChallengeId>,
+        from: Option<UserId>,
+    ) -> Flow<Challenge> {
+        if id.is_some() {
+            return self.find_challenge(actor, id, true);
+        }
+        let language = actor.language;
+        let open = self
+            .store
+            .pending_challenges_in_channel(actor.channel, self.now())?;
+        let (named, anyone): (Vec<Challenge>, Vec<Challenge>) = open
+            .into_iter()
+            .filter(|c| match c.challenged {
+                Some(challenged) => challenged == actor.user,
+                None => c.challenger != actor.user,
+            })
+            .partition(|c| c.challenged.is_some());
+        if let Some(from) = from {
+            return match named
+                .into_iter()
+                .chain(anyone)
+                .find(|c| c.challenger == from)
+            {
+                Some(challenge) => Ok(challenge),
+                None => refuse(t!(
+                    language,
+                    StartNoneFrom,
+                    name = self.name_of(actor.guild, from)
+                )),
+            };
+        }
+        match (named.len(), anyone.len()) {
+            (1, _) => Ok(named.into_iter().next().unwrap_or_else(|| unreachable!())),
+            (0, 1) => Ok(anyone.into_iter().next().unwrap_or_else(|| unreachable!())),
+            (0, 0) => refuse(t!(language, ChallengeNoneReceived)),
+            _ => {
+                let who: Vec<String> = named
+                    .iter()
+                    .chain(&anyone)
+                    .map(|c| self.name_of(actor.guild, c.challenger))
+                    .collect();
+                refuse(t!(
+                    language,
+                    StartAcceptWhich,
+                    names = who.join(", "),
+                    cmd_accept = self.command(language, "accept"),
+                ))
+            }
+        }
+    }
+
+    /// Accept (button or `/accept [from]`): only the challenged member may, or for an open
+    /// challenge anyone but the challenger. The game is played in a thread where the server
+    /// wants threads and the bot may open them (the answer is one line in the channel and the
+    /// thread to open), else in the channel.
     pub(crate) fn accept(
         &self,
         actor: &Actor,
         id: Option<ChallengeId>,
-        from: Option<crate::store::UserId>,
+        from: Option<UserId>,
     ) -> Flow<Reply> {
-        let _ = from;
-        let challenge = self.find_challenge(actor, id, true)?;
-        if challenge.challenged != Some(actor.user) {
-            return refuse(t!(
-                actor.language,
-                ChallengeAcceptNotYours,
-                name = self.name_of(challenge.guild, challenge.challenged.unwrap_or_default()),
-            ));
-        }
+        let challenge = self.challenge_to_accept(actor, id, from)?;
         let now = self.now();
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= now {
             return refuse(self.not_pending_text(actor.language, &challenge));
         }
+        match challenge.challenged {
+            Some(challenged) if challenged != actor.user => {
+                return refuse(t!(
+                    actor.language,
+                    ChallengeAcceptNotYours,
+                    name = self.name_of(challenge.guild, challenged),
+                ));
+            }
+            None if challenge.challenger == actor.user => {
+                return refuse(t!(actor.language, StartOpenOwnAccept));
+            }
+            _ => {}
+        }
+        let place = self.start_place(actor)?;
         let challenger_white = match challenge.colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
@@ -242,7 +373,7 @@ impl GameService {
             rated: challenge.rated,
             start_fen: Position::initial().to_fen(),
             created_at: now,
-            in_thread: false,
+            in_thread: place.in_thread,
         };
         let game = match self.store.accept_challenge(challenge.id, &new_game) {
             Ok((_, game)) => game,
@@ -256,15 +387,19 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         };
+        let language = self.public_language(actor);
+        if game.in_thread {
+            return Ok(self.thread_start_reply(language, &game));
+        }
         let loaded = self.load(game)?;
         let headline = t!(
-            self.public_language(actor),
+            language,
             ChallengeAccepted,
             name = escape_markdown(&actor.name),
             white = format!("<@{white}>"),
             black = format!("<@{black}>"),
         );
-        let mut reply = self.board_reply(self.public_language(actor), &loaded, &headline, None);
+        let mut reply = self.channel_start_reply(language, &loaded, &headline, place);
         reply.mentions.push(challenge.challenger);
         Ok(reply)
     }
@@ -272,8 +407,20 @@ impl GameService {
     /// Decline (button or `/decline`): only the challenged member.
     pub(crate) fn decline(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, true)?;
-        if challenge.challenged != Some(actor.user) {
-            let name = self.name_of(challenge.guild, challenge.challenged.unwrap_or_default());
+        let Some(challenged) = challenge.challenged else {
+            // An open challenge: whoever does not want it leaves it.
+            return refuse(if challenge.challenger == actor.user {
+                t!(actor.language, StartOpenDeclineOwn)
+            } else {
+                t!(
+                    actor.language,
+                    StartOpenDecline,
+                    expires = live_time(challenge.expires_at)
+                )
+            });
+        };
+        if challenged != actor.user {
+            let name = self.name_of(challenge.guild, challenged);
             return refuse(if challenge.challenger == actor.user {
                 t!(actor.language, ChallengeDeclineOwn, name = name)
             } else {
@@ -290,7 +437,7 @@ impl GameService {
                 name = escape_markdown(&actor.name),
                 challenger = format!("<@{}>", challenge.challenger),
             ),
-            challenge.challenger,
+            Some(challenge.challenger),
         )
     }
 
@@ -304,17 +451,24 @@ impl GameService {
                 name = self.name_of(challenge.guild, challenge.challenger),
             ));
         }
+        let language = self.public_language(actor);
+        let name = escape_markdown(&actor.name);
+        let text = if let Some(to) = challenge.challenged {
+            t!(
+                language,
+                ChallengeCancelled,
+                name = name,
+                challenged = format!("<@{to}>"),
+            )
+        } else {
+            t!(language, StartOpenCancelled, name = name)
+        };
         self.resolve(
             actor,
             &challenge,
             ChallengeStatus::Cancelled,
-            &t!(
-                self.public_language(actor),
-                ChallengeCancelled,
-                name = escape_markdown(&actor.name),
-                challenged = format!("<@{}>", challenge.challenged.unwrap_or_default()),
-            ),
-            challenge.challenged.unwrap_or_default(),
+            &text,
+            challenge.challenged,
         )
     }
 
@@ -325,7 +479,7 @@ impl GameService {
         challenge: &Challenge,
         to: ChallengeStatus,
         text: &str,
-        notify: u64,
+        notify: Option<UserId>,
     ) -> Flow<Reply> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
             return refuse(self.not_pending_text(actor.language, challenge));
@@ -333,7 +487,7 @@ impl GameService {
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
             Ok(_) => Ok(Reply {
                 challenge: Some(challenge.id),
-                mentions: vec![notify],
+                mentions: notify.into_iter().collect(),
                 ..Reply::public(text)
             }),
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
@@ -347,7 +501,8 @@ impl GameService {
         }
     }
 
-    /// `/play [level] [colour]`: a game against the engine, unrated.
+    /// `/play [level] [colour]`: a game against the engine, unrated, in a thread where the
+    /// server wants threads and the bot may open them.
     pub(crate) fn play_engine(
         &self,
         actor: &Actor,
@@ -361,16 +516,22 @@ impl GameService {
                 max_level = max_level()
             ));
         };
-        self.refuse_busy_channel(actor)?;
+        let place = self.start_place(actor)?;
         let human_white = match colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
             ColourChoice::Random => self.random_bool(),
         };
-        self.start_engine_game(actor, level, human_white)
+        self.start_engine_game(actor, level, human_white, place)
     }
 
-    fn start_engine_game(&self, actor: &Actor, level: Level, human_white: bool) -> Flow<Reply> {
+    fn start_engine_game(
+        &self,
+        actor: &Actor,
+        level: Level,
+        human_white: bool,
+        place: StartPlace,
+    ) -> Flow<Reply> {
         let now = self.now();
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
@@ -382,12 +543,12 @@ impl GameService {
             (engine, human)
         };
         let game = match self.store.create_game(&NewGame {
-            in_thread: false,
+            in_thread: place.in_thread,
             guild: actor.guild,
             channel: actor.channel,
             white,
             black,
-            time_per_move_ms: millis(self.settings.default_time_per_move),
+            time_per_move_ms: millis(self.default_time_per_move(actor.guild)?),
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -416,19 +577,21 @@ impl GameService {
         if !human_white {
             // Unless resuming got to the new game first, the engine opens now.
             if let Some(_searching) = self.start_searching(loaded.record.id) {
-                if let Some(text) =
-                    self.engine_move(self.public_language(actor), &mut loaded, level.number())?
-                {
+                if let Some(text) = self.engine_move(language, &mut loaded, level.number())? {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
             }
         }
-        Ok(self.board_reply(self.public_language(actor), &loaded, &headline, None))
+        if loaded.record.in_thread {
+            // The board, with the engine's opening move, goes in the thread.
+            return Ok(self.thread_start_reply(language, &loaded.record));
+        }
+        Ok(self.channel_start_reply(language, &loaded, &headline, place))
     }
 
-    /// Rematch: colours swapped. Against the engine it starts at once; against a member it is
-    /// a new challenge for them to accept.
+    /// Rematch: colours swapped, where the game was played. Against the engine it starts at
+    /// once; against a member it is a new challenge for them to accept.
     ///
     /// From a board, its game; from the channel, its latest game.
     pub(crate) fn rematch(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
@@ -447,15 +610,15 @@ impl GameService {
         };
         let opponent = old.participant(!colour);
         let actor_here = Actor {
-            channel: old.channel,
+            channel: old.place(),
             guild: old.guild,
             ..actor.clone()
         };
         match opponent {
             Participant::Engine(level) => {
-                self.refuse_busy_channel(&actor_here)?;
+                let place = self.start_place(&actor_here)?;
                 let level = Level::new(level).unwrap_or(Level::ALL[0]);
-                self.start_engine_game(&actor_here, level, colour == Color::Black)
+                self.start_engine_game(&actor_here, level, colour == Color::Black, place)
             }
             Participant::User(user) => {
                 let member = Member {
@@ -483,26 +646,25 @@ impl GameService {
 
 impl GameService {
     /// Challenges whose time ran out, as edits of their messages.
-    pub(crate) fn expired_challenges(
-        &self,
-        now: crate::store::Millis,
-    ) -> Result<Vec<super::Notice>, super::ServiceError> {
+    pub(crate) fn expired_challenges(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for challenge in self.store.expire_challenges(now)? {
             let language = self.server_language(challenge.guild);
-            let to = self.participant_name(
-                language,
-                challenge.guild,
-                Participant::User(challenge.challenged.unwrap_or_default()),
-            );
-            let mut reply = Reply::public(t!(
-                language,
-                ChallengeExpiredNotice,
-                challenger = format!("<@{}>", challenge.challenger),
-                challenged = to,
-            ));
+            let by = format!("<@{}>", challenge.challenger);
+            let text = if let Some(to) = challenge.challenged {
+                t!(
+                    language,
+                    ChallengeExpiredNotice,
+                    challenger = by,
+                    challenged =
+                        self.participant_name(language, challenge.guild, Participant::User(to)),
+                )
+            } else {
+                t!(language, StartOpenExpired, challenger = by)
+            };
+            let mut reply = Reply::public(text);
             reply.mentions.push(challenge.challenger);
-            notices.push(super::Notice {
+            notices.push(Notice {
                 guild: challenge.guild,
                 channel: challenge.channel,
                 reply,
@@ -513,18 +675,89 @@ impl GameService {
         Ok(notices)
     }
 
-    /// Engine games left idle for too long, ended without a result.
-    pub(crate) fn idle_engine_games(
-        &self,
-        now: crate::store::Millis,
-    ) -> Result<Vec<super::Notice>, super::ServiceError> {
-        // scaffold: built with the idle engine games.
-        let _ = now;
-        Ok(Vec::new())
+    /// Games against the engine whose player left them for twice
+    /// [`super::ServiceSettings::engine_idle`], ended without a result: each notice edits the
+    /// game's board (its controls gone) where the game is played.
+    pub(crate) fn idle_engine_games(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+        let idle = millis(self.settings.engine_idle).saturating_mul(2);
+        let mut notices = Vec::new();
+        for record in self.store.idle_engine_games(now, idle)? {
+            let game = match self.store.abandon_game(record.id, record.ply, now) {
+                Ok(game) => game,
+                // A move (or an ending) got there first.
+                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
+                Err(other) => return Err(other.into()),
+            };
+            let language = self.server_language(game.guild);
+            let headline = t!(
+                language,
+                StartIdleSwept,
+                game = game.id.0,
+                idle = human_duration(language, now.saturating_sub(record.last_move_at)),
+            );
+            let loaded = match self.load(game.clone()) {
+                Ok(loaded) => loaded,
+                Err(error @ ServiceError::Corrupt { .. }) => {
+                    tracing::error!(%error, "cannot show the idle game that was ended");
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            let mut reply = self.board_reply(language, &loaded, &headline, None);
+            self.announce_end(&mut reply, &game, None);
+            notices.push(Notice {
+                guild: game.guild,
+                channel: game.place(),
+                reply,
+                edit: record.board_message,
+                direct: None,
+            });
+        }
+        Ok(notices)
     }
 
-    /// Ends the idle engine game of the origin, to start a game in its channel.
+    /// The End-it button of the question about an idle engine game: ends it without a result
+    /// (unless its player moved since: then it is alive), and says so in the channel, where
+    /// the clicker may now start their game.
     pub(crate) fn end_idle(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
-        todo!("end idle: {actor:?} {origin:?}")
+        let language = actor.language;
+        let Some(id) = origin.game() else {
+            return refuse(t!(language, GameMissing));
+        };
+        let Some(record) = self.store.game(id)? else {
+            return refuse(t!(language, GameMissing));
+        };
+        let ply = origin.ply().unwrap_or(record.ply);
+        if record.status != GameStatus::Active {
+            return refuse(t!(language, StartIdleGone, game = id.0));
+        }
+        if record.ply != ply {
+            return refuse(t!(language, StartIdleAlive, game = id.0));
+        }
+        match self.idle_for(&record) {
+            Some(idle) if idle >= millis(self.settings.engine_idle) => {}
+            _ => return refuse(t!(language, StartIdleNotIdle, game = id.0)),
+        }
+        let ended = match self.store.abandon_game(id, ply, self.now()) {
+            Ok(ended) => ended,
+            Err(StoreError::StalePly { .. }) => {
+                return refuse(t!(language, StartIdleAlive, game = id.0));
+            }
+            Err(StoreError::GameNotActive { .. }) => {
+                return refuse(t!(language, StartIdleGone, game = id.0));
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let public = self.public_language(actor);
+        let mut reply = Reply::public(t!(
+            public,
+            StartIdleEnded,
+            game = id.0,
+            name = escape_markdown(&actor.name),
+            cmd_challenge = self.command(public, "challenge"),
+            cmd_play = self.command(public, "play"),
+        ));
+        self.announce_end(&mut reply, &ended, Some(actor.user));
+        Ok(reply)
     }
 }

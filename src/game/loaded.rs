@@ -49,7 +49,10 @@ impl GameService {
         Ok(Loaded { record, game })
     }
 
-    /// The game an action is about: the board's (it must be active), or the channel's.
+    /// The game an action is about: the board's (it must be active), or the channel's; in a
+    /// channel without a game of its own, the actor's game started here to be played in a
+    /// thread: refused with a link to its thread, or, when its thread never opened, that game
+    /// (see [`Self::game_in_threads_of`]).
     pub(crate) fn find_active(&self, actor: &Actor, origin: Origin) -> Flow<Loaded> {
         let language = actor.language;
         let record = match origin.game() {
@@ -67,19 +70,26 @@ impl GameService {
                 }
                 None => return refuse(t!(language, GameMissing)),
             },
-            None => match self.store.active_game_in_channel(actor.channel)? {
-                Some(record) => record,
-                None => {
-                    return refuse(t!(
-                        language,
-                        GameNoneHere,
-                        cmd_challenge = self.command(language, "challenge"),
-                        cmd_play = self.command(language, "play"),
-                    ));
-                }
-            },
+            None => self.channel_game(actor)?,
         };
         Ok(self.load(record)?)
+    }
+
+    /// The game a typed command in the actor's channel is about (see [`Self::find_active`]).
+    fn channel_game(&self, actor: &Actor) -> Flow<crate::store::Game> {
+        if let Some(record) = self.store.active_game_in_channel(actor.channel)? {
+            return Ok(record);
+        }
+        if let Some(record) = self.game_in_threads_of(actor)? {
+            return Ok(record);
+        }
+        let language = actor.language;
+        refuse(t!(
+            language,
+            GameNoneHere,
+            cmd_challenge = self.command(language, "challenge"),
+            cmd_play = self.command(language, "play"),
+        ))
     }
 
     /// The active game an action of one of its players is about (see [`Self::find_active`]),

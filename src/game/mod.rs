@@ -137,8 +137,8 @@ pub enum ServiceError {
 /// Settings of the service, from the configuration.
 #[derive(Debug, Clone)]
 pub struct ServiceSettings {
-    /// How long a challenge stays open; `None` fits it to the game's time per move (a server
-    /// may choose its own).
+    /// How long a challenge stays open; `None` fits it to the game's time per move, at least
+    /// 10 minutes and at most 3 days. A server's own choice comes first.
     pub challenge_expiry: Option<Duration>,
     pub default_time_per_move: Duration,
     pub repetition_count: u32,
@@ -147,8 +147,9 @@ pub struct ServiceSettings {
     pub max_concurrent_searches: usize,
     /// Seed for colours and engine choices; `None` seeds from the system.
     pub seed: Option<u64>,
-    /// How long a game against the engine may wait for its player's move before it can be
-    /// ended without a result.
+    /// How long a game against the engine may wait for its player's move before anyone who
+    /// starts a game in its channel may end it (asked to confirm); the sweep ends it, without
+    /// a result, after twice as long.
     pub engine_idle: Duration,
     /// Takebacks allowed in a game against the engine.
     pub engine_takebacks: u32,
@@ -158,14 +159,14 @@ impl ServiceSettings {
     #[must_use]
     pub fn from_config(config: &Config) -> ServiceSettings {
         ServiceSettings {
-            challenge_expiry: Some(config.game.challenge_expiry),
+            challenge_expiry: config.game.challenge_expiry,
             default_time_per_move: config.game.default_time_per_move,
             repetition_count: config.game.repetition_count,
             think_time: config.engine.think_time,
             hash_mb: config.engine.hash_mb,
             max_concurrent_searches: config.max_concurrent_searches(),
             seed: None,
-            engine_idle: Duration::from_secs(30 * 60),
+            engine_idle: config.game.engine_idle,
             engine_takebacks: 3,
         }
     }

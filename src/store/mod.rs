@@ -942,6 +942,10 @@ pub trait Store: Send + Sync {
     /// the ones whose reply a restart interrupted.
     fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError>;
 
+    /// Active games against the engine whose person is to move and has been silent for at
+    /// least `idle_ms`: `last_move_at + idle_ms <= at`, oldest move first.
+    fn idle_engine_games(&self, at: Millis, idle_ms: i64) -> Result<Vec<Game>, StoreError>;
+
     // ---- queries for the features --------------------------------------------------------
 
     /// A page (from 0) of a guild's players with at least `min_games` games against people,

@@ -1604,3 +1604,46 @@ pub fn notify_modes_per_person(store: &dyn Store) {
     store.set_notify_mode(ALICE, NotifyMode::Ping).unwrap();
     assert_eq!(store.notify_mode(ALICE).unwrap(), NotifyMode::Ping);
 }
+
+pub fn idle_engine_games_are_those_waiting_for_their_person(store: &dyn Store) {
+    players(store);
+    // Alice (White) against the engine, her move; Bob's game where the engine is to move; a game
+    // between people.
+    let waiting = store
+        .create_game(&new_game(
+            Participant::User(ALICE),
+            Participant::Engine(2),
+            CHANNEL,
+            0,
+        ))
+        .unwrap();
+    let thinking = store
+        .create_game(&new_game(
+            Participant::Engine(2),
+            Participant::User(BOB),
+            CHANNEL + 1,
+            0,
+        ))
+        .unwrap();
+    human_game(store, CHANNEL + 2, 0);
+    let ids = |at, idle| -> Vec<GameId> {
+        store
+            .idle_engine_games(at, idle)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    assert_eq!(ids(HOUR - 1, HOUR), []);
+    assert_eq!(ids(HOUR, HOUR), [waiting.id]);
+    // Once the engine moved, Bob's game waits for him too; a move of Alice's keeps hers alive.
+    store
+        .record_move(thinking.id, 0, "22-18", "B:W18:B1", 10)
+        .unwrap();
+    store
+        .record_move(waiting.id, 0, "22-18", "B:W18:B1", 20)
+        .unwrap();
+    assert_eq!(ids(HOUR + 10, HOUR), [thinking.id]);
+    store.abort_game(thinking.id, HOUR + 11).unwrap();
+    assert_eq!(ids(10 * HOUR, HOUR), []);
+}

@@ -85,6 +85,7 @@ contract_on_sqlite!(
     idle_games_are_abandoned_only_at_the_ply_seen,
     server_choices_and_game_channels,
     notify_modes_per_person,
+    idle_engine_games_are_those_waiting_for_their_person,
 );
 
 #[test]

@@ -84,12 +84,12 @@ challenge-time-range = The time per move must be between { $min } and { $max }.
 # $opponent: the name of the member the open challenge is to.
 challenge-already-open = You already have an open challenge here (to { $opponent }). Cancel it with { $cmd_cancel } first.
 # The challenge. $challenged, $challenger: mentions; $color: the challenger's (white, black or
-# random); $time: the time per move; $expiry: how long the challenge stays open.
+# random); $time: the time per move; $expires: when it expires (a live timestamp: "in 10 minutes").
 challenge-message = { $challenged }, { $challenger } challenges you to a rated game of dama ({ $color ->
         [white] { $challenger } plays White
         [black] { $challenger } plays Black
        *[random] colours drawn at random
-    }, { $time } per move). Accept or decline within { $expiry }.
+    }, { $time } per move). Accept or decline: it expires { $expires }.
 challenge-button-accept = Accept
 challenge-button-decline = Decline
 challenge-button-cancel = Cancel
@@ -369,6 +369,85 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# A game starts in a thread of this channel. $game: its number; $white, $black: names.
+start-in-thread = Game #{ $game } starts: { $white } (White) – { $black } (Black), in the thread below.
+# The thread's name, at most 100 characters (the names are shortened to fit). $white, $black:
+# names as written.
+start-thread-name = Dama #{ $game } · { $white } – { $black }
+# The first board of a game in its thread. $white, $black: mentions.
+start-thread-headline = { $white } plays White, { $black } plays Black. White moves first.
+# Discord's permissions as Discord names them in English.
+start-threads-tip = Tip: let me **Create Public Threads** and **Send Messages in Threads** in this channel and every game gets a thread of its own, so several can run here at once.
+start-thread-failed = I could not open a thread for this game, so it is played here. To give each game its own thread, let me **Create Public Threads** and **Send Messages in Threads** in this channel.
+# $game: the game's number; $thread: a link to its thread.
+start-played-in-thread = Your game #{ $game } is played in { $thread }: play it there.
+start-hint-in-thread = Your game #{ $game } is played in its thread.
+# An open challenge. $challenger: a mention; $color: the challenger's (white, black or random);
+# $time: the time per move; $expires: when it expires (a live timestamp: "in 10 minutes").
+start-open-challenge = { $challenger } is looking for an opponent: a rated game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, { $time } per move), open to anyone. It expires { $expires }.
+start-already-open-anyone = You already have an open challenge here. Cancel it with { $cmd_cancel } first.
+start-open-own-accept = This is your own challenge: wait for someone to accept it, or withdraw it with Cancel.
+# $expires: a live timestamp.
+start-open-decline = This challenge is open to anyone: there is nothing to decline, just leave it. It expires { $expires }.
+start-open-decline-own = To withdraw your open challenge, press Cancel.
+start-open-cancelled = { $name } withdrew their open challenge.
+# $challenger: a mention.
+start-open-expired = The open challenge from { $challenger } has expired: nobody accepted it.
+# $names: who challenged, with commas.
+start-accept-which = Several challenges are open for you here (from { $names }): name the member whose challenge you accept in { $cmd_accept }.
+start-none-from = { $name } has no challenge open for you in this channel.
+# $idle: how long the game has had no move.
+start-idle-engine = Game #{ $game } against the engine has had no move for { $idle }. End it?
+start-button-end-idle = End it
+start-idle-alive = Game #{ $game } has just had a move: it is still being played.
+start-idle-not-idle = Game #{ $game } is not idle: it can be ended only once its player has left it for a while.
+start-idle-gone = Game #{ $game } is over already: you can start yours.
+# $name: who ended it.
+start-idle-ended = Game #{ $game } against the engine was ended for idleness. { $name }, you can start yours now with { $cmd_challenge } or { $cmd_play }.
+start-idle-swept = Game #{ $game } against the engine had no move for { $idle } and was ended without a result.
+# $channels: links to the channels.
+start-channel-not-allowed = On this server games start only in { $channels }.
+start-settings-time = Challenges that name no time now get { $time } per move.
+start-settings-expiry = Challenges now stay open for { $expiry }.
+start-settings-expiry-auto = Challenges now stay open as long as their time per move (at least 10 min, at most 3 days).
+start-settings-threads = { $threads ->
+        [on] New games are played in a thread of their own, where I may open threads.
+       *[off] New games are played in their channel, one at a time.
+    }
+# $channel: a link; $channels: the game channels now.
+start-settings-channel-added = Games may start in { $channel }. Game channels: { $channels }.
+start-settings-channel-removed = Games no longer start in { $channel }. Game channels: { $channels }.
+start-settings-every-channel = every channel
+start-settings-expiry-range = A challenge must stay open between { $min } and { $max }.
+start-settings-expiry-fits = as long as the time per move (10 min to 3 days)
+# /settings without options. $notify: dm, ping or off; $language: it, en or es;
+# $language_source: chosen or discord; $time, $expiry: durations; $threads: on or off;
+# $channels: links, or every channel.
+start-settings-show = **Settings**
+    Your notifications: { $notify ->
+        [dm] direct messages
+        [off] off
+       *[ping] mentions in the game's thread
+    }
+    Language of this server: { $language ->
+        [it] Italian
+        [es] Spanish
+       *[en] English
+    }{ $language_source ->
+        [discord] {" "}(the server's Discord language)
+       *[chosen] {""}
+    }
+    Time per move: { $time }
+    Challenges stay open: { $expiry }
+    Games in threads: { $threads ->
+        [on] on
+       *[off] off
+    }
+    Game channels: { $channels }
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
@@ -557,17 +636,34 @@ console-line-form = Write lines like `alice: { $challenge } bob` (NAME: /command
 console-help = Console lines:
     NAME: /command ...     act as NAME (created on first use), e.g. `alice: { $challenge } bob`
     NAME: /click ID [VALUE] press a button or pick from a menu (ids are shown in brackets)
-    @channel NAME          move to another channel (one game per channel)
+    @channel NAME          move to another channel or thread (#general, #dama-12-alice-bob)
     @guild NAME            move to another server (its own leaderboard)
     @advance DURATION      move the clock forward (10m, 2h, 3days)
     @mod NAME              let NAME moderate and manage the server (for /abort, /settings)
     @locale it|en|es       the language of the replies and of the server (English at first)
+    @threads on|off        whether the bot may open a thread for each game (on at first)
+    @dm-closed NAME        NAME's direct messages fail (@dm-open NAME opens them again)
     # ...                  a comment
 console-channel = (now in channel #{ $name })
 console-guild = (now in server { $name }, channel #general)
 console-advance = (the clock moves { $duration } forward)
 console-advance-usage = @advance needs a duration like 10m, 2h or 3days: { $error }
 console-moderator = ({ $name } can now moderate)
+# @threads: $on is on or off.
+console-threads = { $on ->
+        [on] (the bot may open threads again)
+       *[off] (the bot may not open threads: games are played in their channel)
+    }
+console-threads-usage = @threads needs on or off.
+console-dm-closed = ({ $name }'s direct messages are closed)
+console-dm-open = ({ $name }'s direct messages are open again)
+# Threads as channels; $name is what @channel takes.
+console-thread-opened = (thread #{ $name } opened)
+console-thread-now = (now in thread #{ $name })
+console-thread-archived = (thread #{ $name } archived)
+# What starts each line of a direct message.
+console-dm = (DM to { $name })
+console-dm-failed = (the DM to { $name } could not be delivered: posted in #{ $channel } instead)
 # $language: it, en or es, the language now spoken.
 console-locale = (replies now in { $language ->
         [it] Italian
@@ -585,14 +681,13 @@ console-which-move-hint = Which move? { $hint }
 console-suggestions = suggestions: { $moves }
 console-suggestions-none = suggestions: none ({ $hint })
 # Commands it cannot read. The option names are those of console-option-*.
-console-whom = Whom? `{ $challenge } bob [colour:white|black|random] [time:24h]`
 console-time-usage = time: { $error } (use 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` is not a level: use 1 (beginner) to 8 (master).
 console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
 # $typed: what followed /draw; $offer, $accept, $decline: the subcommands typed.
 console-draw-usage = `{ $draw } { $typed }`? Use `{ $offer }`, `{ $accept }` or `{ $decline }`.
 console-game-number = Give the game number, like `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, or `{ $settings }` alone to follow the server's Discord language.
+console-settings-usage = `{ $settings }` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME` and `remove-channel:#NAME`; alone, it shows the settings.
 console-click-usage = `/click ID [VALUE]` presses a button (ids are shown in brackets).
 # Replies as text.
 console-only-you = (only you see this)
@@ -616,9 +711,22 @@ console-option-flip = flip
 console-option-page = page
 console-option-game = game
 console-option-language = language
+console-option-from = from
+console-option-all = all
+console-option-notify = notify
+console-option-expiry = expiry
+console-option-threads = threads
+console-option-add-channel = add-channel
+console-option-remove-channel = remove-channel
 console-colour-white = white
 console-colour-black = black
 console-colour-random = random
+console-value-on = on
+console-value-off = off
+console-value-auto = auto
+console-notify-dm = dm
+console-notify-ping = ping
+console-notify-off = off
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes

@@ -80,12 +80,12 @@ challenge-time-range = El tiempo por jugada tiene que estar entre { $min } y { $
 # $opponent: el nombre de quien recibió el reto abierto.
 challenge-already-open = Ya tienes un reto abierto aquí (a { $opponent }). Cancélalo antes con { $cmd_cancel }.
 # El reto. $challenged, $challenger: menciones; $color: el de quien reta (white, black o random);
-# $time: el tiempo por jugada; $expiry: cuánto tiempo sigue abierto el reto.
+# $time: el tiempo por jugada; $expires: cuándo caduca (una hora que Discord actualiza).
 challenge-message = { $challenged }, { $challenger } te reta a una partida de damas puntuable ({ $color ->
         [white] { $challenger } juega con blancas
         [black] { $challenger } juega con negras
        *[random] colores al azar
-    }, { $time } por jugada). Tienes { $expiry } para aceptar o rechazar.
+    }, { $time } por jugada). Acepta o rechaza: caduca { $expires }.
 challenge-button-accept = Aceptar
 challenge-button-decline = Rechazar
 challenge-button-cancel = Cancelar
@@ -386,6 +386,85 @@ settings-language-discord = De ahora en adelante sigo el idioma del servidor en 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# Una partida empieza en un hilo de este canal. $game: su número; $white, $black: nombres.
+start-in-thread = Empieza la partida #{ $game }: { $white } (blancas) – { $black } (negras), en el hilo de abajo.
+# El nombre del hilo, 100 caracteres como mucho (los nombres se acortan para caber). $white,
+# $black: nombres tal como se escriben.
+start-thread-name = Damas #{ $game } · { $white } – { $black }
+# El primer tablero de una partida en su hilo. $white, $black: menciones.
+start-thread-headline = { $white } juega con blancas y { $black } con negras. Empiezan las blancas.
+# Los permisos como los llama Discord en español.
+start-threads-tip = Consejo: dame los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal y cada partida tendrá su propio hilo, así aquí se podrán jugar varias a la vez.
+start-thread-failed = No he podido abrir un hilo para esta partida, así que se juega aquí. Para que cada partida tenga su hilo, dame los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal.
+# $game: el número de la partida; $thread: un enlace a su hilo.
+start-played-in-thread = Tu partida #{ $game } se juega en { $thread }: sigue allí.
+start-hint-in-thread = Tu partida #{ $game } se juega en su hilo.
+# Un reto abierto. $challenger: una mención; $color: el de quien reta (white, black o random);
+# $time: el tiempo por jugada; $expires: cuándo caduca (una hora que Discord actualiza: "dentro de 10 minutos").
+start-open-challenge = { $challenger } busca rival: una partida de damas puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, { $time } por jugada), abierta a cualquiera. Caduca { $expires }.
+start-already-open-anyone = Ya tienes un reto abierto aquí. Cancélalo antes con { $cmd_cancel }.
+start-open-own-accept = Este reto es tuyo: espera a que alguien lo acepte o retíralo con Cancelar.
+# $expires: una hora que Discord actualiza.
+start-open-decline = Este reto está abierto a cualquiera: no hay nada que rechazar, basta con no aceptarlo. Caduca { $expires }.
+start-open-decline-own = Para retirar tu reto abierto, pulsa Cancelar.
+start-open-cancelled = { $name } ha retirado su reto abierto.
+# $challenger: una mención.
+start-open-expired = El reto abierto de { $challenger } ha caducado: nadie lo aceptó.
+# $names: quién retó, separados por comas.
+start-accept-which = Aquí tienes varios retos abiertos (de { $names }): indica en { $cmd_accept } el miembro cuyo reto aceptas.
+start-none-from = { $name } no tiene ningún reto abierto para ti en este canal.
+# $idle: cuánto tiempo lleva la partida sin jugadas.
+start-idle-engine = La partida #{ $game } contra el motor lleva { $idle } sin jugadas. ¿La terminamos?
+start-button-end-idle = Terminarla
+start-idle-alive = La partida #{ $game } acaba de tener una jugada: sigue en juego.
+start-idle-not-idle = La partida #{ $game } no está parada: solo se puede terminar cuando su jugador la ha dejado un buen rato.
+start-idle-gone = La partida #{ $game } ya ha terminado: puedes empezar la tuya.
+# $name: quién la terminó.
+start-idle-ended = La partida #{ $game } contra el motor se ha terminado por inactividad. { $name }, ya puedes empezar la tuya con { $cmd_challenge } o { $cmd_play }.
+start-idle-swept = La partida #{ $game } contra el motor llevaba { $idle } sin jugadas y se ha terminado sin resultado.
+# $channels: enlaces a los canales.
+start-channel-not-allowed = En este servidor las partidas solo empiezan en { $channels }.
+start-settings-time = Los retos que no indican tiempo tienen ahora { $time } por jugada.
+start-settings-expiry = Los retos siguen abiertos ahora durante { $expiry }.
+start-settings-expiry-auto = Los retos siguen abiertos ahora tanto como su tiempo por jugada (10 min como mínimo, 3 días como máximo).
+start-settings-threads = { $threads ->
+        [on] Las partidas nuevas se juegan cada una en su hilo, donde puedo abrirlos.
+       *[off] Las partidas nuevas se juegan en su canal, una cada vez.
+    }
+# $channel: un enlace; $channels: los canales de partidas ahora.
+start-settings-channel-added = Las partidas pueden empezar en { $channel }. Canales de partidas: { $channels }.
+start-settings-channel-removed = Las partidas ya no empiezan en { $channel }. Canales de partidas: { $channels }.
+start-settings-every-channel = todos los canales
+start-settings-expiry-range = Un reto tiene que seguir abierto entre { $min } y { $max }.
+start-settings-expiry-fits = tanto como el tiempo por jugada (de 10 min a 3 días)
+# /settings sin opciones. $notify: dm, ping u off; $language: it, en o es;
+# $language_source: chosen o discord; $time, $expiry: duraciones; $threads: on u off;
+# $channels: enlaces, o todos los canales.
+start-settings-show = **Ajustes**
+    Tus avisos: { $notify ->
+        [dm] mensajes directos
+        [off] desactivados
+       *[ping] menciones en el hilo de la partida
+    }
+    Idioma de este servidor: { $language ->
+        [it] italiano
+        [es] español
+       *[en] inglés
+    }{ $language_source ->
+        [discord] {" "}(el idioma de Discord del servidor)
+       *[chosen] {""}
+    }
+    Tiempo por jugada: { $time }
+    Los retos siguen abiertos: { $expiry }
+    Partidas en hilos: { $threads ->
+        [on] sí
+       *[off] no
+    }
+    Canales de partidas: { $channels }
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
@@ -574,17 +653,31 @@ console-line-form = Escribe líneas como `alice: { $challenge } bob` (NOMBRE: /c
 console-help = Líneas de la consola:
     NOMBRE: /comando ...   actúa como NOMBRE (se crea al usarlo por primera vez), por ejemplo `alice: { $challenge } bob`
     NOMBRE: /click ID [VALOR] pulsa un botón o elige en un menú (los id aparecen entre corchetes)
-    @channel NOMBRE        pasa a otro canal (una partida por canal)
+    @channel NOMBRE        pasa a otro canal o hilo (#general, #dama-12-alice-bob)
     @guild NOMBRE          pasa a otro servidor (con su propia clasificación)
     @advance DURACIÓN      adelanta el reloj (10m, 2h, 3days)
     @mod NOMBRE            NOMBRE puede moderar y gestionar el servidor (para /anular, /ajustes)
     @locale it|en|es       el idioma de las respuestas y del servidor (al principio, inglés)
+    @threads on|off        si el bot puede abrir un hilo para cada partida (al principio, sí)
+    @dm-closed NOMBRE      los mensajes directos a NOMBRE fallan (@dm-open NOMBRE los vuelve a abrir)
     # ...                  un comentario
 console-channel = (ahora en el canal #{ $name })
 console-guild = (ahora en el servidor { $name }, canal #general)
 console-advance = (el reloj avanza { $duration })
 console-advance-usage = @advance necesita una duración como 10m, 2h o 3days: { $error }
 console-moderator = ({ $name } ya puede moderar)
+console-threads = { $on ->
+        [on] (el bot puede volver a abrir hilos)
+       *[off] (el bot no puede abrir hilos: las partidas se juegan en su canal)
+    }
+console-threads-usage = @threads necesita on u off (sí o no).
+console-dm-closed = (los mensajes directos de { $name } están cerrados)
+console-dm-open = (los mensajes directos de { $name } vuelven a estar abiertos)
+console-thread-opened = (hilo #{ $name } abierto)
+console-thread-now = (ahora en el hilo #{ $name })
+console-thread-archived = (hilo #{ $name } archivado)
+console-dm = (MD a { $name })
+console-dm-failed = (el MD a { $name } no se pudo entregar: va a #{ $channel })
 console-locale = (ahora respondo en { $language ->
         [it] italiano
         [es] español
@@ -599,13 +692,12 @@ console-which-move = ¿Qué jugada? Puedes jugar: { $moves }
 console-which-move-hint = ¿Qué jugada? { $hint }
 console-suggestions = sugerencias: { $moves }
 console-suggestions-none = sugerencias: ninguna ({ $hint })
-console-whom = ¿A quién? `{ $challenge } bob [color:blancas|negras|azar] [tiempo:24h]`
 console-time-usage = tiempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` no es un nivel: usa de 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` no es un color: blancas, negras o azar.
 console-draw-usage = ¿`{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
 console-game-number = Escribe el número de la partida, como `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, o solo `{ $settings }` para seguir el idioma del servidor en Discord.
+console-settings-usage = `{ $settings }` acepta `idioma:it|en|es|auto`, `avisos:md|mención|nada`, `tiempo:24h`, `caducidad:1day|auto`, `hilos:sí|no`, `añadir-canal:#NOMBRE` y `quitar-canal:#NOMBRE`; solo, muestra los ajustes.
 console-click-usage = `/click ID [VALOR]` pulsa un botón (los id aparecen entre corchetes).
 console-only-you = (solo lo ves tú)
 console-board-saved = (tablero guardado en { $path })
@@ -627,9 +719,22 @@ console-option-flip = girar
 console-option-page = página
 console-option-game = partida
 console-option-language = idioma
+console-option-from = de
+console-option-all = todas
+console-option-notify = avisos
+console-option-expiry = caducidad
+console-option-threads = hilos
+console-option-add-channel = añadir-canal
+console-option-remove-channel = quitar-canal
 console-colour-white = blancas
 console-colour-black = negras
 console-colour-random = azar
+console-value-on = sí
+console-value-off = no
+console-value-auto = auto
+console-notify-dm = md
+console-notify-ping = mención
+console-notify-off = nada
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones

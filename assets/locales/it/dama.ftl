@@ -89,12 +89,12 @@ challenge-time-range = Il tempo per mossa deve essere compreso tra { $min } e { 
 # $opponent: il nome di chi ha ricevuto la sfida aperta.
 challenge-already-open = Hai già una sfida aperta qui (a { $opponent }). Prima annullala con { $cmd_cancel }.
 # La sfida. $challenged, $challenger: menzioni; $color: il colore di chi sfida (white, black o
-# random); $time: il tempo per mossa; $expiry: quanto resta aperta la sfida.
+# random); $time: il tempo per mossa; $expires: quando scade (un'ora che Discord aggiorna).
 challenge-message = { $challenged }, { $challenger } ti sfida a una partita di dama valida per la classifica ({ $color ->
         [white] { $challenger } ha il Bianco
         [black] { $challenger } ha il Nero
        *[random] colori estratti a sorte
-    }, { $time } per mossa). Accetta o rifiuta entro { $expiry }.
+    }, { $time } per mossa). Accetta o rifiuta: scade { $expires }.
 challenge-button-accept = Accetta
 challenge-button-decline = Rifiuta
 challenge-button-cancel = Annulla
@@ -401,6 +401,85 @@ settings-language-discord = D'ora in poi seguo la lingua del server su Discord: 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# Una partita inizia in un thread di questo canale. $game: il suo numero; $white, $black: nomi.
+start-in-thread = Inizia la partita #{ $game }: { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
+# Il nome del thread, al massimo 100 caratteri (i nomi si accorciano per starci). $white,
+# $black: nomi come sono scritti.
+start-thread-name = Dama #{ $game } · { $white } – { $black }
+# La prima damiera di una partita nel suo thread. $white, $black: menzioni.
+start-thread-headline = { $white } ha il Bianco, { $black } il Nero. Muove per primo il Bianco.
+# I permessi come li chiama Discord in italiano.
+start-threads-tip = Suggerimento: dammi i permessi **Creare thread pubblici** e **Inviare messaggi nei thread** in questo canale e ogni partita avrà il suo thread, così qui se ne potranno giocare più di una insieme.
+start-thread-failed = Non sono riuscito ad aprire un thread per questa partita, quindi si gioca qui. Per dare a ogni partita il suo thread, dammi i permessi **Creare thread pubblici** e **Inviare messaggi nei thread** in questo canale.
+# $game: il numero della partita; $thread: un link al suo thread.
+start-played-in-thread = La tua partita #{ $game } si gioca in { $thread }: continua lì.
+start-hint-in-thread = La tua partita #{ $game } si gioca nel suo thread.
+# Una sfida aperta. $challenger: una menzione; $color: il colore di chi sfida (white, black o
+# random); $time: il tempo per mossa; $expires: quando scade (un'ora che Discord aggiorna: "tra 10 minuti").
+start-open-challenge = { $challenger } cerca un avversario: una partita di dama valida per la classifica ({ $color ->
+        [white] { $challenger } ha il Bianco
+        [black] { $challenger } ha il Nero
+       *[random] colori estratti a sorte
+    }, { $time } per mossa), aperta a tutti. Scade { $expires }.
+start-already-open-anyone = Hai già una sfida aperta qui. Prima annullala con { $cmd_cancel }.
+start-open-own-accept = Questa è la tua sfida: aspetta che qualcuno la accetti, oppure ritirala con Annulla.
+# $expires: un'ora che Discord aggiorna.
+start-open-decline = Questa sfida è aperta a tutti: non c'è niente da rifiutare, basta lasciarla. Scade { $expires }.
+start-open-decline-own = Per ritirare la tua sfida aperta, premi Annulla.
+start-open-cancelled = { $name } ha ritirato la sua sfida aperta.
+# $challenger: una menzione.
+start-open-expired = La sfida aperta di { $challenger } è scaduta: nessuno l'ha accettata.
+# $names: chi ha sfidato, separati da virgole.
+start-accept-which = Qui ci sono più sfide aperte per te (di { $names }): indica in { $cmd_accept } il membro di cui accetti la sfida.
+start-none-from = { $name } non ha sfide aperte per te in questo canale.
+# $idle: da quanto la partita è senza mosse.
+start-idle-engine = La partita #{ $game } contro il motore è ferma da { $idle }. Vuoi chiuderla?
+start-button-end-idle = Chiudila
+start-idle-alive = La partita #{ $game } ha appena avuto una mossa: si sta ancora giocando.
+start-idle-not-idle = La partita #{ $game } non è ferma: si può chiudere solo quando il suo giocatore l'ha lasciata per un po'.
+start-idle-gone = La partita #{ $game } è già finita: puoi iniziare la tua.
+# $name: chi l'ha chiusa.
+start-idle-ended = La partita #{ $game } contro il motore è stata chiusa perché ferma. { $name }, ora puoi iniziare la tua con { $cmd_challenge } o { $cmd_play }.
+start-idle-swept = La partita #{ $game } contro il motore è rimasta ferma per { $idle } ed è stata chiusa senza risultato.
+# $channels: link ai canali.
+start-channel-not-allowed = Su questo server le partite si iniziano solo in { $channels }.
+start-settings-time = Le sfide senza un tempo indicato ora hanno { $time } per mossa.
+start-settings-expiry = Le sfide ora restano aperte per { $expiry }.
+start-settings-expiry-auto = Le sfide ora restano aperte quanto il loro tempo per mossa (almeno 10 minuti, al massimo 3 giorni).
+start-settings-threads = { $threads ->
+        [on] Le nuove partite si giocano ognuna nel suo thread, dove posso aprirne.
+       *[off] Le nuove partite si giocano nel loro canale, una alla volta.
+    }
+# $channel: un link; $channels: i canali delle partite, ora.
+start-settings-channel-added = Le partite possono iniziare in { $channel }. Canali delle partite: { $channels }.
+start-settings-channel-removed = Le partite non iniziano più in { $channel }. Canali delle partite: { $channels }.
+start-settings-every-channel = tutti i canali
+start-settings-expiry-range = Una sfida deve restare aperta tra { $min } e { $max }.
+start-settings-expiry-fits = quanto il tempo per mossa (da 10 minuti a 3 giorni)
+# /settings senza opzioni. $notify: dm, ping o off; $language: it, en o es;
+# $language_source: chosen o discord; $time, $expiry: durate; $threads: on o off;
+# $channels: link, o tutti i canali.
+start-settings-show = **Impostazioni**
+    Le tue notifiche: { $notify ->
+        [dm] messaggi diretti
+        [off] disattivate
+       *[ping] menzioni nel thread della partita
+    }
+    Lingua di questo server: { $language ->
+        [it] italiano
+        [es] spagnolo
+       *[en] inglese
+    }{ $language_source ->
+        [discord] {" "}(la lingua Discord del server)
+       *[chosen] {""}
+    }
+    Tempo per mossa: { $time }
+    Le sfide restano aperte: { $expiry }
+    Partite nei thread: { $threads ->
+        [on] sì
+       *[off] no
+    }
+    Canali delle partite: { $channels }
 
 ## Notifications
 # Section: notifications: turn pings, direct messages, reminders, live clocks, result lines, /settings notify.
@@ -589,17 +668,31 @@ console-line-form = Scrivi righe come `alice: { $challenge } bob` (NOME: /comand
 console-help = Righe della console:
     NOME: /comando ...     agisci come NOME (creato al primo uso), per esempio `alice: { $challenge } bob`
     NOME: /click ID [VALORE] premi un pulsante o scegli da un menu (gli id sono tra parentesi quadre)
-    @channel NOME          passa a un altro canale (una partita per canale)
+    @channel NOME          passa a un altro canale o thread (#general, #dama-12-alice-bob)
     @guild NOME            passa a un altro server (con la sua classifica)
     @advance DURATA        manda avanti l'orologio (10m, 2h, 3days)
     @mod NOME              NOME può moderare e gestire il server (per /interrompi, /impostazioni)
     @locale it|en|es       la lingua delle risposte e del server (all'inizio l'inglese)
+    @threads on|off        se il bot può aprire un thread per ogni partita (all'inizio sì)
+    @dm-closed NOME        i messaggi diretti a NOME non arrivano (@dm-open NOME li riapre)
     # ...                  un commento
 console-channel = (ora nel canale #{ $name })
 console-guild = (ora nel server { $name }, canale #general)
 console-advance = (l'orologio va avanti di { $duration })
 console-advance-usage = @advance vuole una durata come 10m, 2h o 3days: { $error }
 console-moderator = ({ $name } ora può moderare)
+console-threads = { $on ->
+        [on] (il bot può di nuovo aprire thread)
+       *[off] (il bot non può aprire thread: le partite si giocano nel loro canale)
+    }
+console-threads-usage = @threads vuole on o off (sì o no).
+console-dm-closed = (i messaggi diretti di { $name } sono chiusi)
+console-dm-open = (i messaggi diretti di { $name } sono di nuovo aperti)
+console-thread-opened = (aperto il thread #{ $name })
+console-thread-now = (ora nel thread #{ $name })
+console-thread-archived = (thread #{ $name } archiviato)
+console-dm = (DM a { $name })
+console-dm-failed = (il DM a { $name } non è arrivato: lo scrivo in #{ $channel })
 console-locale = (ora rispondo in { $language ->
         [it] italiano
         [es] spagnolo
@@ -614,13 +707,12 @@ console-which-move = Quale mossa? Puoi giocare: { $moves }
 console-which-move-hint = Quale mossa? { $hint }
 console-suggestions = suggerimenti: { $moves }
 console-suggestions-none = suggerimenti: nessuno ({ $hint })
-console-whom = Chi? `{ $challenge } bob [colore:bianco|nero|caso] [tempo:24h]`
 console-time-usage = tempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` non è un livello: usa da 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` non è un colore: bianco, nero o caso.
 console-draw-usage = `{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.
 console-game-number = Scrivi il numero della partita, come `{ $pdn } 12`.
-console-settings-usage = `{ $settings } it|en|es`, oppure solo `{ $settings }` per seguire la lingua del server su Discord.
+console-settings-usage = `{ $settings }` accetta `lingua:it|en|es|auto`, `notifiche:dm|menzione|niente`, `tempo:24h`, `scadenza:1day|auto`, `thread:sì|no`, `aggiungi-canale:#NOME` e `togli-canale:#NOME`; da solo mostra le impostazioni.
 console-click-usage = `/click ID [VALORE]` preme un pulsante (gli id sono tra parentesi quadre).
 console-only-you = (lo vedi solo tu)
 console-board-saved = (damiera salvata in { $path })
@@ -642,9 +734,22 @@ console-option-flip = gira
 console-option-page = pagina
 console-option-game = partita
 console-option-language = lingua
+console-option-from = da
+console-option-all = tutte
+console-option-notify = notifiche
+console-option-expiry = scadenza
+console-option-threads = thread
+console-option-add-channel = aggiungi-canale
+console-option-remove-channel = togli-canale
 console-colour-white = bianco
 console-colour-black = nero
 console-colour-random = caso
+console-value-on = sì
+console-value-off = no
+console-value-auto = auto
+console-notify-dm = dm
+console-notify-ping = menzione
+console-notify-off = niente
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini

@@ -40,6 +40,7 @@
 mod challenges;
 mod codes;
 mod games;
+mod idle;
 mod people;
 mod players;
 mod rows;
@@ -640,6 +641,10 @@ impl Store for SqliteStore {
 
     fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError> {
         self.read(games::engine_to_move_games)
+    }
+
+    fn idle_engine_games(&self, at: Millis, idle_ms: i64) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| idle::idle_engine_games(tx, at, idle_ms))
     }
 
     fn leaderboard(
