@@ -795,7 +795,28 @@ mod tests {
             want
         });
         assert_eq!(expiry_suggestions(Language::En, "2 h")[0], "2 h");
+        let unreadable = |language| {
+            t!(
+                language,
+                DiscordExpiryUnreadable,
+                input = "presto",
+                automatic = t!(language, DiscordExpiryAutomatic),
+            )
+        };
+        assert!(
+            unreadable(Language::It).contains("scadenza delle sfide `presto`")
+                && unreadable(Language::It).ends_with("`automatica`."),
+            "{}",
+            unreadable(Language::It)
+        );
+        assert!(
+            unreadable(Language::Es).contains("caducidad de los retos `presto`")
+                && unreadable(Language::Es).ends_with("`automática`."),
+            "{}",
+            unreadable(Language::Es)
+        );
         for language in Language::ALL {
+            assert!(!unreadable(language).contains("{$"));
             for suggestion in expiry_suggestions(language, "") {
                 assert!(
                     ExpiryOption::parse(&suggestion).is_some(),
