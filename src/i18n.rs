@@ -110,7 +110,7 @@ texts! {
         "max_level", "cmd_challenge", "cmd_accept", "cmd_decline", "cmd_cancel", "cmd_play",
         "cmd_move", "cmd_board", "cmd_draw_offer", "cmd_draw_accept", "cmd_draw_decline",
         "cmd_resign", "cmd_claim", "cmd_abort", "cmd_leaderboard", "cmd_stats", "cmd_history",
-        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings_language"
+        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback"
     ],
     /// `/rules`.
     Rules = "rules" ["repetitions", "quiet_moves"],
@@ -304,9 +304,9 @@ texts! {
     /// `/settings` refused: only those who may manage the server (Discord's permission, by
     /// its name in the reader's Discord).
     SettingsNotManager = "settings-not-manager" [],
-    /// `/settings language` with a language: said in that language.
+    /// `/settings language:` with a language: said in that language.
     SettingsLanguageChosen = "settings-language-chosen" [],
-    /// `/settings language` without one: back to the server's Discord language, said in it.
+    /// `/settings language:` without one: back to the server's Discord language, said in it.
     SettingsLanguageDiscord = "settings-language-discord" [],
     // ---- threads and starting games
     /// A game starts in a thread of the channel: `$white`, `$black` names.

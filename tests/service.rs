@@ -2182,7 +2182,10 @@ fn help_and_rules_in_english() {
         help.text
             .starts_with("**Dama: Italian draughts on Discord**")
     );
-    assert!(help.text.contains("`/challenge` member [colour] [time]"));
+    assert!(help.text.contains("`/challenge` [member] [colour] [time]"));
+    assert!(help.text.contains("`/takeback`: take back your last move"));
+    assert!(help.text.contains("`/games`: your games in this server"));
+    assert!(help.text.contains("`/settings`: how you hear about your games"));
     assert!(help.text.contains("from level 1 (beginner) to 8 (master)"));
     assert!(!rules.ephemeral, "the rules are for the channel");
     assert!(
@@ -2207,11 +2210,14 @@ fn help_and_rules_in_italian() {
     let (help, rules) = help_and_rules(&w, Language::It);
     assert!(help.ephemeral);
     assert!(
-        help.text.contains("`/sfida` avversario [colore] [tempo]"),
+        help.text.contains("`/sfida` [avversario] [colore] [tempo]"),
         "{}",
         help.text
     );
     assert!(help.text.contains("`/mossa` mossa"));
+    assert!(help.text.contains("`/ritira`: ritira la tua ultima mossa"));
+    assert!(help.text.contains("`/partite`: le tue partite"));
+    assert!(help.text.contains("`/impostazioni`: come vuoi essere avvisato"));
     assert!(
         help.text
             .contains("`/patta proponi`, `/patta accetta`, `/patta rifiuta`")
@@ -2245,7 +2251,7 @@ fn help_and_rules_in_spanish() {
     let (help, rules) = help_and_rules(&w, Language::Es);
     assert!(help.text.contains("reta a un miembro"), "{}", help.text);
     assert!(
-        help.text.contains("`/retar` miembro [color] [tiempo]"),
+        help.text.contains("`/retar` [miembro] [color] [tiempo]"),
         "{}",
         help.text
     );

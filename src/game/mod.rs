@@ -75,7 +75,7 @@ pub struct Actor {
     /// The language of what only this person sees (Discord: the interaction's `locale`).
     pub language: Language,
     /// The language the server shows its members (Discord: the interaction's `guild_locale`),
-    /// where known. A moderator's `/settings language` comes first (see
+    /// where known. A moderator's `/settings language:` comes first (see
     /// [`GameService::public_language`]).
     pub guild_language: Option<Language>,
     /// The bot may open public threads here and post in them (Discord: Create Public Threads

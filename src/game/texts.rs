@@ -53,7 +53,7 @@ impl GameService {
     }
 
     /// The language of a public message in the actor's server (a board, a move, a result):
-    /// the one chosen with `/settings language`, else the server's Discord language (the
+    /// the one chosen with `/settings language:`, else the server's Discord language (the
     /// actor's `guild_language`, remembered for the server's unprompted messages), else the
     /// one last seen for the server, else the actor's own.
     #[must_use]
@@ -70,7 +70,7 @@ impl GameService {
     }
 
     /// The language of a public message nobody asked for (a timeout, an expiry) in a server:
-    /// the one chosen with `/settings language`, else the server's Discord language as last
+    /// the one chosen with `/settings language:`, else the server's Discord language as last
     /// seen, else English.
     #[must_use]
     pub fn server_language(&self, guild: crate::store::GuildId) -> Language {
@@ -108,7 +108,9 @@ impl GameService {
             cmd_pdn = c("pdn"),
             cmd_replay = c("replay"),
             cmd_rules = c("rules"),
-            cmd_settings_language = c("settings"),
+            cmd_settings = c("settings"),
+            cmd_games = c("games"),
+            cmd_takeback = c("takeback"),
         )
     }
 }

@@ -613,7 +613,7 @@ pub struct GameExport {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ServerSettings {
     /// The language of the server's public messages, as those who manage it chose
-    /// (`/settings language`); `None` follows the server's Discord language.
+    /// (`/settings language:`); `None` follows the server's Discord language.
     pub language: Option<Language>,
     /// The server's Discord language (the `guild_locale` of its interactions), as last seen;
     /// `None` before the first interaction that carried one.

@@ -7,20 +7,22 @@
 # /help: every command. $max_level: the strongest engine level.
 help = **Dama: Italian draughts on Discord**
     { "**" }Play**
-    { $cmd_challenge } member [colour] [time]: challenge a member (rated; time per move 5 min to 3 days)
+    { $cmd_challenge } [member] [colour] [time]: challenge a member, or anyone without one (rated; time per move 5 min to 3 days)
     { $cmd_accept }, { $cmd_decline }, { $cmd_cancel }: answer or withdraw a challenge (or use its buttons)
     { $cmd_play } [level] [colour]: play me, from level 1 (beginner) to { $max_level } (master)
     { $cmd_move } move: play a move, `22-18`, `22x13`, `22x13x6` or `d3-c4`; the list suggests legal moves
     { $cmd_board }: show the board again (or pick your move from the menu under it)
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: end the game
     { $cmd_claim }: win when your opponent's time per move has run out
+    { $cmd_takeback }: take back your last move (against a member: ask them)
+    { $cmd_games }: your games in this server, whose move it is and the time left
     { $cmd_abort } (moderators): stop the game here without a result
     { "**" }Look up**
     { $cmd_leaderboard }, { $cmd_stats } [member], { $cmd_history } [member]
     { $cmd_pdn } [game]: the game as a PDN file; { $cmd_replay } [game]: as an animation
     { $cmd_rules }: the rules of dama italiana
-    { $cmd_settings_language } (managers of the server): the language of the server's public messages
-    One game per channel: start more in threads.
+    { $cmd_settings }: how you hear about your games (direct messages, pings or neither); managers of the server also choose its language, time per move, threads and game channels
+    Where I may open threads, each game gets a thread of its own.
 
 # /rules. $repetitions: how many times a position occurs to draw; $quiet_moves: moves by each
 # side without a capture or a man move that draw.

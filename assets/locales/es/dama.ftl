@@ -7,20 +7,22 @@
 # /ayuda: todos los comandos. $max_level: el nivel más fuerte del motor.
 help = **Dama: damas italianas en Discord**
     { "**" }Jugar**
-    { $cmd_challenge } miembro [color] [tiempo]: reta a un miembro (partida puntuada; tiempo por jugada de 5 minutos a 3 días)
+    { $cmd_challenge } [miembro] [color] [tiempo]: reta a un miembro, o a cualquiera si no lo indicas (partida puntuada; tiempo por jugada de 5 minutos a 3 días)
     { $cmd_accept }, { $cmd_decline }, { $cmd_cancel }: acepta, rechaza o retira un reto (o usa sus botones)
     { $cmd_play } [nivel] [color]: juega contra mí, del nivel 1 (principiante) al { $max_level } (maestro)
     { $cmd_move } jugada: haz una jugada, `22-18`, `22x13`, `22x13x6` o `d3-c4`; la lista sugiere las jugadas legales
     { $cmd_board }: muestra otra vez el tablero (o elige tu jugada en el menú de abajo)
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline } para las tablas, { $cmd_resign } para abandonar
     { $cmd_claim }: gana cuando a tu rival se le acabó el tiempo por jugada
+    { $cmd_takeback }: deshaz tu última jugada (contra un miembro: se lo pides)
+    { $cmd_games }: tus partidas en este servidor, a quién le toca y el tiempo que queda
     { $cmd_abort } (moderadores): detiene la partida de este canal sin resultado
     { "**" }Consultar**
     { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
     { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación
     { $cmd_rules }: las reglas de las damas italianas
-    { $cmd_settings_language } (quien gestiona el servidor): el idioma de los mensajes públicos del servidor
-    Una partida por canal: para jugar más, abrid hilos.
+    { $cmd_settings }: cómo quieres enterarte de tus partidas (mensajes directos, menciones o nada); quien gestiona el servidor elige además el idioma, el tiempo por jugada, los hilos y los canales de partidas
+    Donde puedo abrir hilos, cada partida tiene el suyo.
 
 # /rules. $repetitions: cuántas veces debe darse una posición para las tablas;
 # $quiet_moves: jugadas de cada bando sin captura ni movimiento de peón que dan tablas.

@@ -7,20 +7,22 @@
 # /aiuto: tutti i comandi. $max_level: il livello più forte del motore.
 help = **Dama: la dama italiana su Discord**
     { "**" }Giocare**
-    { $cmd_challenge } avversario [colore] [tempo]: sfida un membro (partita valida per la classifica; tempo per mossa da 5 minuti a 3 giorni)
+    { $cmd_challenge } [avversario] [colore] [tempo]: sfida un membro, o chiunque se non lo indichi (partita valida per la classifica; tempo per mossa da 5 minuti a 3 giorni)
     { $cmd_accept }, { $cmd_decline }, { $cmd_cancel }: rispondi a una sfida o ritirala (anche con i suoi pulsanti)
     { $cmd_play } [livello] [colore]: gioca contro di me, livelli da 1 (principiante) a { $max_level } (maestro)
     { $cmd_move } mossa: gioca una mossa, `22-18`, `22x13`, `22x13x6` oppure `d3-c4`; l'elenco propone le mosse regolari
     { $cmd_board }: mostra di nuovo la damiera (o scegli la mossa dal menu sotto)
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: per chiudere la partita
     { $cmd_claim }: vinci quando l'avversario ha esaurito il tempo per mossa
+    { $cmd_takeback }: ritira la tua ultima mossa (contro un membro: glielo chiedi)
+    { $cmd_games }: le tue partite in questo server, a chi tocca e il tempo che resta
     { $cmd_abort } (moderatori): ferma la partita di questo canale senza risultato
     { "**" }Consultare**
     { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
     { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
     { $cmd_rules }: le regole della dama italiana
-    { $cmd_settings_language } (chi gestisce il server): la lingua dei messaggi pubblici del server
-    Una partita per canale: per giocarne altre aprite dei thread.
+    { $cmd_settings }: come vuoi essere avvisato delle tue partite (messaggi diretti, menzioni o niente); chi gestisce il server sceglie anche lingua, tempo per mossa, thread e canali delle partite
+    Dove posso aprire thread, ogni partita ha il suo.
 
 # /regole. $repetitions: quante volte deve presentarsi una posizione per la patta;
 # $quiet_moves: mosse di ciascun giocatore senza prese né mosse di pedina che danno la patta.
