@@ -2185,7 +2185,10 @@ fn help_and_rules_in_english() {
     assert!(help.text.contains("`/challenge` [member] [colour] [time]"));
     assert!(help.text.contains("`/takeback`: take back your last move"));
     assert!(help.text.contains("`/games`: your games in this server"));
-    assert!(help.text.contains("`/settings`: how you hear about your games"));
+    assert!(
+        help.text
+            .contains("`/settings`: how you hear about your games")
+    );
     assert!(help.text.contains("from level 1 (beginner) to 8 (master)"));
     assert!(!rules.ephemeral, "the rules are for the channel");
     assert!(
@@ -2217,7 +2220,10 @@ fn help_and_rules_in_italian() {
     assert!(help.text.contains("`/mossa` mossa"));
     assert!(help.text.contains("`/ritira`: ritira la tua ultima mossa"));
     assert!(help.text.contains("`/partite`: le tue partite"));
-    assert!(help.text.contains("`/impostazioni`: come vuoi essere avvisato"));
+    assert!(
+        help.text
+            .contains("`/impostazioni`: come vuoi essere avvisato")
+    );
     assert!(
         help.text
             .contains("`/patta proponi`, `/patta accetta`, `/patta rifiuta`")
