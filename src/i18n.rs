@@ -309,6 +309,8 @@ texts! {
     /// `/settings language:` without one: back to the server's Discord language, said in it.
     SettingsLanguageDiscord = "settings-language-discord" [],
     // ---- threads and starting games
+    /// A game is started in a game's own thread: `$channel` the thread's channel, a mention.
+    StartThreadTaken = "start-thread-taken" ["game", "channel"],
     /// A game starts in a thread of the channel: `$white`, `$black` names.
     StartInThread = "start-in-thread" ["game", "white", "black"],
     /// A game's thread: names as written, shortened to fit 100 characters.

@@ -268,6 +268,21 @@ fn two_games_in_two_threads_of_one_channel() {
         Suggestions::Hint(hint) => assert_eq!(hint, "Your game #2 is played in its thread."),
         Suggestions::Moves(moves) => panic!("moves offered in the parent channel: {moves:?}"),
     }
+    // A game's thread holds that game alone: a new one is started from the channel.
+    let taken = act(
+        &w,
+        &in_channel(ADMIN, 1001),
+        Origin::Channel,
+        Action::PlayEngine {
+            level: 1,
+            colour: ColourChoice::White,
+        },
+    );
+    assert!(taken.ephemeral);
+    assert_eq!(
+        taken.text,
+        format!("This thread belongs to game #1: start yours in <#{CHANNEL}>.")
+    );
     // Someone without a game here still hears there is none.
     let refused = play(&w, &actor(ADMIN), "22-18");
     assert!(

@@ -203,6 +203,12 @@ impl GameService {
                 )]);
                 reply
             }
+            _ if game.thread == Some(actor.channel) => Reply::private(t!(
+                language,
+                StartThreadTaken,
+                game = game.id.0,
+                channel = format!("<#{}>", game.channel),
+            )),
             _ => Reply::private(t!(language, ChallengeChannelBusy, game = game.id.0)),
         };
         reply.current_board = game.board_message;

@@ -371,6 +371,8 @@ settings-language-discord = From now on I follow the server's Discord language: 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# A game is started in a game's own thread. $channel: the channel it belongs to (a mention).
+start-thread-taken = This thread belongs to game #{ $game }: start yours in { $channel }.
 # A game starts in a thread of this channel. $game: its number; $white, $black: names.
 start-in-thread = Game #{ $game } starts: { $white } (White) – { $black } (Black), in the thread below.
 # The thread's name, at most 100 characters (the names are shortened to fit). $white, $black:

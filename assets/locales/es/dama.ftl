@@ -388,6 +388,8 @@ settings-language-discord = De ahora en adelante sigo el idioma del servidor en 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# A game is started in a game's own thread. $channel: the channel it belongs to (a mention).
+start-thread-taken = Este hilo es de la partida #{ $game }: empieza la tuya en { $channel }.
 # Una partida empieza en un hilo de este canal. $game: su número; $white, $black: nombres.
 start-in-thread = Empieza la partida #{ $game }: { $white } (blancas) – { $black } (negras), en el hilo de abajo.
 # El nombre del hilo, 100 caracteres como mucho (los nombres se acortan para caber). $white,

@@ -403,6 +403,8 @@ settings-language-discord = D'ora in poi seguo la lingua del server su Discord: 
 
 ## Threads and starting games
 # Section: starting: threads, open challenges, /accept from, challenge expiry, idle engine games, server settings.
+# A game is started in a game's own thread. $channel: the channel it belongs to (a mention).
+start-thread-taken = Questo thread è della partita #{ $game }: inizia la tua in { $channel }.
 # Una partita inizia in un thread di questo canale. $game: il suo numero; $white, $black: nomi.
 start-in-thread = Inizia la partita #{ $game }: { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
 # Il nome del thread, al massimo 100 caratteri (i nomi si accorciano per starci). $white,
