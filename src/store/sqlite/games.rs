@@ -74,12 +74,21 @@ pub(super) fn active_game_in_channel(
     tx: &Transaction<'_>,
     channel: ChannelId,
 ) -> Result<Option<Game>, StoreError> {
-    // A thread's game first: a thread is never a channel games are played in as well.
+    // A thread's game first: a thread is never a channel games are played in as well. Two
+    // lookups, each by its partial unique index (one query with an OR would scan the games).
+    let in_thread = tx
+        .prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?1 AND status = 'active'"
+        ))?
+        .query_row([sql_id(channel)], game_from_row)
+        .optional()?;
+    if in_thread.is_some() {
+        return Ok(in_thread);
+    }
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND (thread_id = ?1 OR (channel_id = ?1 AND in_thread = 0)) \
-             ORDER BY thread_id IS NULL LIMIT 1"
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status = 'active' \
+             AND in_thread = 0"
         ))?
         .query_row([sql_id(channel)], game_from_row)
         .optional()?)
