@@ -30,6 +30,7 @@ CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id)
 CREATE UNIQUE INDEX games_one_active_per_thread ON games (thread_id)
     WHERE status = 'active' AND thread_id IS NOT NULL;
 CREATE INDEX games_active_by_guild ON games (guild_id) WHERE status = 'active';
+CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
 
 -- Each takeback: the moves taken back (long notation, space-separated, oldest first) from
 -- ply `ply` on, who asked, and when.
