@@ -104,9 +104,8 @@ impl GameService {
         }
     }
 
-    /// A direct message to `user` could not be delivered (closed DMs): for
-    /// [`CLOSED_DIRECT_MESSAGES`] the next ones are mentions in their game's thread or channel,
-    /// and none is retried.
+    /// A direct message to `user` could not be delivered (closed DMs): for the next 24 hours
+    /// their notices are mentions in their game's thread or channel, and none is retried.
     pub fn direct_failed(&self, user: UserId) {
         let now = self.now();
         let length = i64::try_from(CLOSED_DIRECT_MESSAGES.as_millis()).unwrap_or(i64::MAX);
