@@ -485,9 +485,9 @@ notify-engine-turn = { $engine } respondió **{ $move }**: te toca, vence { $dea
 # Mensajes directos. $game: el número de la partida; $opponent: el rival de quien lee;
 # $link: el tablero; $left: el tiempo que queda.
 notify-dm-turn = **Partida #{ $game }** contra { $opponent }: { $opponent } jugó **{ $move }**: te toca, vence { $deadline }. { $link }
-notify-reminder = Te quedan { $left } para jugar en la **partida #{ $game }** contra { $opponent }, vence { $deadline }. { $link }
+notify-reminder = Tiempo para jugar en la **partida #{ $game }** contra { $opponent }: { $left }, vence { $deadline }. { $link }
 # Lo mismo en el hilo de la partida. $player: la mención de quien debe jugar.
-notify-reminder-ping = { $player }, te quedan { $left } para jugar en la **partida #{ $game }** contra { $opponent }, vence { $deadline }.
+notify-reminder-ping = { $player }, tiempo para jugar en la **partida #{ $game }** contra { $opponent }: { $left }, vence { $deadline }.
 # A quien le toca se le acabó el tiempo. $player: su nombre; $winner: quien puede reclamar.
 notify-time-up = A { $player } se le acabó el tiempo para jugar: { $winner } puede reclamar la victoria.
 notify-claim = A { $player } se le acabó el tiempo en la **partida #{ $game }**: ya puedes reclamar la victoria con { $cmd_claim } o con el botón «Reclamar la victoria». { $link }

@@ -500,9 +500,9 @@ notify-engine-turn = { $engine } ha risposto **{ $move }** — tocca a te, scade
 # Messaggi privati. $game: il numero della partita; $opponent: l'avversario di chi legge;
 # $link: la damiera; $left: il tempo che resta.
 notify-dm-turn = **Partita #{ $game }** contro { $opponent }: { $opponent } ha giocato **{ $move }** — tocca a te, scade { $deadline }. { $link }
-notify-reminder = Ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }. { $link }
+notify-reminder = Tempo per muovere nella **partita #{ $game }** contro { $opponent }: { $left }, scade { $deadline }. { $link }
 # Lo stesso nel thread della partita. $player: la menzione di chi deve muovere.
-notify-reminder-ping = { $player }, ti restano { $left } per muovere nella **partita #{ $game }** contro { $opponent }, scade { $deadline }.
+notify-reminder-ping = { $player }, tempo per muovere nella **partita #{ $game }** contro { $opponent }: { $left }, scade { $deadline }.
 # Il tempo di chi deve muovere è scaduto. $player: il suo nome; $winner: chi può reclamare.
 notify-time-up = Il tempo per muovere di { $player } è scaduto: { $winner } può reclamare la vittoria.
 notify-claim = Il tempo di { $player } è scaduto nella **partita #{ $game }**: ora puoi reclamare la vittoria con { $cmd_claim } o con il pulsante «Reclama la vittoria». { $link }
