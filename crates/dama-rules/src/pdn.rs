@@ -338,6 +338,21 @@ pub fn write_game_with_comments(
     comments: &[(usize, String)],
     result: &str,
 ) -> String {
+    write_annotated_game(tags, start, moves, &[], comments, result)
+}
+
+/// [`write_game_with_comments`] with a move mark after each move: `marks[i]` (`"?"`, `"??"`,
+/// `"?!"`, `"!"`, or empty) is written right after the move of ply `i` (`22-18?`). Missing
+/// marks are empty; readers, [`read_games`] among them, skip marks.
+#[must_use]
+pub fn write_annotated_game(
+    tags: &[(&str, &str)],
+    start: &Position,
+    moves: &[Move],
+    marks: &[&str],
+    comments: &[(usize, String)],
+    result: &str,
+) -> String {
     let mut text = String::new();
     let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     for (name, value) in tags {
@@ -386,7 +401,8 @@ pub fn write_game_with_comments(
     for (i, m) in moves.iter().enumerate() {
         let commented = comment(&mut line, &mut text, &|at| at == i);
         let white_to_move = position.turn() == crate::Color::White;
-        let word = position.move_text(m);
+        let mark = marks.get(i).copied().unwrap_or("");
+        let word = format!("{}{mark}", position.move_text(m));
         if white_to_move {
             push(&mut line, &mut text, &format!("{number}. {word}"));
         } else {
