@@ -22,9 +22,9 @@ use std::fmt;
 use dama_engine::{Engine, Limits, Tablebase, Verdict, is_decisive};
 use dama_rules::{ByColor, Color, Game, Move, Position, pdn};
 
-/// Nodes searched per position by default: about 40 ms a position on one core of this
-/// machine, so a 100-ply game takes about 4 s.
-pub const DEFAULT_NODES: u64 = 100_000;
+/// Nodes searched per position by default: about 25 ms a position on one core of the
+/// reference machine, so a 100-ply game takes about 2.5 s.
+pub const DEFAULT_NODES: u64 = 300_000;
 
 /// Transposition table size of the analysing engine by default, in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -142,7 +142,11 @@ impl TableJudgement {
     /// own moves to the end of the game (its last move included).
     #[must_use]
     pub fn describe(&self) -> String {
-        format!("{} → {}", verdict_words(self.before), verdict_words(self.after))
+        format!(
+            "{} → {}",
+            verdict_words(self.before),
+            verdict_words(self.after)
+        )
     }
 }
 
@@ -395,7 +399,10 @@ pub fn analyse(
         before = after;
     }
 
-    let accuracy = ByColor::new(accuracy(&plies, Color::White), accuracy(&plies, Color::Black));
+    let accuracy = ByColor::new(
+        accuracy(&plies, Color::White),
+        accuracy(&plies, Color::Black),
+    );
     let worst_ply = plies
         .iter()
         .filter(|p| p.loss > 0)

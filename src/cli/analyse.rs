@@ -186,7 +186,11 @@ fn load_tables(args: &AnalyseArgs, default_tables: &Path) -> Result<Option<Table
 fn move_words(analysis: &Analysis, ply: &PlyAnalysis) -> String {
     let position = analysis.position_before(ply.ply);
     let number = number_of(analysis, ply);
-    let dots = if ply.mover == Color::White { "." } else { "..." };
+    let dots = if ply.mover == Color::White {
+        "."
+    } else {
+        "..."
+    };
     let mark = ply.mark.map_or("", |m| m.symbol());
     format!("{number}{dots} {}{mark}", position.move_text(&ply.played))
 }
