@@ -349,7 +349,7 @@ pub fn analyse(
     let start_evaluation = before.0;
     let mut plies = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
-        let mover = game.position().turn();
+        let side = game.position().turn();
         // An illegal move ends the analysis where it stands.
         if game.play(m).is_err() {
             break;
@@ -358,7 +358,7 @@ pub fn analyse(
         progress(i + 2, total);
         let (eval_before, best, verdict_before) = before;
         let eval_after = after.0;
-        let for_mover = |white: i32| mover.fold(white, -white);
+        let for_mover = |white: i32| side.fold(white, -white);
         let played_best = best.is_some_and(|b| b.same_effect(m));
         let mut loss = if played_best {
             0
@@ -386,7 +386,7 @@ pub fn analyse(
         let better = best.filter(|b| mark.is_some() && !b.same_effect(m));
         plies.push(PlyAnalysis {
             ply: i + 1,
-            mover,
+            mover: side,
             played: *m,
             evaluation_before: eval_before,
             evaluation_after: eval_after,

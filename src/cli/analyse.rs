@@ -197,8 +197,10 @@ fn move_words(analysis: &Analysis, ply: &PlyAnalysis) -> String {
 
 /// The move number of a ply, counting from the start's side to move.
 fn number_of(analysis: &Analysis, ply: &PlyAnalysis) -> usize {
-    let offset = usize::from(analysis.start.turn() == Color::Black);
-    (ply.ply - 1 + offset) / 2 + 1
+    // Plies since White's first move of the numbering (a Black start counts a White ply
+    // before it).
+    let plies = ply.ply - 1 + usize::from(analysis.start.turn() == Color::Black);
+    plies / 2 + 1
 }
 
 fn ply_line(analysis: &Analysis, ply: &PlyAnalysis) -> String {

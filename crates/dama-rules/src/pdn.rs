@@ -491,6 +491,23 @@ mod tests {
     }
 
     #[test]
+    fn annotated_moves_carry_their_marks_and_read_back() {
+        let mut game = crate::Game::default();
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            game.play_text(m).unwrap();
+        }
+        let marks = ["", "?", "", "?!"];
+        let comments = [(2, "mistake; better 12-15; +0.80".to_owned())];
+        let pdn = write_annotated_game(&[], game.start(), game.moves(), &marks, &comments, "*");
+        assert!(
+            pdn.contains("1. 22-18 11-14? {mistake; better 12-15; +0.80} 2. 18x11 7x14?! *"),
+            "{pdn}"
+        );
+        let read = read_games(&pdn);
+        assert_eq!(read[0].replay().moves, game.moves());
+    }
+
+    #[test]
     fn writes_fen_for_other_starts_and_black_first() {
         let start = Position::from_fen("B:W21-32:B1-12").unwrap();
         let moves = [start.parse_move("10-14").unwrap()];
