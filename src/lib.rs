@@ -5,6 +5,7 @@
 //! configuration, the command line, the texts in three languages ([`i18n`]) and the adapters
 //! around them.
 
+pub mod analysis;
 pub mod cli;
 pub mod config;
 pub mod console;

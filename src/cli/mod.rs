@@ -10,6 +10,7 @@ use dama_tools::{bench, hub, matches, rules, tables, tune};
 
 use crate::config::{Config, LogConfig};
 
+mod analyse;
 mod bot;
 mod db;
 mod local;
@@ -47,6 +48,9 @@ pub enum Command {
     /// Database tools: check, backup.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Review a game of a PDN file with the engine: each move with its mark and evaluation,
+    /// each side's accuracy, the worst moment; optionally the annotated game as PDN.
+    Analyse(analyse::AnalyseArgs),
     /// Draw a position as PNG, or a game of a PDN file as an animated GIF.
     Render(render::RenderArgs),
     /// Engine speed: nodes per second in the middle game and depth reached from the start.
@@ -101,6 +105,7 @@ pub fn main() -> ExitCode {
         Command::Local(args) => local::local_command(&config, &args),
         Command::Db(command) => db::db_command(&command, &config),
         Command::Render(args) => render::render_command(&args, &config.render),
+        Command::Analyse(args) => analyse::analyse_command(&args, &config.engine.tables_dir),
         Command::Perft(_)
         | Command::Moves
         | Command::Pdn(_)

@@ -338,6 +338,21 @@ pub fn write_game_with_comments(
     comments: &[(usize, String)],
     result: &str,
 ) -> String {
+    write_annotated_game(tags, start, moves, &[], comments, result)
+}
+
+/// [`write_game_with_comments`] with a move mark after each move: `marks[i]` (`"?"`, `"??"`,
+/// `"?!"`, `"!"`, or empty) is written right after the move of ply `i` (`22-18?`). Missing
+/// marks are empty; readers, [`read_games`] among them, skip marks.
+#[must_use]
+pub fn write_annotated_game(
+    tags: &[(&str, &str)],
+    start: &Position,
+    moves: &[Move],
+    marks: &[&str],
+    comments: &[(usize, String)],
+    result: &str,
+) -> String {
     let mut text = String::new();
     let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     for (name, value) in tags {
@@ -386,7 +401,8 @@ pub fn write_game_with_comments(
     for (i, m) in moves.iter().enumerate() {
         let commented = comment(&mut line, &mut text, &|at| at == i);
         let white_to_move = position.turn() == crate::Color::White;
-        let word = position.move_text(m);
+        let mark = marks.get(i).copied().unwrap_or("");
+        let word = format!("{}{mark}", position.move_text(m));
         if white_to_move {
             push(&mut line, &mut text, &format!("{number}. {word}"));
         } else {
@@ -472,6 +488,23 @@ mod tests {
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].replay().moves, game.moves());
         assert_eq!(read[0].result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn annotated_moves_carry_their_marks_and_read_back() {
+        let mut game = crate::Game::default();
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            game.play_text(m).unwrap();
+        }
+        let marks = ["", "?", "", "?!"];
+        let comments = [(2, "mistake; better 12-15; +0.80".to_owned())];
+        let pdn = write_annotated_game(&[], game.start(), game.moves(), &marks, &comments, "*");
+        assert!(
+            pdn.contains("1. 22-18 11-14? {mistake; better 12-15; +0.80} 2. 18x11 7x14?! *"),
+            "{pdn}"
+        );
+        let read = read_games(&pdn);
+        assert_eq!(read[0].replay().moves, game.moves());
     }
 
     #[test]
