@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use dama_rules::{Color, Move, Position, pdn};
 use damabot::config::RenderConfig;
-use damabot::render::{BoardView, Renderer};
+use damabot::render::{BoardView, ChartLabels, ChartMark, MarkKind, Renderer, advantage_chart};
 
 /// A black man takes three and is crowned: 5x14x23x30.
 fn capture_view() -> BoardView {
@@ -89,6 +89,28 @@ fn render(c: &mut Criterion) {
         });
     });
     group.finish();
+    // The advantage chart of a 100-ply game with a few marks.
+    let evaluations: Vec<f32> = (0..100)
+        .map(|ply| 3.0 * (ply as f32 / 9.0).sin() + ply as f32 / 30.0)
+        .collect();
+    let marks: Vec<ChartMark> = (5..100)
+        .step_by(17)
+        .map(|ply| ChartMark {
+            ply,
+            kind: MarkKind::Mistake,
+        })
+        .collect();
+    let labels = ChartLabels {
+        title: "Niccol\u{f2} (1523) \u{2013} Bruno (1490)".into(),
+        moves: "mossa".into(),
+        white_ahead: "Bianco in vantaggio".into(),
+        black_ahead: "Nero in vantaggio".into(),
+    };
+    let chart = advantage_chart(&evaluations, &marks, &labels);
+    eprintln!("sizes: chart of 100 plies {} bytes", chart.len());
+    c.bench_function("chart_100_plies", |b| {
+        b.iter(|| advantage_chart(black_box(&evaluations), black_box(&marks), &labels));
+    });
     // Start-up: every tile, background and mark drawn, the palette chosen. At the default
     // size and at the smallest.
     let mut group = c.benchmark_group("startup");

@@ -21,6 +21,7 @@
 //! assert!(png.starts_with(b"\x89PNG"));
 //! ```
 
+pub mod chart;
 mod encode;
 mod layout;
 mod palette;
@@ -29,6 +30,8 @@ mod pieces;
 mod sprites;
 mod text;
 mod theme;
+
+pub use self::chart::{ChartLabels, ChartMark, MarkKind, advantage_chart};
 
 use ab_glyph::FontRef;
 use dama_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};

@@ -52,7 +52,7 @@ fn capture_view() -> BoardView {
     )
 }
 
-fn decode(png: &[u8]) -> RgbImage {
+pub(super) fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .unwrap()
         .to_rgb8()
@@ -67,7 +67,7 @@ fn golden_path(name: &str) -> PathBuf {
 /// Compares a rendered PNG with its golden image by decoded pixels: a pixel matches when every
 /// channel is within 6 levels, and at most 0.2% of the pixels may not match. With
 /// `DAMA_BLESS=1` the golden image is written instead.
-fn check_golden(name: &str, png: &[u8]) {
+pub(super) fn check_golden(name: &str, png: &[u8]) {
     let path = golden_path(name);
     if std::env::var_os("DAMA_BLESS").is_some_and(|v| v == "1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
