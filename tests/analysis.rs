@@ -250,6 +250,7 @@ impl Run {
 fn the_command_prints_marks_accuracy_and_the_worst_moment() {
     let run = Run::new();
     let out = run.path("annotated.pdn");
+    let chart = run.path("chart.png");
     let file = pdn_file();
     let output = run.damabot(&[
         "analyse",
@@ -260,6 +261,8 @@ fn the_command_prints_marks_accuracy_and_the_worst_moment() {
         "2000",
         "--pdn",
         out.to_str().unwrap(),
+        "--chart",
+        chart.to_str().unwrap(),
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}\n{:?}", output.stderr);
@@ -277,6 +280,10 @@ fn the_command_prints_marks_accuracy_and_the_worst_moment() {
     let report = String::from_utf8_lossy(&check.stdout);
     assert!(check.status.success(), "{report}");
     assert!(report.contains("1 games, 75 plies, 0 errors"), "{report}");
+
+    // The advantage chart is a PNG of the chart's size.
+    let image = image::open(&chart).expect("the chart decodes").to_rgb8();
+    assert_eq!(image.dimensions(), (800, 400));
 }
 
 #[test]

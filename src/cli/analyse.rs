@@ -10,10 +10,12 @@ use dama_engine::Tablebase;
 use dama_rules::{Color, pdn};
 
 use crate::analysis::{
-    Analysis, AnalysisOptions, DEFAULT_NODES, PlyAnalysis, analyse, format_evaluation,
+    Analysis, AnalysisOptions, DEFAULT_NODES, Mark, PlyAnalysis, analyse, format_evaluation,
 };
+use crate::render::{ChartLabels, ChartMark, MarkKind, advantage_chart};
 
-/// `damabot analyse FILE.pdn [--game N] [--nodes N] [--pdn OUT.pdn] [--tables DIR]`.
+/// `damabot analyse FILE.pdn [--game N] [--nodes N] [--pdn OUT.pdn] [--chart OUT.png]
+/// [--tables DIR]`.
 #[derive(Debug, Args)]
 pub struct AnalyseArgs {
     /// The PDN file holding the game.
@@ -29,6 +31,10 @@ pub struct AnalyseArgs {
     /// this PDN file.
     #[arg(long, value_name = "OUT.pdn")]
     pub pdn: Option<PathBuf>,
+    /// Draw the advantage chart (the evaluation after each ply, the mistakes marked) to this
+    /// PNG file.
+    #[arg(long, value_name = "OUT.png")]
+    pub chart: Option<PathBuf>,
     /// Judge endgames by the tables in this directory (default: `engine.tables_dir` of the
     /// configuration, when it exists).
     #[arg(long, value_name = "DIR", conflicts_with = "no_tables")]
@@ -155,7 +161,46 @@ fn run(args: &AnalyseArgs, default_tables: &Path) -> Result<(), Failure> {
         std::fs::write(out, text)
             .map_err(|e| Failure::Write(format!("cannot write {}: {e}", out.display())))?;
     }
+    if let Some(out) = &args.chart {
+        let png = chart(&analysis, &format!("{white} – {black}"));
+        std::fs::write(out, png)
+            .map_err(|e| Failure::Write(format!("cannot write {}: {e}", out.display())))?;
+    }
     Ok(())
+}
+
+/// The advantage chart of an analysis: the evaluation after each ply in men (White's point of
+/// view), each marked move a dot.
+fn chart(analysis: &Analysis, title: &str) -> Vec<u8> {
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "evaluations are clipped to ±1000"
+    )]
+    let evaluations: Vec<f32> = analysis
+        .evaluations()
+        .iter()
+        .skip(1)
+        .map(|&centi_men| centi_men as f32 / 100.0)
+        .collect();
+    let marks: Vec<ChartMark> = analysis
+        .plies
+        .iter()
+        .filter_map(|ply| {
+            let kind = match ply.mark? {
+                Mark::Blunder => MarkKind::Blunder,
+                Mark::Mistake => MarkKind::Mistake,
+                Mark::Inaccuracy => MarkKind::Inaccuracy,
+            };
+            Some(ChartMark { ply: ply.ply, kind })
+        })
+        .collect();
+    let labels = ChartLabels {
+        title: title.to_owned(),
+        moves: "move".to_owned(),
+        white_ahead: "White better".to_owned(),
+        black_ahead: "Black better".to_owned(),
+    };
+    advantage_chart(&evaluations, &marks, &labels)
 }
 
 /// The tables asked for: `--tables DIR` (its problems are warnings), the configuration's

@@ -224,10 +224,12 @@ fn golden_chart() {
     check_golden("chart", &png);
 }
 
-/// The chart of a 100-ply game is small and quick: under 100 KB and 20 ms (about 44 KB and
-/// 3 ms here; figures in the README); run with
-/// `cargo test --release -p damabot --lib render::chart::tests::chart_timing -- --nocapture`.
+/// The size and drawing time of a 100-ply chart (about 44 KB and 3 ms here; figures in the
+/// README), printed; run with
+/// `cargo test --release -p damabot --lib render::chart::tests::chart_timing -- --ignored
+/// --nocapture`. The criterion figure is `cargo bench --bench render -- chart`.
 #[test]
+#[ignore = "a measurement; run it by name"]
 fn chart_timing() {
     let evaluations: Vec<f32> = (0..100)
         .map(|ply| 3.0 * (ply as f32 / 9.0).sin() + (ply as f32 / 30.0))
@@ -250,5 +252,4 @@ fn chart_timing() {
     let each = start.elapsed() / runs;
     println!("chart of 100 plies: {size} bytes, {each:?} each");
     assert!(size < 100_000, "{size} bytes");
-    assert!(each.as_millis() < 20, "{each:?} a chart");
 }
