@@ -1,5 +1,5 @@
 //! The engine's tools behind `damabot`'s subcommands: the Hub protocol (`hub`), matches
-//! between players (`match`), fitting the evaluation weights (`tune`), the engine's speed
+//! between players (`match`, with a sequential test in `sprt`), fitting the evaluation weights (`tune`), the engine's speed
 //! (`bench`), the rules tools (`perft`, `moves`, `pdn check`) and the endgame tables
 //! (`tables build`, `tables probe`).
 //!
@@ -21,6 +21,7 @@ pub mod bench;
 pub mod hub;
 pub mod matches;
 pub mod rules;
+pub mod sprt;
 pub mod tables;
 pub mod texel;
 pub mod tune;

@@ -1,6 +1,7 @@
 //! `damabot match`: games between two players from a file of openings, each opening played
 //! twice with colours swapped; prints the score and the Elo difference with its 95% margin
-//! and writes the games as PDN.
+//! and writes the games as PDN. With `--sprt elo0=..,elo1=..` it runs a sequential test on
+//! the game pairs (see [`crate::sprt`]) and stops as soon as the test is decided.
 //!
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
 //! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `ext` and `lmr` on or
@@ -10,7 +11,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,7 @@ use dama_engine::{Engine, Level, Limits, Options, Tablebase, choose_move};
 use dama_rules::{Color, Game, Move, Position, pdn};
 
 use crate::hub::HubClient;
+use crate::sprt::{Sprt, SprtSpec};
 
 /// `damabot match A B [options]`.
 #[derive(Debug, Args)]
@@ -28,7 +30,8 @@ pub struct MatchArgs {
     pub first: String,
     /// The second player.
     pub second: String,
-    /// Games to play (rounded up to an even number: each opening twice).
+    /// Games to play (rounded up to an even number: each opening twice); with `--sprt`, the
+    /// most to play if the test stays undecided.
     #[arg(long, short = 'n', default_value_t = 200)]
     pub games: usize,
     /// Openings, one FEN a line.
@@ -58,9 +61,13 @@ pub struct MatchArgs {
     /// Seed of the levels' random choices (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print one line per finished game.
+    /// Print one line per finished game (and, with `--sprt`, per finished pair).
     #[arg(long)]
     pub verbose: bool,
+    /// A sequential probability ratio test on the game pairs: stop when the first player is
+    /// shown at least `elo1` stronger (H1) or at most `elo0` (H0).
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    pub sprt: Option<SprtSpec>,
     /// The endgame tables of `+tables` players.
     #[arg(long, value_name = "DIR", default_value = "tables")]
     pub tables: PathBuf,
@@ -360,7 +367,7 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, String> {
 #[must_use]
 pub fn match_command(args: &MatchArgs) -> ExitCode {
     match run_match(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
@@ -368,7 +375,44 @@ pub fn match_command(args: &MatchArgs) -> ExitCode {
     }
 }
 
-fn run_match(args: &MatchArgs) -> Result<(), String> {
+/// What a match ended with: the games played, in order, and the sequential test if one ran.
+struct Finished {
+    games: Vec<Played>,
+    sprt: Option<Sprt>,
+}
+
+/// Locks a mutex, taking over its data if a thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Counts a finished pair in the test and prints the running score with `--verbose`.
+fn record_pair(sprt: &mut Sprt, pair: usize, half_points: u8, verbose: bool) -> bool {
+    let decided = sprt.record(half_points).is_some() || sprt.decision().is_some();
+    if verbose {
+        let counts = sprt.counts();
+        let games = 2 * sprt.pairs();
+        let points: u64 = counts.iter().zip(0u64..).map(|(c, k)| c * k).sum();
+        println!(
+            "pair {} (games {}-{}): {}/2; score {}/{games} ({:.1}%), pairs by score 0-½-1-1½-2: {}; LLR {:.2} [{:.2}, {:.2}]",
+            pair + 1,
+            2 * pair + 1,
+            2 * pair + 2,
+            f64::from(half_points) / 2.0,
+            points as f64 / 2.0,
+            100.0 * points as f64 / (2 * games).max(1) as f64,
+            counts.map(|c| c.to_string()).join("-"),
+            sprt.llr(),
+            sprt.spec().lower_bound(),
+            sprt.spec().upper_bound(),
+        );
+    }
+    decided
+}
+
+fn run_match(args: &MatchArgs) -> Result<Finished, String> {
     let (first, first_tables) = parse_seat(&args.first)?;
     let (second, second_tables) = parse_seat(&args.second)?;
     let tables = if first_tables || second_tables {
@@ -394,75 +438,66 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     }
     let openings = &openings[args.skip..args.skip + pairs];
     let games = 2 * pairs;
+    // Each job plays whole pairs (the opening with the first player White, then Black), so a
+    // decided test stops new pairs and the running ones still finish.
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
+    let sprt = args.sprt.map(|spec| Mutex::new(Sprt::new(spec)));
     let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; games]);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let started = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..args.jobs.clamp(1, games) {
+        for _ in 0..args.jobs.clamp(1, pairs.max(1)) {
             scope.spawn(|| {
                 let players = Player::start(&first, args, first_tables)
                     .and_then(|a| Player::start(&second, args, second_tables).map(|b| (a, b)));
                 let (mut a, mut b) = match players {
                     Ok(players) => players,
                     Err(message) => {
-                        *failure
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
+                        *lock(&failure) = Some(message);
                         return;
                     }
                 };
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= games
-                        || failure
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .is_some()
+                    let pair = next.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs || decided.load(Ordering::Relaxed) || lock(&failure).is_some()
                     {
                         break;
                     }
+                    let mut half_points = 0;
                     // Game 2k: the first player has White; game 2k+1: Black, same opening.
-                    let color = if index % 2 == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let seed = args.seed.wrapping_add(index as u64 * 1000);
-                    match play_game(
-                        &mut a,
-                        &mut b,
-                        openings[index / 2],
-                        color,
-                        args.max_plies,
-                        seed,
-                    ) {
-                        Ok(played) => {
-                            if args.verbose {
-                                println!(
-                                    "game {} ({} White): {} {} plies, {}",
-                                    index + 1,
-                                    if color == Color::White {
-                                        "first"
-                                    } else {
-                                        "second"
-                                    },
-                                    played.result,
-                                    played.moves.len(),
-                                    played.reason
-                                );
+                    for (index, color) in [(2 * pair, Color::White), (2 * pair + 1, Color::Black)] {
+                        let seed = args.seed.wrapping_add(index as u64 * 1000);
+                        match play_game(&mut a, &mut b, openings[pair], color, args.max_plies, seed)
+                        {
+                            Ok(played) => {
+                                if args.verbose {
+                                    println!(
+                                        "game {} ({} White): {} {} plies, {}",
+                                        index + 1,
+                                        if color == Color::White {
+                                            "first"
+                                        } else {
+                                            "second"
+                                        },
+                                        played.result,
+                                        played.moves.len(),
+                                        played.reason
+                                    );
+                                }
+                                half_points += played.first_points;
+                                lock(&results)[index] = Some(played);
                             }
-                            results
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)[index] =
-                                Some(played);
+                            Err(message) => {
+                                *lock(&failure) = Some(format!("game {}: {message}", index + 1));
+                                return;
+                            }
                         }
-                        Err(message) => {
-                            *failure
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner) =
-                                Some(format!("game {}: {message}", index + 1));
-                        }
+                    }
+                    if let Some(sprt) = &sprt
+                        && record_pair(&mut lock(sprt), pair, half_points, args.verbose)
+                    {
+                        decided.store(true, Ordering::Relaxed);
                     }
                 }
             });
@@ -480,6 +515,10 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         .into_iter()
         .flatten()
         .collect();
+    let sprt = sprt.map(|sprt| {
+        sprt.into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    });
     let wins = results.iter().filter(|g| g.first_points == 2).count();
     let losses = results.iter().filter(|g| g.first_points == 0).count();
     let draws = results.len() - wins - losses;
@@ -494,6 +533,9 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         100.0 * score / results.len().max(1) as f64,
         started.elapsed().as_secs_f64()
     );
+    if let Some(sprt) = &sprt {
+        println!("{} ({})", sprt.verdict(), sprt.spec());
+    }
     if let Some(path) = &args.pdn {
         let mut text = String::new();
         for (i, game) in results.iter().enumerate() {
@@ -518,7 +560,10 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    Ok(())
+    Ok(Finished {
+        games: results,
+        sprt,
+    })
 }
 
 #[cfg(test)]
@@ -594,6 +639,7 @@ mod tests {
             hub_level: String::new(),
             seed: 5,
             verbose: false,
+            sprt: None,
             tables: PathBuf::new(),
         };
         let (spec, with) = parse_seat(&args.first).unwrap();
@@ -633,6 +679,7 @@ mod tests {
             hub_level: String::new(),
             seed: 5,
             verbose: false,
+            sprt: None,
             tables: PathBuf::new(),
         };
         let mut a = Player::start(&args.first.parse().unwrap(), &args, None).unwrap();
@@ -650,5 +697,75 @@ mod tests {
             assert!(played.moves.len() <= 60);
             assert!(played.first_points <= 2);
         }
+    }
+
+    fn sprt_match(first: &str, second: &str, sprt: &str, games: usize) -> Finished {
+        let args = MatchArgs {
+            first: first.into(),
+            second: second.into(),
+            games,
+            openings: PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../tests/data/openings-11man.txt"
+            )),
+            skip: 0,
+            pdn: None,
+            jobs: 2,
+            max_plies: 120,
+            think_ms: 10,
+            hash_mb: 1,
+            hub_level: String::new(),
+            seed: 3,
+            verbose: true,
+            sprt: Some(sprt.parse().unwrap()),
+            tables: PathBuf::new(),
+        };
+        run_match(&args).unwrap()
+    }
+
+    #[test]
+    fn a_sequential_match_stops_once_decided() {
+        let finished = sprt_match(
+            "engine:depth=6,hash=1",
+            "engine:depth=1,hash=1",
+            "elo0=0,elo1=100,alpha=0.1,beta=0.1",
+            200,
+        );
+        let sprt = finished.sprt.unwrap();
+        assert_eq!(
+            sprt.decision(),
+            Some(crate::sprt::Decision::H1),
+            "{}",
+            sprt.verdict()
+        );
+        // Both jobs finish the pair they are playing: at most one pair after the decision.
+        let decided_after: usize = sprt.verdict().rsplit(' ').nth(1).unwrap().parse().unwrap();
+        assert!(finished.games.len() < 200);
+        assert!(finished.games.len() == decided_after || finished.games.len() == decided_after + 2);
+        assert_eq!(2 * sprt.pairs() as usize, finished.games.len());
+        // Pairs are whole and in order: the first player has White, then Black, same opening.
+        for pair in finished.games.chunks(2) {
+            assert_eq!(pair[0].first_color, Color::White);
+            assert_eq!(pair[1].first_color, Color::Black);
+            assert_eq!(pair[0].start, pair[1].start);
+        }
+    }
+
+    #[test]
+    fn a_sequential_match_plays_out_its_games_undecided() {
+        let finished = sprt_match(
+            "engine:depth=1,hash=1",
+            "engine:depth=1,hash=1",
+            "elo0=0,elo1=10",
+            8,
+        );
+        let sprt = finished.sprt.unwrap();
+        assert_eq!(sprt.decision(), None);
+        assert_eq!(finished.games.len(), 8);
+        assert!(
+            sprt.verdict().starts_with("SPRT: undecided"),
+            "{}",
+            sprt.verdict()
+        );
     }
 }
