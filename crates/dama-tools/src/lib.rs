@@ -1,7 +1,7 @@
 //! The engine's tools behind `damabot`'s subcommands: the Hub protocol (`hub`), matches
-//! between players (`match`, with a sequential test in `sprt`), fitting the evaluation weights (`tune`), the engine's speed
-//! (`bench`), the rules tools (`perft`, `moves`, `pdn check`) and the endgame tables
-//! (`tables build`, `tables probe`).
+//! between players (`match`, with its sequential test in `sprt`), fitting the evaluation
+//! weights (`tune`), the engine's speed (`bench`), the rules tools (`perft`, `moves`,
+//! `pdn check`) and the endgame tables (`tables build`, `tables probe`).
 //!
 //! Each module holds a command's arguments (clap `Args` or `Subcommand` types, for the
 //! `damabot` command line to embed) and a `*_command` function that runs it and returns the

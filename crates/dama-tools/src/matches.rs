@@ -363,11 +363,12 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, String> {
         .collect()
 }
 
-/// `damabot match`: plays the match, prints the score and writes the PDN if asked.
+/// `damabot match`: plays the match, prints the score (and the test's verdict) and writes the
+/// PDN if asked.
 #[must_use]
 pub fn match_command(args: &MatchArgs) -> ExitCode {
-    match run_match(args) {
-        Ok(_) => ExitCode::SUCCESS,
+    match run_match(args).and_then(|finished| report(args, &finished)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
@@ -379,6 +380,7 @@ pub fn match_command(args: &MatchArgs) -> ExitCode {
 struct Finished {
     games: Vec<Played>,
     sprt: Option<Sprt>,
+    elapsed: Duration,
 }
 
 /// Locks a mutex, taking over its data if a thread panicked while holding it.
@@ -519,6 +521,16 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
         sprt.into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     });
+    Ok(Finished {
+        games: results,
+        sprt,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Prints the score (and the test's verdict) and writes the PDN if asked.
+fn report(args: &MatchArgs, finished: &Finished) -> Result<(), String> {
+    let results = &finished.games;
     let wins = results.iter().filter(|g| g.first_points == 2).count();
     let losses = results.iter().filter(|g| g.first_points == 0).count();
     let draws = results.len() - wins - losses;
@@ -531,9 +543,9 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
         results.len(),
         results.len(),
         100.0 * score / results.len().max(1) as f64,
-        started.elapsed().as_secs_f64()
+        finished.elapsed.as_secs_f64()
     );
-    if let Some(sprt) = &sprt {
+    if let Some(sprt) = &finished.sprt {
         println!("{} ({})", sprt.verdict(), sprt.spec());
     }
     if let Some(path) = &args.pdn {
@@ -560,10 +572,7 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
         }
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    Ok(Finished {
-        games: results,
-        sprt,
-    })
+    Ok(())
 }
 
 #[cfg(test)]
@@ -697,6 +706,31 @@ mod tests {
             assert!(played.moves.len() <= 60);
             assert!(played.first_points <= 2);
         }
+    }
+
+    #[test]
+    fn the_sprt_option_parses_and_refuses_bad_specs() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: MatchArgs,
+        }
+        let cli = Cli::try_parse_from(["match", "level:2", "level:1", "--sprt", "elo0=0,elo1=10"])
+            .unwrap();
+        assert_eq!(
+            cli.args.sprt,
+            Some("elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap())
+        );
+        assert_eq!(
+            Cli::try_parse_from(["match", "a", "b"]).unwrap().args.sprt,
+            None
+        );
+        let error = Cli::try_parse_from(["match", "a", "b", "--sprt", "elo0=10,elo1=0"])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(error.contains("elo0 must be below elo1"), "{error}");
     }
 
     fn sprt_match(first: &str, second: &str, sprt: &str, games: usize) -> Finished {
