@@ -17,45 +17,15 @@ use damabot::store::{
     EndReason, GameResult, GameStatus, MessageRef, NewGame, Participant, SqliteStore, Store,
 };
 
+mod service_world;
+
+use service_world::{World, id_ending, ids, settings, world_with};
+
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
 const ALICE: u64 = 11;
 const BOB: u64 = 12;
 const CAROL: u64 = 13;
-
-struct World {
-    service: GameService,
-    clock: Arc<ManualClock>,
-    _dir: tempfile::TempDir,
-}
-
-fn settings() -> ServiceSettings {
-    ServiceSettings {
-        challenge_expiry: Some(Duration::from_secs(600)),
-        default_time_per_move: Duration::from_secs(24 * 3600),
-        repetition_count: 3,
-        think_time: Duration::from_millis(50),
-        hash_mb: 1,
-        max_concurrent_searches: 2,
-        seed: Some(7),
-        engine_idle: Duration::from_secs(30 * 60),
-        engine_takebacks: 3,
-    }
-}
-
-fn world_with(settings: ServiceSettings) -> World {
-    // A message given the wrong variables panics instead of only being logged.
-    damabot::i18n::set_strict(true);
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), clock.clone(), settings);
-    World {
-        service,
-        clock,
-        _dir: dir,
-    }
-}
 
 fn world() -> World {
     world_with(settings())
@@ -88,24 +58,6 @@ fn member(user: u64) -> Member {
         name: a.name,
         is_bot: false,
     }
-}
-
-fn ids(reply: &Reply) -> Vec<String> {
-    reply
-        .components
-        .iter()
-        .flatten()
-        .map(|c| match c {
-            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
-        })
-        .collect()
-}
-
-fn id_ending(reply: &Reply, suffix: &str) -> String {
-    ids(reply)
-        .into_iter()
-        .find(|id| id.ends_with(suffix))
-        .unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
 }
 
 /// Alice (White) and Bob (Black) start a game; returns the board reply.

@@ -7,14 +7,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dama_rules::Position;
-use damabot::game::{
-    Action, Actor, Component, GameService, ManualClock, Notice, Origin, Reply, ServiceSettings,
-    SettingsChange,
-};
+use damabot::game::{Action, Actor, Notice, Origin, Reply, ServiceSettings, SettingsChange};
 use damabot::i18n::Language;
-use damabot::store::{
-    ChannelId, Game, MessageRef, NewGame, NotifyMode, Participant, SqliteStore, Store,
-};
+use damabot::store::{ChannelId, Game, MessageRef, NewGame, NotifyMode, Participant, Store};
+
+mod service_world;
+
+use service_world::{World, ids, settings, world_prepared};
 
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
@@ -24,41 +23,17 @@ const BOB: u64 = 12;
 const HOUR: u64 = 3600;
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
-struct World {
-    service: GameService,
-    clock: Arc<ManualClock>,
-    _dir: tempfile::TempDir,
-}
-
-fn settings() -> ServiceSettings {
-    ServiceSettings {
-        challenge_expiry: Some(Duration::from_secs(600)),
-        default_time_per_move: Duration::from_secs(24 * HOUR),
-        repetition_count: 3,
-        think_time: Duration::from_millis(20),
-        hash_mb: 1,
-        max_concurrent_searches: 2,
-        seed: Some(7),
-        engine_idle: Duration::from_secs(30 * 60),
-        engine_takebacks: 3,
-    }
-}
-
 /// A world whose server chose `language` for its public messages (`None`: nothing chosen).
 fn world_in(language: Option<Language>) -> World {
-    damabot::i18n::set_strict(true);
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    if language.is_some() {
-        store.set_server_language(GUILD, language).unwrap();
-    }
-    let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), clock.clone(), settings());
-    World {
-        service,
-        clock,
-        _dir: dir,
-    }
+    let settings = ServiceSettings {
+        think_time: Duration::from_millis(20),
+        ..settings()
+    };
+    world_prepared(settings, |store| {
+        if language.is_some() {
+            store.set_server_language(GUILD, language).unwrap();
+        }
+    })
 }
 
 fn world() -> World {
@@ -158,17 +133,6 @@ fn assert_clean(text: &str) {
         !text.contains("{$") && !text.contains("{ $") && !text.contains("notify-"),
         "{text}"
     );
-}
-
-fn ids(reply: &Reply) -> Vec<String> {
-    reply
-        .components
-        .iter()
-        .flatten()
-        .map(|c| match c {
-            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
-        })
-        .collect()
 }
 
 #[test]

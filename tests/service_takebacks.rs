@@ -1,16 +1,19 @@
 //! Takebacks (against the engine, between members), the Bump button and `/games`, end to end
 //! on a real SQLite store with a clock the tests move by hand.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use dama_rules::{Position, pdn};
 use damabot::game::{
-    Action, Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component, GameService,
-    ManualClock, Member, Origin, Reply, ServiceSettings,
+    Action, Actor, BOARD_COOLDOWN, CHALLENGE_COOLDOWN, ColourChoice, Component, Member, Origin,
+    Reply, ServiceSettings,
 };
 use damabot::i18n::Language;
-use damabot::store::{Game, GameStatus, MessageRef, NewGame, Participant, SqliteStore};
+use damabot::store::{Game, GameStatus, MessageRef, NewGame, Participant};
+
+mod service_world;
+
+use service_world::{World, id_ending, ids, settings, world_with};
 
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
@@ -19,38 +22,11 @@ const ALICE: u64 = 11;
 const BOB: u64 = 12;
 const CAROL: u64 = 13;
 
-struct World {
-    service: GameService,
-    clock: Arc<ManualClock>,
-    _dir: tempfile::TempDir,
-}
-
-fn settings() -> ServiceSettings {
-    ServiceSettings {
-        challenge_expiry: Some(Duration::from_secs(600)),
-        default_time_per_move: Duration::from_secs(24 * 3600),
-        repetition_count: 3,
-        think_time: Duration::from_millis(20),
-        hash_mb: 1,
-        max_concurrent_searches: 2,
-        seed: Some(7),
-        engine_idle: Duration::from_secs(30 * 60),
-        engine_takebacks: 3,
-    }
-}
-
 fn world() -> World {
-    // A message given the wrong variables panics instead of only being logged.
-    damabot::i18n::set_strict(true);
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let clock = Arc::new(ManualClock::new(1_796_000_000_000));
-    let service = GameService::new(Arc::new(store), clock.clone(), settings());
-    World {
-        service,
-        clock,
-        _dir: dir,
-    }
+    world_with(ServiceSettings {
+        think_time: Duration::from_millis(20),
+        ..settings()
+    })
 }
 
 fn actor(user: u64) -> Actor {
@@ -96,24 +72,6 @@ fn member(user: u64) -> Member {
         name: a.name,
         is_bot: false,
     }
-}
-
-fn ids(reply: &Reply) -> Vec<String> {
-    reply
-        .components
-        .iter()
-        .flatten()
-        .map(|c| match c {
-            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
-        })
-        .collect()
-}
-
-fn id_ending(reply: &Reply, suffix: &str) -> String {
-    ids(reply)
-        .into_iter()
-        .find(|id| id.ends_with(suffix))
-        .unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
 }
 
 fn has_button(reply: &Reply, suffix: &str) -> bool {

@@ -2,15 +2,18 @@
 //! move by hand: a thread per game and the fallback to the channel, open challenges and
 //! `/accept from`, expiries that fit the time control, idle engine games, server settings.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use damabot::game::{
-    Action, Actor, CHALLENGE_COOLDOWN, ColourChoice, Component, GameService, ManualClock, Member,
-    Origin, Reply, ServiceSettings, SettingsChange, Suggestions,
+    Action, Actor, CHALLENGE_COOLDOWN, ColourChoice, Component, Member, Origin, Reply,
+    ServiceSettings, SettingsChange, Suggestions,
 };
 use damabot::i18n::Language;
-use damabot::store::{AbortReason, GameId, GameStatus, MessageRef, Participant, SqliteStore};
+use damabot::store::{AbortReason, GameId, GameStatus, MessageRef, Participant};
+
+mod service_world;
+
+use service_world::{START, World, ids, settings, world_with};
 
 const GUILD: u64 = 1;
 const CHANNEL: u64 = 100;
@@ -20,40 +23,13 @@ const BOB: u64 = 12;
 const CAROL: u64 = 13;
 const DAVE: u64 = 14;
 const ADMIN: u64 = 15;
-const START: i64 = 1_796_000_000_000;
 
-struct World {
-    service: GameService,
-    clock: Arc<ManualClock>,
-    _dir: tempfile::TempDir,
-}
-
-fn settings() -> ServiceSettings {
-    ServiceSettings {
-        challenge_expiry: None,
-        default_time_per_move: Duration::from_secs(24 * 3600),
-        repetition_count: 3,
-        think_time: Duration::from_millis(50),
-        hash_mb: 1,
-        max_concurrent_searches: 2,
-        seed: Some(7),
-        engine_idle: Duration::from_secs(30 * 60),
-        engine_takebacks: 3,
-    }
-}
-
+/// Challenges open as long as their time control says.
 fn world() -> World {
-    // A message given the wrong variables panics instead of only being logged.
-    damabot::i18n::set_strict(true);
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = GameService::new(Arc::new(store), clock.clone(), settings());
-    World {
-        service,
-        clock,
-        _dir: dir,
-    }
+    world_with(ServiceSettings {
+        challenge_expiry: None,
+        ..settings()
+    })
 }
 
 /// A member in the channel, where the bot may open threads.
@@ -116,17 +92,6 @@ fn member(user: u64) -> Member {
         name: a.name,
         is_bot: false,
     }
-}
-
-fn ids(reply: &Reply) -> Vec<String> {
-    reply
-        .components
-        .iter()
-        .flatten()
-        .map(|c| match c {
-            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
-        })
-        .collect()
 }
 
 fn id_ending(reply: &Reply, suffix: &str) -> String {

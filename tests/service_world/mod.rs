@@ -1,0 +1,78 @@
+//! The world the service scenarios run in: a game service on a fresh SQLite file, with a clock
+//! the tests move by hand, and the helpers that read replies.
+
+// Each test binary uses a different part of it.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use damabot::game::{Component, GameService, ManualClock, Reply, ServiceSettings};
+use damabot::store::SqliteStore;
+
+/// The clock's start (November 2026).
+pub const START: i64 = 1_796_000_000_000;
+
+pub struct World {
+    pub service: GameService,
+    pub clock: Arc<ManualClock>,
+    _dir: tempfile::TempDir,
+}
+
+/// Challenges open for ten minutes, a day a move, an engine that thinks briefly on a small
+/// table, a fixed seed.
+pub fn settings() -> ServiceSettings {
+    ServiceSettings {
+        challenge_expiry: Some(Duration::from_secs(600)),
+        default_time_per_move: Duration::from_secs(24 * 3600),
+        repetition_count: 3,
+        think_time: Duration::from_millis(50),
+        hash_mb: 1,
+        max_concurrent_searches: 2,
+        seed: Some(7),
+        engine_idle: Duration::from_secs(30 * 60),
+        engine_takebacks: 3,
+    }
+}
+
+/// A world with `settings`, its clock at [`START`].
+pub fn world_with(settings: ServiceSettings) -> World {
+    world_prepared(settings, |_| {})
+}
+
+/// The same, with `prepare` writing to the store before the service starts (a server's
+/// choices, say).
+pub fn world_prepared(settings: ServiceSettings, prepare: impl FnOnce(&SqliteStore)) -> World {
+    // A message given the wrong variables panics instead of only being logged.
+    damabot::i18n::set_strict(true);
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
+    prepare(&store);
+    let clock = Arc::new(ManualClock::new(START));
+    let service = GameService::new(Arc::new(store), clock.clone(), settings);
+    World {
+        service,
+        clock,
+        _dir: dir,
+    }
+}
+
+/// The ids of a reply's buttons and menus, in order.
+pub fn ids(reply: &Reply) -> Vec<String> {
+    reply
+        .components
+        .iter()
+        .flatten()
+        .map(|c| match c {
+            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
+        })
+        .collect()
+}
+
+/// The id of the reply's component whose id ends with `suffix`.
+pub fn id_ending(reply: &Reply, suffix: &str) -> String {
+    ids(reply)
+        .into_iter()
+        .find(|id| id.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
+}
