@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use dama_engine::Tablebase;
-use dama_rules::{Color, pdn};
+use dama_rules::Color;
 
 use crate::analysis::{
     Analysis, AnalysisOptions, DEFAULT_NODES, Mark, PlyAnalysis, analyse, format_evaluation,
@@ -68,28 +68,8 @@ pub fn analyse_command(args: &AnalyseArgs, default_tables: &Path) -> ExitCode {
 
 fn run(args: &AnalyseArgs, default_tables: &Path) -> Result<(), Failure> {
     let path = &args.file;
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let games = pdn::read_games(&text);
     let number = args.game;
-    let Some(game) = number.checked_sub(1).and_then(|i| games.get(i)) else {
-        return Err(Failure::Input(format!(
-            "{}: no game {number} (the file holds {})",
-            path.display(),
-            games.len()
-        )));
-    };
-    let replay = game.replay();
-    if let Some((ply, message)) = &replay.error {
-        return Err(Failure::Input(format!(
-            "{}: game {number}, ply {ply}: {message}",
-            path.display()
-        )));
-    }
-    for (ply, warning) in &replay.warnings {
-        eprintln!("warning: game {number}, ply {ply}: {warning}");
-    }
+    let (game, replay) = super::read_pdn_game(path, number).map_err(Failure::Input)?;
     if args.nodes == 0 {
         return Err(Failure::Input("--nodes: must be at least 1".to_owned()));
     }

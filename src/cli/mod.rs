@@ -141,3 +141,33 @@ Dama needs a bot token to connect to Discord:
 To try the game without Discord, play in the console:
     cargo run --release -- local
 ";
+
+/// Game `number` (from 1) of a PDN file, replayed by the rules; its warnings are printed on
+/// standard error. The error says what is wrong: the file cannot be read, it has no such game,
+/// or a move of it is illegal (with its ply).
+pub(crate) fn read_pdn_game(
+    path: &std::path::Path,
+    number: usize,
+) -> Result<(dama_rules::pdn::PdnGame, dama_rules::pdn::Replay), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut games = dama_rules::pdn::read_games(&String::from_utf8_lossy(&bytes));
+    let count = games.len();
+    if number == 0 || number > count {
+        return Err(format!(
+            "{}: no game {number} (the file holds {count})",
+            path.display()
+        ));
+    }
+    let game = games.swap_remove(number - 1);
+    let replay = game.replay();
+    if let Some((ply, message)) = &replay.error {
+        return Err(format!(
+            "{}: game {number}, ply {ply}: {message}",
+            path.display()
+        ));
+    }
+    for (ply, warning) in &replay.warnings {
+        eprintln!("warning: game {number}, ply {ply}: {warning}");
+    }
+    Ok((game, replay))
+}

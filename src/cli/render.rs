@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use dama_rules::{Color, Position, pdn};
+use dama_rules::{Color, Position};
 
 use crate::config::RenderConfig;
 use crate::render::{BoardView, Renderer};
@@ -115,27 +115,7 @@ fn game_gif(
     bottom: Color,
     caption: Option<&str>,
 ) -> Result<Vec<u8>, Failure> {
-    let text = std::fs::read(path)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
-    let text = String::from_utf8_lossy(&text);
-    let games = pdn::read_games(&text);
-    let Some(game) = number.checked_sub(1).and_then(|i| games.get(i)) else {
-        return Err(Failure::Input(format!(
-            "{}: no game {number} (the file holds {})",
-            path.display(),
-            games.len()
-        )));
-    };
-    let replay = game.replay();
-    if let Some((ply, message)) = &replay.error {
-        return Err(Failure::Input(format!(
-            "{}: game {number}, ply {ply}: {message}",
-            path.display()
-        )));
-    }
-    for (ply, warning) in &replay.warnings {
-        eprintln!("warning: game {number}, ply {ply}: {warning}");
-    }
+    let (_, replay) = super::read_pdn_game(path, number).map_err(Failure::Input)?;
     let captions = caption.map_or_else(Vec::new, |text| {
         vec![text.to_owned(); replay.moves.len() + 1]
     });
