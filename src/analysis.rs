@@ -20,7 +20,7 @@
 use std::fmt;
 
 use dama_engine::{Engine, Limits, Tablebase, Verdict, is_decisive};
-use dama_rules::{ByColor, Color, Game, Move, Position, pdn};
+use dama_rules::{ByColor, Color, Game, Move, MoveText, Position, pdn};
 
 /// Nodes searched per position by default: about 25 ms a position on one core of the
 /// reference machine, so a 100-ply game takes about 2.5 s.
@@ -291,6 +291,184 @@ impl Analysis {
     }
 }
 
+/// The first word of an encoded analysis, and the version of the format.
+const ENCODING_HEADER: &str = "dama-analysis 1";
+
+/// An encoded analysis that does not read back (a damaged row, or one for other moves).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("stored analysis, line {line}: {reason}")]
+pub struct DecodeError {
+    /// The line, counting from 1.
+    pub line: usize,
+    pub reason: String,
+}
+
+impl Analysis {
+    /// The analysis as text, for storing: a header (`dama-analysis 1 nodes=N start=E`), then
+    /// one line a move: the evaluations before and after it, the best move in long notation
+    /// (`-` for none), the loss, the mark (`??`, `?`, `?!` or `-`) and the tables' judgement
+    /// (`W17>D`: won in 17 plies before, drawn after; `-` for none). The moves themselves are
+    /// the game's: [`Analysis::decode`] takes them again.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        let mut text = format!(
+            "{ENCODING_HEADER} nodes={} start={}\n",
+            self.nodes, self.start_evaluation
+        );
+        for ply in &self.plies {
+            let best = ply
+                .best
+                .map_or_else(|| "-".to_owned(), |m| MoveText::long(&m).to_string());
+            let mark = ply.mark.map_or("-", Mark::symbol);
+            let table = ply.table.map_or_else(
+                || "-".to_owned(),
+                |t| format!("{}>{}", verdict_code(t.before), verdict_code(t.after)),
+            );
+            text.push_str(&format!(
+                "{} {} {best} {} {mark} {table}\n",
+                ply.evaluation_before, ply.evaluation_after, ply.loss
+            ));
+        }
+        text
+    }
+
+    /// Reads [`Analysis::encode`]'s text back for the game of `moves` from `start`.
+    pub fn decode(start: &Position, moves: &[Move], text: &str) -> Result<Analysis, DecodeError> {
+        let mut lines = text.lines();
+        let fail = |line: usize, reason: &str| DecodeError {
+            line,
+            reason: reason.to_owned(),
+        };
+        let header = lines.next().ok_or_else(|| fail(1, "empty"))?;
+        let rest = header
+            .strip_prefix(ENCODING_HEADER)
+            .ok_or_else(|| fail(1, "not an analysis of this version"))?;
+        let mut nodes = None;
+        let mut start_evaluation = None;
+        for field in rest.split_whitespace() {
+            match field.split_once('=') {
+                Some(("nodes", value)) => nodes = value.parse::<u64>().ok(),
+                Some(("start", value)) => start_evaluation = value.parse::<i32>().ok(),
+                _ => return Err(fail(1, &format!("unknown field `{field}`"))),
+            }
+        }
+        let nodes = nodes.ok_or_else(|| fail(1, "no node budget"))?;
+        let start_evaluation = start_evaluation.ok_or_else(|| fail(1, "no start evaluation"))?;
+        let mut position = *start;
+        let mut plies = Vec::with_capacity(moves.len());
+        for (i, played) in moves.iter().enumerate() {
+            let number = i + 2;
+            let line = lines
+                .next()
+                .ok_or_else(|| fail(number, "fewer lines than moves"))?;
+            let fields: Vec<&str> = line.split(' ').collect();
+            let [before, after, best, loss, mark, table] = fields[..] else {
+                return Err(fail(number, "not six fields"));
+            };
+            let int = |field: &str| {
+                field
+                    .parse::<i32>()
+                    .map_err(|_| fail(number, &format!("`{field}` is not a number")))
+            };
+            let best = match best {
+                "-" => None,
+                text => Some(
+                    position
+                        .parse_move(text)
+                        .map_err(|e| fail(number, &format!("best move `{text}`: {e}")))?,
+                ),
+            };
+            let mark = match mark {
+                "-" => None,
+                "?!" => Some(Mark::Inaccuracy),
+                "?" => Some(Mark::Mistake),
+                "??" => Some(Mark::Blunder),
+                other => return Err(fail(number, &format!("unknown mark `{other}`"))),
+            };
+            let table = match table {
+                "-" => None,
+                text => {
+                    let judgement = text.split_once('>').and_then(|(b, a)| {
+                        Some(TableJudgement {
+                            before: verdict_from_code(b)?,
+                            after: verdict_from_code(a)?,
+                        })
+                    });
+                    Some(judgement.ok_or_else(|| fail(number, &format!("table `{text}`")))?)
+                }
+            };
+            let better = best.filter(|b| mark.is_some() && !b.same_effect(played));
+            let mover = position.turn();
+            position = position
+                .play(played)
+                .map_err(|_| fail(number, "the game's move does not replay"))?;
+            plies.push(PlyAnalysis {
+                ply: i + 1,
+                mover,
+                played: *played,
+                evaluation_before: int(before)?,
+                evaluation_after: int(after)?,
+                best,
+                loss: int(loss)?,
+                mark,
+                better,
+                table,
+            });
+        }
+        if lines.next().is_some_and(|l| !l.is_empty()) {
+            return Err(fail(moves.len() + 2, "more lines than moves"));
+        }
+        Ok(Analysis::from_plies(*start, start_evaluation, plies, nodes))
+    }
+
+    /// An analysis of these judged moves: the accuracies and the worst moment follow from them.
+    fn from_plies(
+        start: Position,
+        start_evaluation: i32,
+        plies: Vec<PlyAnalysis>,
+        nodes: u64,
+    ) -> Analysis {
+        let accuracy = ByColor::new(
+            accuracy(&plies, Color::White),
+            accuracy(&plies, Color::Black),
+        );
+        let worst_ply = plies
+            .iter()
+            .filter(|p| p.loss > 0)
+            .min_by_key(|p| (std::cmp::Reverse(p.loss), p.ply))
+            .map(|p| p.ply);
+        Analysis {
+            start,
+            start_evaluation,
+            plies,
+            accuracy,
+            worst_ply,
+            nodes,
+        }
+    }
+}
+
+/// `W17`, `L8`, `D`.
+fn verdict_code(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Win { plies } => format!("W{plies}"),
+        Verdict::Loss { plies } => format!("L{plies}"),
+        Verdict::Draw => "D".to_owned(),
+    }
+}
+
+fn verdict_from_code(code: &str) -> Option<Verdict> {
+    if code == "D" {
+        return Some(Verdict::Draw);
+    }
+    let plies = code.get(1..)?.parse().ok()?;
+    match code.as_bytes().first()? {
+        b'W' => Some(Verdict::Win { plies }),
+        b'L' => Some(Verdict::Loss { plies }),
+        _ => None,
+    }
+}
+
 /// An evaluation in men with two decimals and its sign: `+1.25`, `-0.40`, `0.00`.
 #[must_use]
 pub fn format_evaluation(centi_men: i32) -> String {
@@ -315,6 +493,28 @@ pub fn analyse(
     tables: Option<&Tablebase>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Analysis {
+    analyse_in_turns(
+        start,
+        moves,
+        options,
+        tables,
+        &mut |search| search(),
+        progress,
+    )
+}
+
+/// [`analyse`], each position's search run through `turn`: `turn` must call the search it is
+/// given exactly once, and may wait before it (the bot waits for its turn on the engine pool,
+/// so that an analysis takes one engine at a time and running games' moves go in between).
+#[must_use]
+pub fn analyse_in_turns(
+    start: &Position,
+    moves: &[Move],
+    options: &AnalysisOptions,
+    tables: Option<&Tablebase>,
+    turn: &mut dyn FnMut(&mut dyn FnMut()),
+    progress: &mut dyn FnMut(usize, usize),
+) -> Analysis {
     let total = moves.len() + 1;
     let mut engine = Engine::new(options.hash_mb.max(1));
     let mut game = Game::new(*start);
@@ -335,7 +535,9 @@ pub fn analyse(
             let best = tables.best_move(position).map(|(m, _)| m);
             return (white(score), best, Some(verdict));
         }
-        let result = engine.search(game, &limits);
+        let mut found = None;
+        turn(&mut || found = Some(engine.search(game, &limits)));
+        let result = found.expect("the turn runs the search");
         let score = if is_decisive(result.score) {
             result.score.signum() * EVALUATION_CLIP
         } else {
@@ -399,23 +601,7 @@ pub fn analyse(
         before = after;
     }
 
-    let accuracy = ByColor::new(
-        accuracy(&plies, Color::White),
-        accuracy(&plies, Color::Black),
-    );
-    let worst_ply = plies
-        .iter()
-        .filter(|p| p.loss > 0)
-        .min_by_key(|p| (std::cmp::Reverse(p.loss), p.ply))
-        .map(|p| p.ply);
-    Analysis {
-        start: *start,
-        start_evaluation,
-        plies,
-        accuracy,
-        worst_ply,
-        nodes: options.nodes,
-    }
+    Analysis::from_plies(*start, start_evaluation, plies, options.nodes)
 }
 
 /// `100 × 2^(−average capped loss / ACCURACY_HALF_LOSS)` over `color`'s moves.

@@ -136,6 +136,10 @@ pub struct EngineConfig {
     pub max_concurrent_searches: usize,
     /// Directory of endgame tables; missing tables are reported and the engine plays on.
     pub tables_dir: PathBuf,
+    /// Nodes searched per position when `/analysis` reviews a game.
+    pub analysis_nodes: u64,
+    /// Hints a player may ask for in one game against the engine (`/hint`); 0 turns hints off.
+    pub hints_per_game: u32,
 }
 
 impl Default for EngineConfig {
@@ -145,6 +149,8 @@ impl Default for EngineConfig {
             hash_mb: 64,
             max_concurrent_searches: 0,
             tables_dir: PathBuf::from("tables"),
+            analysis_nodes: crate::analysis::DEFAULT_NODES,
+            hints_per_game: 3,
         }
     }
 }

@@ -1254,6 +1254,8 @@ mod tests {
             seed: Some(3),
             engine_idle: Duration::from_secs(30 * 60),
             engine_takebacks: 3,
+            analysis_nodes: 20_000,
+            engine_hints: 3,
         };
         let service = Arc::new(GameService::new(store, clock.clone(), settings));
         let renderer = Renderer::new(&RenderConfig {

@@ -436,6 +436,10 @@ texts! {
     GamesLine = "games-line" ["game", "opponent", "turn", "link"],
     GamesLineAll = "games-line-all" ["game", "white", "black", "turn", "link"],
 
+    // ---- hints (/hint)
+
+    // ---- analysis (/analysis)
+
     // ---- Discord
     /// Something failed on the bot's side.
     DiscordApology = "discord-apology" [],

@@ -305,3 +305,26 @@ fn the_command_refuses_bad_input_with_status_2() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game 1, ply 3"), "{stderr}");
 }
+
+/// What is stored reads back as the same analysis, marks and table verdicts included; a damaged
+/// text, or one for other moves, is refused with its line.
+#[test]
+fn an_encoded_analysis_reads_back() {
+    let start = Position::from_fen("W:W18,23,29,30:B1,2,3,4,10").unwrap();
+    let played = moves(&start, &["18-14", "10x19x28", "29-25"]);
+    let mut analysis = analyse(&start, &played, &options(5_000), None, &mut |_, _| {});
+    analysis.plies[2].table = Some(damabot::analysis::TableJudgement {
+        before: Verdict::Win { plies: 17 },
+        after: Verdict::Draw,
+    });
+    let text = analysis.encode();
+    let back = damabot::analysis::Analysis::decode(&start, &played, &text).unwrap();
+    assert_eq!(back, analysis);
+
+    let error = damabot::analysis::Analysis::decode(&start, &played[..2], &text).unwrap_err();
+    assert_eq!(error.line, 4, "{error}");
+    let damaged = text.replacen("??", "!!", 1).replacen(" ? ", " !! ", 1);
+    let error = damabot::analysis::Analysis::decode(&start, &played, &damaged).unwrap_err();
+    assert!(error.reason.contains("mark"), "{error}");
+    assert!(damabot::analysis::Analysis::decode(&start, &played, "junk").is_err());
+}

@@ -54,6 +54,8 @@ fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World
         seed: Some(7),
         engine_idle: Duration::from_secs(30 * 60),
         engine_takebacks: 3,
+        analysis_nodes: 20_000,
+        engine_hints: 3,
     };
     let clock = Arc::new(ManualClock::new(1_796_000_000_000));
     let service = GameService::new(Arc::new(store), clock, settings)

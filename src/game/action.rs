@@ -83,6 +83,11 @@ pub enum Action {
     Bump,
     /// End the idle engine game of the origin (confirming it, to start a game there).
     EndIdle,
+    /// `/analysis [game]`: the engine's review of a game that has ended (this channel's last
+    /// finished game when `None`).
+    Analysis { game: Option<i64> },
+    /// `/hint`: the engine's best move for the player to move in a game against the engine.
+    Hint,
 }
 
 /// What `/settings` changes; all `None` shows the settings.
@@ -148,6 +153,8 @@ impl Action {
             Action::AnswerTakeback { accept: false } => "takeback decline",
             Action::Bump => "bump",
             Action::EndIdle => "end idle",
+            Action::Analysis { .. } => "analysis",
+            Action::Hint => "hint",
         }
     }
 }
@@ -240,7 +247,21 @@ impl GameService {
         origin: Origin,
         action: Action,
     ) -> Result<Reply, ServiceError> {
-        answered(actor, self.run_action(actor, origin, Ok(action)))
+        self.act_with_progress(actor, origin, action, &|_| {})
+    }
+
+    /// [`GameService::act`], telling `progress` how a long action is getting on: a line for
+    /// the asker, in the reply's language ("Analysing game #12… 40%"), at most every tenth of
+    /// the work. Only an analysis reports progress; the adapter shows it as it likes (Discord
+    /// edits the deferred reply).
+    pub fn act_with_progress(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        action: Action,
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Result<Reply, ServiceError> {
+        answered(actor, self.run_action(actor, origin, Ok(action), progress))
     }
 
     /// Handles a click on a component this bot made: its id says the origin and the action;
@@ -255,10 +276,16 @@ impl GameService {
             return Ok(Reply::private(t!(actor.language, GameUnknownButton)));
         };
         let (origin, action) = clicked_action(actor.language, clicked, values);
-        answered(actor, self.run_action(actor, origin, action))
+        answered(actor, self.run_action(actor, origin, action, &|_| {}))
     }
 
-    fn run_action(&self, actor: &Actor, origin: Origin, action: Flow<Action>) -> Flow<Reply> {
+    fn run_action(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        action: Flow<Action>,
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Flow<Reply> {
         self.refuse_elsewhere(actor, origin)?;
         match action? {
             Action::Challenge {
@@ -297,6 +324,8 @@ impl GameService {
             Action::AnswerTakeback { accept } => self.answer_takeback(actor, origin, accept),
             Action::Bump => self.bump(actor, origin),
             Action::EndIdle => self.end_idle(actor, origin),
+            Action::Analysis { game } => self.analysis(actor, game, progress),
+            Action::Hint => self.hint(actor, origin),
         }
     }
 

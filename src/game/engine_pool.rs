@@ -100,6 +100,45 @@ impl EnginePool {
     }
 }
 
+impl EnginePool {
+    /// Runs `work` in the pool's line like a search, in the place of one engine, without one
+    /// of the pool's engines: for a search with an engine of its own (an analysis keeps its
+    /// transposition table from one position to the next). An engine idle in the pool is held
+    /// aside meanwhile, so the pool never runs more than its maximum at once.
+    pub fn with_slot<R>(&self, work: impl FnOnce() -> R) -> R {
+        let mut state = self.lock();
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.waiting += 1;
+        while !(state.serving == ticket && (!state.idle.is_empty() || state.created < state.max)) {
+            state = self
+                .turn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        state.serving += 1;
+        state.waiting -= 1;
+        let held = state.idle.pop();
+        if held.is_none() {
+            state.created += 1;
+        }
+        drop(state);
+        self.turn.notify_all();
+        // Dropped at the end: the engine held aside goes back, or the place is freed.
+        let _lease = Lease {
+            pool: self,
+            engine: held,
+        };
+        work()
+    }
+
+    /// The most searches the pool runs at once.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.lock().max
+    }
+}
+
 /// Gives the engine back (or its place, if the search panicked) when the search ends.
 struct Lease<'a> {
     pool: &'a EnginePool,
@@ -123,6 +162,38 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn slots_count_against_the_maximum() {
+        let pool = Arc::new(EnginePool::new(2, 1));
+        let running = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let threads: Vec<_> = (0..8)
+            .map(|i| {
+                let (pool, running, peak) = (pool.clone(), running.clone(), peak.clone());
+                std::thread::spawn(move || {
+                    let work = || {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        peak.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    };
+                    if i % 2 == 0 {
+                        pool.with_slot(work);
+                    } else {
+                        pool.with_engine(|_| work());
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(peak.load(Ordering::SeqCst), 2);
+        let state = pool.lock();
+        assert!(state.created <= 2, "no place is lost: {}", state.created);
+        assert_eq!(state.created, state.idle.len(), "every place is free again");
+    }
 
     #[test]
     fn never_more_than_max_at_once() {

@@ -17,12 +17,14 @@
 //! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups).
 
 mod action;
+mod analysis;
 mod autocomplete;
 mod board;
 mod challenge;
 mod clock;
 mod endings;
 mod engine_pool;
+mod hint;
 mod info;
 mod loaded;
 mod moves;
@@ -51,8 +53,8 @@ pub use action::{Action, Origin, SettingsChange};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
-    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, ReplayView,
-    Reply, SelectOption, ThreadStart,
+    Attachment, ButtonStyle, ChallengeButton, ChartView, Component, ComponentAction, GameButton,
+    ReplayView, Reply, SelectOption, ThreadStart,
 };
 pub use texts::{engine_name, human_duration, rules_text};
 
@@ -153,6 +155,10 @@ pub struct ServiceSettings {
     pub engine_idle: Duration,
     /// Takebacks allowed in a game against the engine.
     pub engine_takebacks: u32,
+    /// Nodes searched per position by `/analysis`.
+    pub analysis_nodes: u64,
+    /// Hints allowed in a game against the engine.
+    pub engine_hints: u32,
 }
 
 impl ServiceSettings {
@@ -168,6 +174,8 @@ impl ServiceSettings {
             seed: None,
             engine_idle: config.game.engine_idle,
             engine_takebacks: 3,
+            analysis_nodes: config.engine.analysis_nodes.max(1),
+            engine_hints: config.engine.hints_per_game,
         }
     }
 }
@@ -210,6 +218,8 @@ pub struct GameService {
     servers: settings::ServerCache,
     /// How each person wants to hear about their games, and whose direct messages are closed.
     notifications: notify::Notifications,
+    /// The analyses running, so that two requests for one game share one.
+    analyses: analysis::Running,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -307,6 +317,7 @@ impl GameService {
             command_ids: texts::CommandIds::default(),
             servers: settings::ServerCache::default(),
             notifications: notify::Notifications::default(),
+            analyses: analysis::Running::default(),
         }
     }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use dama_rules::{Color, Move, Position};
 
 use super::Notice;
-use crate::render::BoardView;
+use crate::render::{BoardView, ChartLabels, ChartMark};
 use crate::store::{ChallengeId, ChannelId, GameId, MessageRef, UserId};
 
 /// One answer to one action.
@@ -26,6 +26,8 @@ pub struct Reply {
     pub attachment: Option<Attachment>,
     /// A game to animate and attach (the adapter draws it, as a GIF).
     pub replay: Option<ReplayView>,
+    /// An advantage chart to draw and attach (the adapter draws it, as a PNG).
+    pub chart: Option<ChartView>,
     /// The game whose board this reply shows; the adapter reports the message it posts with
     /// [`crate::game::GameService::set_board_message`] so later boards can link to it.
     pub game: Option<GameId>,
@@ -104,6 +106,19 @@ pub struct ReplayView {
     /// The caption strip of each frame, in the reader's language: the start, then one after
     /// each move (`moves.len() + 1`); empty for no strip.
     pub captions: Vec<String>,
+}
+
+/// What an advantage chart shows (drawn by [`crate::render::advantage_chart`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartView {
+    /// The name to attach it under (`dama-game-12-chart.png`).
+    pub filename: String,
+    /// The evaluation after each ply, in men, from White's view (positive: White better).
+    pub evaluations: Vec<f32>,
+    /// The marked moves, by ply (counting from 1).
+    pub marks: Vec<ChartMark>,
+    /// Its words, in the reader's language.
+    pub labels: ChartLabels,
 }
 
 /// A button or a select menu.

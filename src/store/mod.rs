@@ -441,6 +441,40 @@ pub struct Takeback {
     pub at: Millis,
 }
 
+/// A finished analysis of a game, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    pub game: GameId,
+    /// The node budget each position was searched at.
+    pub nodes: u64,
+    /// The analysis in the text format of `damabot::analysis::Analysis::encode`.
+    pub data: String,
+    pub created_at: Millis,
+}
+
+/// A hint given in a game against the engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The ply it was asked at.
+    pub ply: u32,
+    /// The position the player was to move in (FEN).
+    pub fen: String,
+    /// The move suggested, in long notation.
+    pub move_long: String,
+    pub asked_at: Millis,
+}
+
+/// What [`Store::record_hint`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HintRecord {
+    /// The hint is recorded; the game has had `used` hints, this one included.
+    Recorded { used: u32 },
+    /// A hint was given in this position at this ply already: that one, not counted again.
+    Again { hint: Hint, used: u32 },
+    /// The game has had `used` hints, the limit: nothing recorded.
+    LimitReached { used: u32 },
+}
+
 /// Why an aborted game stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AbortReason {
@@ -606,6 +640,8 @@ pub struct GameExport {
     pub moves: Vec<MoveRecord>,
     /// The game's takebacks, oldest first.
     pub takebacks: Vec<Takeback>,
+    /// The hints given in the game, oldest first.
+    pub hints: Vec<Hint>,
 }
 
 /// What a server (a guild) has chosen, and what the bot knows of it. A server nothing is known
@@ -921,6 +957,32 @@ pub trait Store: Send + Sync {
 
     /// A game's takebacks, oldest first.
     fn takebacks(&self, game: GameId) -> Result<Vec<Takeback>, StoreError>;
+
+    // ---- the coach -----------------------------------------------------------------------
+
+    /// The stored analysis of a game, if any.
+    fn analysis(&self, game: GameId) -> Result<Option<StoredAnalysis>, StoreError>;
+
+    /// Stores the analysis of a stored game that is no longer active, replacing any stored
+    /// before. An active game is [`StoreError::Invalid`].
+    fn save_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError>;
+
+    /// Records a hint for an active game at its current ply `ply` (stale otherwise) in the
+    /// position `fen`, unless a hint was given in that position at that ply already
+    /// ([`HintRecord::Again`]) or the game has had `limit` hints ([`HintRecord::LimitReached`]);
+    /// one transaction.
+    fn record_hint(
+        &self,
+        game: GameId,
+        ply: u32,
+        fen: &str,
+        move_long: &str,
+        limit: u32,
+        at: Millis,
+    ) -> Result<HintRecord, StoreError>;
+
+    /// The hints given in a game, oldest first.
+    fn hints(&self, game: GameId) -> Result<Vec<Hint>, StoreError>;
 
     /// Remembers the message that shows a game's board, and returns the one remembered before
     /// (`None` for the first); both in one transaction. Discord ids grow with time, so a

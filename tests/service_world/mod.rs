@@ -32,6 +32,8 @@ pub fn settings() -> ServiceSettings {
         seed: Some(7),
         engine_idle: Duration::from_secs(30 * 60),
         engine_takebacks: 3,
+        analysis_nodes: 20_000,
+        engine_hints: 3,
     }
 }
 

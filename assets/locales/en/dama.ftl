@@ -556,6 +556,12 @@ games-engine-to-move = { $player } to move
 games-line = **#{ $game }** vs { $opponent } · { $turn } · { $link }
 games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
+## Hints
+# Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+
+## Analysis
+# Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Private answers to mistakes the adapter notices, in the reader's Discord language.

@@ -573,6 +573,12 @@ games-engine-to-move = le toca a { $player }
 games-line = **#{ $game }** contra { $opponent } · { $turn } · { $link }
 games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
+## Hints
+# Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+
+## Analysis
+# Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Respuestas privadas a los errores que nota el adaptador, en el idioma de Discord de quien lee.

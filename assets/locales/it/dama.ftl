@@ -588,6 +588,12 @@ games-engine-to-move = tocca a { $player }
 games-line = **#{ $game }** contro { $opponent } · { $turn } · { $link }
 games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $link }
 
+## Hints
+# Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+
+## Analysis
+# Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+
 ## Discord
 # Section: Discord: errors, permissions, command options.
 # Risposte private agli errori che nota l'adattatore, nella lingua di Discord di chi legge.

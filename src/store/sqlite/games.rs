@@ -633,11 +633,13 @@ pub(super) fn game_export(
     let names = ByColor::new(name(game.white)?, name(game.black)?);
     let moves = load_moves(tx, id)?;
     let takebacks = super::takebacks::load_takebacks(tx, id)?;
+    let hints = super::coach::load_hints(tx, id)?;
     Ok(Some(GameExport {
         game,
         names,
         moves,
         takebacks,
+        hints,
     }))
 }
 

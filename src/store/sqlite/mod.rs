@@ -38,6 +38,7 @@
 //! `players`, `challenges`, `games` and `servers` the statements on their tables.
 
 mod challenges;
+mod coach;
 mod codes;
 mod games;
 mod idle;
@@ -61,8 +62,9 @@ use schema::{check_schema_version, migrate};
 use crate::i18n::Language;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Finish, FinishedGame, Game,
-    GameExport, GameId, GuildId, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge,
-    NewGame, NotifyMode, Player, PlayerStats, ServerSettings, Store, StoreError, Takeback, UserId,
+    GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
+    NewChallenge, NewGame, NotifyMode, Player, PlayerStats, ServerSettings, Store, StoreError,
+    StoredAnalysis, Takeback, UserId,
 };
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
@@ -755,6 +757,30 @@ impl Store for SqliteStore {
 
     fn takebacks(&self, game: GameId) -> Result<Vec<Takeback>, StoreError> {
         self.read(|tx| takebacks::load_takebacks(tx, game))
+    }
+
+    fn analysis(&self, game: GameId) -> Result<Option<StoredAnalysis>, StoreError> {
+        self.read(|tx| coach::analysis(tx, game))
+    }
+
+    fn save_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
+        self.write(|tx| coach::save_analysis(tx, analysis))
+    }
+
+    fn record_hint(
+        &self,
+        game: GameId,
+        ply: u32,
+        fen: &str,
+        move_long: &str,
+        limit: u32,
+        at: Millis,
+    ) -> Result<HintRecord, StoreError> {
+        self.write(|tx| coach::record_hint(tx, game, ply, fen, move_long, limit, at))
+    }
+
+    fn hints(&self, game: GameId) -> Result<Vec<Hint>, StoreError> {
+        self.read(|tx| coach::load_hints(tx, game))
     }
 
     fn save_server_choices(

@@ -13,6 +13,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/0001_initial.sql"),
     include_str!("../../../migrations/0002_servers.sql"),
     include_str!("../../../migrations/0003_living_server.sql"),
+    include_str!("../../../migrations/0004_coach.sql"),
 ];
 
 /// The migrations, in order.
@@ -20,6 +21,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[0]),
     M::up(MIGRATIONS_SQL[1]),
     M::up(MIGRATIONS_SQL[2]),
+    M::up(MIGRATIONS_SQL[3]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
