@@ -1647,3 +1647,99 @@ pub fn idle_engine_games_are_those_waiting_for_their_person(store: &dyn Store) {
     store.abort_game(thinking.id, HOUR + 11).unwrap();
     assert_eq!(ids(10 * HOUR, HOUR), []);
 }
+
+pub fn analyses_are_stored_for_ended_games_only(store: &dyn Store) {
+    players(store);
+    let game = human_game(store, CHANNEL, 1);
+    let analysis = |nodes, data: &str, at| damabot::store::StoredAnalysis {
+        game: game.id,
+        nodes,
+        data: data.to_owned(),
+        created_at: at,
+    };
+    assert!(store.analysis(game.id).unwrap().is_none());
+    assert!(matches!(
+        store.save_analysis(&analysis(1_000, "first", 5)),
+        Err(StoreError::Invalid(_))
+    ));
+    store.record_move(game.id, 0, "22-18", &fen(1), 2).unwrap();
+    store.abort_game(game.id, 3).unwrap();
+    store.save_analysis(&analysis(1_000, "first", 5)).unwrap();
+    assert_eq!(
+        store.analysis(game.id).unwrap(),
+        Some(analysis(1_000, "first", 5))
+    );
+    // Another budget replaces it.
+    store.save_analysis(&analysis(2_000, "second", 6)).unwrap();
+    assert_eq!(
+        store.analysis(game.id).unwrap(),
+        Some(analysis(2_000, "second", 6))
+    );
+    assert!(matches!(
+        store.save_analysis(&damabot::store::StoredAnalysis {
+            game: GameId(game.id.0 + 100),
+            ..analysis(1, "x", 1)
+        }),
+        Err(StoreError::GameNotFound(_))
+    ));
+    assert!(matches!(
+        store.save_analysis(&analysis(0, "none", 1)),
+        Err(StoreError::Invalid(_))
+    ));
+}
+
+pub fn hints_are_counted_once_a_position_up_to_the_limit(store: &dyn Store) {
+    use damabot::store::HintRecord;
+    players(store);
+    let game = store
+        .create_game(&new_game(
+            Participant::User(ALICE),
+            Participant::Engine(3),
+            CHANNEL,
+            1,
+        ))
+        .unwrap();
+    let hint = |ply, fen: &str, m: &str| store.record_hint(game.id, ply, fen, m, 2, 10);
+    assert_eq!(
+        hint(0, START_FEN, "22-18").unwrap(),
+        HintRecord::Recorded { used: 1 }
+    );
+    // The same position again: the same hint, not counted.
+    match hint(0, START_FEN, "21-17").unwrap() {
+        HintRecord::Again { hint, used } => {
+            assert_eq!((hint.ply, hint.move_long.as_str(), used), (0, "22-18", 1));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        hint(3, &fen(3), "21-17"),
+        Err(StoreError::StalePly { .. })
+    ));
+    store.record_move(game.id, 0, "22-18", &fen(1), 2).unwrap();
+    store.record_move(game.id, 1, "11-15", &fen(2), 3).unwrap();
+    assert_eq!(
+        hint(2, &fen(2), "18x11").unwrap(),
+        HintRecord::Recorded { used: 2 }
+    );
+    store.record_move(game.id, 2, "21-17", &fen(3), 4).unwrap();
+    store.record_move(game.id, 3, "9-13", &fen(4), 5).unwrap();
+    assert_eq!(
+        hint(4, &fen(4), "17-14").unwrap(),
+        HintRecord::LimitReached { used: 2 }
+    );
+    let hints = store.hints(game.id).unwrap();
+    assert_eq!(
+        hints
+            .iter()
+            .map(|h| (h.ply, h.move_long.as_str()))
+            .collect::<Vec<_>>(),
+        [(0, "22-18"), (2, "18x11")]
+    );
+    assert_eq!(store.game_export(game.id).unwrap().unwrap().hints, hints);
+    // No hints once the game has ended.
+    store.abort_game(game.id, 6).unwrap();
+    assert!(matches!(
+        hint(4, &fen(4), "17-14"),
+        Err(StoreError::GameNotActive { .. })
+    ));
+}

@@ -86,6 +86,8 @@ contract_on_sqlite!(
     server_choices_and_game_channels,
     notify_modes_per_person,
     idle_engine_games_are_those_waiting_for_their_person,
+    analyses_are_stored_for_ended_games_only,
+    hints_are_counted_once_a_position_up_to_the_limit,
 );
 
 #[test]
