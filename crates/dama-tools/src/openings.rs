@@ -14,7 +14,7 @@
 //!
 //! ```text
 //! # comment lines start with '#'; the header names the command and parameters
-//! 22-18 10-14 23-19 B:W18,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,14 -3
+//! 21-17 11-14 22-18 B:W17,18,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,14 3
 //! ```
 //!
 //! the three moves (PDN notation), the PDN FEN of the position after them, and the engine's
@@ -31,10 +31,10 @@ use dama_engine::{Engine, Limits};
 use dama_rules::{Game, Move, Position};
 
 /// Nodes the engine searches in each position unless `--nodes` says otherwise.
-pub const DEFAULT_NODES: u64 = 1_000_000;
+pub const DEFAULT_NODES: u64 = 2_000_000;
 /// The margin in centi-men unless `--margin` says otherwise: an opening is kept when the
 /// engine's score lies within this of equality (a man is 100).
-pub const DEFAULT_MARGIN: i32 = 25;
+pub const DEFAULT_MARGIN: i32 = 30;
 
 /// `damabot openings ...`.
 #[derive(Debug, Subcommand)]
