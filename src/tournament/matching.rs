@@ -99,6 +99,7 @@ impl Matcher {
     }
 
     /// The vertex `v` is matched with, if any.
+    #[cfg(test)]
     pub(crate) fn mate(&self, v: usize) -> Option<usize> {
         (self.mate[v] != NONE).then_some(self.mate[v])
     }
