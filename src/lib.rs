@@ -15,3 +15,4 @@ pub mod i18n;
 pub mod logging;
 pub mod render;
 pub mod store;
+pub mod tournament;

@@ -1,12 +1,12 @@
 //! The command line: `damabot` runs the bot; subcommands reach the other tools. The engine's
-//! tools (`perft`, `moves`, `pdn`, `bench`, `hub`, `match`, `tune`, `tables`) live in
-//! [`dama_tools`]; this module only wires them in.
+//! tools (`perft`, `moves`, `pdn`, `bench`, `hub`, `match`, `tune`, `tables`, `openings`)
+//! live in [`dama_tools`]; this module only wires them in.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use dama_tools::{bench, hub, matches, rules, tables, tune};
+use dama_tools::{bench, hub, matches, openings, rules, tables, tune};
 
 use crate::config::{Config, LogConfig};
 
@@ -67,6 +67,10 @@ pub enum Command {
     /// Endgame tables: build them, or probe positions.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// The tournament openings: build the list of three-ply openings the engine judges
+    /// playable for both sides.
+    #[command(subcommand)]
+    Openings(openings::OpeningsCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -82,6 +86,7 @@ pub fn main() -> ExitCode {
         Some(Command::Hub(args)) => return hub::hub_command(args),
         Some(Command::Match(args)) => return matches::match_command(args),
         Some(Command::Tune(command)) => return tune::tune_command(command),
+        Some(Command::Openings(command)) => return openings::openings_command(command),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -112,7 +117,8 @@ pub fn main() -> ExitCode {
         | Command::Bench(_)
         | Command::Hub(_)
         | Command::Match(_)
-        | Command::Tune(_) => {
+        | Command::Tune(_)
+        | Command::Openings(_) => {
             unreachable!("handled above")
         }
         Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),

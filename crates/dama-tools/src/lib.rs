@@ -1,7 +1,8 @@
 //! The engine's tools behind `damabot`'s subcommands: the Hub protocol (`hub`), matches
 //! between players (`match`, with its sequential test in `sprt`), fitting the evaluation
 //! weights (`tune`), the engine's speed (`bench`), the rules tools (`perft`, `moves`,
-//! `pdn check`) and the endgame tables (`tables build`, `tables probe`).
+//! `pdn check`), the endgame tables (`tables build`, `tables probe`) and the tournament
+//! openings list (`openings build`).
 //!
 //! Each module holds a command's arguments (clap `Args` or `Subcommand` types, for the
 //! `damabot` command line to embed) and a `*_command` function that runs it and returns the
@@ -20,6 +21,7 @@
 pub mod bench;
 pub mod hub;
 pub mod matches;
+pub mod openings;
 pub mod rules;
 pub mod sprt;
 pub mod tables;
