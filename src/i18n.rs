@@ -488,6 +488,8 @@ texts! {
     DiscordExpiryAutomatic = "discord-expiry-automatic" [],
     /// The expiry of `/settings` could not be read: `$input` as typed, `$automatic` the word.
     DiscordExpiryUnreadable = "discord-expiry-unreadable" ["input", "automatic"],
+    // ---- tournaments (/tournament)
+
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
     ConsoleBanner = "console-banner" ["help"],

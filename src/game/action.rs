@@ -10,10 +10,12 @@ use std::time::Duration;
 
 use dama_rules::Color;
 
-use super::reply::{ChallengeButton, ComponentAction, GameButton};
+use super::reply::{ChallengeButton, ComponentAction, GameButton, TournamentButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
 use crate::i18n::{Language, t};
-use crate::store::{ChallengeId, ChannelId, GameId, NotifyMode, StoreError, UserId};
+use crate::store::{
+    ChallengeId, ChannelId, GameId, NotifyMode, StoreError, TournamentFormat, TournamentId, UserId,
+};
 
 /// Something a person asks the service to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +90,51 @@ pub enum Action {
     Analysis { game: Option<i64> },
     /// `/hint`: the engine's best move for the player to move in a game against the engine.
     Hint,
+    /// `/tournament ...` and the sign-up message's buttons.
+    Tournament(TournamentAction),
+}
+
+/// What `/tournament` does (see `src/game/tournament.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// `/tournament create` (those who manage the server): posts the sign-up message.
+    Create(TournamentSpec),
+    /// The sign-up message's Join button (or `/tournament join`).
+    Join,
+    /// The sign-up message's Leave button, before the start.
+    Leave,
+    /// `/tournament start`: closes the sign-up and pairs round 1.
+    Start,
+    /// `/tournament standings`.
+    Standings,
+    /// `/tournament pairings [round]` (rounds from 1; the current one when `None`).
+    Pairings { round: Option<u32> },
+    /// `/tournament withdraw`: the actor leaves a running tournament (their games played
+    /// count; they are not paired again).
+    Withdraw,
+    /// `/tournament forfeit member` (moderators): the member loses their current game by
+    /// forfeit and is withdrawn.
+    Forfeit { member: Member },
+    /// `/tournament cancel` (those who manage the server).
+    Cancel,
+    /// `/tournament pdn`: every game of the tournament as one PDN file (Event and Round tags).
+    Pdn,
+}
+
+/// A tournament as `/tournament create` describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub name: String,
+    pub format: TournamentFormat,
+    /// Games each pairing plays: 1, or 2 (colours swapped, on the same opening when drawn).
+    pub games_per_pairing: u8,
+    /// The configured default when `None`.
+    pub time_per_move: Option<Duration>,
+    pub rated: bool,
+    /// Each round starts every game from the same opening, drawn from the three-move list.
+    pub drawn_openings: bool,
+    /// How long the sign-up stays open; `None`: until `/tournament start`.
+    pub signup: Option<Duration>,
 }
 
 /// What `/settings` changes; all `None` shows the settings.
@@ -155,6 +202,18 @@ impl Action {
             Action::EndIdle => "end idle",
             Action::Analysis { .. } => "analysis",
             Action::Hint => "hint",
+            Action::Tournament(action) => match action {
+                TournamentAction::Create(_) => "tournament create",
+                TournamentAction::Join => "tournament join",
+                TournamentAction::Leave => "tournament leave",
+                TournamentAction::Start => "tournament start",
+                TournamentAction::Standings => "tournament standings",
+                TournamentAction::Pairings { .. } => "tournament pairings",
+                TournamentAction::Withdraw => "tournament withdraw",
+                TournamentAction::Forfeit { .. } => "tournament forfeit",
+                TournamentAction::Cancel => "tournament cancel",
+                TournamentAction::Pdn => "tournament pdn",
+            },
         }
     }
 }
@@ -169,6 +228,8 @@ pub enum Origin {
     Board { game: GameId, ply: u32 },
     /// A button of a challenge message.
     Challenge(ChallengeId),
+    /// A button of a tournament's sign-up message.
+    Tournament(TournamentId),
 }
 
 impl Origin {
@@ -177,7 +238,7 @@ impl Origin {
     pub fn game(self) -> Option<GameId> {
         match self {
             Origin::Board { game, .. } => Some(game),
-            Origin::Channel | Origin::Challenge(_) => None,
+            Origin::Channel | Origin::Challenge(_) | Origin::Tournament(_) => None,
         }
     }
 
@@ -186,7 +247,7 @@ impl Origin {
     pub fn ply(self) -> Option<u32> {
         match self {
             Origin::Board { ply, .. } => Some(ply),
-            Origin::Channel | Origin::Challenge(_) => None,
+            Origin::Channel | Origin::Challenge(_) | Origin::Tournament(_) => None,
         }
     }
 
@@ -195,7 +256,7 @@ impl Origin {
     pub fn challenge(self) -> Option<ChallengeId> {
         match self {
             Origin::Challenge(id) => Some(id),
-            Origin::Channel | Origin::Board { .. } => None,
+            Origin::Channel | Origin::Board { .. } | Origin::Tournament(_) => None,
         }
     }
 }
@@ -326,6 +387,7 @@ impl GameService {
             Action::EndIdle => self.end_idle(actor, origin),
             Action::Analysis { game } => self.analysis(actor, game, progress),
             Action::Hint => self.hint(actor, origin),
+            Action::Tournament(action) => self.tournament(actor, origin, action),
         }
     }
 
@@ -342,6 +404,8 @@ impl GameService {
                 .store
                 .game(game)?
                 .map(|game| (game.guild, game.place())),
+            // A tournament's buttons work in its channel only: see `GameService::tournament`.
+            Origin::Tournament(_) => None,
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {
@@ -368,6 +432,13 @@ fn clicked_action(
             (Origin::Challenge(id), Ok(action))
         }
         ComponentAction::Leaderboard(page) => (Origin::Channel, Ok(Action::Leaderboard { page })),
+        ComponentAction::Tournament(id, button) => (
+            Origin::Tournament(id),
+            Ok(Action::Tournament(match button {
+                TournamentButton::Join => TournamentAction::Join,
+                TournamentButton::Leave => TournamentAction::Leave,
+            })),
+        ),
         ComponentAction::Game(game, ply, button) => {
             let action = match button {
                 GameButton::Move => match values.first() {

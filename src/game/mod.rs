@@ -36,6 +36,7 @@ mod sweep;
 mod takeback;
 mod texts;
 mod threads;
+mod tournament;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -49,12 +50,12 @@ use rand::{Rng, SeedableRng};
 
 use action::{Flow, refuse};
 
-pub use action::{Action, Origin, SettingsChange};
+pub use action::{Action, Origin, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, ChartView, Component, ComponentAction, GameButton,
-    ReplayView, Reply, SelectOption, ThreadStart,
+    ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
 };
 pub use texts::{engine_name, human_duration, rules_text};
 

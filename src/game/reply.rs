@@ -6,8 +6,8 @@ use std::fmt;
 use dama_rules::{Color, Move, Position};
 
 use super::Notice;
-use crate::render::{BoardView, ChartLabels, ChartMark};
-use crate::store::{ChallengeId, ChannelId, GameId, MessageRef, UserId};
+use crate::render::{BoardView, ChartLabels, ChartMark, TableView};
+use crate::store::{ChallengeId, ChannelId, GameId, MessageRef, TournamentId, UserId};
 
 /// One answer to one action.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +28,8 @@ pub struct Reply {
     pub replay: Option<ReplayView>,
     /// An advantage chart to draw and attach (the adapter draws it, as a PNG).
     pub chart: Option<ChartView>,
+    /// A table to draw and attach (a tournament's standings; the adapter draws it, as a PNG).
+    pub table: Option<TableView>,
     /// The game whose board this reply shows; the adapter reports the message it posts with
     /// [`crate::game::GameService::set_board_message`] so later boards can link to it.
     pub game: Option<GameId>,
@@ -162,6 +164,15 @@ pub enum ComponentAction {
     Game(GameId, u32, GameButton),
     /// `l:<page>`: a leaderboard page.
     Leaderboard(u32),
+    /// `t:<id>:join`, `t:<id>:leave`: a tournament's sign-up buttons.
+    Tournament(TournamentId, TournamentButton),
+}
+
+/// The buttons of a tournament's sign-up message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentButton {
+    Join,
+    Leave,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -264,6 +275,8 @@ impl ComponentAction {
             ComponentAction::Challenge(id, button) => format!("c:{id}:{}", button.code()),
             ComponentAction::Game(id, ply, button) => format!("g:{id}:{ply}:{}", button.code()),
             ComponentAction::Leaderboard(page) => format!("l:{page}"),
+            ComponentAction::Tournament(id, TournamentButton::Join) => format!("t:{id}:join"),
+            ComponentAction::Tournament(id, TournamentButton::Leave) => format!("t:{id}:leave"),
         }
     }
 
@@ -290,6 +303,14 @@ impl ComponentAction {
                 GameButton::from_code(code)?,
             )),
             ["l", page] => Some(ComponentAction::Leaderboard(page.parse().ok()?)),
+            ["t", tournament, code] => Some(ComponentAction::Tournament(
+                TournamentId(tournament.parse().ok()?),
+                match *code {
+                    "join" => TournamentButton::Join,
+                    "leave" => TournamentButton::Leave,
+                    _ => return None,
+                },
+            )),
             _ => None,
         }
     }
@@ -319,6 +340,8 @@ mod tests {
             ComponentAction::Game(GameId(3), 12, GameButton::Move),
             ComponentAction::Game(GameId(3), 12, GameButton::AcceptDraw),
             ComponentAction::Leaderboard(4),
+            ComponentAction::Tournament(TournamentId(i64::MAX), TournamentButton::Join),
+            ComponentAction::Tournament(TournamentId(2), TournamentButton::Leave),
         ];
         for action in actions {
             let id = action.id();
@@ -332,6 +355,7 @@ mod tests {
             "g:1:2:explode",
             "c:1:maybe",
             "l:-1",
+            "t:1:maybe",
             "zz",
         ] {
             assert_eq!(ComponentAction::parse(junk), None, "{junk}");

@@ -28,10 +28,12 @@ mod palette;
 mod path;
 mod pieces;
 mod sprites;
+pub mod table;
 mod text;
 mod theme;
 
 pub use self::chart::{ChartLabels, ChartMark, MarkKind, advantage_chart};
+pub use self::table::TableView;
 
 use ab_glyph::FontRef;
 use dama_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};

@@ -58,6 +58,25 @@ impl fmt::Display for ChallengeId {
     }
 }
 
+/// The id of a tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TournamentId(pub i64);
+
+impl fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// How a tournament pairs its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentFormat {
+    /// Swiss rounds by score groups (see `crate::tournament::swiss`), this many rounds.
+    Swiss { rounds: u32 },
+    /// Everyone meets everyone once, by the Berger tables.
+    RoundRobin,
+}
+
 /// A player's rating, its deviation and its volatility, on the scale of the rating system in
 /// `game::rating` ([`INITIAL_RATING`] to start).
 #[derive(Debug, Clone, Copy, PartialEq)]

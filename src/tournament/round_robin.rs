@@ -101,14 +101,26 @@ mod tests {
     fn six_players_follow_the_fide_table() {
         assert_eq!(
             table(&berger_schedule(6)),
-            ["1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "6-5 1-4 2-3", "3-6 4-2 5-1"]
+            [
+                "1-6 2-5 3-4",
+                "6-4 5-3 1-2",
+                "2-6 3-1 4-5",
+                "6-5 1-4 2-3",
+                "3-6 4-2 5-1"
+            ]
         );
     }
 
     #[test]
     fn four_and_three_players() {
-        assert_eq!(table(&berger_schedule(4)), ["1-4 2-3", "4-3 1-2", "2-4 3-1"]);
-        assert_eq!(table(&berger_schedule(3)), ["2-3 bye 1", "1-2 bye 3", "3-1 bye 2"]);
+        assert_eq!(
+            table(&berger_schedule(4)),
+            ["1-4 2-3", "4-3 1-2", "2-4 3-1"]
+        );
+        assert_eq!(
+            table(&berger_schedule(3)),
+            ["2-3 bye 1", "1-2 bye 3", "3-1 bye 2"]
+        );
         assert!(berger_schedule(1).is_empty());
     }
 

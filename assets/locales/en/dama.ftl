@@ -638,6 +638,9 @@ discord-expiry-automatic = automatic
 discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: write a time like `1 h` or `2 days`, or `{ $automatic }`.
 
 
+## Tournaments
+# Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+
 ## Console
 # Section: the console (damabot local).
 # The console's own lines. $help, $challenge: commands typed (/help, /challenge).

@@ -655,6 +655,9 @@ discord-expiry-automatic = automática
 discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`: escribe un tiempo como `1 hora` o `2 días`, o `{ $automatic }`.
 
 
+## Tournaments
+# Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+
 ## Console
 # Section: the console (damabot local).
 # Las líneas de la consola. $help, $challenge: comandos que se escriben (/ayuda, /retar).

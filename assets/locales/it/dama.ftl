@@ -670,6 +670,9 @@ discord-expiry-automatic = automatica
 discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: scrivi un tempo come `1 ora` o `2 giorni`, oppure `{ $automatic }`.
 
 
+## Tournaments
+# Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+
 ## Console
 # Section: the console (damabot local).
 # Le righe della console. $help, $challenge: comandi da scrivere (/aiuto, /sfida).
