@@ -657,6 +657,8 @@ impl Console {
             "top" => "leaderboard",
             "suggest" => "suggest",
             "click" => "click",
+            // Until the command has its names in the files, its English name.
+            "hint" => "hint",
             other => self.words.commands.get(other).copied().unwrap_or_default(),
         };
         let mut args: Vec<&str> = Vec::new();
@@ -866,6 +868,7 @@ impl Console {
                     || option("all").is_some_and(|v| self.words.switch(v) == Some(true)),
             },
             "takeback" => Action::Takeback,
+            "hint" => Action::Hint,
             "settings" => match self.parse_settings(&args, &options) {
                 Some(change) => Action::Settings(change),
                 None => {
