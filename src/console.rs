@@ -657,7 +657,7 @@ impl Console {
             "top" => "leaderboard",
             "suggest" => "suggest",
             "click" => "click",
-            // Until the command has its names in the files, its English name.
+            // `/hint` by its English name in every language.
             "hint" => "hint",
             other => self.words.commands.get(other).copied().unwrap_or_default(),
         };
@@ -1824,6 +1824,13 @@ mod tests {
         let games = say(&mut c, "erin: /partidas");
         assert!(!games.contains("Comando desconocido"), "{games}");
         assert!(games.contains("dave"), "{games}");
+    }
+
+    #[test]
+    fn hint_is_read() {
+        let (mut c, _service) = console();
+        assert_eq!(parsed(&mut c, "hint"), Parsed::Act(Action::Hint));
+        assert_eq!(parsed(&mut c, "Hint"), Parsed::Act(Action::Hint));
     }
 
     #[test]

@@ -201,7 +201,7 @@ fn material_swing(position: &Position, line: &[Move]) -> Option<(i32, usize, boo
     }
     let &(net, _) = quiet.last()?;
     let held = quiet.iter().rev().take_while(|(n, _)| *n == net).last()?.1;
-    let crowns = line[..held].iter().step_by(2).any(|m| m.promotes());
+    let crowns = line[..held].iter().step_by(2).any(Move::promotes);
     Some((net, held, crowns))
 }
 

@@ -15,10 +15,7 @@ fn hint_for(fen: &str, tables: Option<&Tablebase>) -> Hint {
     let mut engine = Engine::new(4);
     let hint = hint(&mut engine, &game, &Limits::nodes(HINT_NODES), tables).unwrap();
     assert!(
-        game.position()
-            .legal_moves()
-            .iter()
-            .any(|m| *m == hint.best),
+        game.position().legal_moves().contains(&hint.best),
         "{fen}: {} is not legal",
         hint.best
     );

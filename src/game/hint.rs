@@ -71,9 +71,9 @@ impl GameService {
                 if hint.move_long != found.best.long() {
                     if let Ok(earlier) = position.parse_move(&hint.move_long) {
                         let left = allowed - used.min(allowed);
-                        return Ok(
-                            self.hint_reply(language, &position, colour, earlier, None, left, true)
-                        );
+                        return Ok(hint_reply(
+                            language, &position, colour, earlier, None, left, true,
+                        ));
                     }
                 }
                 (used, true)
@@ -88,7 +88,7 @@ impl GameService {
         };
         let reason = reason_text(language, &position, &found);
         let left = allowed - used.min(allowed);
-        Ok(self.hint_reply(
+        Ok(hint_reply(
             language,
             &position,
             colour,
@@ -98,42 +98,41 @@ impl GameService {
             again,
         ))
     }
+}
 
-    /// The private answer: the move as the player writes it, why, the hints left, and the
-    /// board after the move with its path drawn, from the player's side.
-    #[allow(clippy::too_many_arguments)] // each is one part of the answer
-    fn hint_reply(
-        &self,
-        language: Language,
-        position: &Position,
-        colour: Color,
-        best: Move,
-        reason: Option<String>,
-        left: u32,
-        again: bool,
-    ) -> Reply {
-        let written = position.move_text(&best);
-        let mut text = t!(language, HintMove, move = written.clone());
-        if let Some(reason) = reason {
-            text.push(' ');
-            text.push_str(&reason);
-        }
-        text.push('\n');
-        if again {
-            text.push_str(&t!(language, HintAgain));
-            text.push(' ');
-        }
-        text.push_str(&t!(language, HintLeft, left = left));
-        let mut after = *position;
-        after.play_unchecked(&best);
-        let mut board = BoardView::new(after);
-        board.last_move = Some(best);
-        board.bottom = colour;
-        board.caption = Some(t!(language, HintCaption, move = written));
-        let mut reply = Reply::private(text);
-        reply.board = Some(board);
-        reply
+/// The private answer: the move as the player writes it, why, the hints left, and the
+/// board after the move with its path drawn, from the player's side.
+#[allow(clippy::too_many_arguments)] // each is one part of the answer
+fn hint_reply(
+    language: Language,
+    position: &Position,
+    colour: Color,
+    best: Move,
+    reason: Option<String>,
+    left: u32,
+    again: bool,
+) -> Reply {
+    let written = position.move_text(&best);
+    let mut text = t!(language, HintMove, move = written.clone());
+    if let Some(reason) = reason {
+        text.push(' ');
+        text.push_str(&reason);
     }
+    text.push('\n');
+    if again {
+        text.push_str(&t!(language, HintAgain));
+        text.push(' ');
+    }
+    text.push_str(&t!(language, HintLeft, left = left));
+    let mut after = *position;
+    after.play_unchecked(&best);
+    let mut board = BoardView::new(after);
+    board.last_move = Some(best);
+    board.bottom = colour;
+    board.caption = Some(t!(language, HintCaption, move = written));
+    let mut reply = Reply::private(text);
+    reply.board = Some(board);
+    reply
 }
 
 /// A line of moves from `position` as written (`22-18 11-15 18x11`).
