@@ -7,7 +7,8 @@
 //! 1. [`HintReason::OnlyMove`]: the position has one legal move (two paths of one capture that
 //!    end alike are one move).
 //! 2. [`HintReason::TableWin`]: the endgame tables hold the position and call it won for the
-//!    side to move; the move is the tables' quickest win.
+//!    side to move (the move is the tables' quickest win), or the search reaches a position
+//!    they call won.
 //! 3. [`HintReason::ForcedWin`]: the search proves a win by force (the other side runs out of
 //!    moves or pieces) within its horizon.
 //! 4. [`HintReason::Capture`]: a capture is compulsory and there are several; the FID precedence
@@ -23,12 +24,15 @@
 //!    best at first sight (a one-ply search with the captures played out): the move a player
 //!    is most likely to play instead.
 //! 7. [`HintReason::Crowns`]: the move crowns a king.
-//! 8. [`HintReason::Positional`]: none of the above; the evaluation says the rest.
+//! 8. [`HintReason::Positional`]: none of the above; the evaluation says the rest (a lost
+//!    position's best move is the one that resists longest).
 //!
 //! The engine's transposition table is cleared first, so a hint depends only on the game, the
 //! limits and the tables: asked twice, it says the same.
 
-use dama_engine::{Engine, Limits, SearchResult, Tablebase, Verdict, is_win, plies_to_end};
+use dama_engine::{
+    Engine, Limits, SearchResult, TABLE_WIN, Tablebase, Verdict, is_decisive, is_win, plies_to_end,
+};
 use dama_rules::{Color, Game, Move, Position};
 
 /// The nodes `/hint` searches the position with: a fixed budget, whatever the engine's level
@@ -130,6 +134,12 @@ pub fn hint(
         HintReason::ForcedWin {
             moves: plies.div_ceil(2),
         }
+    } else if is_decisive(evaluation) && evaluation > 0 {
+        // A table win met in the search: `TABLE_WIN` minus the plies to the end.
+        let plies = u16::try_from(TABLE_WIN - evaluation).unwrap_or(u16::MAX);
+        HintReason::TableWin {
+            moves: plies.div_ceil(2).max(1),
+        }
     } else if position.must_capture() {
         capture_reason(engine, game, &moves, &best, evaluation)
     } else if let Some(reason) = shot(&position, &result) {
@@ -170,7 +180,7 @@ fn table_win(position: &Position, tables: Option<&Tablebase>) -> Option<Hint> {
         reason: HintReason::TableWin {
             moves: verdict.winner_moves().unwrap_or(1),
         },
-        evaluation: dama_engine::TABLE_WIN - i32::from(plies),
+        evaluation: TABLE_WIN - i32::from(plies),
     })
 }
 

@@ -458,6 +458,7 @@ texts! {
     HintReasonAvoidsShot = "hint-reason-avoids-shot" ["alternative", "line", "pieces"],
     HintReasonCrowns = "hint-reason-crowns" [],
     HintReasonPositional = "hint-reason-positional" ["evaluation"],
+    HintReasonResists = "hint-reason-resists" [],
     /// The game's PDN: a comment before the move each hint was asked for, and the count.
     HintPdnComment = "hint-pdn-comment" ["player", "move"],
     HintPdnTotal = "hint-pdn-total" ["player", "count"],

@@ -176,6 +176,8 @@ fn reason_text(language: Language, position: &Position, hint: &Hint) -> String {
                         HintReasonCaptureWorse,
                         other = other_text,
                         margin = format_evaluation(*margin)
+                            .trim_start_matches('+')
+                            .to_owned()
                     )
                 });
             }
@@ -214,6 +216,9 @@ fn reason_text(language: Language, position: &Position, hint: &Hint) -> String {
             )
         }
         HintReason::Crowns => t!(language, HintReasonCrowns),
+        HintReason::Positional if dama_engine::is_decisive(hint.evaluation) => {
+            t!(language, HintReasonResists)
+        }
         HintReason::Positional => t!(
             language,
             HintReasonPositional,
@@ -261,4 +266,136 @@ pub(crate) fn pdn_comments(
         ));
     }
     comments
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every reason reads in every language, with its moves as the player writes them.
+    #[test]
+    fn every_reason_is_worded_in_every_language() {
+        crate::i18n::set_strict(true);
+        let position = Position::initial();
+        let m = |p: &Position, text: &str| p.parse_move(text).unwrap();
+        let best = m(&position, "22-18");
+        let mut after = position;
+        after.play_unchecked(&m(&position, "21-17"));
+        let line = vec![m(&after, "10-14")];
+        let reasons = [
+            HintReason::OnlyMove,
+            HintReason::TableWin { moves: 9 },
+            HintReason::ForcedWin { moves: 1 },
+            HintReason::Capture {
+                taken: 2,
+                kings: 1,
+                other: m(&position, "21-17"),
+                margin: 130,
+                loses: 0,
+            },
+            HintReason::Capture {
+                taken: 1,
+                kings: 0,
+                other: m(&position, "21-17"),
+                margin: 200,
+                loses: 2,
+            },
+            HintReason::Shot {
+                pieces: 2,
+                crowns: true,
+                line: vec![best],
+            },
+            HintReason::Shot {
+                pieces: 1,
+                crowns: false,
+                line: vec![best],
+            },
+            HintReason::AvoidsShot {
+                alternative: m(&position, "21-17"),
+                pieces: 1,
+                line,
+            },
+            HintReason::Crowns,
+            HintReason::Positional,
+        ];
+        let lost = Hint {
+            best,
+            reason: HintReason::Positional,
+            evaluation: -dama_engine::WIN + 9,
+        };
+        for language in Language::ALL {
+            let text = reason_text(language, &position, &lost);
+            assert!(!text.contains("299"), "{text}");
+        }
+        for language in Language::ALL {
+            let mut texts = Vec::new();
+            for reason in &reasons {
+                let hint = Hint {
+                    best,
+                    reason: reason.clone(),
+                    evaluation: -35,
+                };
+                let text = reason_text(language, &position, &hint);
+                assert!(!text.is_empty() && !text.contains("hint-"), "{text}");
+                assert!(text.ends_with('.'), "{language:?}: {text}");
+                texts.push(text);
+            }
+            let all = texts.join("\n");
+            assert!(all.contains("21-17") && all.contains("10-14"), "{all}");
+            assert!(all.contains(" 1.30") && all.contains("-0.35"), "{all}");
+            texts.sort();
+            texts.dedup();
+            assert_eq!(texts.len(), reasons.len(), "{all}");
+        }
+        let english = |reason: HintReason| {
+            reason_text(
+                Language::En,
+                &position,
+                &Hint {
+                    best,
+                    reason,
+                    evaluation: 0,
+                },
+            )
+        };
+        assert_eq!(
+            english(reasons[3].clone()),
+            "You must capture, and this capture takes 2 pieces, a king among them. The other \
+             capture, 21-17, is worse by 1.30."
+        );
+        assert_eq!(
+            english(reasons[1].clone()),
+            "It wins: the endgame tables give a win in 9 moves."
+        );
+    }
+
+    #[test]
+    fn the_pdn_comments_name_the_asker_and_count() {
+        crate::i18n::set_strict(true);
+        let start = Position::initial();
+        let hints = [crate::store::Hint {
+            ply: 0,
+            fen: start.to_fen(),
+            move_long: "22-18".into(),
+            asked_at: 0,
+        }];
+        let name = |colour: Color| {
+            if colour == Color::White {
+                "alice".to_owned()
+            } else {
+                "Dama".to_owned()
+            }
+        };
+        assert_eq!(
+            pdn_comments(Language::It, &hints, name),
+            [
+                (0, "alice ha chiesto un suggerimento: 22-18".to_owned()),
+                (
+                    usize::MAX,
+                    "alice ha chiesto un suggerimento in questa partita".to_owned()
+                ),
+            ]
+        );
+        assert!(pdn_comments(Language::En, &[], name).is_empty());
+    }
 }

@@ -619,6 +619,7 @@ hint-reason-avoids-shot = It avoids a shot: after { $alternative }, { $line } wo
 hint-reason-crowns = It crowns a king.
 # $evaluation: the engine's judgement from the player's side, in men (+1.00 is a man up).
 hint-reason-positional = No tactic here: it is the best move by the engine's judgement (evaluation { $evaluation } for you).
+hint-reason-resists = The position is lost with best play: this move resists longest.
 # In the game's PDN, before the move the hint was asked for.
 hint-pdn-comment = { $player } asked for a hint: { $move }
 # At the end of the game's PDN.

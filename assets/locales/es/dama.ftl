@@ -636,6 +636,7 @@ hint-reason-avoids-shot = Evita un golpe: tras { $alternative }, con { $line } e
 hint-reason-crowns = Corona una dama.
 # $evaluation: el juicio del motor desde el lado del jugador, en peones (+1.00 es un peón de más).
 hint-reason-positional = Aquí no hay combinación: es la mejor jugada según el juicio del motor (valoración { $evaluation } para ti).
+hint-reason-resists = Con el mejor juego la posición está perdida: esta jugada resiste más tiempo.
 # En el PDN de la partida, antes de la jugada para la que se pidió la pista.
 hint-pdn-comment = { $player } pidió una pista: { $move }
 # Al final del PDN de la partida.

@@ -651,6 +651,7 @@ hint-reason-avoids-shot = Evita un colpo: dopo { $alternative }, con { $line } l
 hint-reason-crowns = Porta una pedina a dama.
 # $evaluation: il giudizio del motore dalla parte del giocatore, in pedine (+1.00 è una pedina in più).
 hint-reason-positional = Nessuna combinazione qui: è la mossa migliore secondo il giudizio del motore (valutazione { $evaluation } per te).
+hint-reason-resists = Con il gioco migliore la posizione è persa: questa mossa resiste più a lungo.
 # Nel PDN della partita, prima della mossa per cui è stato chiesto il suggerimento.
 hint-pdn-comment = { $player } ha chiesto un suggerimento: { $move }
 # Alla fine del PDN della partita.
