@@ -53,7 +53,7 @@ impl GameService {
             crate::hint::hint(engine, &game, &Limits::nodes(HINT_NODES), tables.as_deref())
         });
         let Some(found) = found else {
-            return Err(self.too_late(language, record.id));
+            return refuse(t!(language, HintStale));
         };
         let recorded = self.store.record_hint(
             record.id,
@@ -82,7 +82,7 @@ impl GameService {
                 return refuse(t!(language, HintNoneLeft, allowed = allowed));
             }
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return Err(self.too_late(language, record.id));
+                return refuse(t!(language, HintStale));
             }
             Err(other) => return Err(other.into()),
         };
@@ -102,7 +102,6 @@ impl GameService {
 
 /// The private answer: the move as the player writes it, why, the hints left, and the
 /// board after the move with its path drawn, from the player's side.
-#[allow(clippy::too_many_arguments)] // each is one part of the answer
 fn hint_reply(
     language: Language,
     position: &Position,
