@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use dama_rules::{Color, Square};
 use fluent_bundle::FluentArgs;
@@ -29,7 +29,7 @@ use crate::game::{
     Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart,
 };
 use crate::i18n::{self, Language, Text, t};
-use crate::render::{BoardView, Renderer};
+use crate::render::{BoardView, Renderer, advantage_chart};
 use crate::store::NotifyMode;
 
 /// The console's state: who is who, where we are, and the clock.
@@ -509,8 +509,16 @@ impl Console {
                 help = self.typed("help")
             ));
         };
+        // What a long action tells of its progress comes before its answer.
+        let progress = Mutex::new(String::new());
         let reply = match self.parse(command) {
-            Parsed::Act(action) => self.service.act(&actor, Origin::Channel, action)?,
+            Parsed::Act(action) => {
+                self.service
+                    .act_with_progress(&actor, Origin::Channel, action, &|line| {
+                        let mut progress = progress.lock().unwrap_or_else(PoisonError::into_inner);
+                        let _ = writeln!(progress, "{line}");
+                    })?
+            }
             Parsed::Click { id, values } => self.service.component(&actor, &id, &values)?,
             Parsed::Suggest {
                 typed,
@@ -537,7 +545,11 @@ impl Console {
         } else {
             self.service.public_language(&actor)
         };
-        Ok(self.deliver(reply, language, actor.guild, actor.channel))
+        let mut out = progress
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        out.push_str(&self.deliver(reply, language, actor.guild, actor.channel));
+        Ok(out)
     }
 
     /// A reply posted in `place`, and what it brings: the thread it opens (the console moves
@@ -838,7 +850,7 @@ impl Console {
                     Action::History { member }
                 }
             }
-            "pdn" | "replay" => {
+            "pdn" | "replay" | "analysis" => {
                 let game = option("game")
                     .or(args.first().copied())
                     .map(|g| g.trim_start_matches('#').parse::<i64>());
@@ -853,10 +865,10 @@ impl Console {
                         ));
                     }
                 };
-                if verb == "pdn" {
-                    Action::Pdn { game }
-                } else {
-                    Action::Replay { game }
+                match verb {
+                    "pdn" => Action::Pdn { game },
+                    "analysis" => Action::Analysis { game },
+                    _ => Action::Replay { game },
                 }
             }
             "rules" => Action::Rules,
@@ -1028,7 +1040,12 @@ impl Console {
                 .renderer
                 .replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
         });
-        for attachment in reply.attachment.iter().chain(&animation) {
+        // So is an advantage chart.
+        let chart = reply.chart.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
+        });
+        for attachment in reply.attachment.iter().chain(&animation).chain(&chart) {
             let is_pdn = std::path::Path::new(&attachment.filename)
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
