@@ -279,9 +279,12 @@ fn a_finished_game_is_analysed_with_its_chart_board_and_annotated_pdn() {
     let games = pdn::read_games(&pdn_text);
     assert_eq!(games.len(), 1);
     let read = &games[0];
-    let replay = read.replay();
-    assert_eq!(replay.error, None, "the annotated PDN replays: {pdn_text}");
-    assert_eq!(replay.moves.len(), 20);
+    let replayed = read.replay();
+    assert_eq!(
+        replayed.error, None,
+        "the annotated PDN replays: {pdn_text}"
+    );
+    assert_eq!(replayed.moves.len(), 20);
     assert_eq!(read.tag("White"), Some("alice"));
     assert_eq!(read.tag("Black"), Some("bob"));
     assert_eq!(
