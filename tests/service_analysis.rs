@@ -6,14 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
-use dama_rules::{Position, pdn};
+use dama_engine::Verdict;
+use dama_engine::tables::{BuildOptions, Tablebase};
+use dama_rules::{Move, Position, pdn};
 use damabot::game::{Action, Actor, CHALLENGE_COOLDOWN, ColourChoice, Member, Origin, Reply};
 use damabot::i18n::Language;
 use damabot::store::{GameId, GameStatus, NewGame, Participant, StoredAnalysis};
 
 mod service_world;
 
-use service_world::{World, id_ending, settings, world_with};
+use service_world::{World, id_ending, settings, world_with, world_with_tables};
 
 const GUILD: u64 = 1;
 const OTHER_GUILD: u64 = 2;
@@ -567,4 +569,86 @@ fn a_game_ended_before_any_move_is_refused_and_finished_status_is_kept() {
         refused.text,
         format!("Game #{game} ended before any move was played: there is nothing to analyse.")
     );
+}
+
+/// A 3-piece ending the tables call won for White to move, and a move of White's that draws
+/// it.
+fn spoiled_win(tables: &Tablebase) -> Option<(Position, Move)> {
+    let mut fens = Vec::new();
+    for a in 1..=32 {
+        for b in 1..=32 {
+            for c in 1..=32 {
+                if a != b && b != c && a != c {
+                    fens.push(format!("W:WK{a},K{b}:BK{c}"));
+                    fens.push(format!("W:WK{a},{b}:BK{c}"));
+                    fens.push(format!("W:WK{a}:BK{c},{b}"));
+                }
+            }
+        }
+    }
+    fens.iter().find_map(|fen| {
+        let position = Position::from_fen(fen).ok()?;
+        if !matches!(tables.probe(&position), Some(Verdict::Win { .. })) {
+            return None;
+        }
+        position
+            .legal_moves()
+            .into_iter()
+            .find(|m| tables.probe(&position.play(m).unwrap()) == Some(Verdict::Draw))
+            .map(|m| (position, m))
+    })
+}
+
+#[test]
+fn a_table_win_thrown_away_is_told_in_words() {
+    let tables = Tablebase::build(&BuildOptions::in_memory(3), &mut |_| {})
+        .expect("an in-memory build writes nothing");
+    let (start, spoiler) = spoiled_win(&tables).expect("a 3-piece win with a drawing move");
+    let moves = tables.probe(&start).unwrap().winner_moves().unwrap();
+    let w = world_with_tables(settings(), std::sync::Arc::new(tables));
+    let store = w.service.store();
+    let now = w.service.now();
+    store.ensure_player(GUILD, ALICE, "alice", now).unwrap();
+    store.ensure_player(GUILD, BOB, "bob", now).unwrap();
+    let game = store
+        .create_game(&NewGame {
+            guild: GUILD,
+            channel: CHANNEL,
+            white: Participant::User(ALICE),
+            black: Participant::User(BOB),
+            time_per_move_ms: 3_600_000,
+            rated: false,
+            start_fen: start.to_fen(),
+            created_at: now,
+            in_thread: false,
+        })
+        .unwrap();
+    let text = start.move_text(&spoiler);
+    let played = act(&w, &actor(ALICE), Action::Move { text: text.clone() });
+    assert!(!played.ephemeral, "{}", played.text);
+    act(&w, &actor(BOB), Action::Resign);
+
+    for (language, words) in [
+        (Language::En, format!("**1. {text}??** blunder: better ")),
+        (
+            Language::It,
+            format!("**1. {text}??** errore grave: meglio "),
+        ),
+        (Language::Es, format!("**1. {text}??** error grave: mejor ")),
+    ] {
+        let reply = analysis(&w, &speaking(ALICE, language), Some(game.id.0));
+        let verdict = match language {
+            Language::En => format!("endgame tables: won in {moves} → drawn"),
+            Language::It => format!("tavole dei finali: vinta in {moves} → patta"),
+            Language::Es => format!("tablas de finales: ganada en {moves} → tablas"),
+        };
+        let line = reply
+            .text
+            .lines()
+            .find(|l| l.starts_with(&words))
+            .unwrap_or_else(|| panic!("{words} in {}", reply.text));
+        assert!(line.ends_with(&verdict), "{line}");
+        let board = reply.board.expect("the worst moment");
+        assert_eq!(board.last_move, Some(spoiler));
+    }
 }
