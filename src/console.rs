@@ -1570,6 +1570,41 @@ mod tests {
     }
 
     #[test]
+    fn analysis_tells_its_progress_and_saves_its_chart() {
+        let (mut c, _service) = console();
+        let dir = tempfile::tempdir().unwrap();
+        c.images = Some(dir.path().to_owned());
+        say(&mut c, "@threads off");
+        say(&mut c, "alice: /challenge bob colour:white");
+        say(&mut c, "bob: /accept");
+        say(&mut c, "alice: /move 22-18");
+        say(&mut c, "bob: /move 12-16");
+        say(&mut c, "alice: /move 21-17");
+        say(&mut c, "bob: /resign");
+        let out = say(&mut c, "alice: /analysis");
+        assert!(out.starts_with("Analysing game #1… 0%\n"), "{out}");
+        assert!(out.contains("Analysing game #1… 100%\n**Analysis of game #1**"), "{out}");
+        let chart = dir.path().join("dama-game-1-chart.png");
+        assert!(
+            out.contains(&format!("(saved {})", chart.display())),
+            "{out}"
+        );
+        let png = image::load_from_memory(&std::fs::read(&chart).unwrap()).unwrap();
+        assert_eq!((png.width(), png.height()), (800, 400));
+        assert!(out.contains("[Event \"Dama on Discord, game #1\"]"), "{out}");
+
+        // Served again from the store: no progress; by number, in Italian too.
+        say(&mut c, "@locale it");
+        let again = say(&mut c, "alice: /analisi 1");
+        assert!(again.starts_with("**Analisi della partita #1**"), "{again}");
+        let refused = say(&mut c, "alice: /analisi uno");
+        assert_eq!(
+            refused,
+            "Scrivi il numero della partita, come `/analisi 12`.\n"
+        );
+    }
+
+    #[test]
     fn without_threads_a_game_is_played_in_its_channel() {
         let (mut c, service) = console();
         assert_eq!(
