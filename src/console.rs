@@ -1583,7 +1583,10 @@ mod tests {
         say(&mut c, "bob: /resign");
         let out = say(&mut c, "alice: /analysis");
         assert!(out.starts_with("Analysing game #1… 0%\n"), "{out}");
-        assert!(out.contains("Analysing game #1… 100%\n**Analysis of game #1**"), "{out}");
+        assert!(
+            out.contains("Analysing game #1… 100%\n**Analysis of game #1**"),
+            "{out}"
+        );
         let chart = dir.path().join("dama-game-1-chart.png");
         assert!(
             out.contains(&format!("(saved {})", chart.display())),
@@ -1591,7 +1594,10 @@ mod tests {
         );
         let png = image::load_from_memory(&std::fs::read(&chart).unwrap()).unwrap();
         assert_eq!((png.width(), png.height()), (800, 400));
-        assert!(out.contains("[Event \"Dama on Discord, game #1\"]"), "{out}");
+        assert!(
+            out.contains("[Event \"Dama on Discord, game #1\"]"),
+            "{out}"
+        );
 
         // Served again from the store: no progress; by number, in Italian too.
         say(&mut c, "@locale it");

@@ -652,3 +652,73 @@ fn a_table_win_thrown_away_is_told_in_words() {
         assert_eq!(board.last_move, Some(spoiler));
     }
 }
+
+#[test]
+fn analyses_beyond_half_the_pool_wait_their_turn_and_say_so() {
+    // Two engine places: one analysis searches at a time.
+    let w = world();
+    let alice = actor(ALICE);
+    let first_game = finished_game(&w, &alice, 8);
+    let second_game = finished_game(&w, &alice, 6);
+
+    let (started, started_seen) = mpsc::channel::<()>();
+    let (queued, queued_seen) = mpsc::channel::<()>();
+    let (started_seen, queued_seen) = (Mutex::new(started_seen), Mutex::new(queued_seen));
+    let wait = |rx: &Mutex<mpsc::Receiver<()>>| {
+        rx.lock()
+            .unwrap()
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the other request goes on");
+    };
+    let (first_told, second_told) = (AtomicBool::new(false), AtomicBool::new(false));
+    let second_lines = std::thread::scope(|scope| {
+        // The first searches, and holds its place until the second has been told to wait.
+        scope.spawn(|| {
+            let game = Some(first_game);
+            w.service
+                .act_with_progress(&alice, Origin::Channel, Action::Analysis { game }, &|_| {
+                    if !first_told.swap(true, Ordering::SeqCst) {
+                        started.send(()).unwrap();
+                        wait(&queued_seen);
+                    }
+                })
+                .unwrap();
+        });
+        let second = scope.spawn(|| {
+            wait(&started_seen);
+            let lines = Mutex::new(Vec::new());
+            let game = Some(second_game);
+            let reply = w
+                .service
+                .act_with_progress(
+                    &alice,
+                    Origin::Channel,
+                    Action::Analysis { game },
+                    &|text| {
+                        lines.lock().unwrap().push(text);
+                        if !second_told.swap(true, Ordering::SeqCst) {
+                            queued.send(()).unwrap();
+                        }
+                    },
+                )
+                .unwrap();
+            assert!(reply.chart.is_some());
+            lines.into_inner().unwrap()
+        });
+        second.join().unwrap()
+    });
+    assert_eq!(
+        second_lines[..2],
+        [
+            format!(
+                "Game #{second_game} is waiting for its turn: other analyses are running. It \
+                 starts in a moment…"
+            ),
+            format!("Analysing game #{second_game}… 0%"),
+        ]
+    );
+    assert_eq!(
+        second_lines.last().map(String::as_str),
+        Some(format!("Analysing game #{second_game}… 100%").as_str())
+    );
+}

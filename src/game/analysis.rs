@@ -729,6 +729,77 @@ mod tests {
         );
     }
 
+    /// A game of `plies` moves from the start, each marked with `mark(ply)`.
+    fn judged(plies: usize, mark: impl Fn(usize) -> Option<Mark>) -> Analysis {
+        let mut position = Position::initial();
+        let mut judged = Vec::new();
+        for ply in 1..=plies {
+            let moves = position.legal_moves();
+            let played = moves[0];
+            let mark = mark(ply);
+            judged.push(PlyAnalysis {
+                ply,
+                mover: position.turn(),
+                played,
+                evaluation_before: 0,
+                evaluation_after: -50,
+                best: moves.get(1).copied(),
+                loss: mark.map_or(0, |m| match m {
+                    Mark::Inaccuracy => 40,
+                    Mark::Mistake => 100,
+                    Mark::Blunder => 300,
+                }),
+                mark,
+                better: mark.and(moves.get(1).copied()),
+                table: None,
+            });
+            position.play_unchecked(&played);
+        }
+        Analysis {
+            start: Position::initial(),
+            start_evaluation: 0,
+            plies: judged,
+            accuracy: dama_rules::ByColor::new(100.0, 100.0),
+            worst_ply: None,
+            nodes: 1_000,
+        }
+    }
+
+    #[test]
+    fn a_game_without_marks_is_praised() {
+        crate::i18n::set_strict(true);
+        let analysis = judged(6, |_| None);
+        assert_eq!(
+            moments_text(Language::En, &analysis, ANSWER_MAX_CHARS),
+            "No move lost enough to be marked: a clean game, well played both!\n"
+        );
+        assert!(worst_board(Language::En, &analysis).is_none());
+    }
+
+    #[test]
+    fn the_gravest_moments_are_kept_in_the_order_of_the_game() {
+        crate::i18n::set_strict(true);
+        // Twelve marked moves: a blunder at ply 12, mistakes at 10 and 11, inaccuracies.
+        let analysis = judged(12, |ply| match ply {
+            12 => Some(Mark::Blunder),
+            10 | 11 => Some(Mark::Mistake),
+            _ => Some(Mark::Inaccuracy),
+        });
+        let text = moments_text(Language::En, &analysis, ANSWER_MAX_CHARS);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "**Key moments**");
+        assert_eq!(lines.len(), 1 + MOMENTS_SHOWN + 1, "{text}");
+        assert_eq!(lines[9], "… and 4 more inaccuracies.");
+        assert!(lines[1].starts_with("**1. "), "{text}");
+        assert!(lines[8].starts_with("**6... "), "{text}");
+        assert!(lines[8].contains("??** blunder: better "), "{text}");
+        // With little room, the mildest go first and are counted.
+        let short = moments_text(Language::En, &analysis, 200);
+        assert!(short.chars().count() <= 200, "{short}");
+        assert!(short.contains("??** blunder"), "{short}");
+        assert!(short.ends_with("more marked moves.\n") || short.ends_with("inaccuracies.\n"));
+    }
+
     #[test]
     fn progress_is_told_at_each_tenth() {
         crate::i18n::set_strict(true);

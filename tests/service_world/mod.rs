@@ -85,11 +85,11 @@ pub fn world_with_tables(settings: ServiceSettings, tables: Arc<dama_engine::Tab
     let World {
         service,
         clock,
-        _dir,
+        _dir: dir,
     } = world_with(settings);
     World {
         service: service.with_tables(Some(tables), true),
         clock,
-        _dir,
+        _dir: dir,
     }
 }
