@@ -151,16 +151,19 @@ struct Runner<'a> {
 
 impl Drop for Runner<'_> {
     fn drop(&mut self) {
+        // Off the list first, so that a waiter told of a failure finds no failed job there.
+        {
+            let mut jobs = lock(&self.running.jobs);
+            if jobs
+                .get(&self.game)
+                .is_some_and(|job| Arc::ptr_eq(job, &self.job))
+            {
+                jobs.remove(&self.game);
+            }
+        }
         self.job.update(|state| {
             state.outcome.get_or_insert(Outcome::Failed);
         });
-        let mut jobs = lock(&self.running.jobs);
-        if jobs
-            .get(&self.game)
-            .is_some_and(|job| Arc::ptr_eq(job, &self.job))
-        {
-            jobs.remove(&self.game);
-        }
     }
 }
 
