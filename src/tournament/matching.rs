@@ -57,9 +57,9 @@ impl Matcher {
         for v in 0..n {
             if self.live[v] && self.mate[v] == NONE {
                 // Quick greedy start.
-                if let Some(w) = (0..n).find(|&w| {
-                    w != v && self.live[w] && self.mate[w] == NONE && self.allowed[v][w]
-                }) {
+                if let Some(w) = (0..n)
+                    .find(|&w| w != v && self.live[w] && self.mate[w] == NONE && self.allowed[v][w])
+                {
                     self.mate[v] = w;
                     self.mate[w] = v;
                 }
@@ -213,10 +213,7 @@ mod tests {
     #[test]
     fn finds_a_perfect_matching_through_a_blossom() {
         // A triangle 0-1-2 with tails 2-3 and 0-4-5: the only perfect matching is 4-5, 2-3, 0-1.
-        let mut m = Matcher::new(graph(
-            6,
-            &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)],
-        ));
+        let mut m = Matcher::new(graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]));
         assert!(m.perfect());
         assert_eq!(m.mate(5), Some(4));
         assert_eq!(m.mate(3), Some(2));

@@ -356,10 +356,22 @@ mod tests {
         assert_eq!(strength(&[]), None);
         assert_eq!(strength(&[White]), Some((Black, Strength::Strong)));
         assert_eq!(strength(&[White, Black]), Some((White, Strength::Mild)));
-        assert_eq!(strength(&[Black, White, White]), Some((Black, Strength::Absolute)));
-        assert_eq!(strength(&[White, Black, White, White]), Some((Black, Strength::Absolute)));
-        assert_eq!(strength(&[White, White, Black, White]), Some((Black, Strength::Absolute)));
-        assert_eq!(strength(&[Black, Black, White]), Some((White, Strength::Strong)));
+        assert_eq!(
+            strength(&[Black, White, White]),
+            Some((Black, Strength::Absolute))
+        );
+        assert_eq!(
+            strength(&[White, Black, White, White]),
+            Some((Black, Strength::Absolute))
+        );
+        assert_eq!(
+            strength(&[White, White, Black, White]),
+            Some((Black, Strength::Absolute))
+        );
+        assert_eq!(
+            strength(&[Black, Black, White]),
+            Some((White, Strength::Strong))
+        );
     }
 
     fn entrant(colors: &[Color]) -> Entrant {
@@ -374,15 +386,25 @@ mod tests {
     #[test]
     fn colours_go_to_the_stronger_preference_then_alternate() {
         // Both prefer Black; the absolute preference wins.
-        assert_eq!(allocate(&entrant(&[White]), &entrant(&[Black, White, White]), 0), White);
+        assert_eq!(
+            allocate(&entrant(&[White]), &entrant(&[Black, White, White]), 0),
+            White
+        );
         // Both mildly prefer White; the latest game where they differed is the second
         // (high White, low Black), so they alternate from it.
         assert_eq!(
-            allocate(&entrant(&[Black, White, White, Black]), &entrant(&[White, Black, White, Black]), 0),
+            allocate(
+                &entrant(&[Black, White, White, Black]),
+                &entrant(&[White, Black, White, Black]),
+                0
+            ),
             Black
         );
         // Same history, same preference: the higher-ranked player gets it.
-        assert_eq!(allocate(&entrant(&[White, Black]), &entrant(&[White, Black]), 1), White);
+        assert_eq!(
+            allocate(&entrant(&[White, Black]), &entrant(&[White, Black]), 1),
+            White
+        );
         // No history: the board decides.
         assert_eq!(allocate(&entrant(&[]), &entrant(&[]), 0), White);
         assert_eq!(allocate(&entrant(&[]), &entrant(&[]), 1), Black);

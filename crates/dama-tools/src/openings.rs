@@ -232,7 +232,10 @@ mod tests {
                 game.play_text(m).unwrap();
             }
             assert_eq!(game.position(), position);
-            assert!(fens.insert(position.to_fen()), "{moves:?} repeats a position");
+            assert!(
+                fens.insert(position.to_fen()),
+                "{moves:?} repeats a position"
+            );
         }
         // Seven first moves for White, and no more distinct positions than move sequences.
         assert!(openings.len() <= dama_rules::perft(&Position::initial(), 3) as usize);
