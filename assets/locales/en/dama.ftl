@@ -563,6 +563,65 @@ games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $lin
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+# Refusals (only the asker sees them). $game: the game's number.
+analysis-game-running = Game #{ $game } is still being played: its analysis would be a hint. Ask for it when the game ends.
+analysis-aborted-empty = Game #{ $game } was aborted before any move: there is nothing to analyse.
+analysis-no-moves = Game #{ $game } ended before any move was played: there is nothing to analyse.
+analysis-no-such-game = There is no game #{ $game } on this server. { $cmd_history } lists recent games and their numbers.
+analysis-none-here = No game has ended in this channel yet. Name a game by its number: { $cmd_analysis } game:12 ({ $cmd_history } lists the numbers).
+# Progress, edited into the reply while the engine works.
+analysis-queued = Game #{ $game } is waiting for its turn: other analyses are running. It starts in a moment…
+analysis-progress = Analysing game #{ $game }… { $percent }%
+# The answer. $white, $black: the players' names; $result: white, black, draw or aborted.
+analysis-title = **Analysis of game #{ $game }**: { $white } (White) – { $black } (Black), { $result ->
+        [white] White won
+        [black] Black won
+        [draw] drawn
+       *[aborted] aborted
+    }
+# $white_accuracy, $black_accuracy: percentages.
+analysis-accuracy = Accuracy: { $white } **{ $white_accuracy }%** · { $black } **{ $black_accuracy }%**
+analysis-moments-title = **Key moments**
+# $played: `12. 22-18??`; $better: the better move; $after: analysis-after-evaluation or -tables.
+analysis-moment = { $played } { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }: better { $better } · { $after }
+analysis-moment-no-better = { $played } { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    } · { $after }
+# $evaluation: in men, + when White is better (`+1.25`).
+analysis-after-evaluation = then { $evaluation }
+# $before, $after: analysis-verdict, from the mover's side.
+analysis-after-tables = endgame tables: { $before } → { $after }
+analysis-verdict = { $outcome ->
+        [win] won in { $moves }
+        [loss] lost in { $moves }
+       *[draw] drawn
+    }
+analysis-more = { $kind ->
+        [inaccuracies] { $count ->
+            [one] … and one more inaccuracy.
+           *[other] … and { $count } more inaccuracies.
+        }
+       *[moves] { $count ->
+            [one] … and one more marked move.
+           *[other] … and { $count } more marked moves.
+        }
+    }
+analysis-clean = No move lost enough to be marked: a clean game, well played both!
+# $nodes: the positions the engine searched for each move.
+analysis-footer = -# Evaluations in men, + when White is better; { $nodes } nodes a position. The annotated game is attached as PDN.
+# The worst moment's board (an image caption: no Markdown). $played: `12. 22-18??`.
+analysis-board-caption = { $played } · better { $better }
+analysis-board-caption-no-better = { $played }
+# The chart's axis and halves.
+analysis-chart-moves = move
+analysis-chart-white = White better
+analysis-chart-black = Black better
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -580,6 +580,65 @@ games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $lin
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+# Rechazos (solo los ve quien pregunta). $game: el número de la partida.
+analysis-game-running = La partida #{ $game } todavía se está jugando: analizarla ahora sería dar una pista. Pide el análisis cuando termine.
+analysis-aborted-empty = La partida #{ $game } se anuló antes de cualquier jugada: no hay nada que analizar.
+analysis-no-moves = La partida #{ $game } terminó antes de que se jugara ninguna jugada: no hay nada que analizar.
+analysis-no-such-game = No hay ninguna partida #{ $game } en este servidor. { $cmd_history } muestra las últimas partidas con sus números.
+analysis-none-here = Todavía no ha terminado ninguna partida en este canal. Indica una partida por su número: { $cmd_analysis } partida:12 ({ $cmd_history } muestra los números).
+# El progreso, escrito en la respuesta mientras el motor trabaja.
+analysis-queued = La partida #{ $game } espera su turno: hay otros análisis en marcha. Empieza en un momento…
+analysis-progress = Analizando la partida #{ $game }… { $percent }%
+# La respuesta. $white, $black: los nombres de los jugadores; $result: white, black, draw o aborted.
+analysis-title = **Análisis de la partida #{ $game }**: { $white } (blancas) – { $black } (negras), { $result ->
+        [white] ganan las blancas
+        [black] ganan las negras
+        [draw] tablas
+       *[aborted] anulada
+    }
+# $white_accuracy, $black_accuracy: porcentajes.
+analysis-accuracy = Precisión: { $white } **{ $white_accuracy }%** · { $black } **{ $black_accuracy }%**
+analysis-moments-title = **Los momentos clave**
+# $played: `12. 22-18??`; $better: la jugada mejor; $after: analysis-after-evaluation o -tables.
+analysis-moment = { $played } { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }: mejor { $better } · { $after }
+analysis-moment-no-better = { $played } { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    } · { $after }
+# $evaluation: en peones, + cuando están mejor las blancas (`+1.25`).
+analysis-after-evaluation = luego { $evaluation }
+# $before, $after: analysis-verdict, desde el lado de quien juega.
+analysis-after-tables = tablas de finales: { $before } → { $after }
+analysis-verdict = { $outcome ->
+        [win] ganada en { $moves }
+        [loss] perdida en { $moves }
+       *[draw] tablas
+    }
+analysis-more = { $kind ->
+        [inaccuracies] { $count ->
+            [one] … y una imprecisión más.
+           *[other] … y { $count } imprecisiones más.
+        }
+       *[moves] { $count ->
+            [one] … y una jugada marcada más.
+           *[other] … y { $count } jugadas marcadas más.
+        }
+    }
+analysis-clean = Ninguna jugada perdió lo bastante para marcarla: una partida limpia, ¡bien jugada por los dos!
+# $nodes: las posiciones que el motor examinó en cada jugada.
+analysis-footer = -# Evaluaciones en peones, + cuando están mejor las blancas; { $nodes } nodos por posición. Se adjunta la partida comentada en PDN.
+# El tablero del peor momento (un pie de imagen: sin Markdown). $played: `12. 22-18??`.
+analysis-board-caption = { $played } · mejor { $better }
+analysis-board-caption-no-better = { $played }
+# Las palabras del gráfico: el eje y las dos mitades.
+analysis-chart-moves = jugada
+analysis-chart-white = mejor las blancas
+analysis-chart-black = mejor las negras
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
