@@ -25,7 +25,9 @@ use dama_rules::{Color, Move, Position};
 use super::action::{Flow, refuse};
 use super::board::result_word;
 use super::info::pdn_header;
-use super::{Actor, Attachment, ChartView, GameService, Reply, ServiceError, escape_markdown, lock};
+use super::{
+    Actor, Attachment, ChartView, GameService, Reply, ServiceError, escape_markdown, lock,
+};
 use crate::analysis::{
     Analysis, AnalysisOptions, EVALUATION_CLIP, Mark, PlyAnalysis, analyse_in_turns,
     format_evaluation,
@@ -145,7 +147,10 @@ impl Drop for Runner<'_> {
             state.outcome.get_or_insert(None);
         });
         let mut jobs = lock(&self.running.jobs);
-        if jobs.get(&self.game).is_some_and(|job| Arc::ptr_eq(job, &self.job)) {
+        if jobs
+            .get(&self.game)
+            .is_some_and(|job| Arc::ptr_eq(job, &self.job))
+        {
             jobs.remove(&self.game);
         }
     }
@@ -478,7 +483,8 @@ fn wait_for(job: &Job, reporter: &mut Reporter<'_>) -> Option<Arc<Analysis>> {
 /// played, and how many more), within `room` characters; or the kind words for a game with no
 /// marked move.
 fn moments_text(language: Language, analysis: &Analysis, room: usize) -> String {
-    let mut marked: Vec<&PlyAnalysis> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
+    let mut marked: Vec<&PlyAnalysis> =
+        analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
     if marked.is_empty() {
         return format!("{}\n", t!(language, AnalysisClean));
     }
@@ -486,7 +492,10 @@ fn moments_text(language: Language, analysis: &Analysis, room: usize) -> String 
     marked.sort_by_key(|p| (std::cmp::Reverse((p.mark, p.loss)), p.ply));
     let mut shown: Vec<&PlyAnalysis> = marked.iter().take(MOMENTS_SHOWN).copied().collect();
     shown.sort_by_key(|p| p.ply);
-    let mut lines: Vec<String> = shown.iter().map(|p| moment_line(language, analysis, p)).collect();
+    let mut lines: Vec<String> = shown
+        .iter()
+        .map(|p| moment_line(language, analysis, p))
+        .collect();
     let title = t!(language, AnalysisMomentsTitle);
     loop {
         let left_out: Vec<&&PlyAnalysis> = marked
@@ -499,7 +508,11 @@ fn moments_text(language: Language, analysis: &Analysis, room: usize) -> String 
                 language,
                 AnalysisMore,
                 count = left_out.len(),
-                kind = if all_inaccuracies { "inaccuracies" } else { "moves" },
+                kind = if all_inaccuracies {
+                    "inaccuracies"
+                } else {
+                    "moves"
+                },
             )
         });
         let mut text = format!("{title}\n");
@@ -703,7 +716,11 @@ mod tests {
         }
         assert_eq!(peak.load(Ordering::SeqCst), 2);
         assert!(queued.load(Ordering::SeqCst) >= 1);
-        assert_eq!(lock(&running.line).searching, 0, "every place is free again");
+        assert_eq!(
+            lock(&running.line).searching,
+            0,
+            "every place is free again"
+        );
     }
 
     #[test]
@@ -718,7 +735,16 @@ mod tests {
             told_queued: false,
             last: None,
         };
-        for percent in [None, None, Some(0), Some(5), Some(10), Some(19), Some(25), Some(100)] {
+        for percent in [
+            None,
+            None,
+            Some(0),
+            Some(5),
+            Some(10),
+            Some(19),
+            Some(25),
+            Some(100),
+        ] {
             reporter.see(percent);
         }
         assert_eq!(

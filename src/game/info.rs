@@ -275,7 +275,10 @@ impl GameService {
         let name = |colour: Color| export_name(&export, colour);
         let loaded = self.load(record.clone())?;
         let (tags, result) = pdn_header(&export);
-        let tags: Vec<(&str, &str)> = tags.iter().map(|(tag, value)| (*tag, value.as_str())).collect();
+        let tags: Vec<(&str, &str)> = tags
+            .iter()
+            .map(|(tag, value)| (*tag, value.as_str()))
+            .collect();
         let language = self.server_language(record.guild);
         let comments = takeback_comments(
             loaded.game.start(),
@@ -356,12 +359,14 @@ pub(crate) fn pdn_header(export: &GameExport) -> (Vec<(&'static str, String)>, &
 
 /// The name of a side in a game's PDN: the person's display name, the engine's in English.
 fn export_name(export: &GameExport, colour: Color) -> String {
-    export.names.get(colour).clone().unwrap_or_else(|| {
-        match export.game.participant(colour) {
+    export
+        .names
+        .get(colour)
+        .clone()
+        .unwrap_or_else(|| match export.game.participant(colour) {
             Participant::Engine(level) => engine_name(Language::En, level),
             Participant::User(user) => format!("player {user}"),
-        }
-    })
+        })
 }
 
 /// The caption of each frame of a replay, in `language`: the start, then one after each move
