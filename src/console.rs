@@ -657,6 +657,8 @@ impl Console {
             "top" => "leaderboard",
             "suggest" => "suggest",
             "click" => "click",
+            // `/hint` by its English name in every language.
+            "hint" => "hint",
             other => self.words.commands.get(other).copied().unwrap_or_default(),
         };
         let mut args: Vec<&str> = Vec::new();
@@ -866,6 +868,7 @@ impl Console {
                     || option("all").is_some_and(|v| self.words.switch(v) == Some(true)),
             },
             "takeback" => Action::Takeback,
+            "hint" => Action::Hint,
             "settings" => match self.parse_settings(&args, &options) {
                 Some(change) => Action::Settings(change),
                 None => {
@@ -1821,6 +1824,13 @@ mod tests {
         let games = say(&mut c, "erin: /partidas");
         assert!(!games.contains("Comando desconocido"), "{games}");
         assert!(games.contains("dave"), "{games}");
+    }
+
+    #[test]
+    fn hint_is_read() {
+        let (mut c, _service) = console();
+        assert_eq!(parsed(&mut c, "hint"), Parsed::Act(Action::Hint));
+        assert_eq!(parsed(&mut c, "Hint"), Parsed::Act(Action::Hint));
     }
 
     #[test]

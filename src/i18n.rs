@@ -438,6 +438,31 @@ texts! {
     GamesLineAll = "games-line-all" ["game", "white", "black", "turn", "link"],
 
     // ---- hints (/hint)
+    /// `/hint`'s refusals.
+    HintBetweenPeople = "hint-between-people" [],
+    HintEngineWait = "hint-engine-wait" ["engine"],
+    HintOff = "hint-off" [],
+    HintNoneLeft = "hint-none-left" ["allowed"],
+    /// The answer: the move, its reason, the hints left, the board's caption.
+    HintMove = "hint-move" ["move"],
+    HintAgain = "hint-again" [],
+    HintLeft = "hint-left" ["left"],
+    HintCaption = "hint-caption" ["move"],
+    HintReasonOnlyMove = "hint-reason-only-move" [],
+    HintReasonTableWin = "hint-reason-table-win" ["moves"],
+    HintReasonForcedWin = "hint-reason-forced-win" ["moves"],
+    HintReasonCapture = "hint-reason-capture" ["taken", "kings"],
+    HintReasonCaptureLoses = "hint-reason-capture-loses" ["other", "pieces"],
+    HintReasonCaptureWorse = "hint-reason-capture-worse" ["other", "margin"],
+    HintReasonShot = "hint-reason-shot" ["line", "pieces"],
+    HintReasonShotCrowns = "hint-reason-shot-crowns" ["line", "pieces"],
+    HintReasonAvoidsShot = "hint-reason-avoids-shot" ["alternative", "line", "pieces"],
+    HintReasonCrowns = "hint-reason-crowns" [],
+    HintReasonPositional = "hint-reason-positional" ["evaluation"],
+    HintReasonResists = "hint-reason-resists" [],
+    /// The game's PDN: a comment before the move each hint was asked for, and the count.
+    HintPdnComment = "hint-pdn-comment" ["player", "move"],
+    HintPdnTotal = "hint-pdn-total" ["player", "count"],
 
     // ---- analysis (/analysis)
     /// Refusals: a game still being played, an aborted game without moves, a game without

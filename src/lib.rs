@@ -11,6 +11,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod game;
+pub mod hint;
 pub mod i18n;
 pub mod logging;
 pub mod render;

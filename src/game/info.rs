@@ -265,8 +265,9 @@ impl GameService {
     }
 
     /// A stored game as PDN 3.0 text. Its takebacks are comments where they happened
-    /// (`{alice took back 22-18 11-15}`), in the server's language like its other messages
-    /// (PDN readers skip comments).
+    /// (`{alice took back 22-18 11-15}`), and so are its hints (`{alice asked for a hint:
+    /// 22-18}`, with their count after the last move), in the server's language like its
+    /// other messages (PDN readers skip comments).
     pub fn pdn_text(&self, game: GameId) -> Result<String, ServiceError> {
         let Some(export) = self.store.game_export(game)? else {
             return Ok(String::new());
@@ -280,7 +281,7 @@ impl GameService {
             .map(|(tag, value)| (*tag, value.as_str()))
             .collect();
         let language = self.server_language(record.guild);
-        let comments = takeback_comments(
+        let mut comments = takeback_comments(
             loaded.game.start(),
             loaded.game.moves(),
             &export.takebacks,
@@ -293,6 +294,9 @@ impl GameService {
                 )
             },
         );
+        comments.extend(super::hint::pdn_comments(language, &export.hints, name));
+        // Stable: at one ply, the takebacks come first.
+        comments.sort_by_key(|(ply, _)| *ply);
         Ok(pdn::write_game_with_comments(
             &tags,
             loaded.game.start(),

@@ -560,6 +560,75 @@ games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $lin
 
 ## Hints
 # Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+# /hint's refusals (only the asker sees them). $engine: the engine's name.
+hint-between-people = Hints are for games against the engine: in a game between people, each player thinks for themselves.
+hint-engine-wait = Wait for { $engine }'s move: hints are for your turn.
+hint-off = Hints are turned off on this bot.
+# $allowed: the hints a game against the engine allows.
+hint-none-left = { $allowed ->
+        [one] You have used the one hint of this game.
+       *[other] You have used all { $allowed } hints of this game.
+    }
+# The answer (only the asker sees it). $move: the move as the player writes it.
+hint-move = Hint: play **{ $move }**.
+hint-again = The same hint as before: it is not counted again.
+hint-left = { $left ->
+        [0] No hints left in this game.
+        [one] One hint left in this game.
+       *[other] { $left } hints left in this game.
+    }
+hint-caption = Hint: { $move }
+hint-reason-only-move = It is your only legal move.
+# $moves: the winner's moves to the end, this one included.
+hint-reason-table-win = It wins: the endgame tables give a win in { $moves ->
+        [one] one move.
+       *[other] { $moves } moves.
+    }
+hint-reason-forced-win = It wins by force in { $moves ->
+        [one] one move.
+       *[other] { $moves } moves.
+    }
+# Captures are compulsory; $taken: the pieces this capture takes, $kings: the kings among them.
+hint-reason-capture = You must capture, and this capture takes { $taken ->
+        [one] one piece
+       *[other] { $taken } pieces
+    }{ $kings ->
+        [0] .
+        [one] , a king among them.
+       *[other] , { $kings } kings among them.
+    }
+# $other: the next best capture; $pieces: what it gives back.
+hint-reason-capture-loses = With { $other } instead you would lose { $pieces ->
+        [one] a piece
+       *[other] { $pieces } pieces
+    } at once.
+# $margin: how much worse it is, in men (+1.00 is a man).
+hint-reason-capture-worse = The other capture, { $other }, is worse by { $margin }.
+# $line: the moves of the shot, this one first; $pieces: the pieces it wins.
+hint-reason-shot = A shot: { $line } wins { $pieces ->
+        [one] a piece.
+       *[other] { $pieces } pieces.
+    }
+hint-reason-shot-crowns = A shot: { $line } wins { $pieces ->
+        [one] a piece
+       *[other] { $pieces } pieces
+    } and crowns a king.
+# $alternative: a move the player might play instead; $line: the capture sequence that punishes it.
+hint-reason-avoids-shot = It avoids a shot: after { $alternative }, { $line } would win { $pieces ->
+        [one] one of your pieces.
+       *[other] { $pieces } of your pieces.
+    }
+hint-reason-crowns = It crowns a king.
+# $evaluation: the engine's judgement from the player's side, in men (+1.00 is a man up).
+hint-reason-positional = No tactic here: it is the best move by the engine's judgement (evaluation { $evaluation } for you).
+hint-reason-resists = The position is lost with best play: this move resists longest.
+# In the game's PDN, before the move the hint was asked for.
+hint-pdn-comment = { $player } asked for a hint: { $move }
+# At the end of the game's PDN.
+hint-pdn-total = { $count ->
+        [one] { $player } asked for one hint in this game
+       *[other] { $player } asked for { $count } hints in this game
+    }
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.

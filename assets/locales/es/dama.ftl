@@ -577,6 +577,75 @@ games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $lin
 
 ## Hints
 # Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+# Las negativas de /hint (solo las ve quien pide). $engine: el nombre del motor.
+hint-between-people = Las pistas son para las partidas contra el motor: en una partida entre personas, cada uno piensa por su cuenta.
+hint-engine-wait = Espera la jugada de { $engine }: las pistas se piden cuando te toca.
+hint-off = Las pistas están desactivadas en este bot.
+# $allowed: las pistas que permite una partida contra el motor.
+hint-none-left = { $allowed ->
+        [one] Ya usaste la única pista de esta partida.
+       *[other] Ya usaste las { $allowed } pistas de esta partida.
+    }
+# La respuesta (solo la ve quien pide). $move: la jugada como la escribe el jugador.
+hint-move = Pista: juega **{ $move }**.
+hint-again = Es la misma pista que antes: no se cuenta otra vez.
+hint-left = { $left ->
+        [0] No te quedan pistas en esta partida.
+        [one] Te queda una pista en esta partida.
+       *[other] Te quedan { $left } pistas en esta partida.
+    }
+hint-caption = Pista: { $move }
+hint-reason-only-move = Es tu única jugada legal.
+# $moves: las jugadas del ganador hasta el final, esta incluida.
+hint-reason-table-win = Gana: las tablas de finales dan la victoria en { $moves ->
+        [one] una jugada.
+       *[other] { $moves } jugadas.
+    }
+hint-reason-forced-win = Gana por fuerza en { $moves ->
+        [one] una jugada.
+       *[other] { $moves } jugadas.
+    }
+# La captura es obligatoria; $taken: las piezas que captura, $kings: cuántas damas entre ellas.
+hint-reason-capture = Tienes que capturar, y esta captura se lleva { $taken ->
+        [one] una pieza
+       *[other] { $taken } piezas
+    }{ $kings ->
+        [0] .
+        [one] , una de ellas dama.
+       *[other] , { $kings } de ellas damas.
+    }
+# $other: la mejor de las otras capturas; $pieces: las piezas que devuelve.
+hint-reason-capture-loses = Con { $other } perderías en seguida { $pieces ->
+        [one] una pieza.
+       *[other] { $pieces } piezas.
+    }
+# $margin: cuánto peor es, en peones (+1.00 es un peón).
+hint-reason-capture-worse = La otra captura, { $other }, es peor por { $margin }.
+# $line: las jugadas del golpe, empezando por esta; $pieces: las piezas que gana.
+hint-reason-shot = Un golpe: { $line } gana { $pieces ->
+        [one] una pieza.
+       *[other] { $pieces } piezas.
+    }
+hint-reason-shot-crowns = Un golpe: { $line } gana { $pieces ->
+        [one] una pieza
+       *[other] { $pieces } piezas
+    } y corona una dama.
+# $alternative: una jugada que el jugador podría hacer en su lugar; $line: la captura que la castiga.
+hint-reason-avoids-shot = Evita un golpe: tras { $alternative }, con { $line } el rival te ganaría { $pieces ->
+        [one] una pieza.
+       *[other] { $pieces } piezas.
+    }
+hint-reason-crowns = Corona una dama.
+# $evaluation: el juicio del motor desde el lado del jugador, en peones (+1.00 es un peón de más).
+hint-reason-positional = Aquí no hay combinación: es la mejor jugada según el juicio del motor (valoración { $evaluation } para ti).
+hint-reason-resists = Con el mejor juego la posición está perdida: esta jugada resiste más tiempo.
+# En el PDN de la partida, antes de la jugada para la que se pidió la pista.
+hint-pdn-comment = { $player } pidió una pista: { $move }
+# Al final del PDN de la partida.
+hint-pdn-total = { $count ->
+        [one] { $player } pidió una pista en esta partida
+       *[other] { $player } pidió { $count } pistas en esta partida
+    }
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.

@@ -592,6 +592,75 @@ games-line-all = **#{ $game }** { $white } – { $black } · { $turn } · { $lin
 
 ## Hints
 # Section: hints: /hint in games against the engine, its reasons, its limit, the PDN comment.
+# I rifiuti di /hint (li vede solo chi chiede). $engine: il nome del motore.
+hint-between-people = I suggerimenti sono per le partite contro il motore: in una partita fra persone ognuno pensa con la propria testa.
+hint-engine-wait = Aspetta la mossa di { $engine }: i suggerimenti si chiedono quando tocca a te.
+hint-off = I suggerimenti sono disattivati su questo bot.
+# $allowed: i suggerimenti che una partita contro il motore concede.
+hint-none-left = { $allowed ->
+        [one] Hai già usato l'unico suggerimento di questa partita.
+       *[other] Hai già usato tutti i { $allowed } suggerimenti di questa partita.
+    }
+# La risposta (la vede solo chi chiede). $move: la mossa come la scrive il giocatore.
+hint-move = Suggerimento: gioca **{ $move }**.
+hint-again = È lo stesso suggerimento di prima: non viene contato di nuovo.
+hint-left = { $left ->
+        [0] In questa partita non restano altri suggerimenti.
+        [one] In questa partita resta un suggerimento.
+       *[other] In questa partita restano { $left } suggerimenti.
+    }
+hint-caption = Suggerimento: { $move }
+hint-reason-only-move = È l'unica mossa regolare.
+# $moves: le mosse del vincitore fino alla fine, questa compresa.
+hint-reason-table-win = Vince: secondo le tabelle dei finali si vince in { $moves ->
+        [one] una mossa.
+       *[other] { $moves } mosse.
+    }
+hint-reason-forced-win = Vince per forza in { $moves ->
+        [one] una mossa.
+       *[other] { $moves } mosse.
+    }
+# La presa è obbligatoria; $taken: i pezzi che questa presa cattura, $kings: quante dame fra questi.
+hint-reason-capture = Devi prendere, e questa presa cattura { $taken ->
+        [one] un pezzo
+       *[other] { $taken } pezzi
+    }{ $kings ->
+        [0] .
+        [one] , fra cui una dama.
+       *[other] , fra cui { $kings } dame.
+    }
+# $other: la presa migliore fra le altre; $pieces: quanti pezzi restituisce.
+hint-reason-capture-loses = Con { $other } invece perderesti subito { $pieces ->
+        [one] un pezzo.
+       *[other] { $pieces } pezzi.
+    }
+# $margin: di quanto è peggiore, in pedine (+1.00 è una pedina).
+hint-reason-capture-worse = L'altra presa, { $other }, è peggiore di { $margin }.
+# $line: le mosse del colpo, a partire da questa; $pieces: i pezzi che guadagna.
+hint-reason-shot = Un colpo: { $line } guadagna { $pieces ->
+        [one] un pezzo.
+       *[other] { $pieces } pezzi.
+    }
+hint-reason-shot-crowns = Un colpo: { $line } guadagna { $pieces ->
+        [one] un pezzo
+       *[other] { $pieces } pezzi
+    } e porta a dama.
+# $alternative: una mossa che il giocatore potrebbe giocare invece; $line: la presa che la punisce.
+hint-reason-avoids-shot = Evita un colpo: dopo { $alternative }, con { $line } l'avversario ti prenderebbe { $pieces ->
+        [one] un pezzo.
+       *[other] { $pieces } pezzi.
+    }
+hint-reason-crowns = Porta una pedina a dama.
+# $evaluation: il giudizio del motore dalla parte del giocatore, in pedine (+1.00 è una pedina in più).
+hint-reason-positional = Nessuna combinazione qui: è la mossa migliore secondo il giudizio del motore (valutazione { $evaluation } per te).
+hint-reason-resists = Con il gioco migliore la posizione è persa: questa mossa resiste più a lungo.
+# Nel PDN della partita, prima della mossa per cui è stato chiesto il suggerimento.
+hint-pdn-comment = { $player } ha chiesto un suggerimento: { $move }
+# Alla fine del PDN della partita.
+hint-pdn-total = { $count ->
+        [one] { $player } ha chiesto un suggerimento in questa partita
+       *[other] { $player } ha chiesto { $count } suggerimenti in questa partita
+    }
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
