@@ -7,9 +7,10 @@ use dama_rules::Game;
 use serde_json::Value;
 
 use crate::common::{
-    CALLBACK_DEADLINE, answer, decode_png, file_with_extension, original_path, play_first_moves,
-    setup_with, start_game, text,
+    CALLBACK_DEADLINE, answer, assert_board, decode_png, file_with_extension, original_path,
+    play_first_moves, setup, setup_with, start_game, text,
 };
+use crate::engine::{WHITE, play_command};
 use crate::support::discord_standin::{Recorded, SentInteraction, Slash, Standin, message_id};
 
 /// Nodes searched a position: enough for an analysis of a few dozen positions to last some
@@ -202,4 +203,66 @@ fn file_with_extension_where(message: &Value, wanted: impl Fn(&str) -> bool) -> 
         .find(|n| wanted(n))
         .unwrap_or_else(|| panic!("no such file in {message:#}"))
         .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_private_against_the_engine_and_refused_between_people() {
+    let (discord, _dir, _bot) = setup().await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    start_game(&discord, &alice, &bob).await;
+    let between = discord.slash(&alice, Slash::new("hint")).await;
+    let refused = answer(&discord, &between).await;
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert!(
+        text(&refused.message).contains("Hints are for games against the engine"),
+        "{:#}",
+        refused.message
+    );
+    assert!(
+        refused.message["attachments"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
+        "no board for a refusal: {:#}",
+        refused.message
+    );
+    let resign = discord.slash(&bob, Slash::new("resign")).await;
+    assert!(!answer(&discord, &resign).await.ephemeral());
+
+    let play = discord.slash(&alice, play_command(1, WHITE)).await;
+    assert!(!answer(&discord, &play).await.ephemeral());
+    let ix = discord.slash(&alice, Slash::new("hint")).await;
+    let hint = answer(&discord, &ix).await;
+    assert!(
+        hint.ephemeral(),
+        "a hint is for the asker: {:#}",
+        hint.body()
+    );
+    let shown = text(&hint.message);
+    assert!(shown.contains("Hint: play **"), "{shown}");
+    assert_board(&discord, &hint.message);
+    // The hinted move is legal and can be played.
+    let hinted = shown
+        .split("Hint: play **")
+        .nth(1)
+        .and_then(|rest| rest.split("**").next())
+        .expect("the hinted move in bold")
+        .to_owned();
+    let played = discord
+        .slash(&alice, Slash::new("move").string("move", &hinted))
+        .await;
+    let moved = answer(&discord, &played).await;
+    assert!(
+        !moved.ephemeral(),
+        "the hint {hinted} was not a legal move: {:#}",
+        moved.body()
+    );
+    let pdn = discord.slash(&alice, Slash::new("pdn")).await;
+    let file = answer(&discord, &pdn).await.message;
+    let pdn = String::from_utf8(discord.attachment(&file, &file_with_extension(&file, "pdn")))
+        .expect("pdn is text");
+    assert!(
+        pdn.contains(&format!("asked for a hint: {hinted}")),
+        "the game's PDN records the hint: {pdn}"
+    );
+    discord.assert_no_errors();
 }
