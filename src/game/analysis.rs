@@ -79,8 +79,16 @@ pub(crate) struct Job {
 struct JobState {
     /// The share of the positions searched, once searching (`None`: waiting for a place).
     percent: Option<usize>,
-    /// Once over: the analysis, or `None` when it failed (the waiters look again).
-    outcome: Option<Option<Arc<Analysis>>>,
+    /// Set once over.
+    outcome: Option<Outcome>,
+}
+
+/// How an analysis ended.
+#[derive(Clone)]
+enum Outcome {
+    Done(Arc<Analysis>),
+    /// It failed (the waiters look again).
+    Failed,
 }
 
 impl Job {
@@ -144,7 +152,7 @@ struct Runner<'a> {
 impl Drop for Runner<'_> {
     fn drop(&mut self) {
         self.job.update(|state| {
-            state.outcome.get_or_insert(None);
+            state.outcome.get_or_insert(Outcome::Failed);
         });
         let mut jobs = lock(&self.running.jobs);
         if jobs
@@ -173,18 +181,16 @@ impl Reporter<'_> {
                 self.told_queued = true;
                 (self.progress)(t!(self.language, AnalysisQueued, game = self.game.0));
             }
-            None => {}
-            Some(percent) => {
-                if self.last.is_none_or(|last| percent / 10 > last / 10) {
-                    self.last = Some(percent);
-                    (self.progress)(t!(
-                        self.language,
-                        AnalysisProgress,
-                        game = self.game.0,
-                        percent = percent,
-                    ));
-                }
+            Some(percent) if self.last.is_none_or(|last| percent / 10 > last / 10) => {
+                self.last = Some(percent);
+                (self.progress)(t!(
+                    self.language,
+                    AnalysisProgress,
+                    game = self.game.0,
+                    percent = percent,
+                ));
             }
+            _ => {}
         }
     }
 }
@@ -218,38 +224,35 @@ impl GameService {
     /// being played or has no moves.
     fn analysed_game(&self, actor: &Actor, game: Option<i64>) -> Flow<Game> {
         let language = actor.language;
-        let record = match game {
-            Some(id) => {
-                let found = self
-                    .store
-                    .game(GameId(id))?
-                    .filter(|g| g.guild == actor.guild);
-                let Some(record) = found else {
-                    return refuse(t!(
-                        language,
-                        AnalysisNoSuchGame,
-                        game = id,
-                        cmd_history = self.command(language, "history"),
-                    ));
-                };
-                record
-            }
-            None => {
-                let ended = self
-                    .store
-                    .recent_games_in_channel(actor.channel, CHANNEL_GAMES_LOOKED_AT)?
-                    .into_iter()
-                    .find(|g| g.status != GameStatus::Active && g.ply > 0);
-                let Some(record) = ended else {
-                    return refuse(t!(
-                        language,
-                        AnalysisNoneHere,
-                        cmd_analysis = self.command(language, "analysis"),
-                        cmd_history = self.command(language, "history"),
-                    ));
-                };
-                record
-            }
+        let record = if let Some(id) = game {
+            let found = self
+                .store
+                .game(GameId(id))?
+                .filter(|g| g.guild == actor.guild);
+            let Some(record) = found else {
+                return refuse(t!(
+                    language,
+                    AnalysisNoSuchGame,
+                    game = id,
+                    cmd_history = self.command(language, "history"),
+                ));
+            };
+            record
+        } else {
+            let ended = self
+                .store
+                .recent_games_in_channel(actor.channel, CHANNEL_GAMES_LOOKED_AT)?
+                .into_iter()
+                .find(|g| g.status != GameStatus::Active && g.ply > 0);
+            let Some(record) = ended else {
+                return refuse(t!(
+                    language,
+                    AnalysisNoneHere,
+                    cmd_analysis = self.command(language, "analysis"),
+                    cmd_history = self.command(language, "history"),
+                ));
+            };
+            record
         };
         let game = record.id.0;
         match record.status {
@@ -300,13 +303,12 @@ impl GameService {
             }
             let (job, runs) = {
                 let mut jobs = lock(&self.analyses.jobs);
-                match jobs.get(&game) {
-                    Some(job) => (job.clone(), false),
-                    None => {
-                        let job = Arc::new(Job::default());
-                        jobs.insert(game, job.clone());
-                        (job, true)
-                    }
+                if let Some(job) = jobs.get(&game) {
+                    (job.clone(), false)
+                } else {
+                    let job = Arc::new(Job::default());
+                    jobs.insert(game, job.clone());
+                    (job, true)
                 }
             };
             if runs {
@@ -337,7 +339,7 @@ impl GameService {
         // A request that ran the same analysis may have stored it meanwhile, and left.
         if let Some(stored) = self.stored_analysis(runner.game, start, moves)? {
             let analysis = Arc::new(stored);
-            job.update(|state| state.outcome = Some(Some(analysis.clone())));
+            job.update(|state| state.outcome = Some(Outcome::Done(analysis.clone())));
             return Ok(analysis);
         }
         let share = analysis_share(self.engines.capacity());
@@ -370,7 +372,7 @@ impl GameService {
         };
         // Stored before the waiters hear of it, so that a request after them finds it.
         let saved = self.store.save_analysis(&stored);
-        job.update(|state| state.outcome = Some(Some(analysis.clone())));
+        job.update(|state| state.outcome = Some(Outcome::Done(analysis.clone())));
         saved?;
         Ok(analysis)
     }
@@ -458,13 +460,14 @@ fn wait_for(job: &Job, reporter: &mut Reporter<'_>) -> Option<Arc<Analysis>> {
     let mut state = lock(&job.state);
     loop {
         let percent = state.percent;
-        if let Some(outcome) = &state.outcome {
-            let outcome = outcome.clone();
-            drop(state);
-            if outcome.is_some() {
+        match state.outcome.clone() {
+            Some(Outcome::Done(analysis)) => {
+                drop(state);
                 reporter.see(Some(100));
+                return Some(analysis);
             }
-            return outcome;
+            Some(Outcome::Failed) => return None,
+            None => {}
         }
         // Told without the lock: the runner goes on meanwhile.
         drop(state);
@@ -540,36 +543,38 @@ fn moments_text(language: Language, analysis: &Analysis, room: usize) -> String 
 /// `12. 22-18?? blunder: better 21-17 · then -2.10`.
 fn moment_line(language: Language, analysis: &Analysis, ply: &PlyAnalysis) -> String {
     let mark = ply.mark.map_or("inaccuracy", Mark::name);
-    let after = match ply.table {
-        Some(table) => t!(
+    let after = if let Some(table) = ply.table {
+        t!(
             language,
             AnalysisAfterTables,
             before = verdict_words(language, table.before),
             after = verdict_words(language, table.after),
-        ),
-        None => t!(
+        )
+    } else {
+        t!(
             language,
             AnalysisAfterEvaluation,
             evaluation = format_evaluation(ply.evaluation_after),
-        ),
+        )
     };
     let played = format!("**{}**", move_words(analysis, ply));
-    match better_text(analysis, ply) {
-        Some(better) => t!(
+    if let Some(better) = better_text(analysis, ply) {
+        t!(
             language,
             AnalysisMoment,
             played = played,
             mark = mark,
             better = better,
             after = after,
-        ),
-        None => t!(
+        )
+    } else {
+        t!(
             language,
             AnalysisMomentNoBetter,
             played = played,
             mark = mark,
             after = after,
-        ),
+        )
     }
 }
 
@@ -619,14 +624,15 @@ fn worst_board(language: Language, analysis: &Analysis) -> Option<BoardView> {
     let mut view = BoardView::new(position);
     view.last_move = Some(worst.played);
     view.bottom = worst.mover;
-    view.caption = Some(match better_text(analysis, worst) {
-        Some(better) => t!(
+    view.caption = Some(if let Some(better) = better_text(analysis, worst) {
+        t!(
             language,
             AnalysisBoardCaption,
             played = played,
             better = better
-        ),
-        None => t!(language, AnalysisBoardCaptionNoBetter, played = played),
+        )
+    } else {
+        t!(language, AnalysisBoardCaptionNoBetter, played = played)
     });
     Some(view)
 }
@@ -721,6 +727,77 @@ mod tests {
             0,
             "every place is free again"
         );
+    }
+
+    /// A game of `plies` moves from the start, each marked with `mark(ply)`.
+    fn judged(plies: usize, mark: impl Fn(usize) -> Option<Mark>) -> Analysis {
+        let mut position = Position::initial();
+        let mut judged = Vec::new();
+        for ply in 1..=plies {
+            let moves = position.legal_moves();
+            let played = moves[0];
+            let mark = mark(ply);
+            judged.push(PlyAnalysis {
+                ply,
+                mover: position.turn(),
+                played,
+                evaluation_before: 0,
+                evaluation_after: -50,
+                best: moves.get(1).copied(),
+                loss: mark.map_or(0, |m| match m {
+                    Mark::Inaccuracy => 40,
+                    Mark::Mistake => 100,
+                    Mark::Blunder => 300,
+                }),
+                mark,
+                better: mark.and(moves.get(1).copied()),
+                table: None,
+            });
+            position.play_unchecked(&played);
+        }
+        Analysis {
+            start: Position::initial(),
+            start_evaluation: 0,
+            plies: judged,
+            accuracy: dama_rules::ByColor::new(100.0, 100.0),
+            worst_ply: None,
+            nodes: 1_000,
+        }
+    }
+
+    #[test]
+    fn a_game_without_marks_is_praised() {
+        crate::i18n::set_strict(true);
+        let analysis = judged(6, |_| None);
+        assert_eq!(
+            moments_text(Language::En, &analysis, ANSWER_MAX_CHARS),
+            "No move lost enough to be marked: a clean game, well played both!\n"
+        );
+        assert!(worst_board(Language::En, &analysis).is_none());
+    }
+
+    #[test]
+    fn the_gravest_moments_are_kept_in_the_order_of_the_game() {
+        crate::i18n::set_strict(true);
+        // Twelve marked moves: a blunder at ply 12, mistakes at 10 and 11, inaccuracies.
+        let analysis = judged(12, |ply| match ply {
+            12 => Some(Mark::Blunder),
+            10 | 11 => Some(Mark::Mistake),
+            _ => Some(Mark::Inaccuracy),
+        });
+        let text = moments_text(Language::En, &analysis, ANSWER_MAX_CHARS);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "**Key moments**");
+        assert_eq!(lines.len(), 1 + MOMENTS_SHOWN + 1, "{text}");
+        assert_eq!(lines[9], "… and 4 more inaccuracies.");
+        assert!(lines[1].starts_with("**1. "), "{text}");
+        assert!(lines[8].starts_with("**6... "), "{text}");
+        assert!(lines[8].contains("??** blunder: better "), "{text}");
+        // With little room, the mildest go first and are counted.
+        let short = moments_text(Language::En, &analysis, 200);
+        assert!(short.chars().count() <= 200, "{short}");
+        assert!(short.contains("??** blunder"), "{short}");
+        assert!(short.ends_with("more marked moves.\n") || short.ends_with("inaccuracies.\n"));
     }
 
     #[test]
