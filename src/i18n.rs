@@ -443,6 +443,7 @@ texts! {
     HintEngineWait = "hint-engine-wait" ["engine"],
     HintOff = "hint-off" [],
     HintNoneLeft = "hint-none-left" ["allowed"],
+    HintStale = "hint-stale" [],
     /// The answer: the move, its reason, the hints left, the board's caption.
     HintMove = "hint-move" ["move"],
     HintAgain = "hint-again" [],

@@ -1,6 +1,8 @@
 //! `/hint`'s reasons: one position for each, written up here, with the move and the reason the
 //! engine gives for it.
 
+use std::sync::Arc;
+
 use dama_engine::tables::BuildOptions;
 use dama_engine::{Engine, Limits, Tablebase};
 use dama_rules::{Game, Move, Position};
@@ -92,6 +94,30 @@ fn a_win_the_tables_give() {
         hint_for(fen, None).reason,
         HintReason::TableWin { .. }
     ));
+}
+
+#[test]
+fn a_win_the_tables_give_further_on() {
+    let tables = Arc::new(Tablebase::build(&BuildOptions::in_memory(3), &mut |_| {}).unwrap());
+    // Two kings against two men: four pieces, past the tables, until a man falls.
+    let fen = "W:WK14,K23:B4,8";
+    let mut engine = Engine::new(4);
+    engine.set_tablebase(Some(tables.clone()));
+    let found = hint(
+        &mut engine,
+        &game(fen),
+        &Limits::nodes(HINT_NODES),
+        Some(&tables),
+    )
+    .unwrap();
+    assert_eq!(tables.probe(&Position::from_fen(fen).unwrap()), None);
+    let HintReason::TableWin { moves } = found.reason else {
+        panic!("{found:?}");
+    };
+    assert!(dama_engine::is_decisive(found.evaluation), "{found:?}");
+    assert!(!dama_engine::is_win(found.evaluation), "{found:?}");
+    let plies = dama_engine::TABLE_WIN - found.evaluation;
+    assert_eq!(i32::from(moves), (plies + 1) / 2, "{found:?}");
 }
 
 #[test]

@@ -337,6 +337,40 @@ fn the_pdn_records_the_hints() {
 }
 
 #[test]
+fn a_hint_then_a_takeback_are_told_in_that_order() {
+    let w = world();
+    let game = engine_game(&w, true);
+    act(
+        &w,
+        &actor(ALICE),
+        Action::Move {
+            text: "22-18".into(),
+        },
+    );
+    let asked = hint(&w, &actor(ALICE));
+    w.clock.advance(Duration::from_secs(5));
+    act(
+        &w,
+        &actor(ALICE),
+        Action::Move {
+            text: hinted(&asked),
+        },
+    );
+    w.clock.advance(Duration::from_secs(5));
+    let undone = act(&w, &actor(ALICE), Action::Takeback);
+    assert!(!undone.ephemeral, "{}", undone.text);
+    let text = w.service.pdn_text(game.id).unwrap();
+    let hint_at = text.find("{alice asked for a hint:").expect("the hint");
+    let takeback_at = text.find("{alice took back").expect("the takeback");
+    assert!(hint_at < takeback_at, "{text}");
+    assert!(
+        text.contains("{alice asked for one hint in this game}"),
+        "{text}"
+    );
+    assert_eq!(pdn::read_games(&text)[0].moves.len(), 2, "{text}");
+}
+
+#[test]
 fn each_language_has_its_words() {
     for (language, headline, refusal, pdn_comment) in [
         (

@@ -15,7 +15,7 @@ use crate::analysis::format_evaluation;
 use crate::hint::{HINT_NODES, Hint, HintReason};
 use crate::i18n::{Language, t};
 use crate::render::BoardView;
-use crate::store::{HintRecord, Participant, StoreError};
+use crate::store::{GameExport, HintRecord, Millis, Participant, StoreError};
 
 impl GameService {
     /// `/hint`: the actor's game in this channel (or the board's game).
@@ -53,7 +53,7 @@ impl GameService {
             crate::hint::hint(engine, &game, &Limits::nodes(HINT_NODES), tables.as_deref())
         });
         let Some(found) = found else {
-            return Err(self.too_late(language, record.id));
+            return refuse(t!(language, HintStale));
         };
         let recorded = self.store.record_hint(
             record.id,
@@ -82,7 +82,7 @@ impl GameService {
                 return refuse(t!(language, HintNoneLeft, allowed = allowed));
             }
             Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return Err(self.too_late(language, record.id));
+                return refuse(t!(language, HintStale));
             }
             Err(other) => return Err(other.into()),
         };
@@ -102,7 +102,6 @@ impl GameService {
 
 /// The private answer: the move as the player writes it, why, the hints left, and the
 /// board after the move with its path drawn, from the player's side.
-#[allow(clippy::too_many_arguments)] // each is one part of the answer
 fn hint_reply(
     language: Language,
     position: &Position,
@@ -225,6 +224,35 @@ fn reason_text(language: Language, position: &Position, hint: &Hint) -> String {
             evaluation = format_evaluation(hint.evaluation)
         ),
     }
+}
+
+/// A game's takeback comments (`takebacks`, one for each of `export.takebacks`, in order) and
+/// its hints' comments (see [`pdn_comments`]) together, by ply and, at one ply, in the order
+/// they happened.
+pub(crate) fn with_hint_comments(
+    language: Language,
+    takebacks: Vec<(usize, String)>,
+    export: &GameExport,
+    name: impl Fn(Color) -> String,
+) -> Vec<(usize, String)> {
+    let mut timed: Vec<(usize, Millis, String)> = takebacks
+        .into_iter()
+        .zip(&export.takebacks)
+        .map(|((ply, text), takeback)| (ply, takeback.at, text))
+        .collect();
+    let asked = export.hints.iter().map(|hint| hint.asked_at);
+    // The count goes after everything else.
+    for ((ply, text), at) in pdn_comments(language, &export.hints, name)
+        .into_iter()
+        .zip(asked.chain([Millis::MAX]))
+    {
+        timed.push((ply, at, text));
+    }
+    timed.sort_by_key(|(ply, at, _)| (*ply, *at));
+    timed
+        .into_iter()
+        .map(|(ply, _, text)| (ply, text))
+        .collect()
 }
 
 /// The PDN comments of a game's hints, each with the ply it goes before (the ply it was asked

@@ -294,9 +294,7 @@ impl GameService {
                 )
             },
         );
-        comments.extend(super::hint::pdn_comments(language, &export.hints, name));
-        // Stable: at one ply, the takebacks come first.
-        comments.sort_by_key(|(ply, _)| *ply);
+        comments = super::hint::with_hint_comments(language, comments, &export, name);
         Ok(pdn::write_game_with_comments(
             &tags,
             loaded.game.start(),

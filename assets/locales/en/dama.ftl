@@ -569,6 +569,8 @@ hint-none-left = { $allowed ->
         [one] You have used the one hint of this game.
        *[other] You have used all { $allowed } hints of this game.
     }
+# The game moved on while the hint was being searched.
+hint-stale = The game moved on while I was thinking: ask again if it is your turn.
 # The answer (only the asker sees it). $move: the move as the player writes it.
 hint-move = Hint: play **{ $move }**.
 hint-again = The same hint as before: it is not counted again.

@@ -586,6 +586,8 @@ hint-none-left = { $allowed ->
         [one] Ya usaste la única pista de esta partida.
        *[other] Ya usaste las { $allowed } pistas de esta partida.
     }
+# La partida siguió mientras se buscaba la pista.
+hint-stale = La partida siguió mientras lo pensaba: vuelve a pedirla si te toca.
 # La respuesta (solo la ve quien pide). $move: la jugada como la escribe el jugador.
 hint-move = Pista: juega **{ $move }**.
 hint-again = Es la misma pista que antes: no se cuenta otra vez.

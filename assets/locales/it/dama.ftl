@@ -601,6 +601,8 @@ hint-none-left = { $allowed ->
         [one] Hai già usato l'unico suggerimento di questa partita.
        *[other] Hai già usato tutti i { $allowed } suggerimenti di questa partita.
     }
+# La partita è andata avanti mentre si cercava il suggerimento.
+hint-stale = La partita è andata avanti mentre ci pensavo: chiedi di nuovo se tocca a te.
 # La risposta (la vede solo chi chiede). $move: la mossa come la scrive il giocatore.
 hint-move = Suggerimento: gioca **{ $move }**.
 hint-again = È lo stesso suggerimento di prima: non viene contato di nuovo.
