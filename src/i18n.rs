@@ -110,7 +110,8 @@ texts! {
         "max_level", "cmd_challenge", "cmd_accept", "cmd_decline", "cmd_cancel", "cmd_play",
         "cmd_move", "cmd_board", "cmd_draw_offer", "cmd_draw_accept", "cmd_draw_decline",
         "cmd_resign", "cmd_claim", "cmd_abort", "cmd_leaderboard", "cmd_stats", "cmd_history",
-        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback"
+        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback",
+        "cmd_hint", "cmd_analysis"
     ],
     /// `/rules`.
     Rules = "rules" ["repetitions", "quiet_moves"],

@@ -15,11 +15,13 @@ help = **Dama: Italian draughts on Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: end the game
     { $cmd_claim }: win when your opponent's time per move has run out
     { $cmd_takeback }: take back your last move (against a member: ask them)
+    { $cmd_hint }: against me, my best move and why (a few a game; the game's PDN notes them)
     { $cmd_games }: your games in this server, whose move it is and the time left
     { $cmd_abort } (moderators): stop the game here without a result
     { "**" }Look up**
     { $cmd_leaderboard }, { $cmd_stats } [member], { $cmd_history } [member]
     { $cmd_pdn } [game]: the game as a PDN file; { $cmd_replay } [game]: as an animation
+    { $cmd_analysis } [game]: a finished game reviewed by the engine: the mistakes, a chart of the advantage and the annotated PDN
     { $cmd_rules }: the rules of dama italiana
     { $cmd_settings }: how you hear about your games (direct messages, pings or neither); managers of the server also choose its language, time per move, threads and game channels
     Where I may open threads, each game gets a thread of its own.

@@ -15,11 +15,13 @@ help = **Dama: damas italianas en Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline } para las tablas, { $cmd_resign } para abandonar
     { $cmd_claim }: gana cuando a tu rival se le acabó el tiempo por jugada
     { $cmd_takeback }: deshaz tu última jugada (contra un miembro: se lo pides)
+    { $cmd_hint }: contra mí, mi mejor jugada y por qué (unas pocas por partida; el PDN de la partida las anota)
     { $cmd_games }: tus partidas en este servidor, a quién le toca y el tiempo que queda
     { $cmd_abort } (moderadores): detiene la partida de este canal sin resultado
     { "**" }Consultar**
     { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
     { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación
+    { $cmd_analysis } [partida]: una partida terminada revisada por el motor: los errores, un gráfico de la ventaja y el PDN comentado
     { $cmd_rules }: las reglas de las damas italianas
     { $cmd_settings }: cómo quieres enterarte de tus partidas (mensajes directos, menciones o nada); quien gestiona el servidor elige además el idioma, el tiempo por jugada, los hilos y los canales de partidas
     Donde puedo abrir hilos, cada partida tiene el suyo.

@@ -15,11 +15,13 @@ help = **Dama: la dama italiana su Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: per chiudere la partita
     { $cmd_claim }: vinci quando l'avversario ha esaurito il tempo per mossa
     { $cmd_takeback }: ritira la tua ultima mossa (contro un membro: glielo chiedi)
+    { $cmd_hint }: contro di me, la mossa migliore e il perché (pochi per partita; il PDN della partita li annota)
     { $cmd_games }: le tue partite in questo server, a chi tocca e il tempo che resta
     { $cmd_abort } (moderatori): ferma la partita di questo canale senza risultato
     { "**" }Consultare**
     { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
     { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
+    { $cmd_analysis } [partita]: una partita finita rivista dal motore: gli errori, il grafico del vantaggio e il PDN commentato
     { $cmd_rules }: le regole della dama italiana
     { $cmd_settings }: come vuoi essere avvisato delle tue partite (messaggi diretti, menzioni o niente); chi gestisce il server sceglie anche lingua, tempo per mossa, thread e canali delle partite
     Dove posso aprire thread, ogni partita ha il suo.
