@@ -41,6 +41,8 @@ fn main() {
         seed: Some(1),
         engine_idle: Duration::from_secs(30 * 60),
         engine_takebacks: 3,
+        analysis_nodes: damabot::analysis::DEFAULT_NODES,
+        engine_hints: 3,
     };
     let service = Arc::new(GameService::new(
         store.clone(),

@@ -18,6 +18,7 @@
 //! ```
 
 use std::fmt;
+use std::fmt::Write as _;
 
 use dama_engine::{Engine, Limits, Tablebase, Verdict, is_decisive};
 use dama_rules::{ByColor, Color, Game, Move, MoveText, Position, pdn};
@@ -324,10 +325,11 @@ impl Analysis {
                 || "-".to_owned(),
                 |t| format!("{}>{}", verdict_code(t.before), verdict_code(t.after)),
             );
-            text.push_str(&format!(
-                "{} {} {best} {} {mark} {table}\n",
+            let _ = writeln!(
+                text,
+                "{} {} {best} {} {mark} {table}",
                 ply.evaluation_before, ply.evaluation_after, ply.loss
-            ));
+            );
         }
         text
     }
@@ -398,13 +400,13 @@ impl Analysis {
                 }
             };
             let better = best.filter(|b| mark.is_some() && !b.same_effect(played));
-            let mover = position.turn();
+            let side = position.turn();
             position = position
                 .play(played)
                 .map_err(|_| fail(number, "the game's move does not replay"))?;
             plies.push(PlyAnalysis {
                 ply: i + 1,
-                mover,
+                mover: side,
                 played: *played,
                 evaluation_before: int(before)?,
                 evaluation_after: int(after)?,

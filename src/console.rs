@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use dama_rules::{Color, Square};
 use fluent_bundle::FluentArgs;
@@ -29,7 +29,7 @@ use crate::game::{
     Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart,
 };
 use crate::i18n::{self, Language, Text, t};
-use crate::render::{BoardView, Renderer};
+use crate::render::{BoardView, Renderer, advantage_chart};
 use crate::store::NotifyMode;
 
 /// The console's state: who is who, where we are, and the clock.
@@ -509,8 +509,16 @@ impl Console {
                 help = self.typed("help")
             ));
         };
+        // What a long action tells of its progress comes before its answer.
+        let progress = Mutex::new(String::new());
         let reply = match self.parse(command) {
-            Parsed::Act(action) => self.service.act(&actor, Origin::Channel, action)?,
+            Parsed::Act(action) => {
+                self.service
+                    .act_with_progress(&actor, Origin::Channel, action, &|line| {
+                        let mut progress = progress.lock().unwrap_or_else(PoisonError::into_inner);
+                        let _ = writeln!(progress, "{line}");
+                    })?
+            }
             Parsed::Click { id, values } => self.service.component(&actor, &id, &values)?,
             Parsed::Suggest {
                 typed,
@@ -537,7 +545,11 @@ impl Console {
         } else {
             self.service.public_language(&actor)
         };
-        Ok(self.deliver(reply, language, actor.guild, actor.channel))
+        let mut out = progress
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        out.push_str(&self.deliver(reply, language, actor.guild, actor.channel));
+        Ok(out)
     }
 
     /// A reply posted in `place`, and what it brings: the thread it opens (the console moves
@@ -840,7 +852,7 @@ impl Console {
                     Action::History { member }
                 }
             }
-            "pdn" | "replay" => {
+            "pdn" | "replay" | "analysis" => {
                 let game = option("game")
                     .or(args.first().copied())
                     .map(|g| g.trim_start_matches('#').parse::<i64>());
@@ -855,10 +867,10 @@ impl Console {
                         ));
                     }
                 };
-                if verb == "pdn" {
-                    Action::Pdn { game }
-                } else {
-                    Action::Replay { game }
+                match verb {
+                    "pdn" => Action::Pdn { game },
+                    "analysis" => Action::Analysis { game },
+                    _ => Action::Replay { game },
                 }
             }
             "rules" => Action::Rules,
@@ -1031,7 +1043,12 @@ impl Console {
                 .renderer
                 .replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
         });
-        for attachment in reply.attachment.iter().chain(&animation) {
+        // So is an advantage chart.
+        let chart = reply.chart.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
+        });
+        for attachment in reply.attachment.iter().chain(&animation).chain(&chart) {
             let is_pdn = std::path::Path::new(&attachment.filename)
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
@@ -1553,6 +1570,47 @@ mod tests {
         );
         assert_eq!(ply(&service, first), None);
         assert_eq!(ply(&service, second), Some(1));
+    }
+
+    #[test]
+    fn analysis_tells_its_progress_and_saves_its_chart() {
+        let (mut c, _service) = console();
+        let dir = tempfile::tempdir().unwrap();
+        c.images = Some(dir.path().to_owned());
+        say(&mut c, "@threads off");
+        say(&mut c, "alice: /challenge bob colour:white");
+        say(&mut c, "bob: /accept");
+        say(&mut c, "alice: /move 22-18");
+        say(&mut c, "bob: /move 12-16");
+        say(&mut c, "alice: /move 21-17");
+        say(&mut c, "bob: /resign");
+        let out = say(&mut c, "alice: /analysis");
+        assert!(out.starts_with("Analysing game #1… 0%\n"), "{out}");
+        assert!(
+            out.contains("Analysing game #1… 100%\n**Analysis of game #1**"),
+            "{out}"
+        );
+        let chart = dir.path().join("dama-game-1-chart.png");
+        assert!(
+            out.contains(&format!("(saved {})", chart.display())),
+            "{out}"
+        );
+        let png = image::load_from_memory(&std::fs::read(&chart).unwrap()).unwrap();
+        assert_eq!((png.width(), png.height()), (800, 400));
+        assert!(
+            out.contains("[Event \"Dama on Discord, game #1\"]"),
+            "{out}"
+        );
+
+        // Served again from the store: no progress; by number, in Italian too.
+        say(&mut c, "@locale it");
+        let again = say(&mut c, "alice: /analisi 1");
+        assert!(again.starts_with("**Analisi della partita #1**"), "{again}");
+        let refused = say(&mut c, "alice: /analisi uno");
+        assert_eq!(
+            refused,
+            "Scrivi il numero della partita, come `/analisi 12`.\n"
+        );
     }
 
     #[test]

@@ -110,7 +110,8 @@ texts! {
         "max_level", "cmd_challenge", "cmd_accept", "cmd_decline", "cmd_cancel", "cmd_play",
         "cmd_move", "cmd_board", "cmd_draw_offer", "cmd_draw_accept", "cmd_draw_decline",
         "cmd_resign", "cmd_claim", "cmd_abort", "cmd_leaderboard", "cmd_stats", "cmd_history",
-        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback"
+        "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback",
+        "cmd_hint", "cmd_analysis"
     ],
     /// `/rules`.
     Rules = "rules" ["repetitions", "quiet_moves"],
@@ -465,6 +466,41 @@ texts! {
     HintPdnTotal = "hint-pdn-total" ["player", "count"],
 
     // ---- analysis (/analysis)
+    /// Refusals: a game still being played, an aborted game without moves, a game without
+    /// moves, a number that is no game of this server, no ended game in this channel.
+    AnalysisGameRunning = "analysis-game-running" ["game"],
+    AnalysisAbortedEmpty = "analysis-aborted-empty" ["game"],
+    AnalysisNoMoves = "analysis-no-moves" ["game"],
+    AnalysisNoSuchGame = "analysis-no-such-game" ["game", "cmd_history"],
+    AnalysisNoneHere = "analysis-none-here" ["cmd_analysis", "cmd_history"],
+    /// Progress: waiting for a place on the engines, then `$percent` of the positions done.
+    AnalysisQueued = "analysis-queued" ["game"],
+    AnalysisProgress = "analysis-progress" ["game", "percent"],
+    /// The answer's first line: `$result` is `white`, `black`, `draw` or `aborted`.
+    AnalysisTitle = "analysis-title" ["game", "white", "black", "result"],
+    AnalysisAccuracy = "analysis-accuracy" ["white", "white_accuracy", "black", "black_accuracy"],
+    AnalysisMomentsTitle = "analysis-moments-title" [],
+    /// A key moment: `$played` with its mark (`12. 22-18??`), `$mark` (`blunder`, `mistake`,
+    /// `inaccuracy`), `$better` the better move, `$after` an [`Text::AnalysisAfterEvaluation`]
+    /// or [`Text::AnalysisAfterTables`].
+    AnalysisMoment = "analysis-moment" ["played", "mark", "better", "after"],
+    AnalysisMomentNoBetter = "analysis-moment-no-better" ["played", "mark", "after"],
+    AnalysisAfterEvaluation = "analysis-after-evaluation" ["evaluation"],
+    AnalysisAfterTables = "analysis-after-tables" ["before", "after"],
+    /// A table verdict from the mover's view: `$outcome` is `win`, `draw` or `loss`, `$moves`
+    /// the winner's moves to the end.
+    AnalysisVerdict = "analysis-verdict" ["outcome", "moves"],
+    /// The marked moves left out: `$kind` is `inaccuracies` when all are, else `moves`.
+    AnalysisMore = "analysis-more" ["count", "kind"],
+    AnalysisClean = "analysis-clean" [],
+    AnalysisFooter = "analysis-footer" ["nodes"],
+    /// The caption of the worst moment's board.
+    AnalysisBoardCaption = "analysis-board-caption" ["played", "better"],
+    AnalysisBoardCaptionNoBetter = "analysis-board-caption-no-better" ["played"],
+    /// The chart's words.
+    AnalysisChartMoves = "analysis-chart-moves" [],
+    AnalysisChartWhite = "analysis-chart-white" [],
+    AnalysisChartBlack = "analysis-chart-black" [],
 
     // ---- Discord
     /// Something failed on the bot's side.
@@ -629,6 +665,8 @@ pub const COMMANDS: &[&str] = &[
     "settings",
     "games",
     "takeback",
+    "hint",
+    "analysis",
 ];
 
 /// The files as they are embedded: language, file name, source.

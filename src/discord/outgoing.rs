@@ -15,7 +15,7 @@ use crate::game::{
     Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Notice, Reply,
 };
 use crate::i18n::{Language, t};
-use crate::render::Renderer;
+use crate::render::{Renderer, advantage_chart};
 use crate::store::MessageRef;
 
 /// The file name of a board image, and how the embed refers to it.
@@ -32,6 +32,8 @@ pub const MAX_CHOICES: usize = 25;
 pub const MAX_BUTTON_LABEL: usize = 80;
 pub const MAX_OPTION_TEXT: usize = 100;
 pub const MAX_CUSTOM_ID: usize = 100;
+/// Files on one message.
+pub const MAX_FILES: usize = 10;
 /// The attachment size every server allows.
 pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 
@@ -46,6 +48,8 @@ pub struct Outgoing {
     pub board_png: Option<Vec<u8>>,
     /// The game of `reply.replay` as an animated GIF.
     pub replay_gif: Option<Attachment>,
+    /// The advantage chart of `reply.chart` as PNG, under the view's file name.
+    pub chart_png: Option<Attachment>,
     /// The language of the reply's readers, for what the adapter adds to it (a link to the
     /// current board, a note about a file too big): the actor's for a private reply, the
     /// server's public language otherwise. English until [`Outgoing::in_language`].
@@ -56,8 +60,9 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    /// Draws the reply's board and replay. Blocking (a board takes milliseconds of CPU, a
-    /// replay a few hundred): call it off the async runtime, next to the service call.
+    /// Draws the reply's board, replay and chart. Blocking (a board or a chart takes
+    /// milliseconds of CPU, a replay a few hundred): call it off the async runtime, next to
+    /// the service call.
     #[must_use]
     pub fn render(renderer: &Renderer, reply: Reply) -> Outgoing {
         let board_png = reply.board.as_ref().map(|view| renderer.png(view));
@@ -65,10 +70,15 @@ impl Outgoing {
             filename: view.filename.clone(),
             bytes: renderer.replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
         });
+        let chart_png = reply.chart.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
+        });
         Outgoing {
             reply,
             board_png,
             replay_gif,
+            chart_png,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -104,6 +114,7 @@ impl Outgoing {
             reply,
             board_png: None,
             replay_gif: None,
+            chart_png: None,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -199,7 +210,8 @@ pub fn message_link(guild: u64, message: MessageRef) -> String {
 #[derive(Debug, Clone)]
 pub struct DiscordMessage {
     pub content: String,
-    pub embed: Option<serenity::CreateEmbed>,
+    /// The board's embed (or the text's, when too long for the content), then the chart's.
+    pub embeds: Vec<serenity::CreateEmbed>,
     pub files: Vec<serenity::CreateAttachment>,
     pub components: Vec<serenity::CreateActionRow>,
     pub mentions: Vec<u64>,
@@ -209,7 +221,8 @@ pub struct DiscordMessage {
 impl DiscordMessage {
     /// The message for a reply: a board goes in an embed with the image and the mentions in
     /// the content (so they notify); text alone goes in the content (or an embed when it is
-    /// too long); files are attached when they fit.
+    /// too long); a chart goes in an embed of its own, after the board's; files are attached
+    /// when they fit (at most [`MAX_FILES`]), the others named in a note.
     #[must_use]
     pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
         let reply = &outgoing.reply;
@@ -223,13 +236,29 @@ impl DiscordMessage {
             );
             let _ = write!(text, "\n{link}");
         }
-        let mut files = Vec::new();
-        for attachment in reply.attachment.iter().chain(&outgoing.replay_gif) {
-            if attachment.bytes.len() as u64 <= place.attachment_limit {
+        // The board always goes (a few kilobytes); the other files when they fit.
+        let mut files: Vec<serenity::CreateAttachment> = outgoing
+            .board_png
+            .iter()
+            .map(|png| serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE))
+            .collect();
+        let mut chart_attached = None;
+        let others = reply
+            .attachment
+            .iter()
+            .chain(&outgoing.replay_gif)
+            .map(|file| (file, false))
+            .chain(outgoing.chart_png.iter().map(|file| (file, true)));
+        for (attachment, is_chart) in others {
+            let fits = attachment.bytes.len() as u64 <= place.attachment_limit;
+            if fits && files.len() < MAX_FILES {
                 files.push(serenity::CreateAttachment::bytes(
                     attachment.bytes.clone(),
                     attachment.filename.clone(),
                 ));
+                if is_chart {
+                    chart_attached = Some(attachment.filename.as_str());
+                }
             } else {
                 let megabytes = (attachment.bytes.len() as f64 / 1_048_576.0 * 10.0).round() / 10.0;
                 let note = t!(
@@ -253,29 +282,35 @@ impl DiscordMessage {
             .map(|id| format!("<@{id}>"))
             .collect::<Vec<_>>()
             .join(" ");
-        let (content, embed) = match &outgoing.board_png {
-            Some(png) => {
-                files.insert(
-                    0,
-                    serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE),
-                );
-                let embed = serenity::CreateEmbed::new()
+        let mut embeds = Vec::new();
+        let content = if outgoing.board_png.is_some() {
+            embeds.push(
+                serenity::CreateEmbed::new()
                     .description(truncate(&text, MAX_EMBED_DESCRIPTION))
                     .image(BOARD_URL)
-                    .colour(EMBED_COLOUR);
-                (mention_line, Some(embed))
-            }
-            None if text.chars().count() <= MAX_CONTENT => (text, None),
-            None => {
-                let embed = serenity::CreateEmbed::new()
+                    .colour(EMBED_COLOUR),
+            );
+            mention_line
+        } else if text.chars().count() <= MAX_CONTENT {
+            text
+        } else {
+            embeds.push(
+                serenity::CreateEmbed::new()
                     .description(truncate(&text, MAX_EMBED_DESCRIPTION))
-                    .colour(EMBED_COLOUR);
-                (mention_line, Some(embed))
-            }
+                    .colour(EMBED_COLOUR),
+            );
+            mention_line
         };
+        if let Some(name) = chart_attached.filter(|name| embeddable(name)) {
+            embeds.push(
+                serenity::CreateEmbed::new()
+                    .image(format!("attachment://{name}"))
+                    .colour(EMBED_COLOUR),
+            );
+        }
         DiscordMessage {
             content,
-            embed,
+            embeds,
             files,
             components: action_rows(&reply.components),
             mentions,
@@ -291,7 +326,7 @@ impl DiscordMessage {
     }
 
     fn embeds(&self) -> Vec<serenity::CreateEmbed> {
-        self.embed.iter().cloned().collect()
+        self.embeds.clone()
     }
 
     /// The data of an interaction response: a new message (type 4) or, for a click, the
@@ -361,6 +396,15 @@ impl DiscordMessage {
         }
         edit.attachments(attachments)
     }
+}
+
+/// Whether an embed can show the attachment `name` (`attachment://name`): Discord takes
+/// letters, digits, `-`, `_` and `.` there.
+fn embeddable(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 /// At most `max` characters, with an ellipsis when cut.
@@ -564,7 +608,7 @@ pub fn ping_after_update(
     }
     Some(DiscordMessage {
         content: truncate(&content, MAX_CONTENT),
-        embed: None,
+        embeds: Vec::new(),
         files: Vec::new(),
         components: Vec::new(),
         mentions: others,
@@ -629,6 +673,7 @@ mod tests {
             reply,
             board_png: Some(vec![0x89, b'P', b'N', b'G']),
             replay_gif: None,
+            chart_png: None,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -920,6 +965,126 @@ mod tests {
                 .unwrap()
                 .contains("more than this server accepts")
         );
+    }
+
+    /// An analysis: the board of its worst moment, the annotated PDN and the chart.
+    fn analysis_reply() -> Outgoing {
+        let renderer = Renderer::new(&crate::config::RenderConfig::default()).unwrap();
+        let reply = Reply {
+            text: "**Analysis of game #12**\n22-18?? (better 21-17)".into(),
+            board: Some(BoardView::new(Position::initial())),
+            attachment: Some(Attachment {
+                filename: "dama-game-12-analysis.pdn".into(),
+                bytes: b"[Event \"x\"]\n1. 22-18?? {better 21-17} *".to_vec(),
+            }),
+            chart: Some(crate::game::ChartView {
+                filename: "dama-game-12-chart.png".into(),
+                evaluations: vec![0.1, 0.0, -0.2, -3.0, -3.1],
+                marks: vec![crate::render::ChartMark {
+                    ply: 4,
+                    kind: crate::render::MarkKind::Blunder,
+                }],
+                labels: crate::render::ChartLabels {
+                    title: "alice – bob".into(),
+                    moves: "Move".into(),
+                    white_ahead: "White better".into(),
+                    black_ahead: "Black better".into(),
+                },
+            }),
+            ..Reply::public("")
+        };
+        Outgoing::render(&renderer, reply)
+    }
+
+    #[test]
+    fn a_chart_is_drawn_and_shown_in_its_own_embed_after_the_board() {
+        let outgoing = analysis_reply();
+        let chart = outgoing.chart_png.as_ref().expect("the chart is drawn");
+        assert_eq!(chart.filename, "dama-game-12-chart.png");
+        let image = image::load_from_memory_with_format(&chart.bytes, image::ImageFormat::Png)
+            .expect("the chart is a PNG");
+        assert_eq!(
+            (image.width(), image.height()),
+            (crate::render::chart::WIDTH, crate::render::chart::HEIGHT)
+        );
+        let message = DiscordMessage::new(&outgoing, PLACE);
+        let names = |json: &Value| -> Vec<String> {
+            json["attachments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["filename"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let expected = [
+            "board.png",
+            "dama-game-12-analysis.pdn",
+            "dama-game-12-chart.png",
+        ];
+        for json in [
+            to_json(&message.clone().into_response()),
+            to_json(&message.clone().into_edit_response()),
+            to_json(&message.clone().into_followup()),
+            to_json(&message.into_create_message()),
+        ] {
+            // (Serenity numbers the new files when it sends them.)
+            assert_eq!(names(&json), expected, "{json:#}");
+            let embeds = json["embeds"].as_array().unwrap();
+            assert_eq!(embeds.len(), 2, "{json:#}");
+            assert_eq!(embeds[0]["image"]["url"], "attachment://board.png");
+            assert!(
+                embeds[0]["description"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("**Analysis of game #12**")
+            );
+            assert_eq!(
+                embeds[1]["image"]["url"],
+                "attachment://dama-game-12-chart.png"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chart_too_big_for_the_server_is_named_instead() {
+        let outgoing = analysis_reply();
+        let chart_size = outgoing.chart_png.as_ref().unwrap().bytes.len() as u64;
+        let small = Place {
+            guild: 10,
+            attachment_limit: chart_size - 1,
+        };
+        let message = DiscordMessage::new(&outgoing, small);
+        let json = to_json(&message.into_response());
+        let names: Vec<&str> = json["attachments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["filename"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["board.png", "dama-game-12-analysis.pdn"]);
+        assert_eq!(
+            json["embeds"].as_array().unwrap().len(),
+            1,
+            "no chart embed"
+        );
+        assert!(
+            json["embeds"][0]["description"]
+                .as_str()
+                .unwrap()
+                .contains("(dama-game-12-chart.png is "),
+            "{json:#}"
+        );
+    }
+
+    #[test]
+    fn a_chart_whose_name_an_embed_cannot_take_is_only_attached() {
+        let mut outgoing = analysis_reply();
+        outgoing.chart_png.as_mut().unwrap().filename = "partita 12.png".into();
+        let json = to_json(&DiscordMessage::new(&outgoing, PLACE).into_response());
+        assert_eq!(json["attachments"][2]["filename"], "partita 12.png");
+        assert_eq!(json["embeds"].as_array().unwrap().len(), 1);
+        assert!(embeddable("dama-game-12-chart.png"));
+        assert!(!embeddable(""));
     }
 
     #[test]

@@ -13,13 +13,15 @@
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
 use tracing::{info, warn};
 
 use super::call::{self, Click};
 use super::errors::apology;
 use super::outgoing::{
-    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place, autocomplete,
-    autocomplete_hint, click_answer, direct_fallback, ping_after_update, thread_name,
+    ClickAnswer, DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, MAX_CONTENT, Outgoing, Place,
+    autocomplete, autocomplete_hint, click_answer, direct_fallback, ping_after_update, thread_name,
+    truncate,
 };
 use super::permissions::{check_permissions, guild_only_text};
 use super::{Data, Error};
@@ -34,6 +36,54 @@ pub const ACK_BUDGET: Duration = Duration::from_millis(1500);
 pub const TOKEN_SAFE_LIFE: Duration = Duration::from_secs(14 * 60);
 /// How long the bot waits for the service to suggest moves (autocomplete has 3 s too).
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
+/// The least time between two progress edits of a deferred answer: Discord limits how often
+/// a message may be edited (a few times in a few seconds per interaction), and a person reads
+/// no faster.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(1200);
+
+/// Waits for `job` while showing its progress: each line `lines` receives is handed to `show`
+/// (an edit of the deferred message), the latest one only, at most once per `interval` (from
+/// the end of the previous edit), and never the same line twice. Returns the job's output once
+/// no edit is in flight, so the answer that follows can never be overwritten by a progress
+/// line; lines that arrive after the job ended are not shown.
+pub async fn follow_progress<T, Edit: Future<Output = ()>>(
+    job: impl Future<Output = T>,
+    lines: &mut watch::Receiver<Option<String>>,
+    interval: Duration,
+    mut show: impl FnMut(String) -> Edit,
+) -> T {
+    let mut job = std::pin::pin!(job);
+    let mut last_edit: Option<tokio::time::Instant> = None;
+    let mut shown: Option<String> = None;
+    loop {
+        tokio::select! {
+            biased;
+            done = &mut job => return done,
+            changed = lines.changed() => {
+                if changed.is_err() {
+                    // The work dropped its end of the channel: it is finishing.
+                    return job.await;
+                }
+            }
+        }
+        if let Some(at) = last_edit {
+            tokio::select! {
+                biased;
+                done = &mut job => return done,
+                () = tokio::time::sleep_until(at + interval) => {}
+            }
+        }
+        let Some(line) = lines.borrow_and_update().clone() else {
+            continue;
+        };
+        if shown.as_ref() == Some(&line) {
+            continue;
+        }
+        show(line.clone()).await;
+        shown = Some(line);
+        last_edit = Some(tokio::time::Instant::now());
+    }
+}
 
 fn place(guild: u64, attachment_size_limit: u32) -> Place {
     let limit = if attachment_size_limit == 0 {
@@ -123,11 +173,16 @@ pub async fn answer_command(
     };
     let place = place(actor.guild, interaction.attachment_size_limit);
     let data = ctx.data();
-    let predicted_private = matches!(action, Action::Help);
+    // The answers that are private when they succeed: a deferred answer keeps the privacy
+    // of its deferral.
+    let predicted_private = matches!(action, Action::Help | Action::Hint);
     let name = action.name();
     let user = actor.user;
+    let (progress, mut progress_lines) = watch::channel(None::<String>);
     let mut job = start(data, actor, move |service, actor| {
-        service.act(actor, Origin::Channel, action)
+        service.act_with_progress(actor, Origin::Channel, action, &|line| {
+            progress.send_replace(Some(line));
+        })
     });
     if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
@@ -173,7 +228,24 @@ pub async fn answer_command(
         command = name,
         user, "deferred: the reply was not ready within {budget:?} of the interaction"
     );
-    let outgoing = job.await??;
+    let show_progress = |line: String| async move {
+        if received.elapsed() > TOKEN_SAFE_LIFE {
+            return;
+        }
+        let edit = serenity::EditInteractionResponse::new()
+            .content(truncate(&line, MAX_CONTENT))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(error) = interaction.edit_response(http, edit).await {
+            info!(command = name, error = %Error::from(error), "could not show the progress of a deferred answer");
+        }
+    };
+    let outgoing = follow_progress(
+        &mut job,
+        &mut progress_lines,
+        PROGRESS_INTERVAL,
+        show_progress,
+    )
+    .await??;
     let message = DiscordMessage::new(&outgoing, place);
     let reply = &outgoing.reply;
     let channel = interaction.channel_id;
@@ -190,17 +262,24 @@ pub async fn answer_command(
         .await;
         return Ok(());
     }
-    if reply.ephemeral && !predicted_private {
-        // A public "thinking" message cannot turn private: remove it and answer privately.
+    if reply.ephemeral != predicted_private {
+        // A deferred message cannot change its privacy (a public "thinking" message cannot
+        // turn private, nor a private one public): remove it and answer in a follow-up.
         interaction.delete_response(http).await?;
-        interaction
+        let followup = interaction
             .create_followup(http, message.into_followup())
             .await?;
+        let posted = if reply.ephemeral {
+            None
+        } else {
+            remember(http, data, reply, &followup).await;
+            Some(message_ref(&followup))
+        };
         Box::pin(after_reply(
             http,
             data,
             &outgoing,
-            None,
+            posted,
             channel,
             place.guild,
         ))
@@ -840,6 +919,117 @@ mod tests {
             ACK_BUDGET,
             "a clock behind Discord's"
         );
+    }
+
+    /// A job that sends `lines` every `every`, then waits `tail` and returns `done`.
+    fn job(
+        lines: &[&str],
+        every: Duration,
+        tail: Duration,
+    ) -> (
+        tokio::task::JoinHandle<&'static str>,
+        watch::Receiver<Option<String>>,
+    ) {
+        let (sender, receiver) = watch::channel(None);
+        let lines: Vec<String> = lines.iter().map(|&l| l.to_owned()).collect();
+        let handle = tokio::spawn(async move {
+            for line in lines {
+                sender.send_replace(Some(line));
+                tokio::time::sleep(every).await;
+            }
+            tokio::time::sleep(tail).await;
+            "done"
+        });
+        (handle, receiver)
+    }
+
+    #[tokio::test]
+    async fn progress_edits_are_spaced_and_show_the_latest_line() {
+        let lines: Vec<String> = (0..=20).map(|i| format!("Analysing… {}%", i * 5)).collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let (handle, mut receiver) = job(&lines, Duration::from_millis(30), Duration::ZERO);
+        let interval = Duration::from_millis(200);
+        let mut shown: Vec<(tokio::time::Instant, String)> = Vec::new();
+        let done = follow_progress(handle, &mut receiver, interval, |line| {
+            shown.push((tokio::time::Instant::now(), line));
+            async {}
+        })
+        .await
+        .unwrap();
+        assert_eq!(done, "done");
+        assert_eq!(shown[0].1, "Analysing… 0%", "the first line at once");
+        assert!(
+            (2..=5).contains(&shown.len()),
+            "21 lines in 630 ms, edits 200 ms apart: {shown:?}"
+        );
+        for pair in shown.windows(2) {
+            assert!(pair[1].0 - pair[0].0 >= interval, "{shown:?}");
+            assert_ne!(pair[0].1, pair[1].1);
+        }
+        let percent = |line: &str| -> u32 {
+            line.trim_start_matches("Analysing… ")
+                .trim_end_matches('%')
+                .parse()
+                .unwrap()
+        };
+        for pair in shown.windows(2) {
+            assert!(
+                percent(&pair[1].1) > percent(&pair[0].1) + 5,
+                "the latest line, skipping those in between: {shown:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn the_answer_waits_for_an_edit_in_flight_and_no_edit_follows_it() {
+        let events = std::sync::Mutex::new(Vec::new());
+        let (handle, mut receiver) = job(
+            &["Analysing… 10%"],
+            Duration::from_millis(20),
+            Duration::from_millis(10),
+        );
+        let done = follow_progress(handle, &mut receiver, Duration::from_millis(10), |line| {
+            let events = &events;
+            async move {
+                events.lock().unwrap().push(format!("edit {line}"));
+                // An edit slower than the rest of the job.
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                events.lock().unwrap().push("edited".to_owned());
+            }
+        })
+        .await
+        .unwrap();
+        events.lock().unwrap().push(format!("answer {done}"));
+        assert_eq!(
+            *events.lock().unwrap(),
+            ["edit Analysing… 10%", "edited", "answer done"]
+        );
+    }
+
+    #[tokio::test]
+    async fn the_same_line_is_shown_once_and_work_without_progress_shows_none() {
+        let (handle, mut receiver) = job(
+            &["Analysing… 50%", "Analysing… 50%", "Analysing… 50%"],
+            Duration::from_millis(5),
+            Duration::from_millis(20),
+        );
+        let mut shown = Vec::new();
+        follow_progress(handle, &mut receiver, Duration::ZERO, |line| {
+            shown.push(line);
+            async {}
+        })
+        .await
+        .unwrap();
+        assert_eq!(shown, ["Analysing… 50%"]);
+        let (handle, mut receiver) = job(&[], Duration::ZERO, Duration::from_millis(20));
+        let mut calls = 0;
+        follow_progress(handle, &mut receiver, Duration::ZERO, |_| {
+            calls += 1;
+            async {}
+        })
+        .await
+        .unwrap();
+        assert_eq!(calls, 0);
     }
 
     #[test]

@@ -13,7 +13,9 @@ use super::{
     ServiceError, escape_markdown,
 };
 use crate::i18n::{Language, t};
-use crate::store::{Game, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback};
+use crate::store::{
+    Game, GameExport, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback,
+};
 
 /// Games listed by `/history`.
 const HISTORY_LENGTH: u32 = 10;
@@ -271,31 +273,13 @@ impl GameService {
             return Ok(String::new());
         };
         let record = &export.game;
-        let name =
-            |colour: Color| {
-                export.names.get(colour).clone().unwrap_or_else(|| {
-                    match record.participant(colour) {
-                        Participant::Engine(level) => engine_name(Language::En, level),
-                        Participant::User(user) => format!("player {user}"),
-                    }
-                })
-            };
+        let name = |colour: Color| export_name(&export, colour);
         let loaded = self.load(record.clone())?;
-        let date = format_date(record.created_at);
-        let result = match (record.status, record.result) {
-            (GameStatus::Finished, Some(result)) => result.pdn(),
-            _ => "*",
-        };
-        let event = format!("Dama on Discord, game #{}", record.id);
-        let white = name(Color::White);
-        let black = name(Color::Black);
-        let tags = [
-            ("Event", event.as_str()),
-            ("Site", "Discord"),
-            ("Date", date.as_str()),
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
-        ];
+        let (tags, result) = pdn_header(&export);
+        let tags: Vec<(&str, &str)> = tags
+            .iter()
+            .map(|(tag, value)| (*tag, value.as_str()))
+            .collect();
         let language = self.server_language(record.guild);
         let mut comments = takeback_comments(
             loaded.game.start(),
@@ -355,6 +339,36 @@ impl GameService {
             ..Reply::default()
         })
     }
+}
+
+/// The tags of a stored game's PDN (`Event`, `Site`, `Date`, `White`, `Black`) and its result
+/// (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game without one), as `/pdn` writes them.
+pub(crate) fn pdn_header(export: &GameExport) -> (Vec<(&'static str, String)>, &'static str) {
+    let record = &export.game;
+    let result = match (record.status, record.result) {
+        (GameStatus::Finished, Some(result)) => result.pdn(),
+        _ => "*",
+    };
+    let tags = vec![
+        ("Event", format!("Dama on Discord, game #{}", record.id)),
+        ("Site", "Discord".to_owned()),
+        ("Date", format_date(record.created_at)),
+        ("White", export_name(export, Color::White)),
+        ("Black", export_name(export, Color::Black)),
+    ];
+    (tags, result)
+}
+
+/// The name of a side in a game's PDN: the person's display name, the engine's in English.
+fn export_name(export: &GameExport, colour: Color) -> String {
+    export
+        .names
+        .get(colour)
+        .clone()
+        .unwrap_or_else(|| match export.game.participant(colour) {
+            Participant::Engine(level) => engine_name(Language::En, level),
+            Participant::User(user) => format!("player {user}"),
+        })
 }
 
 /// The caption of each frame of a replay, in `language`: the start, then one after each move

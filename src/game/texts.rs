@@ -111,6 +111,8 @@ impl GameService {
             cmd_settings = c("settings"),
             cmd_games = c("games"),
             cmd_takeback = c("takeback"),
+            cmd_hint = c("hint"),
+            cmd_analysis = c("analysis"),
         )
     }
 }

@@ -15,9 +15,10 @@
 //!
 //! The checked-in list holds 169 openings: of the 216 different positions three plies from
 //! the start, those the engine scores within 30 centi-men of equality at 2,000,000 nodes
-//! (one minute on two shared cores). The federation's restriction draws from 174 openings,
-//! 125 of them for single games: this list is close to the first in size but is the engine's
-//! judgement, not the federation's list, and has no separate set for single games.
+//! (one to two minutes on two shared cores). The federation's restriction draws from 174
+//! openings, 125 of them for single games: this list is close to the first in size (five
+//! fewer) but is the engine's judgement, not the federation's list, and has no separate set
+//! for single games.
 
 use std::fmt;
 
@@ -101,6 +102,30 @@ fn parse_line(line: &str) -> Result<Opening, String> {
     })
 }
 
+/// The opening of round `round` (from 0) of a tournament whose draw is fixed by `seed`: the
+/// rounds walk through a shuffle of the list chosen by the seed, so no opening comes twice
+/// before every one has come once, and a tournament that keeps its seed draws the same
+/// openings after a restart. `None` for an empty list.
+#[must_use]
+pub fn opening_for_round(openings: &[Opening], seed: u64, round: usize) -> Option<&Opening> {
+    if openings.is_empty() {
+        return None;
+    }
+    let cycle = round / openings.len();
+    let mut order: Vec<usize> = (0..openings.len()).collect();
+    let mut state = seed ^ (cycle as u64).wrapping_mul(0xa076_1d64_78bd_642f);
+    // Fisher-Yates with splitmix64.
+    for i in (1..order.len()).rev() {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        order.swap(i, (z % (i as u64 + 1)) as usize);
+    }
+    Some(&openings[order[round % openings.len()]])
+}
+
 /// The checked-in list, read.
 #[must_use]
 pub fn three_move_openings() -> Vec<Opening> {
@@ -110,6 +135,24 @@ pub fn three_move_openings() -> Vec<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rounds_draw_every_opening_once_before_any_twice() {
+        let openings = three_move_openings();
+        let n = openings.len();
+        let drawn: Vec<&Opening> = (0..n)
+            .map(|round| opening_for_round(&openings, 7, round).unwrap())
+            .collect();
+        let distinct: std::collections::HashSet<String> =
+            drawn.iter().map(|o| o.position.to_fen()).collect();
+        assert_eq!(distinct.len(), n);
+        assert_eq!(opening_for_round(&openings, 7, 3), Some(drawn[3]));
+        let other_seed: Vec<_> = (0..n)
+            .map(|round| opening_for_round(&openings, 8, round).unwrap())
+            .collect();
+        assert_ne!(drawn, other_seed);
+        assert!(opening_for_round(&[], 7, 0).is_none());
+    }
 
     #[test]
     fn refuses_lines_that_do_not_add_up() {

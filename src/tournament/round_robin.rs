@@ -23,16 +23,23 @@ pub fn berger_schedule(n: usize) -> Vec<Round> {
         return Vec::new();
     }
     let size = n + n % 2;
-    let m = size - 1;
-    let wrap = |x: usize| (x + m - 1) % m + 1;
-    let seat = |s: usize| -> Option<PlayerId> { (s <= n).then_some(s as PlayerId) };
-    (1..=m)
-        .map(|r| {
-            let p = ((r - 1) * size / 2) % m + 1;
+    let circle = size - 1;
+    let wrap = |seed: usize| (seed + circle - 1) % circle + 1;
+    let seat = |seed: usize| -> Option<PlayerId> { (seed <= n).then_some(seed as PlayerId) };
+    (1..=circle)
+        .map(|number| {
+            let last_meets = ((number - 1) * size / 2) % circle + 1;
             let mut games = Vec::with_capacity(size / 2);
-            games.push(if r % 2 == 1 { (p, size) } else { (size, p) });
-            for k in 1..size / 2 {
-                games.push((wrap(p + k), wrap(p + m - k)));
+            games.push(if number % 2 == 1 {
+                (last_meets, size)
+            } else {
+                (size, last_meets)
+            });
+            for offset in 1..size / 2 {
+                games.push((
+                    wrap(last_meets + offset),
+                    wrap(last_meets + circle - offset),
+                ));
             }
             let mut round = Round::default();
             for (white, black) in games {

@@ -121,7 +121,7 @@ pub fn standings(state: &TournamentState) -> Vec<StandingRow> {
         })
         .collect();
     let key = |row: &StandingRow| (row.points, row.buchholz_cut1, row.sonneborn_berger);
-    rows.sort_by(|a, b| key(&b.0).cmp(&key(&a.0)));
+    rows.sort_by_key(|r| std::cmp::Reverse(key(&r.0)));
     // The direct encounter within each run of players equal so far.
     let mut start = 0;
     while start < rows.len() {

@@ -125,6 +125,7 @@ fn preference(colors: &[Color]) -> Option<Preference> {
 /// A player to pair, with what the pairing needs to know.
 struct Entrant {
     id: PlayerId,
+    rating: i32,
     points: Score,
     colors: Vec<Color>,
     preference: Option<Preference>,
@@ -137,34 +138,31 @@ pub fn pair_swiss_round(state: &TournamentState) -> Result<Round, PairingError> 
         return Err(PairingError::Unfinished { round: i + 1 });
     }
     let round = state.rounds.len();
-    let mut players: Vec<_> = state.players_in(round).collect();
-    let points: Vec<Score> = players.iter().map(|p| state.points(p.id)).collect();
-    let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by(|&a, &b| {
-        points[b]
-            .cmp(&points[a])
-            .then(players[b].rating.cmp(&players[a].rating))
-            .then(players[a].id.cmp(&players[b].id))
-    });
-    players = order.iter().map(|&i| players[i]).collect();
-    let n = players.len();
-    if n < 2 {
-        return Err(PairingError::TooFewPlayers { players: n });
-    }
-    let entrants: Vec<Entrant> = players
-        .iter()
+    let mut entrants: Vec<Entrant> = state
+        .players_in(round)
         .map(|p| {
             let colors = state.colors(p.id);
             Entrant {
                 id: p.id,
+                rating: p.rating,
                 points: state.points(p.id),
                 preference: preference(&colors),
                 colors,
             }
         })
         .collect();
-    let byes: Vec<usize> = players.iter().map(|p| state.byes(p.id)).collect();
-    let opponents: Vec<_> = players.iter().map(|p| state.opponents(p.id)).collect();
+    let n = entrants.len();
+    if n < 2 {
+        return Err(PairingError::TooFewPlayers { players: n });
+    }
+    entrants.sort_by(|a, b| {
+        b.points
+            .cmp(&a.points)
+            .then(b.rating.cmp(&a.rating))
+            .then(a.id.cmp(&b.id))
+    });
+    let byes: Vec<usize> = entrants.iter().map(|e| state.byes(e.id)).collect();
+    let opponents: Vec<_> = entrants.iter().map(|e| state.opponents(e.id)).collect();
 
     let relaxed: Vec<Vec<bool>> = (0..n)
         .map(|a| {
@@ -194,7 +192,6 @@ pub fn pair_swiss_round(state: &TournamentState) -> Result<Round, PairingError> 
         let mut bracket: Vec<usize> = carried.clone();
         bracket.extend((0..n).filter(|&i| !paired[i] && entrants[i].points == group));
         bracket.sort_unstable();
-        bracket.dedup();
         loop {
             let unpaired: Vec<usize> = bracket.iter().copied().filter(|&i| !paired[i]).collect();
             if unpaired.len() < 2 {
@@ -377,6 +374,7 @@ mod tests {
     fn entrant(colors: &[Color]) -> Entrant {
         Entrant {
             id: 0,
+            rating: 0,
             points: Score::ZERO,
             colors: colors.to_vec(),
             preference: preference(colors),

@@ -6,12 +6,13 @@
 //! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
 //! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
 //! stopping and restarting the bot, the bot's languages, server life (time running out, pings,
-//! permissions, threads, expired tokens), games in threads of their own, and notifications by
-//! direct message.
+//! permissions, threads, expired tokens), games in threads of their own, notifications by
+//! direct message, and the coach (analysis and hints).
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analysis;
 mod buttons;
 mod common;
 mod endings;

@@ -78,3 +78,18 @@ pub fn id_ending(reply: &Reply, suffix: &str) -> String {
         .find(|id| id.ends_with(suffix))
         .unwrap_or_else(|| panic!("no {suffix} in {:?}", ids(reply)))
 }
+
+/// A world with `settings` whose service judges and plays with these endgame tables (their
+/// verdicts shown in rated games too).
+pub fn world_with_tables(settings: ServiceSettings, tables: Arc<dama_engine::Tablebase>) -> World {
+    let World {
+        service,
+        clock,
+        _dir: dir,
+    } = world_with(settings);
+    World {
+        service: service.with_tables(Some(tables), true),
+        clock,
+        _dir: dir,
+    }
+}

@@ -15,11 +15,13 @@ help = **Dama: Italian draughts on Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: end the game
     { $cmd_claim }: win when your opponent's time per move has run out
     { $cmd_takeback }: take back your last move (against a member: ask them)
+    { $cmd_hint }: against me, my best move and why (a few a game; the game's PDN notes them)
     { $cmd_games }: your games in this server, whose move it is and the time left
     { $cmd_abort } (moderators): stop the game here without a result
     { "**" }Look up**
     { $cmd_leaderboard }, { $cmd_stats } [member], { $cmd_history } [member]
     { $cmd_pdn } [game]: the game as a PDN file; { $cmd_replay } [game]: as an animation
+    { $cmd_analysis } [game]: a finished game reviewed by the engine: the mistakes, a chart of the advantage and the annotated PDN
     { $cmd_rules }: the rules of dama italiana
     { $cmd_settings }: how you hear about your games (direct messages, pings or neither); managers of the server also choose its language, time per move, threads and game channels
     Where I may open threads, each game gets a thread of its own.
@@ -632,6 +634,65 @@ hint-pdn-total = { $count ->
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+# Refusals (only the asker sees them). $game: the game's number.
+analysis-game-running = Game #{ $game } is still being played: its analysis would be a hint. Ask for it when the game ends.
+analysis-aborted-empty = Game #{ $game } was aborted before any move: there is nothing to analyse.
+analysis-no-moves = Game #{ $game } ended before any move was played: there is nothing to analyse.
+analysis-no-such-game = There is no game #{ $game } on this server. { $cmd_history } lists recent games and their numbers.
+analysis-none-here = No game has ended in this channel yet. Name a game by its number: { $cmd_analysis } game:12 ({ $cmd_history } lists the numbers).
+# Progress, edited into the reply while the engine works.
+analysis-queued = Game #{ $game } is waiting for its turn: other analyses are running. It starts in a moment…
+analysis-progress = Analysing game #{ $game }… { $percent }%
+# The answer. $white, $black: the players' names; $result: white, black, draw or aborted.
+analysis-title = **Analysis of game #{ $game }**: { $white } (White) – { $black } (Black), { $result ->
+        [white] White won
+        [black] Black won
+        [draw] drawn
+       *[aborted] aborted
+    }
+# $white_accuracy, $black_accuracy: percentages.
+analysis-accuracy = Accuracy: { $white } **{ $white_accuracy }%** · { $black } **{ $black_accuracy }%**
+analysis-moments-title = **Key moments**
+# $played: `12. 22-18??`; $better: the better move; $after: analysis-after-evaluation or -tables.
+analysis-moment = { $played } { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }: better { $better } · { $after }
+analysis-moment-no-better = { $played } { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    } · { $after }
+# $evaluation: in men, + when White is better (`+1.25`).
+analysis-after-evaluation = then { $evaluation }
+# $before, $after: analysis-verdict, from the mover's side.
+analysis-after-tables = endgame tables: { $before } → { $after }
+analysis-verdict = { $outcome ->
+        [win] won in { $moves }
+        [loss] lost in { $moves }
+       *[draw] drawn
+    }
+analysis-more = { $kind ->
+        [inaccuracies] { $count ->
+            [one] … and one more inaccuracy.
+           *[other] … and { $count } more inaccuracies.
+        }
+       *[moves] { $count ->
+            [one] … and one more marked move.
+           *[other] … and { $count } more marked moves.
+        }
+    }
+analysis-clean = No move lost enough to be marked: a clean game, well played both!
+# $nodes: the positions the engine searched for each move.
+analysis-footer = -# Evaluations in men, + when White is better; { $nodes } nodes a position. The annotated game is attached as PDN.
+# The worst moment's board (an image caption: no Markdown). $played: `12. 22-18??`.
+analysis-board-caption = { $played } · better { $better }
+analysis-board-caption-no-better = { $played }
+# The chart's axis and halves.
+analysis-chart-moves = move
+analysis-chart-white = White better
+analysis-chart-black = Black better
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -913,3 +974,9 @@ cmd-settings = settings
     .add-channel-description = Managers of the server: a channel where games may start (then only those)
     .remove-channel = remove-channel
     .remove-channel-description = Managers of the server: a channel taken off the list of game channels
+cmd-hint = hint
+    .description = Against me: my best move in this channel's game, and why (a few a game)
+cmd-analysis = analysis
+    .description = The engine's review of a finished game: mistakes, advantage chart, annotated PDN
+    .game = game
+    .game-description = The game number (this channel's last finished game if not given)

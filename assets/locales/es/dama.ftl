@@ -15,11 +15,13 @@ help = **Dama: damas italianas en Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline } para las tablas, { $cmd_resign } para abandonar
     { $cmd_claim }: gana cuando a tu rival se le acabó el tiempo por jugada
     { $cmd_takeback }: deshaz tu última jugada (contra un miembro: se lo pides)
+    { $cmd_hint }: contra mí, mi mejor jugada y por qué (unas pocas por partida; el PDN de la partida las anota)
     { $cmd_games }: tus partidas en este servidor, a quién le toca y el tiempo que queda
     { $cmd_abort } (moderadores): detiene la partida de este canal sin resultado
     { "**" }Consultar**
     { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
     { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación
+    { $cmd_analysis } [partida]: una partida terminada revisada por el motor: los errores, un gráfico de la ventaja y el PDN comentado
     { $cmd_rules }: las reglas de las damas italianas
     { $cmd_settings }: cómo quieres enterarte de tus partidas (mensajes directos, menciones o nada); quien gestiona el servidor elige además el idioma, el tiempo por jugada, los hilos y los canales de partidas
     Donde puedo abrir hilos, cada partida tiene el suyo.
@@ -649,6 +651,65 @@ hint-pdn-total = { $count ->
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+# Rechazos (solo los ve quien pregunta). $game: el número de la partida.
+analysis-game-running = La partida #{ $game } todavía se está jugando: analizarla ahora sería dar una pista. Pide el análisis cuando termine.
+analysis-aborted-empty = La partida #{ $game } se anuló antes de cualquier jugada: no hay nada que analizar.
+analysis-no-moves = La partida #{ $game } terminó antes de que se jugara ninguna jugada: no hay nada que analizar.
+analysis-no-such-game = No hay ninguna partida #{ $game } en este servidor. { $cmd_history } muestra las últimas partidas con sus números.
+analysis-none-here = Todavía no ha terminado ninguna partida en este canal. Indica una partida por su número: { $cmd_analysis } partida:12 ({ $cmd_history } muestra los números).
+# El progreso, escrito en la respuesta mientras el motor trabaja.
+analysis-queued = La partida #{ $game } espera su turno: hay otros análisis en marcha. Empieza en un momento…
+analysis-progress = Analizando la partida #{ $game }… { $percent }%
+# La respuesta. $white, $black: los nombres de los jugadores; $result: white, black, draw o aborted.
+analysis-title = **Análisis de la partida #{ $game }**: { $white } (blancas) – { $black } (negras), { $result ->
+        [white] ganan las blancas
+        [black] ganan las negras
+        [draw] tablas
+       *[aborted] anulada
+    }
+# $white_accuracy, $black_accuracy: porcentajes.
+analysis-accuracy = Precisión: { $white } **{ $white_accuracy }%** · { $black } **{ $black_accuracy }%**
+analysis-moments-title = **Los momentos clave**
+# $played: `12. 22-18??`; $better: la jugada mejor; $after: analysis-after-evaluation o -tables.
+analysis-moment = { $played } { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }: mejor { $better } · { $after }
+analysis-moment-no-better = { $played } { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    } · { $after }
+# $evaluation: en peones, + cuando están mejor las blancas (`+1.25`).
+analysis-after-evaluation = luego { $evaluation }
+# $before, $after: analysis-verdict, desde el lado de quien juega.
+analysis-after-tables = tablas de finales: { $before } → { $after }
+analysis-verdict = { $outcome ->
+        [win] ganada en { $moves }
+        [loss] perdida en { $moves }
+       *[draw] tablas
+    }
+analysis-more = { $kind ->
+        [inaccuracies] { $count ->
+            [one] … y una imprecisión más.
+           *[other] … y { $count } imprecisiones más.
+        }
+       *[moves] { $count ->
+            [one] … y una jugada marcada más.
+           *[other] … y { $count } jugadas marcadas más.
+        }
+    }
+analysis-clean = Ninguna jugada perdió lo bastante para marcarla: una partida limpia, ¡bien jugada por los dos!
+# $nodes: las posiciones que el motor examinó en cada jugada.
+analysis-footer = -# Evaluaciones en peones, + cuando están mejor las blancas; { $nodes } nodos por posición. Se adjunta la partida comentada en PDN.
+# El tablero del peor momento (un pie de imagen: sin Markdown). $played: `12. 22-18??`.
+analysis-board-caption = { $played } · mejor { $better }
+analysis-board-caption-no-better = { $played }
+# Las palabras del gráfico: el eje y las dos mitades.
+analysis-chart-moves = jugada
+analysis-chart-white = mejor las blancas
+analysis-chart-black = mejor las negras
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -920,3 +981,9 @@ cmd-settings = ajustes
     .add-channel-description = Quien gestiona el servidor: un canal donde se pueden empezar partidas (luego solo ahí)
     .remove-channel = quitar-canal
     .remove-channel-description = Quien gestiona el servidor: un canal que sale de la lista de canales de juego
+cmd-hint = pista
+    .description = Contra mí: mi mejor jugada en la partida de este canal, y por qué (unas pocas por partida)
+cmd-analysis = analisis
+    .description = El análisis del motor de una partida terminada: errores, gráfico de ventaja, PDN comentado
+    .game = partida
+    .game-description = El número de la partida (la última terminada en este canal si no lo indicas)

@@ -15,11 +15,13 @@ help = **Dama: la dama italiana su Discord**
     { $cmd_draw_offer }, { $cmd_draw_accept }, { $cmd_draw_decline }, { $cmd_resign }: per chiudere la partita
     { $cmd_claim }: vinci quando l'avversario ha esaurito il tempo per mossa
     { $cmd_takeback }: ritira la tua ultima mossa (contro un membro: glielo chiedi)
+    { $cmd_hint }: contro di me, la mossa migliore e il perché (pochi per partita; il PDN della partita li annota)
     { $cmd_games }: le tue partite in questo server, a chi tocca e il tempo che resta
     { $cmd_abort } (moderatori): ferma la partita di questo canale senza risultato
     { "**" }Consultare**
     { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
     { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
+    { $cmd_analysis } [partita]: una partita finita rivista dal motore: gli errori, il grafico del vantaggio e il PDN commentato
     { $cmd_rules }: le regole della dama italiana
     { $cmd_settings }: come vuoi essere avvisato delle tue partite (messaggi diretti, menzioni o niente); chi gestisce il server sceglie anche lingua, tempo per mossa, thread e canali delle partite
     Dove posso aprire thread, ogni partita ha il suo.
@@ -664,6 +666,65 @@ hint-pdn-total = { $count ->
 
 ## Analysis
 # Section: analysis: /analysis, its progress, refusals, key moments, accuracy, the chart's words.
+# Rifiuti (li vede solo chi chiede). $game: il numero della partita.
+analysis-game-running = La partita #{ $game } è ancora in corso: analizzarla adesso sarebbe un suggerimento. Chiedi l'analisi quando la partita è finita.
+analysis-aborted-empty = La partita #{ $game } è stata annullata prima di qualunque mossa: non c'è niente da analizzare.
+analysis-no-moves = La partita #{ $game } è finita prima che si giocasse una mossa: non c'è niente da analizzare.
+analysis-no-such-game = In questo server non c'è nessuna partita #{ $game }. { $cmd_history } elenca le ultime partite con i loro numeri.
+analysis-none-here = In questo canale non è ancora finita nessuna partita. Indica una partita col suo numero: { $cmd_analysis } partita:12 ({ $cmd_history } elenca i numeri).
+# L'avanzamento, scritto nella risposta mentre il motore lavora.
+analysis-queued = La partita #{ $game } aspetta il suo turno: ci sono altre analisi in corso. Comincia tra poco…
+analysis-progress = Analisi della partita #{ $game }… { $percent }%
+# La risposta. $white, $black: i nomi dei giocatori; $result: white, black, draw o aborted.
+analysis-title = **Analisi della partita #{ $game }**: { $white } (Bianco) – { $black } (Nero), { $result ->
+        [white] vittoria del Bianco
+        [black] vittoria del Nero
+        [draw] patta
+       *[aborted] annullata
+    }
+# $white_accuracy, $black_accuracy: percentuali.
+analysis-accuracy = Precisione: { $white } **{ $white_accuracy }%** · { $black } **{ $black_accuracy }%**
+analysis-moments-title = **I momenti decisivi**
+# $played: `12. 22-18??`; $better: la mossa migliore; $after: analysis-after-evaluation o -tables.
+analysis-moment = { $played } { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    }: meglio { $better } · { $after }
+analysis-moment-no-better = { $played } { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    } · { $after }
+# $evaluation: in pedine, + quando sta meglio il Bianco (`+1.25`).
+analysis-after-evaluation = poi { $evaluation }
+# $before, $after: analysis-verdict, dal punto di vista di chi muove.
+analysis-after-tables = tavole dei finali: { $before } → { $after }
+analysis-verdict = { $outcome ->
+        [win] vinta in { $moves }
+        [loss] persa in { $moves }
+       *[draw] patta
+    }
+analysis-more = { $kind ->
+        [inaccuracies] { $count ->
+            [one] … e un'altra imprecisione.
+           *[other] … e altre { $count } imprecisioni.
+        }
+       *[moves] { $count ->
+            [one] … e un'altra mossa segnata.
+           *[other] … e altre { $count } mosse segnate.
+        }
+    }
+analysis-clean = Nessuna mossa ha perso abbastanza da essere segnata: una partita pulita, bravi tutti e due!
+# $nodes: le posizioni che il motore ha esaminato per ogni mossa.
+analysis-footer = -# Valutazioni in pedine, + quando sta meglio il Bianco; { $nodes } nodi per posizione. In allegato la partita commentata in PDN.
+# La scacchiera del momento peggiore (una didascalia: niente Markdown). $played: `12. 22-18??`.
+analysis-board-caption = { $played } · meglio { $better }
+analysis-board-caption-no-better = { $played }
+# Le parole del grafico: l'asse e le due metà.
+analysis-chart-moves = mossa
+analysis-chart-white = meglio il Bianco
+analysis-chart-black = meglio il Nero
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -935,3 +996,9 @@ cmd-settings = impostazioni
     .add-channel-description = Chi gestisce il server: un canale dove si possono iniziare partite (poi solo lì)
     .remove-channel = togli-canale
     .remove-channel-description = Chi gestisce il server: un canale da togliere dall'elenco dei canali di gioco
+cmd-hint = suggerimento
+    .description = Contro di me: la mossa migliore nella partita di questo canale, e perché (pochi per partita)
+cmd-analysis = analisi
+    .description = L'analisi del motore di una partita finita: errori, grafico del vantaggio, PDN commentato
+    .game = partita
+    .game-description = Il numero della partita (l'ultima finita in questo canale se non indicato)

@@ -19,6 +19,11 @@
 //!
 //! the three moves (PDN notation), the PDN FEN of the position after them, and the engine's
 //! score in centi-men from White's side, separated by single spaces.
+//!
+//! With the defaults (2,000,000 nodes, 30 centi-men) the build judges 216 positions in one to
+//! two minutes on two shared cores (31.5 s of CPU) and keeps 169 of them
+//! (`assets/openings/three-move.txt`); the scores of the others jump from 26 to 31 centi-men
+//! and beyond, so the margin sits in a gap.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -67,6 +67,12 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Takeback).await
 }
 
+/// The engine's best move, privately, in a game against it.
+#[poise::command(slash_command, guild_only)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    answer(ctx, Action::Hint).await
+}
+
 #[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     answer(ctx, Action::Decline).await

@@ -1,5 +1,5 @@
-//! Commands that look things up: the leaderboard, stats, history, a game's PDN or replay, the
-//! rules and the help. Their names and descriptions come from the files (`cmd-…`).
+//! Commands that look things up: the leaderboard, stats, history, a game's PDN, replay or
+//! analysis, the rules and the help. Their names and descriptions come from the files (`cmd-…`).
 
 use poise::serenity_prelude as serenity;
 
@@ -40,6 +40,12 @@ pub async fn pdn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), E
 #[poise::command(slash_command, guild_only)]
 pub async fn replay(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     answer(ctx, Action::Replay { game }).await
+}
+
+/// The engine's review of a finished game: its progress is shown while it runs.
+#[poise::command(slash_command, guild_only)]
+pub async fn analysis(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
+    answer(ctx, Action::Analysis { game }).await
 }
 
 #[poise::command(slash_command, guild_only)]

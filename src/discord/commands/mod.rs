@@ -43,11 +43,13 @@ fn unlocalised() -> Vec<poise::Command<Data, Error>> {
         game::claim(),
         game::abort(),
         game::takeback(),
+        game::hint(),
         info::leaderboard(),
         info::stats(),
         info::history(),
         info::pdn(),
         info::replay(),
+        info::analysis(),
         info::rules(),
         info::help(),
         info::games(),
@@ -213,11 +215,13 @@ mod tests {
                 "claim",
                 "abort",
                 "takeback",
+                "hint",
                 "leaderboard",
                 "stats",
                 "history",
                 "pdn",
                 "replay",
+                "analysis",
                 "rules",
                 "help",
                 "games",
@@ -413,6 +417,19 @@ mod tests {
             option(command(&all, "replay"), "game")["min_value"].as_f64(),
             Some(1.0)
         );
+        let analysis = command(&all, "analysis");
+        assert_eq!(names(analysis), ["analysis", "analisi", "analisis"]);
+        let game = option(analysis, "game");
+        assert_eq!(game["type"], 4, "a game number");
+        assert_eq!(
+            game["required"], false,
+            "this channel's last game if not given"
+        );
+        assert_eq!(game["min_value"].as_f64(), Some(1.0));
+        assert_eq!(names(game), ["game", "partita", "partida"]);
+        let hint = command(&all, "hint");
+        assert_eq!(names(hint), ["hint", "suggerimento", "pista"]);
+        assert!(hint["options"].as_array().is_none_or(Vec::is_empty));
 
         let draw = command(&all, "draw");
         let subcommands: Vec<[&str; 3]> = draw["options"]
