@@ -111,7 +111,10 @@ texts! {
         "cmd_move", "cmd_board", "cmd_draw_offer", "cmd_draw_accept", "cmd_draw_decline",
         "cmd_resign", "cmd_claim", "cmd_abort", "cmd_leaderboard", "cmd_stats", "cmd_history",
         "cmd_pdn", "cmd_replay", "cmd_rules", "cmd_settings", "cmd_games", "cmd_takeback",
-        "cmd_hint", "cmd_analysis"
+        "cmd_hint", "cmd_analysis", "cmd_tournament_create", "cmd_tournament_join",
+        "cmd_tournament_start", "cmd_tournament_standings", "cmd_tournament_pairings",
+        "cmd_tournament_withdraw", "cmd_tournament_forfeit", "cmd_tournament_cancel",
+        "cmd_tournament_pdn"
     ],
     /// `/rules`.
     Rules = "rules" ["repetitions", "quiet_moves"],
@@ -527,6 +530,8 @@ texts! {
     DiscordNotAModerator = "discord-not-a-moderator" ["cmd_resign", "cmd_draw_offer"],
     /// The time of `/challenge` could not be read: `$input` as typed.
     DiscordTimeUnreadable = "discord-time-unreadable" ["input"],
+    /// The sign-up time of `/tournament create` could not be read: `$input` as typed.
+    DiscordSignupUnreadable = "discord-signup-unreadable" ["input"],
     DiscordMovesUnavailable = "discord-moves-unavailable" [],
     DiscordMovePlaceholder = "discord-move-placeholder" [],
     /// A link to the current board under a refusal: `$link`.
@@ -667,6 +672,15 @@ pub const COMMANDS: &[&str] = &[
     "takeback",
     "hint",
     "analysis",
+    "tournament create",
+    "tournament join",
+    "tournament start",
+    "tournament standings",
+    "tournament pairings",
+    "tournament withdraw",
+    "tournament forfeit",
+    "tournament cancel",
+    "tournament pdn",
 ];
 
 /// The files as they are embedded: language, file name, source.

@@ -8,9 +8,12 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::game::{Action, Actor, ColourChoice, Member, SettingsChange, human_duration};
+use crate::game::{
+    Action, Actor, ColourChoice, Member, SettingsChange, TournamentAction, TournamentSpec,
+    human_duration,
+};
 use crate::i18n::{Language, t};
-use crate::store::NotifyMode;
+use crate::store::{NotifyMode, TournamentFormat};
 
 /// A click on a button or a pick in a select menu: the component's id and, for a menu, the
 /// values picked. The service reads the id ([`GameService::component`](crate::game::GameService::component)).
@@ -259,6 +262,56 @@ pub fn settings(options: SettingsOptions) -> Action {
         add_game_channel: options.add_channel.map(serenity::ChannelId::get),
         remove_game_channel: options.remove_channel.map(serenity::ChannelId::get),
     })
+}
+
+/// The format of `/tournament create` (its choices are named by the command's own attributes,
+/// `cmd-tournament-create.format-swiss` and `.format-round-robin`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatOption {
+    #[name = "swiss"]
+    Swiss,
+    #[name = "round-robin"]
+    RoundRobin,
+}
+
+/// The Swiss rounds of `/tournament create` when none are given.
+pub const DEFAULT_SWISS_ROUNDS: u32 = 5;
+
+/// The options of `/tournament create`, as poise read them (times already read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentOptions {
+    pub name: String,
+    pub format: Option<FormatOption>,
+    /// Swiss rounds; a round robin has as many as it needs.
+    pub rounds: Option<u32>,
+    /// Games each pairing plays, 1 or 2.
+    pub games: Option<u8>,
+    pub time: Option<TimeOption>,
+    pub rated: Option<bool>,
+    pub openings: Option<bool>,
+    pub signup: Option<TimeOption>,
+}
+
+/// `/tournament create`: Swiss of [`DEFAULT_SWISS_ROUNDS`] rounds, one game a pairing, rated,
+/// from the start position and open until `/tournament start`, unless the options say
+/// otherwise.
+#[must_use]
+pub fn tournament_create(options: TournamentOptions) -> Action {
+    let format = match options.format.unwrap_or(FormatOption::Swiss) {
+        FormatOption::Swiss => TournamentFormat::Swiss {
+            rounds: options.rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
+        },
+        FormatOption::RoundRobin => TournamentFormat::RoundRobin,
+    };
+    Action::Tournament(TournamentAction::Create(TournamentSpec {
+        name: options.name.trim().to_owned(),
+        format,
+        games_per_pairing: options.games.unwrap_or(1).clamp(1, 2),
+        time_per_move: options.time.map(TimeOption::duration),
+        rated: options.rated.unwrap_or(true),
+        drawn_openings: options.openings.unwrap_or(false),
+        signup: options.signup.map(TimeOption::duration),
+    }))
 }
 
 /// The time per move of `/challenge`, as typed in any of the bot's languages: `5 min`, `2 ore`,
@@ -938,6 +991,72 @@ mod tests {
                 colour: ColourChoice::Random,
                 time_per_move: Some(Duration::from_secs(3600)),
             }
+        );
+    }
+
+    #[test]
+    fn tournament_create_fills_in_the_defaults_and_reads_the_options() {
+        let bare = TournamentOptions {
+            name: "  Coppa d'autunno ".into(),
+            format: None,
+            rounds: None,
+            games: None,
+            time: None,
+            rated: None,
+            openings: None,
+            signup: None,
+        };
+        assert_eq!(
+            tournament_create(bare.clone()),
+            Action::Tournament(TournamentAction::Create(TournamentSpec {
+                name: "Coppa d'autunno".into(),
+                format: TournamentFormat::Swiss {
+                    rounds: DEFAULT_SWISS_ROUNDS
+                },
+                games_per_pairing: 1,
+                time_per_move: None,
+                rated: true,
+                drawn_openings: false,
+                signup: None,
+            }))
+        );
+        let full = TournamentOptions {
+            format: Some(FormatOption::RoundRobin),
+            rounds: Some(3),
+            games: Some(2),
+            time: TimeOption::parse("2 ore"),
+            rated: Some(false),
+            openings: Some(true),
+            signup: TimeOption::parse("30 min"),
+            ..bare.clone()
+        };
+        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(full) else {
+            panic!("a tournament to create");
+        };
+        assert_eq!(
+            spec.format,
+            TournamentFormat::RoundRobin,
+            "rounds are for Swiss"
+        );
+        assert_eq!(spec.games_per_pairing, 2);
+        assert_eq!(spec.time_per_move, Some(Duration::from_secs(7200)));
+        assert!(!spec.rated && spec.drawn_openings);
+        assert_eq!(spec.signup, Some(Duration::from_secs(1800)));
+        let swiss = TournamentOptions {
+            format: Some(FormatOption::Swiss),
+            rounds: Some(7),
+            ..bare
+        };
+        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(swiss) else {
+            panic!("a tournament to create");
+        };
+        assert_eq!(spec.format, TournamentFormat::Swiss { rounds: 7 });
+        assert_eq!(
+            FormatOption::list()
+                .iter()
+                .map(|c| &*c.name)
+                .collect::<Vec<_>>(),
+            ["swiss", "round-robin"]
         );
     }
 }

@@ -113,6 +113,15 @@ impl GameService {
             cmd_takeback = c("takeback"),
             cmd_hint = c("hint"),
             cmd_analysis = c("analysis"),
+            cmd_tournament_create = c("tournament create"),
+            cmd_tournament_join = c("tournament join"),
+            cmd_tournament_start = c("tournament start"),
+            cmd_tournament_standings = c("tournament standings"),
+            cmd_tournament_pairings = c("tournament pairings"),
+            cmd_tournament_withdraw = c("tournament withdraw"),
+            cmd_tournament_forfeit = c("tournament forfeit"),
+            cmd_tournament_cancel = c("tournament cancel"),
+            cmd_tournament_pdn = c("tournament pdn"),
         )
     }
 }

@@ -18,6 +18,9 @@ help = **Dama: Italian draughts on Discord**
     { $cmd_hint }: against me, my best move and why (a few a game; the game's PDN notes them)
     { $cmd_games }: your games in this server, whose move it is and the time left
     { $cmd_abort } (moderators): stop the game here without a result
+    { "**" }Tournaments**
+    { $cmd_tournament_create } (managers of the server) opens the sign-up: join with its button or { $cmd_tournament_join }; { $cmd_tournament_start } pairs the first round
+    Each game gets its own thread; when a round ends I pair the next. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [round], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } and { $cmd_tournament_cancel } for moderators and managers
     { "**" }Look up**
     { $cmd_leaderboard }, { $cmd_stats } [member], { $cmd_history } [member]
     { $cmd_pdn } [game]: the game as a PDN file; { $cmd_replay } [game]: as an animation
@@ -732,6 +735,7 @@ discord-subcommand-required = Choose what to do: { $choices }.
 discord-not-a-moderator = Only moderators (Manage Messages in this channel) can abort a game. Players can { $cmd_resign } or offer a draw ({ $cmd_draw_offer }).
 # The /challenge time option. $input: what was typed.
 discord-time-unreadable = I could not read the time per move `{ $input }`: write it like `5 min`, `2 h` or `3 days`.
+discord-signup-unreadable = I could not read how long the sign-up stays open, `{ $input }`: write it like `30 min`, `2 h` or `1 day`.
 discord-moves-unavailable = I could not list your moves just now: type yours, e.g. 22-18.
 discord-move-placeholder = Type your move, e.g. 22-18
 # Under a refusal about an old board. $link: the current board's message.
@@ -980,3 +984,45 @@ cmd-analysis = analysis
     .description = The engine's review of a finished game: mistakes, advantage chart, annotated PDN
     .game = game
     .game-description = The game number (this channel's last finished game if not given)
+cmd-tournament = tournament
+    .description = Server tournaments: Swiss or round robin, from the sign-up to the standings
+cmd-tournament-create = create
+    .description = Managers of the server: open a tournament's sign-up, with Join and Leave buttons
+    .name = name
+    .name-description = The tournament's name
+    .format = format
+    .format-description = Swiss (by score groups) or round robin (everyone meets everyone); Swiss if not given
+    .format-swiss = Swiss
+    .format-round-robin = Round robin
+    .rounds = rounds
+    .rounds-description = Swiss: how many rounds (5 if not given)
+    .games = games
+    .games-description = Games each pair plays: 1, or 2 with colours swapped (1 if not given)
+    .time = time
+    .time-description = Time per move, for example 5 minutes, 2 hours or 3 days (the server's if not given)
+    .rated = rated
+    .rated-description = Whether the games count for the leaderboard (yes if not given)
+    .openings = openings
+    .openings-description = Start each round from an opening drawn from the three-move list (no if not given)
+    .signup = signup
+    .signup-description = How long the sign-up stays open, e.g. 30 minutes or 2 hours (until started if not given)
+cmd-tournament-join = join
+    .description = Sign up for the tournament of this channel
+cmd-tournament-start = start
+    .description = Close the sign-up and pair the first round
+cmd-tournament-standings = standings
+    .description = The standings of the tournament of this channel
+cmd-tournament-pairings = pairings
+    .description = The pairings and results of a round
+    .round = round
+    .round-description = Which round (the current one if not given)
+cmd-tournament-withdraw = withdraw
+    .description = Leave the tournament: your games so far count, you are not paired again
+cmd-tournament-forfeit = forfeit
+    .description = Moderators: a player loses their current game by forfeit and leaves the tournament
+    .member = member
+    .member-description = The player who forfeits
+cmd-tournament-cancel = cancel
+    .description = Managers of the server: cancel the tournament (running games stop without a result)
+cmd-tournament-pdn = pdn
+    .description = Every game of the tournament as one PDN file

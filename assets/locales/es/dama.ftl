@@ -18,6 +18,9 @@ help = **Dama: damas italianas en Discord**
     { $cmd_hint }: contra mí, mi mejor jugada y por qué (unas pocas por partida; el PDN de la partida las anota)
     { $cmd_games }: tus partidas en este servidor, a quién le toca y el tiempo que queda
     { $cmd_abort } (moderadores): detiene la partida de este canal sin resultado
+    { "**" }Torneos**
+    { $cmd_tournament_create } (quien gestiona el servidor) abre la inscripción: uno se inscribe con su botón o { $cmd_tournament_join }; { $cmd_tournament_start } empareja la primera ronda
+    Cada partida tiene su hilo; cuando termina una ronda emparejo la siguiente. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [ronda], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } y { $cmd_tournament_cancel } para moderadores y gestores
     { "**" }Consultar**
     { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
     { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación
@@ -749,6 +752,7 @@ discord-subcommand-required = Elige qué hacer: { $choices }.
 discord-not-a-moderator = Solo los moderadores (Gestionar mensajes en este canal) pueden anular una partida. Los jugadores pueden usar { $cmd_resign } u ofrecer tablas ({ $cmd_draw_offer }).
 # La opción de tiempo de /retar. $input: lo que se escribió.
 discord-time-unreadable = No pude leer el tiempo por jugada `{ $input }`: escríbelo como `5 min`, `2 horas` o `3 días`.
+discord-signup-unreadable = No pude leer cuánto tiempo queda abierta la inscripción, `{ $input }`: escríbelo como `30 min`, `2 horas` o `1 día`.
 discord-moves-unavailable = No pude listar tus jugadas ahora mismo: escribe la tuya, por ejemplo 22-18.
 discord-move-placeholder = Escribe tu jugada, por ejemplo 22-18
 # Bajo un rechazo sobre un tablero antiguo. $link: el mensaje del tablero actual.
@@ -987,3 +991,45 @@ cmd-analysis = analisis
     .description = El análisis del motor de una partida terminada: errores, gráfico de ventaja, PDN comentado
     .game = partida
     .game-description = El número de la partida (la última terminada en este canal si no lo indicas)
+cmd-tournament = torneo
+    .description = Los torneos del servidor: sistema suizo o todos contra todos, de la inscripción a la clasificación
+cmd-tournament-create = crear
+    .description = Quien gestiona el servidor: abre la inscripción a un torneo, con los botones Inscribirse y Salir
+    .name = nombre
+    .name-description = El nombre del torneo
+    .format = formato
+    .format-description = Suizo (por grupos de puntos) o todos contra todos; suizo si no se indica
+    .format-swiss = Suizo
+    .format-round-robin = Todos contra todos
+    .rounds = rondas
+    .rounds-description = Suizo: cuántas rondas (5 si no se indica)
+    .games = partidas
+    .games-description = Partidas de cada pareja: 1, o 2 con los colores cambiados (1 si no se indica)
+    .time = tiempo
+    .time-description = Tiempo por jugada, por ejemplo 5 minutos, 2 horas o 3 días (el del servidor si no se indica)
+    .rated = puntuable
+    .rated-description = Si las partidas cuentan para la clasificación del servidor (sí si no se indica)
+    .openings = aperturas
+    .openings-description = Cada ronda empieza desde una apertura sorteada de la lista de tres jugadas (no si no se indica)
+    .signup = inscripción
+    .signup-description = Cuánto dura la inscripción, p. ej. 30 minutos o 2 horas (hasta el inicio si no se indica)
+cmd-tournament-join = inscribirse
+    .description = Inscríbete en el torneo de este canal
+cmd-tournament-start = iniciar
+    .description = Cierra la inscripción y empareja la primera ronda
+cmd-tournament-standings = clasificación
+    .description = La clasificación del torneo de este canal
+cmd-tournament-pairings = emparejamientos
+    .description = Los emparejamientos y resultados de una ronda
+    .round = ronda
+    .round-description = Qué ronda (la actual si no se indica)
+cmd-tournament-withdraw = retirarse
+    .description = Deja el torneo: tus partidas jugadas cuentan, no se te empareja más
+cmd-tournament-forfeit = forfait
+    .description = Moderadores: un jugador pierde por forfait su partida actual y deja el torneo
+    .member = jugador
+    .member-description = El jugador que pierde por forfait
+cmd-tournament-cancel = cancelar
+    .description = Quien gestiona el servidor: cancela el torneo (las partidas en curso terminan sin resultado)
+cmd-tournament-pdn = pdn
+    .description = Todas las partidas del torneo en un solo archivo PDN

@@ -18,6 +18,9 @@ help = **Dama: la dama italiana su Discord**
     { $cmd_hint }: contro di me, la mossa migliore e il perché (pochi per partita; il PDN della partita li annota)
     { $cmd_games }: le tue partite in questo server, a chi tocca e il tempo che resta
     { $cmd_abort } (moderatori): ferma la partita di questo canale senza risultato
+    { "**" }Tornei**
+    { $cmd_tournament_create } (chi gestisce il server) apre le iscrizioni: ci si iscrive con il pulsante o { $cmd_tournament_join }; { $cmd_tournament_start } abbina il primo turno
+    Ogni partita ha il suo thread; quando un turno finisce abbino il successivo. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [turno], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } e { $cmd_tournament_cancel } per moderatori e gestori
     { "**" }Consultare**
     { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
     { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
@@ -764,6 +767,7 @@ discord-subcommand-required = Scegli cosa fare: { $choices }.
 discord-not-a-moderator = Solo i moderatori (Gestire i messaggi in questo canale) possono interrompere una partita. I giocatori possono usare { $cmd_resign } o proporre la patta ({ $cmd_draw_offer }).
 # L'opzione tempo di /sfida. $input: quello che è stato scritto.
 discord-time-unreadable = Non riesco a leggere il tempo per mossa `{ $input }`: scrivilo come `5 minuti`, `2 ore` o `3 giorni`.
+discord-signup-unreadable = Non riesco a leggere per quanto restano aperte le iscrizioni, `{ $input }`: scrivilo come `30 minuti`, `2 ore` o `1 giorno`.
 discord-moves-unavailable = Non riesco a elencare le tue mosse in questo momento: scrivi la tua, per esempio 22-18.
 discord-move-placeholder = Scrivi la tua mossa, per esempio 22-18
 # Sotto un rifiuto che riguarda una vecchia damiera. $link: il messaggio della damiera attuale.
@@ -1002,3 +1006,45 @@ cmd-analysis = analisi
     .description = L'analisi del motore di una partita finita: errori, grafico del vantaggio, PDN commentato
     .game = partita
     .game-description = Il numero della partita (l'ultima finita in questo canale se non indicato)
+cmd-tournament = torneo
+    .description = I tornei del server: sistema svizzero o girone all'italiana, dalle iscrizioni alla classifica
+cmd-tournament-create = crea
+    .description = Chi gestisce il server: apre le iscrizioni a un torneo, con i pulsanti Iscriviti e Ritirati
+    .name = nome
+    .name-description = Il nome del torneo
+    .format = formula
+    .format-description = Svizzero (per gruppi di punteggio) o girone all'italiana, tutti contro tutti; di norma svizzero
+    .format-swiss = Svizzero
+    .format-round-robin = Girone all'italiana
+    .rounds = turni
+    .rounds-description = Svizzero: quanti turni (5 se non indicato)
+    .games = partite
+    .games-description = Partite per ogni coppia: 1, o 2 a colori invertiti (1 se non indicato)
+    .time = tempo
+    .time-description = Tempo per mossa, per esempio 5 minuti, 2 ore o 3 giorni (quello del server se non indicato)
+    .rated = valido
+    .rated-description = Se le partite contano per la classifica del server (sì se non indicato)
+    .openings = aperture
+    .openings-description = Ogni turno parte da un'apertura sorteggiata tra quelle di tre mosse (no se non indicato)
+    .signup = iscrizioni
+    .signup-description = Per quanto restano aperte le iscrizioni, es. 30 minuti o 2 ore (fino all'avvio se non indicato)
+cmd-tournament-join = iscriviti
+    .description = Iscriviti al torneo di questo canale
+cmd-tournament-start = avvia
+    .description = Chiude le iscrizioni e abbina il primo turno
+cmd-tournament-standings = classifica
+    .description = La classifica del torneo di questo canale
+cmd-tournament-pairings = abbinamenti
+    .description = Gli abbinamenti e i risultati di un turno
+    .round = turno
+    .round-description = Quale turno (quello in corso se non indicato)
+cmd-tournament-withdraw = ritirati
+    .description = Lascia il torneo: le partite giocate contano, non vieni più abbinato
+cmd-tournament-forfeit = forfait
+    .description = Moderatori: un giocatore perde a forfait la partita in corso e lascia il torneo
+    .member = giocatore
+    .member-description = Il giocatore che perde a forfait
+cmd-tournament-cancel = annulla
+    .description = Chi gestisce il server: annulla il torneo (le partite in corso finiscono senza risultato)
+cmd-tournament-pdn = pdn
+    .description = Tutte le partite del torneo in un unico file PDN

@@ -6,7 +6,9 @@
 //! Choices are named by their own messages: colours (`discord-choice-white`, ...), levels
 //! (`discord-choice-level`, with `level-name`), languages (`discord-choice-language`), the
 //! notifications and threads of `/settings` (`discord-choice-notify`, `discord-choice-threads`)
-//! and the times of `/challenge` (the shared durations, offered by its autocomplete).
+//! and the times of `/challenge` (the shared durations, offered by its autocomplete). Other
+//! choices are named by attributes of their command's message, `.<option>-<choice>` with the
+//! choice's English name from the code (`cmd-tournament-create.format-round-robin`).
 
 use std::borrow::Cow;
 
@@ -47,6 +49,11 @@ pub fn command_attributes() -> Vec<(String, String)> {
         for parameter in &command.parameters {
             out.push((id.clone(), parameter.name.to_string()));
             out.push((id.clone(), format!("{}-description", parameter.name)));
+            if !named_by_messages(&parameter.name) {
+                for choice in parameter.choices.iter() {
+                    out.push((id.clone(), choice_attribute(&parameter.name, &choice.name)));
+                }
+            }
         }
         for sub in &command.subcommands {
             walk(sub, &format!("{path} {}", sub.name), out);
@@ -136,6 +143,11 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
                 choice.localizations = Cow::Owned(per_locale(|l| {
                     choice_name(texts, &key, index, l).unwrap_or_default()
                 }));
+            } else if !named_by_messages(&key) {
+                let attribute = choice_attribute(&key, &choice.name);
+                choice.localizations =
+                    Cow::Owned(per_locale(|l| attributes.get(l, path, &attribute)));
+                choice.name = Cow::Owned(attributes.get(Language::En, path, &attribute));
             }
         }
         parameter.choices = Cow::Owned(choices);
@@ -144,6 +156,17 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
         let sub_path = format!("{path} {}", sub.name);
         localise_command(sub, &sub_path, texts, missing);
     }
+}
+
+/// Whether the choices of the option `key` are named by messages of their own
+/// ([`choice_name`]) rather than by attributes of their command's message.
+fn named_by_messages(key: &str) -> bool {
+    matches!(key, "colour" | "level" | "language" | "notify" | "threads")
+}
+
+/// The attribute that names a choice of an option: `format-round-robin`.
+fn choice_attribute(key: &str, choice: &str) -> String {
+    format!("{key}-{}", choice.to_lowercase().replace(' ', "-"))
 }
 
 /// The name of the `index`th choice of the option `key`, where the files name it.

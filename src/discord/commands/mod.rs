@@ -8,6 +8,7 @@ mod game;
 mod info;
 mod localise;
 mod settings;
+mod tournament;
 
 use super::permissions::{self, guild_only_text};
 use super::respond;
@@ -53,6 +54,7 @@ fn unlocalised() -> Vec<poise::Command<Data, Error>> {
         info::rules(),
         info::help(),
         info::games(),
+        tournament::tournament(),
         settings::settings(),
     ]
 }
@@ -225,6 +227,7 @@ mod tests {
                 "rules",
                 "help",
                 "games",
+                "tournament",
                 "settings"
             ]
         );
@@ -565,6 +568,112 @@ mod tests {
                 channel["channel_types"],
                 json!([0]),
                 "{name}: text channels only"
+            );
+        }
+    }
+
+    #[test]
+    fn tournament_has_a_subcommand_for_each_step_in_every_language() {
+        let all = registered();
+        let tournament = command(&all, "tournament");
+        assert_eq!(names(tournament), ["tournament", "torneo", "torneo"]);
+        assert!(
+            tournament["default_member_permissions"].is_null(),
+            "everyone joins and looks; the service refuses the managers' steps to others"
+        );
+        let subcommands: Vec<[&str; 3]> = tournament["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                assert_eq!(s["type"], 1, "{s}");
+                names(s)
+            })
+            .collect();
+        assert_eq!(
+            subcommands,
+            [
+                ["create", "crea", "crear"],
+                ["join", "iscriviti", "inscribirse"],
+                ["start", "avvia", "iniciar"],
+                ["standings", "classifica", "clasificación"],
+                ["pairings", "abbinamenti", "emparejamientos"],
+                ["withdraw", "ritirati", "retirarse"],
+                ["forfeit", "forfait", "forfait"],
+                ["cancel", "annulla", "cancelar"],
+                ["pdn", "pdn", "pdn"],
+            ]
+        );
+        let sub = |name: &str| {
+            tournament["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["name"] == name)
+                .unwrap()
+        };
+        let create = sub("create");
+        let options: Vec<[&str; 3]> = create["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(names)
+            .collect();
+        assert_eq!(
+            options,
+            [
+                ["name", "nome", "nombre"],
+                ["format", "formula", "formato"],
+                ["rounds", "turni", "rondas"],
+                ["games", "partite", "partidas"],
+                ["time", "tempo", "tiempo"],
+                ["rated", "valido", "puntuable"],
+                ["openings", "aperture", "aperturas"],
+                ["signup", "iscrizioni", "inscripción"],
+            ]
+        );
+        let name = option(create, "name");
+        assert_eq!(
+            (name["type"].as_u64(), name["required"].as_bool()),
+            (Some(3), Some(true))
+        );
+        assert_eq!(name["max_length"], 80);
+        assert_eq!(
+            choice_names(option(create, "format")),
+            [
+                ["Swiss", "Svizzero", "Suizo"],
+                ["Round robin", "Girone all'italiana", "Todos contra todos"]
+            ]
+        );
+        assert_eq!(option(create, "format")["choices"][1]["value"], 1);
+        let games = option(create, "games");
+        assert_eq!(games["type"], 4);
+        assert_eq!(
+            (games["min_value"].as_f64(), games["max_value"].as_f64()),
+            (Some(1.0), Some(2.0))
+        );
+        for typed in ["time", "signup"] {
+            assert_eq!(option(create, typed)["type"], 3, "{typed}");
+            assert_eq!(option(create, typed)["autocomplete"], true, "{typed}");
+        }
+        for switch in ["rated", "openings"] {
+            assert_eq!(option(create, switch)["type"], 5, "{switch}");
+        }
+        let round = option(sub("pairings"), "round");
+        assert_eq!(
+            (round["type"].as_u64(), round["required"].as_bool()),
+            (Some(4), Some(false))
+        );
+        assert_eq!(names(round), ["round", "turno", "ronda"]);
+        let member = option(sub("forfeit"), "member");
+        assert_eq!(
+            (member["type"].as_u64(), member["required"].as_bool()),
+            (Some(6), Some(true))
+        );
+        for name in ["join", "start", "standings", "withdraw", "cancel", "pdn"] {
+            assert!(
+                sub(name)["options"].as_array().is_none_or(Vec::is_empty),
+                "{name}"
             );
         }
     }
