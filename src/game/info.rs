@@ -267,6 +267,16 @@ impl GameService {
     /// 22-18}`, with their count after the last move), in the server's language like its
     /// other messages (PDN readers skip comments).
     pub fn pdn_text(&self, game: GameId) -> Result<String, ServiceError> {
+        self.pdn_game(game, None)
+    }
+
+    /// [`Self::pdn_text`], for a game of a tournament: the tournament's name as its Event and
+    /// the round as its Round (`tournament` is both).
+    pub(crate) fn pdn_game(
+        &self,
+        game: GameId,
+        tournament: Option<(&str, &str)>,
+    ) -> Result<String, ServiceError> {
         let Some(export) = self.store.game_export(game)? else {
             return Ok(String::new());
         };
@@ -286,16 +296,21 @@ impl GameService {
             (GameStatus::Finished, Some(result)) => result.pdn(),
             _ => "*",
         };
-        let event = format!("Dama on Discord, game #{}", record.id);
+        let event = match tournament {
+            Some((event, _)) => event.to_owned(),
+            None => format!("Dama on Discord, game #{}", record.id),
+        };
         let white = name(Color::White);
         let black = name(Color::Black);
-        let tags = [
+        let mut tags = vec![
             ("Event", event.as_str()),
             ("Site", "Discord"),
             ("Date", date.as_str()),
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
         ];
+        if let Some((_, round)) = tournament {
+            tags.push(("Round", round));
+        }
+        tags.extend([("White", white.as_str()), ("Black", black.as_str())]);
         let language = self.server_language(record.guild);
         let mut comments = takeback_comments(
             loaded.game.start(),
