@@ -404,8 +404,11 @@ impl GameService {
                 .store
                 .game(game)?
                 .map(|game| (game.guild, game.place())),
-            // A tournament's buttons work in its channel only: see `GameService::tournament`.
-            Origin::Tournament(_) => None,
+            // A tournament's buttons work in its channel only.
+            Origin::Tournament(id) => self
+                .store
+                .tournament(id)?
+                .map(|tournament| (tournament.guild, tournament.channel)),
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {

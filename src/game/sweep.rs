@@ -94,6 +94,7 @@ impl GameService {
         notices.extend(self.forfeits(now)?);
         notices.extend(self.idle_engine_games(now)?);
         notices.extend(self.reminders(now)?);
+        notices.extend(self.tournament_sweep(now)?);
         for notice in &mut notices {
             settle_mentions(&mut notice.reply, None);
         }
