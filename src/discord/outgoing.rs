@@ -50,6 +50,9 @@ pub struct Outgoing {
     pub replay_gif: Option<Attachment>,
     /// The advantage chart of `reply.chart` as PNG, under the view's file name.
     pub chart_png: Option<Attachment>,
+    /// The table of `reply.table` (a tournament's standings) as PNG, under the view's file
+    /// name.
+    pub table_png: Option<Attachment>,
     /// The language of the reply's readers, for what the adapter adds to it (a link to the
     /// current board, a note about a file too big): the actor's for a private reply, the
     /// server's public language otherwise. English until [`Outgoing::in_language`].
@@ -60,9 +63,9 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    /// Draws the reply's board, replay and chart. Blocking (a board or a chart takes
-    /// milliseconds of CPU, a replay a few hundred): call it off the async runtime, next to
-    /// the service call.
+    /// Draws the reply's board, replay, chart and table. Blocking (a board, a chart or a table
+    /// takes milliseconds of CPU, a replay a few hundred): call it off the async runtime, next
+    /// to the service call.
     #[must_use]
     pub fn render(renderer: &Renderer, reply: Reply) -> Outgoing {
         let board_png = reply.board.as_ref().map(|view| renderer.png(view));
@@ -74,11 +77,16 @@ impl Outgoing {
             filename: view.filename.clone(),
             bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
         });
+        let table_png = reply.table.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: renderer.table_png(view),
+        });
         Outgoing {
             reply,
             board_png,
             replay_gif,
             chart_png,
+            table_png,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -115,6 +123,7 @@ impl Outgoing {
             board_png: None,
             replay_gif: None,
             chart_png: None,
+            table_png: None,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -221,8 +230,8 @@ pub struct DiscordMessage {
 impl DiscordMessage {
     /// The message for a reply: a board goes in an embed with the image and the mentions in
     /// the content (so they notify); text alone goes in the content (or an embed when it is
-    /// too long); a chart goes in an embed of its own, after the board's; files are attached
-    /// when they fit (at most [`MAX_FILES`]), the others named in a note.
+    /// too long); a chart and a table each go in an embed of their own, after the board's;
+    /// files are attached when they fit (at most [`MAX_FILES`]), the others named in a note.
     #[must_use]
     pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
         let reply = &outgoing.reply;
@@ -242,22 +251,24 @@ impl DiscordMessage {
             .iter()
             .map(|png| serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE))
             .collect();
-        let mut chart_attached = None;
+        // The images shown in embeds of their own: the chart, the table.
+        let mut shown = Vec::new();
         let others = reply
             .attachment
             .iter()
             .chain(&outgoing.replay_gif)
             .map(|file| (file, false))
-            .chain(outgoing.chart_png.iter().map(|file| (file, true)));
-        for (attachment, is_chart) in others {
+            .chain(outgoing.chart_png.iter().map(|file| (file, true)))
+            .chain(outgoing.table_png.iter().map(|file| (file, true)));
+        for (attachment, is_image) in others {
             let fits = attachment.bytes.len() as u64 <= place.attachment_limit;
             if fits && files.len() < MAX_FILES {
                 files.push(serenity::CreateAttachment::bytes(
                     attachment.bytes.clone(),
                     attachment.filename.clone(),
                 ));
-                if is_chart {
-                    chart_attached = Some(attachment.filename.as_str());
+                if is_image {
+                    shown.push(attachment.filename.as_str());
                 }
             } else {
                 let megabytes = (attachment.bytes.len() as f64 / 1_048_576.0 * 10.0).round() / 10.0;
@@ -301,7 +312,7 @@ impl DiscordMessage {
             );
             mention_line
         };
-        if let Some(name) = chart_attached.filter(|name| embeddable(name)) {
+        for name in shown.into_iter().filter(|name| embeddable(name)) {
             embeds.push(
                 serenity::CreateEmbed::new()
                     .image(format!("attachment://{name}"))
@@ -529,8 +540,9 @@ pub enum ClickAnswer {
 /// Decides how to show the reply to a click on `custom_id`. A public board that follows from
 /// a click on the board itself (or on the challenge that starts it) replaces that message;
 /// clicks on private messages (a resignation's confirmation) answer with a new message,
-/// since the private one only its viewer sees. Bump, a rematch and an answered takeback post
-/// a new message, at the bottom of the channel or thread.
+/// since the private one only its viewer sees. A tournament's sign-up button updates the
+/// sign-up message. Bump, a rematch and an answered takeback post a new message, at the bottom
+/// of the channel or thread.
 #[must_use]
 pub fn click_answer(
     custom_id: &str,
@@ -566,6 +578,10 @@ pub fn click_answer(
             ClickAnswer::Update
         }
         Some(ComponentAction::Leaderboard(_)) => ClickAnswer::Update,
+        // Join and Leave change the sign-up message's list of entrants.
+        Some(ComponentAction::Tournament(id, _)) if reply.tournament == Some(id) => {
+            ClickAnswer::Update
+        }
         _ => ClickAnswer::NewMessage,
     }
 }
@@ -674,6 +690,7 @@ mod tests {
             board_png: Some(vec![0x89, b'P', b'N', b'G']),
             replay_gif: None,
             chart_png: None,
+            table_png: None,
             language: Language::En,
             notices: Vec::new(),
         }
@@ -1046,6 +1063,66 @@ mod tests {
     }
 
     #[test]
+    fn a_table_is_drawn_and_shown_under_the_text() {
+        let renderer = Renderer::new(&crate::config::RenderConfig::default()).unwrap();
+        let reply = Reply {
+            table: Some(crate::render::TableView {
+                filename: "dama-tournament-3-standings.png".into(),
+                title: "Coppa \u{b7} round 2 of 3".into(),
+                header: vec!["#".into(), "Player".into(), "Points".into()],
+                rows: vec![
+                    vec!["1".into(), "alice".into(), "2".into()],
+                    vec!["2".into(), "bob".into(), "1".into()],
+                ],
+                numeric: vec![true, false, true],
+            }),
+            ..Reply::public("**Standings of Coppa** after round 2 of 3")
+        };
+        let outgoing = Outgoing::render(&renderer, reply);
+        let table = outgoing.table_png.as_ref().expect("the table is drawn");
+        assert_eq!(table.filename, "dama-tournament-3-standings.png");
+        let image = image::load_from_memory_with_format(&table.bytes, image::ImageFormat::Png)
+            .expect("the table is a PNG");
+        assert!(image.width() >= crate::render::table::MIN_WIDTH);
+        let message = DiscordMessage::new(&outgoing, PLACE);
+        for json in [
+            to_json(&message.clone().into_response()),
+            to_json(&message.clone().into_edit_response()),
+            to_json(&message.clone().into_followup()),
+            to_json(&message.clone().into_create_message()),
+            to_json(&message.clone().into_edit_message()),
+        ] {
+            assert_eq!(
+                json["content"], "**Standings of Coppa** after round 2 of 3",
+                "{json:#}"
+            );
+            let embeds = json["embeds"].as_array().unwrap();
+            assert_eq!(embeds.len(), 1, "{json:#}");
+            assert_eq!(
+                embeds[0]["image"]["url"],
+                "attachment://dama-tournament-3-standings.png"
+            );
+        }
+        // Too big for the server: named in a note, no embed pointing at nothing.
+        let small = Place {
+            attachment_limit: table.bytes.len() as u64 - 1,
+            ..PLACE
+        };
+        let json = to_json(&DiscordMessage::new(&outgoing, small).into_create_message());
+        assert!(
+            json["embeds"].as_array().is_none_or(Vec::is_empty),
+            "{json:#}"
+        );
+        assert!(
+            json["content"]
+                .as_str()
+                .unwrap()
+                .contains("dama-tournament-3-standings.png"),
+            "{json:#}"
+        );
+    }
+
+    #[test]
     fn a_chart_too_big_for_the_server_is_named_instead() {
         let outgoing = analysis_reply();
         let chart_size = outgoing.chart_png.as_ref().unwrap().bytes.len() as u64;
@@ -1233,6 +1310,31 @@ mod tests {
         assert_eq!(
             click_answer("junk", &declined, false),
             ClickAnswer::NewMessage
+        );
+        let signup = Reply {
+            tournament: Some(crate::store::TournamentId(4)),
+            ..Reply::public("**Coppa**: sign-up open. Entrants (1): alice")
+        };
+        assert_eq!(
+            click_answer("t:4:join", &signup, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(
+            click_answer("t:4:leave", &signup, false),
+            ClickAnswer::Update
+        );
+        assert_eq!(
+            click_answer("t:5:join", &signup, false),
+            ClickAnswer::NewMessage,
+            "another tournament's message is not the one clicked"
+        );
+        assert_eq!(
+            click_answer(
+                "t:4:join",
+                &Reply::private("You have joined already."),
+                false
+            ),
+            ClickAnswer::Private
         );
     }
 

@@ -528,9 +528,11 @@ fn mark_responded(ctx: poise::ApplicationContext<'_, Data, Error>) {
         .store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// A reply whose message the service wants to know.
+/// A reply whose message the service wants to know: a game's board, a challenge, a
+/// tournament's sign-up.
 fn shows_something(reply: &Reply) -> bool {
-    !reply.ephemeral && (reply.game.is_some() || reply.challenge.is_some())
+    !reply.ephemeral
+        && (reply.game.is_some() || reply.challenge.is_some() || reply.tournament.is_some())
 }
 
 /// Tells the service which message shows a reply's game or challenge, and takes the controls
@@ -558,7 +560,7 @@ async fn remember_at(http: &serenity::Http, data: &Data, reply: &Reply, at: Mess
         return;
     }
     let service = data.service.clone();
-    let (game, challenge) = (reply.game, reply.challenge);
+    let (game, challenge, tournament) = (reply.game, reply.challenge, reply.tournament);
     let job = data.work.spawn(move || {
         let mut replaced = None;
         if let Some(game) = game {
@@ -566,6 +568,9 @@ async fn remember_at(http: &serenity::Http, data: &Data, reply: &Reply, at: Mess
         }
         if let Some(challenge) = challenge {
             service.set_challenge_message(challenge, at)?;
+        }
+        if let Some(tournament) = tournament {
+            service.set_tournament_message(tournament, at)?;
         }
         Ok::<Option<MessageRef>, ServiceError>(replaced)
     });
@@ -849,8 +854,10 @@ pub async fn suggestions(
     }
 }
 
-/// Posts a notice of the sweep (an expired challenge, a forfeited game): an edit of the
-/// message it is about where there is one, else a new message in its channel.
+/// Posts a notice of the sweep (an expired challenge, a forfeited game) or of a reply (a
+/// tournament's round): an edit of the message it is about where there is one, else a new
+/// message in its channel. A new message that starts a game (`reply.thread`) gets the game's
+/// thread opened from it, with the first board there, as a reply that starts a game does.
 pub async fn post_notice(
     http: &serenity::Http,
     data: &Data,
@@ -887,10 +894,26 @@ pub async fn post_notice(
             }
         }
     }
-    let posted = serenity::ChannelId::new(notice.channel)
+    let channel = serenity::ChannelId::new(notice.channel);
+    let posted = channel
         .send_message(http, message.into_create_message())
         .await?;
     remember(http, data, &outgoing.reply, &posted).await;
+    // A game that starts with this line (a tournament round's): its thread opens from it.
+    if let Some(start) = &outgoing.reply.thread {
+        let from = Some(message_ref(&posted));
+        let opened = Box::pin(start_game_thread(
+            http,
+            data,
+            start,
+            from,
+            channel,
+            notice.guild,
+        ));
+        if let Err(error) = opened.await {
+            warn!(%error, game = %start.game, "could not post the first board of a game");
+        }
+    }
     Ok(())
 }
 

@@ -55,7 +55,7 @@ pub async fn tournament_create(
     name: String,
     format: Option<FormatOption>,
     #[min = 1]
-    #[max = 20]
+    #[max = 15]
     rounds: Option<u32>,
     #[min = 1]
     #[max = 2]
