@@ -5,13 +5,22 @@
 //! `bob: /accept`, `alice: /move 22-18`, `alice: /play level:3 colour:black`. Commands and
 //! options are read by their names in every language (`alice: /sfida bob colore:nero`,
 //! `bob: /retar alice`, `alice: /patta proponi`). Lines starting with `@` steer the session
-//! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@mod NAME`, `@locale it|en|es`,
-//! `@threads on|off`, `@dm-closed NAME`), `#` starts a comment. Buttons are pressed with
+//! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@advance`, `@mod NAME`,
+//! `@locale it|en|es`, `@threads on|off`, `@dm-closed NAME`), `#` starts a comment. Buttons are pressed with
 //! `NAME: /click ID [VALUE]`, using the ids the replies print. Every line the console writes
 //! is in the language of `@locale` (English at first).
 //!
 //! Threads are channels: a game that opens one moves the console into it (`(thread #… opened)`),
-//! and `@channel NAME` goes back. What is posted in another place than the current one is
+//! and `@channel NAME` goes back. The games of a tournament's round open their threads without
+//! moving the console (their boards are shown with the thread's name in front).
+//!
+//! Tournaments: `/tournament create NAME format:swiss rounds:3`, `/click t:1:join` (or
+//! `/tournament join`), `/tournament start`, and `@advance` (without a duration) to play out
+//! the running round of the channel's tournament: in each of its unfinished games both players
+//! play the first of their legal moves (in the order the move list offers them) for
+//! [`ADVANCE_PLIES`] plies, then, by the game's number, White resigns (numbers 1, 4, 7, ...),
+//! Black resigns (2, 5, 8, ...) or the players agree a draw (3, 6, 9, ...). The round's last result pairs the next
+//! round, so `@advance` repeated brings the tournament to its final standings. What is posted in another place than the current one is
 //! prefixed with that place (`[#general] …`); direct messages are lines starting with
 //! `(DM to NAME)`.
 
@@ -26,11 +35,14 @@ use fluent_bundle::FluentArgs;
 
 use crate::game::{
     Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Notice,
-    Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart,
+    Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart, TournamentAction,
+    TournamentSpec,
 };
 use crate::i18n::{self, Language, Text, t};
 use crate::render::{BoardView, Renderer, advantage_chart};
-use crate::store::NotifyMode;
+use crate::store::{
+    Game, GameId, GameStatus, NotifyMode, Participant, TournamentFormat, TournamentStatus,
+};
 
 /// The console's state: who is who, where we are, and the clock.
 pub struct Console {
@@ -95,6 +107,14 @@ const OPTIONS: [(&str, Text); 16] = [
     ("remove-channel", Text::ConsoleOptionRemoveChannel),
 ];
 
+/// The options of `/tournament`, read by their names in the `## Commands` section only.
+const TOURNAMENT_OPTIONS: [&str; 8] = [
+    "name", "format", "rounds", "games", "rated", "openings", "signup", "round",
+];
+
+/// How many plies `@advance` plays in each game before it ends it.
+pub const ADVANCE_PLIES: u32 = 4;
+
 /// The names typed in any language, each to what it means: commands and subcommands (from the
 /// `cmd-…` names Discord shows), options and colours.
 struct Vocabulary {
@@ -112,6 +132,9 @@ struct Vocabulary {
     notify_modes: HashMap<String, NotifyMode>,
     /// The word for "as it fits" (`language:auto`, `expiry:auto`).
     automatic: HashSet<String>,
+    /// A tournament's format (`format:swiss`, `formula:girone-all'italiana`): whether it is a
+    /// round robin.
+    formats: HashMap<String, bool>,
 }
 
 impl Vocabulary {
@@ -129,6 +152,11 @@ impl Vocabulary {
             switches: HashMap::new(),
             notify_modes: HashMap::new(),
             automatic: HashSet::new(),
+            formats: HashMap::from([
+                ("swiss".to_owned(), false),
+                ("round-robin".to_owned(), true),
+                ("rr".to_owned(), true),
+            ]),
         };
         for language in Language::ALL {
             for &command in i18n::COMMANDS {
@@ -146,10 +174,20 @@ impl Vocabulary {
                 words
                     .options
                     .insert(plain(language, text).to_lowercase(), english);
+            }
+            let english_names = OPTIONS.map(|(english, _)| english);
+            for english in english_names.into_iter().chain(TOURNAMENT_OPTIONS) {
                 for &command in i18n::COMMANDS {
                     if let Some(name) = texts.command_attribute(language, command, english) {
                         words.options.insert(name.to_lowercase(), english);
                     }
+                }
+            }
+            for (round_robin, choice) in [(false, "format-swiss"), (true, "format-round-robin")] {
+                if let Some(name) = texts.command_attribute(language, "tournament create", choice) {
+                    words
+                        .formats
+                        .insert(name.to_lowercase().replace(' ', "-"), round_robin);
                 }
             }
             for (on, text) in [(true, Text::ConsoleValueOn), (false, Text::ConsoleValueOff)] {
@@ -458,6 +496,7 @@ impl Console {
                 self.channel = self.place_id(false, &format!("{rest}/general"));
                 t!(language, ConsoleGuild, name = rest)
             }
+            "advance" if rest.is_empty() => self.advance_round(),
             "advance" => match humantime_serde::re::humantime::parse_duration(rest) {
                 Ok(by) => {
                     self.clock.advance(by);
@@ -555,9 +594,22 @@ impl Console {
     /// A reply posted in `place`, and what it brings: the thread it opens (the console moves
     /// into it and shows its first board there), its notices, the thread it archives.
     fn deliver(&mut self, reply: Reply, language: Language, guild: u64, place: u64) -> String {
+        self.deliver_in(reply, language, guild, place, true)
+    }
+
+    /// [`Console::deliver`]; the console moves into the thread the reply opens only when
+    /// `enter` (an answer to the person acting, not a notice of a tournament's round).
+    fn deliver_in(
+        &mut self,
+        reply: Reply,
+        language: Language,
+        guild: u64,
+        place: u64,
+        enter: bool,
+    ) -> String {
         let mut out = self.show_in(place, &reply, language);
         if let Some(start) = &reply.thread {
-            out.push_str(&self.open_thread(start, language, guild, place));
+            out.push_str(&self.open_thread(start, language, guild, place, enter));
         }
         for notice in reply.notices {
             let shown = self.notice(notice);
@@ -574,14 +626,15 @@ impl Console {
         out
     }
 
-    /// Opens the thread a reply asks for, moves the console into it and shows the board the
-    /// service gives for it.
+    /// Opens the thread a reply asks for, moves the console into it (when `enter`) and shows
+    /// the board the service gives for it.
     fn open_thread(
         &mut self,
         start: &ThreadStart,
         language: Language,
         guild: u64,
         parent: u64,
+        enter: bool,
     ) -> String {
         let (thread, name) = self.new_thread(start, guild, parent);
         let mut out = format!(
@@ -590,9 +643,11 @@ impl Console {
         );
         match self.service.thread_opened(start.game, thread) {
             Ok(board) => {
-                self.channel = thread;
-                self.guild = guild;
-                let _ = writeln!(out, "{}", t!(self.language, ConsoleThreadNow, name = name));
+                if enter {
+                    self.channel = thread;
+                    self.guild = guild;
+                    let _ = writeln!(out, "{}", t!(self.language, ConsoleThreadNow, name = name));
+                }
                 out.push_str(&self.deliver(board, language, guild, thread));
             }
             Err(error) => {
@@ -614,7 +669,7 @@ impl Console {
     fn notice(&mut self, notice: Notice) -> String {
         let language = self.service.server_language(notice.guild);
         let Some(user) = notice.direct else {
-            return self.deliver(notice.reply, language, notice.guild, notice.channel);
+            return self.deliver_in(notice.reply, language, notice.guild, notice.channel, false);
         };
         let name = self.name_of(user);
         if self.closed_dms.contains(&user) {
@@ -881,6 +936,10 @@ impl Console {
             },
             "takeback" => Action::Takeback,
             "hint" => Action::Hint,
+            "tournament" => match self.parse_tournament(&args, &options) {
+                Ok(action) => Action::Tournament(action),
+                Err(answer) => return Parsed::Answer(answer),
+            },
             "settings" => match self.parse_settings(&args, &options) {
                 Some(change) => Action::Settings(change),
                 None => {
@@ -916,6 +975,257 @@ impl Console {
             }
         };
         Parsed::Act(action)
+    }
+
+    /// `/tournament STEP ...`: the step by its name in any language, then its arguments and
+    /// options (`create` takes the name as its words, `format:`, `rounds:`, `games:`, `time:`,
+    /// `rated:`, `openings:` and `signup:`; `pairings` a round; `forfeit` a member). The
+    /// console's answer when something cannot be read.
+    fn parse_tournament(
+        &mut self,
+        args: &[&str],
+        options: &HashMap<&str, String>,
+    ) -> Result<TournamentAction, String> {
+        let language = self.language;
+        let option = |key: &str| options.get(key).map(String::as_str);
+        let step = args
+            .first()
+            .and_then(|typed| self.words.subcommand("tournament", typed));
+        let rest = args.get(1..).unwrap_or_default();
+        Ok(match step {
+            Some("tournament create") => {
+                let name = option("name").map_or_else(|| rest.join(" "), str::to_owned);
+                let usage = || {
+                    t!(
+                        language,
+                        ConsoleTournamentCreateUsage,
+                        create = self.typed("tournament create")
+                    )
+                };
+                let duration = |key: &str| match option(key) {
+                    None => Ok(None),
+                    Some(typed) => humantime_serde::re::humantime::parse_duration(typed)
+                        .map(Some)
+                        .map_err(|_| usage()),
+                };
+                let switch = |key: &str, default: bool| match option(key) {
+                    None => Ok(default),
+                    Some(typed) => self.words.switch(typed).ok_or_else(usage),
+                };
+                let number = |key: &str| match option(key) {
+                    None => Ok(None),
+                    Some(typed) => typed.parse::<u32>().map(Some).map_err(|_| usage()),
+                };
+                let round_robin = match option("format") {
+                    None => false,
+                    Some(typed) => *self
+                        .words
+                        .formats
+                        .get(&typed.to_lowercase())
+                        .ok_or_else(usage)?,
+                };
+                let rounds = number("rounds")?;
+                let format = if round_robin {
+                    TournamentFormat::RoundRobin
+                } else {
+                    TournamentFormat::Swiss {
+                        rounds: rounds.unwrap_or(crate::discord::call::DEFAULT_SWISS_ROUNDS),
+                    }
+                };
+                let games = number("games")?.unwrap_or(1);
+                TournamentAction::Create(TournamentSpec {
+                    name,
+                    format,
+                    games_per_pairing: u8::try_from(games).unwrap_or(u8::MAX),
+                    time_per_move: duration("time")?,
+                    rated: switch("rated", true)?,
+                    drawn_openings: switch("openings", false)?,
+                    signup: duration("signup")?,
+                })
+            }
+            Some("tournament join") => TournamentAction::Join,
+            Some("tournament start") => TournamentAction::Start,
+            Some("tournament standings") => TournamentAction::Standings,
+            Some("tournament pairings") => {
+                let typed = option("round").or(rest.first().copied());
+                let round = match typed {
+                    None => None,
+                    Some(typed) => Some(typed.parse::<u32>().map_err(|_| {
+                        t!(
+                            language,
+                            ConsoleTournamentRound,
+                            pairings = self.typed("tournament pairings")
+                        )
+                    })?),
+                };
+                TournamentAction::Pairings { round }
+            }
+            Some("tournament withdraw") => TournamentAction::Withdraw,
+            Some("tournament forfeit") => {
+                let Some(name) = option("member").or(rest.first().copied()) else {
+                    return Err(t!(
+                        language,
+                        ConsoleTournamentMember,
+                        forfeit = self.typed("tournament forfeit")
+                    ));
+                };
+                let name = name.trim_start_matches('@').to_owned();
+                TournamentAction::Forfeit {
+                    member: Member {
+                        user: self.user_id(&name),
+                        name,
+                        is_bot: false,
+                    },
+                }
+            }
+            Some("tournament cancel") => TournamentAction::Cancel,
+            Some("tournament pdn") => TournamentAction::Pdn,
+            _ => {
+                let steps: Vec<String> = i18n::COMMANDS
+                    .iter()
+                    .filter(|c| c.starts_with("tournament "))
+                    .map(|c| format!("`{}`", self.typed(c)))
+                    .collect();
+                return Err(t!(
+                    language,
+                    ConsoleTournamentUsage,
+                    steps = steps.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// `@advance` without a duration: plays out the unfinished games of the running round of
+    /// the tournament of this channel (or of the channel this thread belongs to), as the
+    /// module's documentation says, and shows the results and what they bring (the next
+    /// round, or the final standings).
+    fn advance_round(&mut self) -> String {
+        let language = self.language;
+        let here = self
+            .places
+            .get(&self.channel)
+            .and_then(|place| place.parent)
+            .unwrap_or(self.channel);
+        let running = match self.service.store().latest_tournament(self.guild) {
+            Ok(found) => {
+                found.filter(|t| t.status == TournamentStatus::Running && t.channel == here)
+            }
+            Err(error) => {
+                let error = error.to_string();
+                return t!(language, ConsoleInternalError, error = error);
+            }
+        };
+        let Some(tournament) = running else {
+            return t!(language, ConsoleAdvanceNoTournament);
+        };
+        let store = self.service.store().clone();
+        let round = match store.tournament_rounds(tournament.id) {
+            Ok(rounds) => rounds.last().map_or(0, |r| r.number),
+            Err(error) => return t!(language, ConsoleInternalError, error = error.to_string()),
+        };
+        let games: Vec<GameId> = match store.tournament_pairings(tournament.id) {
+            Ok(pairings) => pairings
+                .into_iter()
+                .filter(|p| p.round == round && p.result.is_none())
+                .filter_map(|p| p.game)
+                .collect(),
+            Err(error) => return t!(language, ConsoleInternalError, error = error.to_string()),
+        };
+        let mut out = format!(
+            "{}\n",
+            t!(
+                language,
+                ConsoleAdvanceRound,
+                round = round,
+                name = tournament.name.clone(),
+                games = games.len(),
+            )
+        );
+        for game in games {
+            match self.play_out(game) {
+                Ok(shown) => out.push_str(&shown),
+                Err(error) => {
+                    let error = error.to_string();
+                    let _ = writeln!(out, "{}", t!(language, ConsoleInternalError, error = error));
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays out one game for `@advance`: the first legal moves for [`ADVANCE_PLIES`] plies,
+    /// then White's or Black's resignation or an agreed draw, by the game's number (see the
+    /// module's documentation). Only the end is shown, with what it brings.
+    fn play_out(&mut self, game: GameId) -> Result<String, ServiceError> {
+        let Some(record) = self.service.store().game(game)? else {
+            return Ok(String::new());
+        };
+        if record.status != GameStatus::Active {
+            return Ok(String::new());
+        }
+        let place = record.thread.unwrap_or(record.channel);
+        let actor = |console: &Console, record: &Game, white: bool| -> Option<Actor> {
+            let side = if white { record.white } else { record.black };
+            let Participant::User(user) = side else {
+                return None;
+            };
+            Some(Actor {
+                user,
+                name: console.name_of(user),
+                guild: record.guild,
+                channel: place,
+                can_moderate: false,
+                can_manage_server: false,
+                language: console.language,
+                guild_language: console.guild_languages.get(&record.guild).copied(),
+                can_open_threads: false,
+            })
+        };
+        let white_to_move = |record: &Game| {
+            dama_rules::Position::from_fen(&record.current_fen)
+                .map_or(true, |position| position.turn() == Color::White)
+        };
+        let reload = |console: &Console| -> Result<Option<Game>, ServiceError> {
+            Ok(console
+                .service
+                .store()
+                .game(game)?
+                .filter(|g| g.status == GameStatus::Active))
+        };
+        let mut record = record;
+        while record.ply < ADVANCE_PLIES {
+            let Some(mover) = actor(self, &record, white_to_move(&record)) else {
+                break;
+            };
+            let Suggestions::Moves(moves) = self.service.suggestions(&mover, "")? else {
+                break;
+            };
+            let Some(first) = moves.into_iter().next() else {
+                break;
+            };
+            self.service
+                .act(&mover, Origin::Channel, Action::Move { text: first })?;
+            match reload(self)? {
+                Some(next) => record = next,
+                None => return Ok(String::new()),
+            }
+        }
+        let (Some(white), Some(black)) = (actor(self, &record, true), actor(self, &record, false))
+        else {
+            return Ok(String::new());
+        };
+        let ending = match game.0.rem_euclid(3) {
+            1 => self.service.act(&white, Origin::Channel, Action::Resign)?,
+            2 => self.service.act(&black, Origin::Channel, Action::Resign)?,
+            _ => {
+                self.service
+                    .act(&white, Origin::Channel, Action::OfferDraw)?;
+                self.service
+                    .act(&black, Origin::Channel, Action::AnswerDraw { accept: true })?
+            }
+        };
+        let language = self.service.server_language(record.guild);
+        Ok(self.deliver_in(ending, language, record.guild, place, false))
     }
 
     /// `/settings` and its options (`language:`, `notify:`, `time:`, `expiry:`, `threads:`,
@@ -1048,7 +1358,18 @@ impl Console {
             filename: view.filename.clone(),
             bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
         });
-        for attachment in reply.attachment.iter().chain(&animation).chain(&chart) {
+        // And a table (a tournament's standings).
+        let table = reply.table.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: self.renderer.table_png(view),
+        });
+        for attachment in reply
+            .attachment
+            .iter()
+            .chain(&animation)
+            .chain(&chart)
+            .chain(&table)
+        {
             let is_pdn = std::path::Path::new(&attachment.filename)
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
@@ -1909,5 +2230,197 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_tournament_runs_to_its_final_standings_with_advance() {
+        let (mut c, service) = console();
+        let images =
+            std::env::temp_dir().join(format!("dama-tournament-images-{}", std::process::id()));
+        c.images = Some(images.clone());
+        assert!(
+            say(&mut c, "@advance").starts_with("No tournament is running in this channel"),
+            "nothing to play out yet"
+        );
+        say(&mut c, "@mod ada");
+        let created = say(
+            &mut c,
+            "ada: /tournament create Coppa di prova format:swiss rounds:3",
+        );
+        assert!(created.contains("**Coppa di prova**"), "{created}");
+        let tournament = service.store().latest_tournament(c.guild).unwrap().unwrap();
+        assert_eq!(tournament.format, TournamentFormat::Swiss { rounds: 3 });
+        assert!(
+            created.contains(&format!("t:{}:join", tournament.id)),
+            "{created}"
+        );
+        for name in ["ada", "bea", "cleo", "dino"] {
+            let joined = say(&mut c, &format!("{name}: /click t:{}:join", tournament.id));
+            assert!(joined.contains(name), "{joined}");
+        }
+        let started = say(&mut c, "ada: /tournament start");
+        // Each game of round 1 gets its thread with its first board; the console stays here.
+        assert_eq!(started.matches("(thread #dama-").count(), 2, "{started}");
+        assert!(!started.contains("(now in thread"), "{started}");
+        assert_eq!(c.channel, GENERAL);
+        assert!(has_line(&started, "[#dama-1-"), "{started}");
+        for round in 1..=3 {
+            let advanced = say(&mut c, "@advance");
+            assert!(
+                advanced.starts_with(&format!(
+                    "(round {round} of Coppa di prova: 2 games played out)"
+                )),
+                "{advanced}"
+            );
+            let next = advanced.matches("(thread #dama-").count();
+            let archived = advanced.matches(" archived)").count();
+            assert_eq!(archived, 2, "round {round}: {advanced}");
+            if round < 3 {
+                assert_eq!(
+                    next, 4,
+                    "round {round}: two threads opened, two archived: {advanced}"
+                );
+                assert!(
+                    advanced.contains(&format!("round {} of 3", round + 1)),
+                    "{advanced}"
+                );
+            } else {
+                assert!(advanced.contains("Final standings"), "{advanced}");
+                assert!(
+                    advanced.contains("dama-tournament-1-standings.png"),
+                    "{advanced}"
+                );
+            }
+        }
+        let finished = service.store().tournament(tournament.id).unwrap().unwrap();
+        assert_eq!(finished.status, TournamentStatus::Finished);
+        let pairings = service.store().tournament_pairings(tournament.id).unwrap();
+        assert_eq!(pairings.len(), 6);
+        assert!(pairings.iter().all(|p| p.result.is_some()), "{pairings:?}");
+        // Resignations of each side and draws, by the games' numbers.
+        let results: HashSet<_> = pairings.iter().map(|p| p.result).collect();
+        assert_eq!(results.len(), 3, "{pairings:?}");
+        assert!(
+            say(&mut c, "@advance").starts_with("No tournament is running"),
+            "a finished tournament has no round to play"
+        );
+        let standings = say(&mut c, "bea: /tournament standings");
+        let png = std::fs::read(images.join("dama-tournament-1-standings.png")).unwrap();
+        let image = image::load_from_memory(&png).unwrap();
+        assert!(image.height() > 150, "{standings}");
+        std::fs::remove_dir_all(&images).unwrap();
+    }
+
+    #[test]
+    fn tournament_steps_are_read_in_every_language() {
+        let (mut c, _) = console();
+        let create = |name: &str, format, games, rated, openings, signup| {
+            Parsed::Act(Action::Tournament(TournamentAction::Create(
+                TournamentSpec {
+                    name: name.to_owned(),
+                    format,
+                    games_per_pairing: games,
+                    time_per_move: Some(Duration::from_secs(7200)),
+                    rated,
+                    drawn_openings: openings,
+                    signup,
+                },
+            )))
+        };
+        assert_eq!(
+            parsed(
+                &mut c,
+                "tournament create Spring cup format:round-robin games:2 time:2h rated:off"
+            ),
+            create(
+                "Spring cup",
+                TournamentFormat::RoundRobin,
+                2,
+                false,
+                false,
+                None
+            )
+        );
+        assert_eq!(
+            parsed(
+                &mut c,
+                "torneo crea Coppa formula:svizzero turni:4 tempo:2h aperture:sì iscrizioni:30m"
+            ),
+            create(
+                "Coppa",
+                TournamentFormat::Swiss { rounds: 4 },
+                1,
+                true,
+                true,
+                Some(Duration::from_secs(1800))
+            )
+        );
+        assert_eq!(
+            parsed(
+                &mut c,
+                "torneo crear Copa formato:todos-contra-todos tiempo:2h"
+            ),
+            create("Copa", TournamentFormat::RoundRobin, 1, true, false, None)
+        );
+        let step = |action| Parsed::Act(Action::Tournament(action));
+        assert_eq!(
+            parsed(&mut c, "torneo iscriviti"),
+            step(TournamentAction::Join)
+        );
+        assert_eq!(
+            parsed(&mut c, "torneo iniciar"),
+            step(TournamentAction::Start)
+        );
+        assert_eq!(
+            parsed(&mut c, "torneo clasificación"),
+            step(TournamentAction::Standings)
+        );
+        assert_eq!(
+            parsed(&mut c, "torneo abbinamenti 2"),
+            step(TournamentAction::Pairings { round: Some(2) })
+        );
+        assert_eq!(
+            parsed(&mut c, "tournament pairings"),
+            step(TournamentAction::Pairings { round: None })
+        );
+        assert_eq!(
+            parsed(&mut c, "torneo ritirati"),
+            step(TournamentAction::Withdraw)
+        );
+        let bob = c.user_id("bob");
+        assert_eq!(
+            parsed(&mut c, "torneo forfait @bob"),
+            step(TournamentAction::Forfeit {
+                member: Member {
+                    user: bob,
+                    name: "bob".into(),
+                    is_bot: false
+                }
+            })
+        );
+        assert_eq!(
+            parsed(&mut c, "torneo annulla"),
+            step(TournamentAction::Cancel)
+        );
+        assert_eq!(parsed(&mut c, "torneo pdn"), step(TournamentAction::Pdn));
+        let Parsed::Answer(usage) = parsed(&mut c, "tournament dance") else {
+            panic!("a step it does not know");
+        };
+        assert!(usage.contains("`/tournament create`") && usage.contains("`/tournament pdn`"));
+        let Parsed::Answer(usage) = parsed(&mut c, "tournament create Cup format:blitz") else {
+            panic!("a format it does not know");
+        };
+        assert!(
+            usage.starts_with("`/tournament create NAME` takes"),
+            "{usage}"
+        );
+        assert!(matches!(
+            parsed(&mut c, "tournament pairings two"),
+            Parsed::Answer(_)
+        ));
+        assert!(matches!(
+            parsed(&mut c, "tournament forfeit"),
+            Parsed::Answer(_)
+        ));
     }
 }

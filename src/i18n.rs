@@ -650,6 +650,18 @@ texts! {
     ConsoleGuild = "console-guild" ["name"],
     ConsoleAdvance = "console-advance" ["duration"],
     ConsoleAdvanceUsage = "console-advance-usage" ["error"],
+    /// `@advance` without a duration: the round of the channel's tournament played out
+    /// (`$games` unfinished games), or no tournament running in the channel.
+    ConsoleAdvanceRound = "console-advance-round" ["round", "name", "games"],
+    ConsoleAdvanceNoTournament = "console-advance-no-tournament" [],
+    /// `/tournament` without a step it knows: `$steps`, the steps as typed.
+    ConsoleTournamentUsage = "console-tournament-usage" ["steps"],
+    /// `/tournament create` with an option it cannot read: `$create` as typed.
+    ConsoleTournamentCreateUsage = "console-tournament-create-usage" ["create"],
+    /// `/tournament pairings` with a round that is no number; `/tournament forfeit` without
+    /// a member.
+    ConsoleTournamentRound = "console-tournament-round" ["pairings"],
+    ConsoleTournamentMember = "console-tournament-member" ["forfeit"],
     ConsoleModerator = "console-moderator" ["name"],
     /// `@threads on|off`: `$on` is `on` or `off`.
     ConsoleThreads = "console-threads" ["on"],

@@ -882,6 +882,7 @@ console-help = Console lines:
     @channel NAME          move to another channel or thread (#general, #dama-12-alice-bob)
     @guild NAME            move to another server (its own leaderboard)
     @advance DURATION      move the clock forward (10m, 2h, 3days)
+    @advance               play out the running round of this channel's tournament (first moves, then resignations and draws)
     @mod NAME              let NAME moderate and manage the server (for /abort, /settings)
     @locale it|en|es       the language of the replies and of the server (English at first)
     @threads on|off        whether the bot may open a thread for each game (on at first)
@@ -891,6 +892,13 @@ console-channel = (now in channel #{ $name })
 console-guild = (now in server { $name }, channel #general)
 console-advance = (the clock moves { $duration } forward)
 console-advance-usage = @advance needs a duration like 10m, 2h or 3days: { $error }
+console-advance-round = (round { $round } of { $name }: { $games } games played out)
+console-advance-no-tournament = No tournament is running in this channel: @advance without a duration plays out its round. To move the clock, give a duration (10m, 2h, 3days).
+# /tournament in the console. $steps: the steps as typed; $create, $pairings, $forfeit: as typed.
+console-tournament-usage = What should the tournament do? { $steps }
+console-tournament-create-usage = `{ $create } NAME` takes `format:swiss|round-robin`, `rounds:5`, `games:1|2`, `time:24h`, `rated:on|off`, `openings:on|off` and `signup:2h`.
+console-tournament-round = Give the round as a number, like `{ $pairings } 2`.
+console-tournament-member = Say who forfeits, like `{ $forfeit } bob`.
 console-moderator = ({ $name } can now moderate)
 # @threads: $on is on or off.
 console-threads = { $on ->

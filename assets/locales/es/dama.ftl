@@ -901,6 +901,7 @@ console-help = Líneas de la consola:
     @channel NOMBRE        pasa a otro canal o hilo (#general, #dama-12-alice-bob)
     @guild NOMBRE          pasa a otro servidor (con su propia clasificación)
     @advance DURACIÓN      adelanta el reloj (10m, 2h, 3days)
+    @advance               juega la ronda en curso del torneo de este canal (primeras jugadas, luego abandonos y tablas)
     @mod NOMBRE            NOMBRE puede moderar y gestionar el servidor (para /anular, /ajustes)
     @locale it|en|es       el idioma de las respuestas y del servidor (al principio, inglés)
     @threads on|off        si el bot puede abrir un hilo para cada partida (al principio, sí)
@@ -910,6 +911,13 @@ console-channel = (ahora en el canal #{ $name })
 console-guild = (ahora en el servidor { $name }, canal #general)
 console-advance = (el reloj avanza { $duration })
 console-advance-usage = @advance necesita una duración como 10m, 2h o 3days: { $error }
+console-advance-round = (ronda { $round } de { $name }: { $games } partidas jugadas)
+console-advance-no-tournament = En este canal no hay un torneo en curso: @advance sin duración juega su ronda. Para adelantar el reloj, indica una duración (10m, 2h, 3days).
+# /torneo en la consola. $steps: los pasos como se escriben; $create, $pairings, $forfeit: como se escriben.
+console-tournament-usage = ¿Qué debe hacer el torneo? { $steps }
+console-tournament-create-usage = `{ $create } NOMBRE` acepta `formato:suizo|todos-contra-todos`, `rondas:5`, `partidas:1|2`, `tiempo:24h`, `puntuable:sí|no`, `aperturas:sí|no` e `inscripción:2h`.
+console-tournament-round = Indica la ronda con un número, como `{ $pairings } 2`.
+console-tournament-member = Indica quién pierde por forfait, como `{ $forfeit } bob`.
 console-moderator = ({ $name } ya puede moderar)
 console-threads = { $on ->
         [on] (el bot puede volver a abrir hilos)

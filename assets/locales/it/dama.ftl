@@ -916,6 +916,7 @@ console-help = Righe della console:
     @channel NOME          passa a un altro canale o thread (#general, #dama-12-alice-bob)
     @guild NOME            passa a un altro server (con la sua classifica)
     @advance DURATA        manda avanti l'orologio (10m, 2h, 3days)
+    @advance               gioca il turno in corso del torneo di questo canale (prime mosse, poi abbandoni e patte)
     @mod NOME              NOME può moderare e gestire il server (per /interrompi, /impostazioni)
     @locale it|en|es       la lingua delle risposte e del server (all'inizio l'inglese)
     @threads on|off        se il bot può aprire un thread per ogni partita (all'inizio sì)
@@ -925,6 +926,13 @@ console-channel = (ora nel canale #{ $name })
 console-guild = (ora nel server { $name }, canale #general)
 console-advance = (l'orologio va avanti di { $duration })
 console-advance-usage = @advance vuole una durata come 10m, 2h o 3days: { $error }
+console-advance-round = (turno { $round } di { $name }: { $games } partite giocate)
+console-advance-no-tournament = In questo canale non c'è un torneo in corso: @advance senza durata ne gioca il turno. Per far avanzare l'orologio indica una durata (10m, 2h, 3days).
+# /torneo nella console. $steps: i passi come si scrivono; $create, $pairings, $forfeit: come si scrivono.
+console-tournament-usage = Cosa deve fare il torneo? { $steps }
+console-tournament-create-usage = `{ $create } NOME` accetta `formula:svizzero|girone-all'italiana`, `turni:5`, `partite:1|2`, `tempo:24h`, `valido:sì|no`, `aperture:sì|no` e `iscrizioni:2h`.
+console-tournament-round = Indica il turno con un numero, come `{ $pairings } 2`.
+console-tournament-member = Indica chi perde a forfait, come `{ $forfeit } bob`.
 console-moderator = ({ $name } ora può moderare)
 console-threads = { $on ->
         [on] (il bot può di nuovo aprire thread)
