@@ -7,7 +7,7 @@
 //! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
 //! stopping and restarting the bot, the bot's languages, server life (time running out, pings,
 //! permissions, threads, expired tokens), games in threads of their own, notifications by
-//! direct message, and the coach (analysis and hints).
+//! direct message, the coach (analysis and hints), and tournaments.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -24,3 +24,4 @@ mod restart;
 mod server;
 mod startup;
 mod threads;
+mod tournaments;
