@@ -1194,17 +1194,17 @@ impl Console {
         };
         let mut record = record;
         while record.ply < ADVANCE_PLIES {
-            let Some(mover) = actor(self, &record, white_to_move(&record)) else {
+            let Some(player) = actor(self, &record, white_to_move(&record)) else {
                 break;
             };
-            let Suggestions::Moves(moves) = self.service.suggestions(&mover, "")? else {
+            let Suggestions::Moves(legal) = self.service.suggestions(&player, "")? else {
                 break;
             };
-            let Some(first) = moves.into_iter().next() else {
+            let Some(first) = legal.into_iter().next() else {
                 break;
             };
             self.service
-                .act(&mover, Origin::Channel, Action::Move { text: first })?;
+                .act(&player, Origin::Channel, Action::Move { text: first })?;
             match reload(self)? {
                 Some(next) => record = next,
                 None => return Ok(String::new()),

@@ -296,7 +296,7 @@ pub struct TournamentOptions {
 /// from the start position and open until `/tournament start`, unless the options say
 /// otherwise.
 #[must_use]
-pub fn tournament_create(options: TournamentOptions) -> Action {
+pub fn tournament_create(options: &TournamentOptions) -> Action {
     let format = match options.format.unwrap_or(FormatOption::Swiss) {
         FormatOption::Swiss => TournamentFormat::Swiss {
             rounds: options.rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
@@ -1007,7 +1007,7 @@ mod tests {
             signup: None,
         };
         assert_eq!(
-            tournament_create(bare.clone()),
+            tournament_create(&bare),
             Action::Tournament(TournamentAction::Create(TournamentSpec {
                 name: "Coppa d'autunno".into(),
                 format: TournamentFormat::Swiss {
@@ -1030,7 +1030,7 @@ mod tests {
             signup: TimeOption::parse("30 min"),
             ..bare.clone()
         };
-        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(full) else {
+        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(&full) else {
             panic!("a tournament to create");
         };
         assert_eq!(
@@ -1047,7 +1047,7 @@ mod tests {
             rounds: Some(7),
             ..bare
         };
-        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(swiss) else {
+        let Action::Tournament(TournamentAction::Create(spec)) = tournament_create(&swiss) else {
             panic!("a tournament to create");
         };
         assert_eq!(spec.format, TournamentFormat::Swiss { rounds: 7 });

@@ -287,7 +287,7 @@ impl GameService {
         let loaded = self.load(record.clone())?;
         let (mut tags, result) = pdn_header(&export);
         if let Some((event, round)) = tournament {
-            tags[0].1 = event.to_owned();
+            event.clone_into(&mut tags[0].1);
             // The Round tag follows the seven-tag roster's order: after the Date.
             tags.insert(3, ("Round", round.to_owned()));
         }

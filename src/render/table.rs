@@ -223,7 +223,7 @@ impl Layout {
         cells: &[String],
     ) {
         let cap = style.cap_height().round() as u32;
-        let baseline = (top + (height + cap) / 2) as i32;
+        let baseline = (top + u32::midpoint(height, cap)) as i32;
         let mut x = MARGIN;
         for (c, cell) in cells.iter().enumerate() {
             let width = self.columns[c];

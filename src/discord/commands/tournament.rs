@@ -93,7 +93,7 @@ pub async fn tournament_create(
         openings,
         signup,
     };
-    answer(ctx, call::tournament_create(options)).await
+    answer(ctx, call::tournament_create(&options)).await
 }
 
 #[poise::command(slash_command, guild_only, rename = "join")]
