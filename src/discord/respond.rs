@@ -208,14 +208,14 @@ pub async fn answer_command(
                 ),
             }
         }
-        after_reply(
+        Box::pin(after_reply(
             http,
             data,
             &outgoing,
             posted,
             interaction.channel_id,
             place.guild,
-        )
+        ))
         .await;
         return Ok(());
     }
@@ -335,7 +335,9 @@ pub async fn after_reply(
     let reply = &outgoing.reply;
     if let Some(start) = &reply.thread {
         let from = posted.filter(|_| !reply.ephemeral);
-        if let Err(error) = start_game_thread(http, data, start, from, channel, guild).await {
+        if let Err(error) =
+            Box::pin(start_game_thread(http, data, start, from, channel, guild)).await
+        {
             warn!(%error, game = %start.game, "could not post the first board of a game");
         }
     }

@@ -395,7 +395,8 @@ impl GameService {
     /// actor's own.
     fn refuse_elsewhere(&self, actor: &Actor, origin: Origin) -> Flow<()> {
         let place = match origin {
-            Origin::Channel => None,
+            // A tournament's buttons work in its channel only: see `GameService::tournament`.
+            Origin::Channel | Origin::Tournament(_) => None,
             Origin::Challenge(id) => self
                 .store
                 .challenge(id)?
@@ -404,8 +405,6 @@ impl GameService {
                 .store
                 .game(game)?
                 .map(|game| (game.guild, game.place())),
-            // A tournament's buttons work in its channel only: see `GameService::tournament`.
-            Origin::Tournament(_) => None,
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {
