@@ -501,6 +501,12 @@ texts! {
     AnalysisChartMoves = "analysis-chart-moves" [],
     AnalysisChartWhite = "analysis-chart-white" [],
     AnalysisChartBlack = "analysis-chart-black" [],
+    /// The comment of a marked move in the annotated PDN (no Markdown). `$mark`: `blunder`,
+    /// `mistake` or `inaccuracy`; `$after`: `AnalysisAfterEvaluation` or `AnalysisAfterTables`.
+    AnalysisPdnComment = "analysis-pdn-comment" ["mark", "better", "after"],
+    AnalysisPdnCommentNoBetter = "analysis-pdn-comment-no-better" ["mark", "after"],
+    /// The annotated PDN's last comment.
+    AnalysisPdnSummary = "analysis-pdn-summary" ["white_accuracy", "black_accuracy", "nodes"],
 
     // ---- Discord
     /// Something failed on the bot's side.

@@ -693,6 +693,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = move
 analysis-chart-white = White better
 analysis-chart-black = Black better
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }; better { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }; { $after }
+analysis-pdn-summary = accuracy: White { $white_accuracy }%, Black { $black_accuracy }% ({ $nodes } nodes a position)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -710,6 +710,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = jugada
 analysis-chart-white = mejor las blancas
 analysis-chart-black = mejor las negras
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }; mejor { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }; { $after }
+analysis-pdn-summary = precisión: blancas { $white_accuracy }%, negras { $black_accuracy }% ({ $nodes } nodos por posición)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.

@@ -725,6 +725,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = mossa
 analysis-chart-white = meglio il Bianco
 analysis-chart-black = meglio il Nero
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    }; meglio { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    }; { $after }
+analysis-pdn-summary = precisione: Bianco { $white_accuracy }%, Nero { $black_accuracy }% ({ $nodes } nodi per posizione)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
