@@ -569,6 +569,8 @@ texts! {
     TournamentFinalTitle = "tournament-final-title" ["name"],
     /// $buchholz: Buchholz cut-1; $sb: Sonneborn-Berger.
     TournamentStandingsRow = "tournament-standings-row" ["rank", "name", "points", "buchholz", "sb", "games"],
+    /// After the first rows of the standings as text: `$count` more are in the table.
+    TournamentStandingsMore = "tournament-standings-more" ["count"],
     TournamentWithdrawnMark = "tournament-withdrawn-mark" [],
     /// The standings table's headings.
     TournamentColumnRank = "tournament-column-rank" [],

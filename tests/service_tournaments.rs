@@ -257,9 +257,9 @@ fn round_announcements(notices: &[Notice], round: u32) -> usize {
 /// Nothing new in the tournament: no round paired, no standings (only the game's own
 /// messages, such as its result in the channel).
 fn paired_nothing(notices: &[Notice]) -> bool {
-    notices
-        .iter()
-        .all(|n| n.reply.thread.is_none() && n.reply.table.is_none() && !n.reply.text.contains(" of "))
+    notices.iter().all(|n| {
+        n.reply.thread.is_none() && n.reply.table.is_none() && !n.reply.text.contains(" of ")
+    })
 }
 
 /// No pair of players meets twice in the tournament.
@@ -295,8 +295,8 @@ fn a_six_player_swiss_runs_from_sign_up_to_the_final_standings() {
     assert_eq!(bot.tournament_status(id), TournamentStatus::Running);
 
     // Round 1: every game starts from the opening drawn for the round.
-    let rounds = bot.store().tournament_rounds(id).unwrap();
-    let opening = rounds[0].opening.clone().expect("an opening is drawn");
+    let first_round = bot.store().tournament_rounds(id).unwrap().remove(0);
+    let opening = first_round.opening.clone().expect("an opening is drawn");
     assert!(
         damabot::tournament::openings::three_move_openings()
             .iter()
@@ -307,10 +307,13 @@ fn a_six_player_swiss_runs_from_sign_up_to_the_final_standings() {
     assert_eq!(games.len(), 3);
     for &game in &games {
         let record = bot.store().game(game).unwrap().unwrap();
-        assert_eq!(record.start_fen, rounds[0].start_fen);
+        assert_eq!(record.start_fen, first_round.start_fen);
         assert!(record.rated && record.in_thread);
     }
-    assert!(paired_nothing(&bot.resign(games[0], false)), "the round goes on");
+    assert!(
+        paired_nothing(&bot.resign(games[0], false)),
+        "the round goes on"
+    );
     assert!(paired_nothing(&bot.draw(games[1])));
     // The third game's player to move lets twice their time pass: the sweep forfeits it and
     // the round's end pairs round 2.
@@ -359,7 +362,10 @@ fn a_six_player_swiss_runs_from_sign_up_to_the_final_standings() {
         let record = bot.store().game(game).unwrap().unwrap();
         for side in [record.white, record.black] {
             let user = side.user().unwrap();
-            assert!(user != forfeited && user != withdrawing, "{user} was withdrawn");
+            assert!(
+                user != forfeited && user != withdrawing,
+                "{user} was withdrawn"
+            );
         }
     }
 
@@ -516,7 +522,10 @@ fn every_refusal_says_why() {
         ),
         "1 to 15 rounds",
     );
-    refused(bot.act(&actor(FIRST), TournamentAction::Start), "no tournament");
+    refused(
+        bot.act(&actor(FIRST), TournamentAction::Start),
+        "no tournament",
+    );
 
     let id = bot.create(spec(TournamentFormat::RoundRobin));
     refused(
@@ -542,9 +551,15 @@ fn every_refusal_says_why() {
     );
     // Starting: the organiser or Manage Server, and three players.
     refused(bot.act(&actor(FIRST), TournamentAction::Start), "organiser");
-    refused(bot.act(&actor(ADMIN), TournamentAction::Start), "at least 3");
+    refused(
+        bot.act(&actor(ADMIN), TournamentAction::Start),
+        "at least 3",
+    );
     refused(bot.act(&actor(FIRST), TournamentAction::Withdraw), "Leave");
-    refused(bot.act(&actor(FIRST), TournamentAction::Standings), "not started");
+    refused(
+        bot.act(&actor(FIRST), TournamentAction::Standings),
+        "not started",
+    );
     bot.sign_up_one(id, FIRST + 2);
     let left = bot.click(&actor(FIRST + 2), id, "leave");
     assert!(!left.ephemeral && !left.text.contains(&name(FIRST + 2)));
@@ -554,7 +569,10 @@ fn every_refusal_says_why() {
     assert!(started.ephemeral && !started.notices.is_empty());
     bot.open_threads(&started.notices);
     // After the start: a second start, joining and leaving.
-    refused(bot.act(&actor(ADMIN), TournamentAction::Start), "already started");
+    refused(
+        bot.act(&actor(ADMIN), TournamentAction::Start),
+        "already started",
+    );
     refused(bot.click(&actor(FIRST + 4), id, "join"), "sign-up");
     refused(bot.click(&actor(FIRST), id, "leave"), "withdraw");
     // Moderators' and managers' commands.
@@ -567,7 +585,10 @@ fn every_refusal_says_why() {
         ),
         "moderators",
     );
-    refused(bot.act(&actor(MODERATOR), TournamentAction::Cancel), "manage the server");
+    refused(
+        bot.act(&actor(MODERATOR), TournamentAction::Cancel),
+        "manage the server",
+    );
     refused(
         bot.act(&actor(FIRST), TournamentAction::Pairings { round: Some(7) }),
         "no round 7",
@@ -580,7 +601,10 @@ fn every_refusal_says_why() {
         bot.open_threads(&notices);
     }
     assert_eq!(bot.tournament_status(id), TournamentStatus::Finished);
-    refused(bot.act(&actor(FIRST), TournamentAction::Withdraw), "is over");
+    refused(
+        bot.act(&actor(FIRST), TournamentAction::Withdraw),
+        "is over",
+    );
     refused(bot.act(&actor(ADMIN), TournamentAction::Cancel), "is over");
     // A finished tournament makes room for the next one.
     bot.create(spec(TournamentFormat::RoundRobin));
@@ -633,11 +657,21 @@ fn a_restart_in_the_middle_of_a_round_loses_nothing() {
     assert!(paired_nothing(&bot.resign(games[0], true)));
     let before = bot.pairings(id);
     bot.restart();
-    assert_eq!(bot.pairings(id), before, "rounds, pairings and the bye are kept");
-    assert!(before.iter().any(|p| p.black.is_none()), "five players: a bye");
+    assert_eq!(
+        bot.pairings(id),
+        before,
+        "rounds, pairings and the bye are kept"
+    );
+    assert!(
+        before.iter().any(|p| p.black.is_none()),
+        "five players: a bye"
+    );
     // Nothing is paired again after the restart.
     let swept = bot.service.sweep().unwrap();
-    assert_eq!(round_announcements(&swept, 1) + round_announcements(&swept, 2), 0);
+    assert_eq!(
+        round_announcements(&swept, 1) + round_announcements(&swept, 2),
+        0
+    );
     let notices = bot.resign(games[1], false);
     assert_eq!(round_announcements(&notices, 2), 1);
     assert_eq!(bot.open_threads(&notices), 2);
@@ -698,7 +732,13 @@ fn ratings_move_only_in_rated_tournaments() {
         let record = bot.store().game(game).unwrap().unwrap();
         assert_eq!(record.rated, rated);
         let white = record.white.user().unwrap();
-        let rating = bot.store().player(GUILD, white).unwrap().unwrap().rating.rating;
+        let rating = bot
+            .store()
+            .player(GUILD, white)
+            .unwrap()
+            .unwrap()
+            .rating
+            .rating;
         assert_eq!(rating < 1500.0, rated, "{rating}");
     }
 }
@@ -740,7 +780,10 @@ fn a_sign_up_deadline_starts_the_tournament_or_cancels_it() {
         swept.iter().any(|n| n.reply.text.contains("too few")),
         "{swept:#?}"
     );
-    assert!(swept.iter().any(|n| n.edit.is_some()), "the sign-up message");
+    assert!(
+        swept.iter().any(|n| n.edit.is_some()),
+        "the sign-up message"
+    );
     assert_eq!(bot.tournament_status(second), TournamentStatus::Cancelled);
 }
 
@@ -764,7 +807,13 @@ fn the_three_languages_have_their_words() {
         );
         let id = created.tournament.unwrap();
         let mut texts = vec![created.text.clone()];
-        texts.extend(created.components.iter().flatten().map(|c| format!("{c:?}")));
+        texts.extend(
+            created
+                .components
+                .iter()
+                .flatten()
+                .map(|c| format!("{c:?}")),
+        );
         for user in FIRST..FIRST + 3 {
             texts.push(bot.click(&speaker(user), id, "join").text);
         }
@@ -777,7 +826,10 @@ fn the_three_languages_have_their_words() {
         texts.push(standings.text);
         texts.extend(standings.table.unwrap().header);
         for text in &texts {
-            assert!(!text.contains("{ $") && !text.contains("tournament-"), "{text}");
+            assert!(
+                !text.contains("{ $") && !text.contains("tournament-"),
+                "{text}"
+            );
         }
         assert!(seen.insert(created.text.clone()), "{language:?}");
         let (yes, round) = match language {
@@ -788,4 +840,21 @@ fn the_three_languages_have_their_words() {
         assert!(created.text.contains(yes), "{}", created.text);
         assert!(texts.iter().any(|t| t.contains(round)), "{texts:#?}");
     }
+}
+
+#[test]
+fn a_big_tournament_keeps_its_standings_text_short() {
+    let bot = Bot::new();
+    let id = bot.create(spec(TournamentFormat::Swiss { rounds: 5 }));
+    bot.sign_up(id, 33);
+    let start = bot.act(&actor(ADMIN), TournamentAction::Start);
+    assert_eq!(bot.open_threads(&start.notices), 16, "and a bye");
+    let standings = bot.act(&actor(FIRST), TournamentAction::Standings);
+    assert_eq!(standings.table.unwrap().rows.len(), 33);
+    assert!(
+        standings.text.contains("3 more in the table"),
+        "{}",
+        standings.text
+    );
+    assert!(standings.text.lines().count() <= 32, "{}", standings.text);
 }

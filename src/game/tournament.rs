@@ -19,8 +19,8 @@ use super::{
 };
 use crate::i18n::{Language, t};
 use crate::store::{
-    GameStatus, MessageRef, NewTournament, StoreError, Tournament, TournamentFormat,
-    TournamentId, TournamentStatus,
+    GameStatus, MessageRef, NewTournament, StoreError, Tournament, TournamentFormat, TournamentId,
+    TournamentStatus,
 };
 use crate::tournament::GameResult;
 
@@ -102,7 +102,11 @@ impl GameService {
         }
         if let TournamentFormat::Swiss { rounds } = spec.format {
             if rounds == 0 || rounds > MAX_SWISS_ROUNDS {
-                return refuse(t!(language, TournamentRoundsInvalid, max = MAX_SWISS_ROUNDS));
+                return refuse(t!(
+                    language,
+                    TournamentRoundsInvalid,
+                    max = MAX_SWISS_ROUNDS
+                ));
             }
         }
         if !matches!(spec.games_per_pairing, 1 | 2) {
@@ -189,18 +193,24 @@ impl GameService {
                 games = tournament.games_per_pairing,
                 time = super::human_duration(language, tournament.time_per_move_ms),
                 rated = if tournament.rated { "yes" } else { "no" },
-                openings = if tournament.drawn_openings { "yes" } else { "no" },
+                openings = if tournament.drawn_openings {
+                    "yes"
+                } else {
+                    "no"
+                },
             ),
         ];
         if tournament.status == TournamentStatus::Signup {
-            lines.push(match tournament.signup_deadline {
-                Some(deadline) => t!(
-                    language,
-                    TournamentSignupDeadline,
-                    deadline = super::notify::live_time(deadline),
-                ),
-                None => t!(language, TournamentSignupUntilStart),
-            });
+            lines.push(tournament.signup_deadline.map_or_else(
+                || t!(language, TournamentSignupUntilStart),
+                |deadline| {
+                    t!(
+                        language,
+                        TournamentSignupDeadline,
+                        deadline = super::notify::live_time(deadline),
+                    )
+                },
+            ));
         }
         let guild = tournament.guild;
         lines.push(if stored.entrants.is_empty() {
@@ -504,7 +514,12 @@ impl GameService {
                 Err(StoreError::Invalid(_)) => continue,
                 Err(other) => return Err(other.into()),
             }
-            let Some(game) = board.game.map(|g| self.store.game(g)).transpose()?.flatten() else {
+            let Some(game) = board
+                .game
+                .map(|g| self.store.game(g))
+                .transpose()?
+                .flatten()
+            else {
                 continue;
             };
             if game.status == GameStatus::Aborted {
@@ -526,8 +541,7 @@ impl GameService {
             }
         }
         let next = u32::try_from(stored.rounds.len()).unwrap_or(u32::MAX) + 1;
-        self.store
-            .withdraw_from_tournament(id, member.user, next)?;
+        self.store.withdraw_from_tournament(id, member.user, next)?;
         let mut reply = Reply::public(t!(
             public,
             TournamentForfeited,
@@ -550,8 +564,7 @@ impl GameService {
         }
         let tournament = self.find_tournament(actor, None)?;
         let name = escape_markdown(&tournament.name);
-        let (cancelled, aborted) = match self.store.cancel_tournament(tournament.id, self.now())
-        {
+        let (cancelled, aborted) = match self.store.cancel_tournament(tournament.id, self.now()) {
             Ok(done) => done,
             Err(StoreError::TournamentStatus { .. }) => {
                 return refuse(t!(language, TournamentOver, name = name));
@@ -566,7 +579,10 @@ impl GameService {
             name = name.clone(),
             player = escape_markdown(&actor.name),
         );
-        let mut notices: Vec<Notice> = self.signup_edit(&cancelled, &entrants).into_iter().collect();
+        let mut notices: Vec<Notice> = self
+            .signup_edit(&cancelled, &entrants)
+            .into_iter()
+            .collect();
         for game in aborted {
             let Some(thread) = game.thread else { continue };
             notices.push(Notice {

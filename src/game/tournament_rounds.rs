@@ -7,9 +7,8 @@ use super::{GameService, Notice, Reply, ServiceError, escape_markdown};
 use crate::i18n::{Language, t};
 use crate::render::TableView;
 use crate::store::{
-    Entrant, Game, GameStatus, Millis, NewPairing, NewRound, PairedRound, Participant,
-    StoreError, Tournament, TournamentFormat, TournamentPairing, TournamentRound,
-    TournamentStatus, UserId,
+    Entrant, Game, GameStatus, Millis, NewPairing, NewRound, PairedRound, Participant, StoreError,
+    Tournament, TournamentFormat, TournamentPairing, TournamentRound, TournamentStatus, UserId,
 };
 use crate::tournament::{
     GameResult, Pairing, Player, Round, StandingRow, TournamentState, openings, pair_swiss_round,
@@ -18,6 +17,8 @@ use crate::tournament::{
 
 /// Players a tournament needs to start.
 pub const MIN_PLAYERS: usize = 3;
+/// Rows of the standings given as text (the table image has them all).
+pub const STANDINGS_TEXT_ROWS: usize = 30;
 
 /// A tournament as stored: its entrants, rounds and boards.
 pub(crate) struct Stored {
@@ -260,8 +261,7 @@ impl GameService {
         loop {
             let status = stored.tournament.status;
             let startable = status == TournamentStatus::Signup && stored.rounds.is_empty();
-            if !(status == TournamentStatus::Running || startable) || !stored.last_round_over()
-            {
+            if !(status == TournamentStatus::Running || startable) || !stored.last_round_over() {
                 return Ok(notices);
             }
             let now = self.now();
@@ -281,7 +281,9 @@ impl GameService {
                             stored = self.stored_tournament(paired.tournament)?;
                         }
                         // Another caller paired it, or the tournament ended meanwhile.
-                        Err(StoreError::RoundPaired { .. } | StoreError::TournamentStatus { .. }) => {
+                        Err(
+                            StoreError::RoundPaired { .. } | StoreError::TournamentStatus { .. },
+                        ) => {
                             return Ok(notices);
                         }
                         Err(other) => return Err(other.into()),
@@ -405,7 +407,9 @@ impl GameService {
                     white = white,
                     black = self.entrant_name(language, guild, black),
                     result = result_text(pairing.result, language),
-                    game = pairing.game.map_or_else(String::new, |g| format!(" · #{g}")),
+                    game = pairing
+                        .game
+                        .map_or_else(String::new, |g| format!(" · #{g}")),
                 )),
                 None => lines.push(t!(
                     language,
@@ -419,7 +423,12 @@ impl GameService {
     }
 
     /// The standings as text and as a table to draw.
-    pub(crate) fn standings_reply(&self, language: Language, stored: &Stored, title: &str) -> Reply {
+    pub(crate) fn standings_reply(
+        &self,
+        language: Language,
+        stored: &Stored,
+        title: &str,
+    ) -> Reply {
         let tournament = &stored.tournament;
         let rows: Vec<StandingRow> = standings(&stored.state());
         let guild = tournament.guild;
@@ -433,16 +442,18 @@ impl GameService {
                 name = format!("{name} {withdrawn}");
                 plain = format!("{plain} {withdrawn}");
             }
-            lines.push(t!(
-                language,
-                TournamentStandingsRow,
-                rank = row.rank,
-                name = name,
-                points = row.points.to_string(),
-                buchholz = row.buchholz_cut1.to_string(),
-                sb = row.sonneborn_berger.to_string(),
-                games = row.games,
-            ));
+            if row.rank <= STANDINGS_TEXT_ROWS {
+                lines.push(t!(
+                    language,
+                    TournamentStandingsRow,
+                    rank = row.rank,
+                    name = name,
+                    points = row.points.to_string(),
+                    buchholz = row.buchholz_cut1.to_string(),
+                    sb = row.sonneborn_berger.to_string(),
+                    games = row.games,
+                ));
+            }
             table.push(vec![
                 row.rank.to_string(),
                 plain,
@@ -451,6 +462,13 @@ impl GameService {
                 row.sonneborn_berger.to_string(),
                 row.games.to_string(),
             ]);
+        }
+        if rows.len() > STANDINGS_TEXT_ROWS {
+            lines.push(t!(
+                language,
+                TournamentStandingsMore,
+                count = rows.len() - STANDINGS_TEXT_ROWS
+            ));
         }
         Reply {
             table: Some(TableView {
@@ -478,7 +496,10 @@ impl GameService {
         let name = escape_markdown(&tournament.name);
         let mut title = t!(language, TournamentFinalTitle, name = name.clone());
         if early {
-            title = format!("{}\n{title}", t!(language, TournamentEndedEarly, name = name.clone()));
+            title = format!(
+                "{}\n{title}",
+                t!(language, TournamentEndedEarly, name = name.clone())
+            );
         }
         let mut reply = self.standings_reply(language, stored, &title);
         if let Some(winner) = standings(&stored.state()).first() {
@@ -531,11 +552,7 @@ impl GameService {
                     notices.push(Notice {
                         guild: game.guild,
                         channel: game.channel,
-                        reply: Reply::public(t!(
-                            language,
-                            TournamentAbortedGame,
-                            game = game.id.0
-                        )),
+                        reply: Reply::public(t!(language, TournamentAbortedGame, game = game.id.0)),
                         edit: None,
                         direct: None,
                     });
@@ -604,7 +621,11 @@ impl GameService {
 
     /// The edit of a tournament's sign-up message to show it as it is now, when the message
     /// is known.
-    pub(crate) fn signup_edit(&self, tournament: &Tournament, entrants: &[Entrant]) -> Option<Notice> {
+    pub(crate) fn signup_edit(
+        &self,
+        tournament: &Tournament,
+        entrants: &[Entrant],
+    ) -> Option<Notice> {
         let message = tournament.message?;
         let language = self.server_language(tournament.guild);
         let stored = Stored {
@@ -643,6 +664,9 @@ mod tests {
 
     #[test]
     fn titles_lose_their_markdown_for_the_image() {
-        assert_eq!(strip_markdown("**Spring\\_cup** · round 1"), "Spring_cup · round 1");
+        assert_eq!(
+            strip_markdown("**Spring\\_cup** · round 1"),
+            "Spring_cup · round 1"
+        );
     }
 }

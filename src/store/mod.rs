@@ -1370,8 +1370,7 @@ pub trait Store: Send + Sync {
 
     /// Every board of every round, by round and board, with what each counts
     /// ([`TournamentPairing::result`]).
-    fn tournament_pairings(&self, id: TournamentId)
-    -> Result<Vec<TournamentPairing>, StoreError>;
+    fn tournament_pairings(&self, id: TournamentId) -> Result<Vec<TournamentPairing>, StoreError>;
 
     /// The board a game is played on, for a tournament's game.
     fn tournament_game(&self, game: GameId) -> Result<Option<TournamentGame>, StoreError>;

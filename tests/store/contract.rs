@@ -1771,7 +1771,9 @@ fn new_tournament(guild: u64, at: i64) -> NewTournament {
 fn tournament_with_four(store: &dyn Store) -> Tournament {
     players(store);
     store.ensure_player(GUILD, DAVE, "Dave", 1_000).unwrap();
-    let tournament = store.create_tournament(&new_tournament(GUILD, 1_000)).unwrap();
+    let tournament = store
+        .create_tournament(&new_tournament(GUILD, 1_000))
+        .unwrap();
     for (i, user) in [ALICE, BOB, CAROL, DAVE].into_iter().enumerate() {
         store
             .join_tournament(tournament.id, user, 1500 - i as i32, 2_000 + i as i64)
@@ -1803,19 +1805,35 @@ fn board(board: u32, white: u64, black: Option<u64>) -> NewPairing {
 pub fn tournaments_are_one_open_per_server_and_read_back(store: &dyn Store) {
     players(store);
     assert_eq!(store.latest_tournament(GUILD).unwrap(), None);
-    let created = store.create_tournament(&new_tournament(GUILD, 1_000)).unwrap();
+    let created = store
+        .create_tournament(&new_tournament(GUILD, 1_000))
+        .unwrap();
     assert_eq!(created.status, TournamentStatus::Signup);
     assert_eq!(created.format, TournamentFormat::Swiss { rounds: 3 });
-    assert_eq!((created.created_by, created.signup_deadline), (ALICE, Some(1_000 + HOUR)));
-    assert_eq!((created.started_at, created.ended_at, created.message), (None, None, None));
-    assert_eq!(store.tournament(created.id).unwrap().as_ref(), Some(&created));
-    assert_eq!(store.latest_tournament(GUILD).unwrap().as_ref(), Some(&created));
+    assert_eq!(
+        (created.created_by, created.signup_deadline),
+        (ALICE, Some(1_000 + HOUR))
+    );
+    assert_eq!(
+        (created.started_at, created.ended_at, created.message),
+        (None, None, None)
+    );
+    assert_eq!(
+        store.tournament(created.id).unwrap().as_ref(),
+        Some(&created)
+    );
+    assert_eq!(
+        store.latest_tournament(GUILD).unwrap().as_ref(),
+        Some(&created)
+    );
     // One in sign-up or running per server; another server has its own.
     assert!(matches!(
         store.create_tournament(&new_tournament(GUILD, 2_000)),
         Err(StoreError::TournamentOpen { tournament, .. }) if tournament == created.id
     ));
-    let elsewhere = store.create_tournament(&new_tournament(GUILD + 1, 2_000)).unwrap();
+    let elsewhere = store
+        .create_tournament(&new_tournament(GUILD + 1, 2_000))
+        .unwrap();
     assert_ne!(elsewhere.id, created.id);
     let message = MessageRef {
         channel: CHANNEL,
@@ -1839,7 +1857,11 @@ pub fn tournaments_are_one_open_per_server_and_read_back(store: &dyn Store) {
     };
     let stored = store.create_tournament(&round_robin).unwrap();
     assert_eq!(
-        (stored.format, stored.games_per_pairing, stored.signup_deadline),
+        (
+            stored.format,
+            stored.games_per_pairing,
+            stored.signup_deadline
+        ),
         (TournamentFormat::RoundRobin, 2, None)
     );
     for bad in [
@@ -1864,7 +1886,10 @@ pub fn tournaments_are_one_open_per_server_and_read_back(store: &dyn Store) {
             ..new_tournament(GUILD + 3, 0)
         },
     ] {
-        assert!(matches!(store.create_tournament(&bad), Err(StoreError::Invalid(_))));
+        assert!(matches!(
+            store.create_tournament(&bad),
+            Err(StoreError::Invalid(_))
+        ));
     }
     assert_eq!(store.tournament(TournamentId(999)).unwrap(), None);
 }
@@ -1878,7 +1903,10 @@ pub fn joining_is_once_and_during_the_sign_up_only(store: &dyn Store) {
         [ALICE, BOB, CAROL, DAVE]
     );
     assert_eq!(entrants[2].rating, 1498);
-    assert_eq!((entrants[0].joined_at, entrants[0].withdrawn_from), (2_000, None));
+    assert_eq!(
+        (entrants[0].joined_at, entrants[0].withdrawn_from),
+        (2_000, None)
+    );
     assert!(matches!(
         store.join_tournament(id, BOB, 1500, 3_000),
         Err(StoreError::AlreadyEntered { user: BOB, .. })
@@ -1920,11 +1948,17 @@ pub fn joining_is_once_and_during_the_sign_up_only(store: &dyn Store) {
         Err(StoreError::TournamentStatus { .. })
     ));
     assert_eq!(
-        store.withdraw_from_tournament(id, BOB, 2).unwrap().withdrawn_from,
+        store
+            .withdraw_from_tournament(id, BOB, 2)
+            .unwrap()
+            .withdrawn_from,
         Some(2)
     );
     assert_eq!(
-        store.withdraw_from_tournament(id, BOB, 3).unwrap().withdrawn_from,
+        store
+            .withdraw_from_tournament(id, BOB, 3)
+            .unwrap()
+            .withdrawn_from,
         Some(2),
         "the first withdrawal stands"
     );
@@ -2024,7 +2058,10 @@ pub fn a_round_is_paired_once_with_its_games(store: &dyn Store) {
         .collect();
     assert_eq!(
         results,
-        [Some(TournamentResult::Draw), Some(TournamentResult::BlackForfeits)]
+        [
+            Some(TournamentResult::Draw),
+            Some(TournamentResult::BlackForfeits)
+        ]
     );
     // Round 2, with a bye and a forfeit decided at pairing (no game), raced by eight callers:
     // one pairs it.
@@ -2070,7 +2107,10 @@ pub fn a_round_is_paired_once_with_its_games(store: &dyn Store) {
     ));
     let rounds = store.tournament_rounds(id).unwrap();
     assert_eq!(
-        rounds.iter().map(|r| (r.number, r.paired_at)).collect::<Vec<_>>(),
+        rounds
+            .iter()
+            .map(|r| (r.number, r.paired_at))
+            .collect::<Vec<_>>(),
         [(1, 5_000), (2, 8_000)]
     );
     assert_eq!(store.tournament_game(GameId(12_345)).unwrap(), None);
@@ -2082,7 +2122,12 @@ pub fn tournaments_finish_and_cancel_once(store: &dyn Store) {
     // Sign-ups due by their deadline; running tournaments.
     assert!(store.signups_due(1_000 + HOUR - 1).unwrap().is_empty());
     assert_eq!(
-        store.signups_due(1_000 + HOUR).unwrap().iter().map(|t| t.id).collect::<Vec<_>>(),
+        store
+            .signups_due(1_000 + HOUR)
+            .unwrap()
+            .iter()
+            .map(|t| t.id)
+            .collect::<Vec<_>>(),
         [id]
     );
     assert!(store.running_tournaments().unwrap().is_empty());
@@ -2106,13 +2151,22 @@ pub fn tournaments_finish_and_cancel_once(store: &dyn Store) {
     store
         .finish_game(
             paired.games[0].id,
-            finish(&paired.games[0], GameResult::WhiteWins, EndReason::Resign, 0, 6_000),
+            finish(
+                &paired.games[0],
+                GameResult::WhiteWins,
+                EndReason::Resign,
+                0,
+                6_000,
+            ),
         )
         .unwrap();
     let (cancelled, aborted) = store.cancel_tournament(id, 7_000).unwrap();
     assert_eq!(cancelled.status, TournamentStatus::Cancelled);
     assert_eq!(cancelled.ended_at, Some(7_000));
-    assert_eq!(aborted.iter().map(|g| g.id).collect::<Vec<_>>(), [paired.games[1].id]);
+    assert_eq!(
+        aborted.iter().map(|g| g.id).collect::<Vec<_>>(),
+        [paired.games[1].id]
+    );
     assert_eq!(aborted[0].status, GameStatus::Aborted);
     assert_eq!(
         store.game(paired.games[0].id).unwrap().unwrap().status,
@@ -2128,7 +2182,9 @@ pub fn tournaments_finish_and_cancel_once(store: &dyn Store) {
         Some(TournamentStatus::Cancelled)
     );
     // The next one finishes.
-    let next = store.create_tournament(&new_tournament(GUILD, 9_000)).unwrap();
+    let next = store
+        .create_tournament(&new_tournament(GUILD, 9_000))
+        .unwrap();
     for user in [ALICE, BOB] {
         store.join_tournament(next.id, user, 1500, 9_100).unwrap();
     }
@@ -2146,5 +2202,7 @@ pub fn tournaments_finish_and_cancel_once(store: &dyn Store) {
     ));
     assert_eq!(store.latest_tournament(GUILD).unwrap().unwrap().id, next.id);
     // A finished one frees the server for another.
-    store.create_tournament(&new_tournament(GUILD, 10_000)).unwrap();
+    store
+        .create_tournament(&new_tournament(GUILD, 10_000))
+        .unwrap();
 }

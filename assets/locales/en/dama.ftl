@@ -776,6 +776,7 @@ tournament-standings-row = { $rank }. { $name }: { $points } pts · Buchholz { $
     [one] one game
    *[other] { $games } games
 }
+tournament-standings-more = …and { $count } more in the table.
 tournament-withdrawn-mark = (withdrawn)
 tournament-column-rank = #
 tournament-column-player = Player

@@ -794,6 +794,7 @@ tournament-standings-row = { $rank }. { $name }: { $points } puntos · Buchholz 
     [one] una partida
    *[other] { $games } partidas
 }
+tournament-standings-more = …y { $count } más en la tabla.
 tournament-withdrawn-mark = (retirado)
 tournament-column-rank = #
 tournament-column-player = Jugador

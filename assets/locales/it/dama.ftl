@@ -809,6 +809,7 @@ tournament-standings-row = { $rank }. { $name }: { $points } punti · Buchholz {
     [one] una partita
    *[other] { $games } partite
 }
+tournament-standings-more = …e altri { $count } nella tabella.
 tournament-withdrawn-mark = (ritirato)
 tournament-column-rank = #
 tournament-column-player = Giocatore

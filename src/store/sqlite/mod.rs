@@ -69,7 +69,6 @@ use crate::store::{
     TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 
-
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
 /// each message says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -875,10 +874,7 @@ impl Store for SqliteStore {
         self.read(|tx| tournaments::rounds(tx, id))
     }
 
-    fn tournament_pairings(
-        &self,
-        id: TournamentId,
-    ) -> Result<Vec<TournamentPairing>, StoreError> {
+    fn tournament_pairings(&self, id: TournamentId) -> Result<Vec<TournamentPairing>, StoreError> {
         self.read(|tx| tournaments::pairings(tx, id))
     }
 

@@ -88,9 +88,7 @@ fn forfeit_code(result: TournamentResult) -> Option<&'static str> {
         TournamentResult::BlackForfeits => Some("+-"),
         TournamentResult::WhiteForfeits => Some("-+"),
         TournamentResult::DoubleForfeit => Some("--"),
-        TournamentResult::WhiteWins | TournamentResult::Draw | TournamentResult::BlackWins => {
-            None
-        }
+        TournamentResult::WhiteWins | TournamentResult::Draw | TournamentResult::BlackWins => None,
     }
 }
 
@@ -205,7 +203,9 @@ pub(super) fn create_tournament(
     }
     let (format, rounds) = match new.format {
         TournamentFormat::Swiss { rounds: 0 } => {
-            return Err(StoreError::Invalid("a Swiss tournament of no rounds".into()));
+            return Err(StoreError::Invalid(
+                "a Swiss tournament of no rounds".into(),
+            ));
         }
         TournamentFormat::Swiss { rounds } => ("swiss", Some(rounds)),
         TournamentFormat::RoundRobin => ("round-robin", None),
@@ -278,7 +278,11 @@ pub(super) fn set_message(
         .prepare_cached(
             "UPDATE tournaments SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1",
         )?
-        .execute(params![id.0, sql_id(message.channel), sql_id(message.message)])?;
+        .execute(params![
+            id.0,
+            sql_id(message.channel),
+            sql_id(message.message)
+        ])?;
     if changed == 0 {
         return Err(StoreError::TournamentNotFound(id));
     }
@@ -350,7 +354,9 @@ pub(super) fn leave(
 ) -> Result<Vec<Entrant>, StoreError> {
     tournament_in(tx, id, &[TournamentStatus::Signup])?;
     let removed = tx
-        .prepare_cached("DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2")?
+        .prepare_cached(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2",
+        )?
         .execute(params![id.0, sql_id(user)])?;
     if removed == 0 {
         return Err(StoreError::NotEntered {
@@ -609,7 +615,11 @@ pub(super) fn tournament_game(
 }
 
 /// Aborts an active game as a moderator's (the tournament's ending or a forfeit).
-fn abort_active(tx: &Transaction<'_>, game: GameId, at: Millis) -> Result<Option<Game>, StoreError> {
+fn abort_active(
+    tx: &Transaction<'_>,
+    game: GameId,
+    at: Millis,
+) -> Result<Option<Game>, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET status = 'aborted', end_reason = 'abort', \
@@ -633,9 +643,8 @@ pub(super) fn record_forfeit(
     let Some(code) = forfeit_code(result) else {
         return Err(StoreError::Invalid(format!("{result:?} is not a forfeit")));
     };
-    let existing = pairing(tx, id, round, board)?.ok_or_else(|| {
-        StoreError::Invalid(format!("no board {board} in round {round} of {id}"))
-    })?;
+    let existing = pairing(tx, id, round, board)?
+        .ok_or_else(|| StoreError::Invalid(format!("no board {board} in round {round} of {id}")))?;
     if existing.black.is_none() {
         return Err(StoreError::Invalid("a forfeit on a bye".into()));
     }
