@@ -858,3 +858,65 @@ fn a_big_tournament_keeps_its_standings_text_short() {
     );
     assert!(standings.text.lines().count() <= 32, "{}", standings.text);
 }
+
+#[test]
+fn a_moderators_abort_counts_as_lost_by_both_and_the_round_goes_on() {
+    let bot = Bot::new();
+    let id = bot.create(spec(TournamentFormat::RoundRobin));
+    bot.sign_up(id, 3);
+    let start = bot.act(&actor(ADMIN), TournamentAction::Start);
+    assert!(
+        start
+            .notices
+            .iter()
+            .any(|n| n.reply.text.contains("has the bye (one point)")),
+        "{:#?}",
+        start.notices
+    );
+    bot.open_threads(&start.notices);
+    let game = bot.games_in_play(id, 1)[0];
+    let place = bot.store().game(game).unwrap().unwrap().place();
+    let reply = bot
+        .service
+        .act(&in_thread(MODERATOR, place), Origin::Channel, Action::Abort)
+        .unwrap();
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(
+        reply
+            .notices
+            .iter()
+            .any(|n| n.reply.text.contains("lost for both")),
+        "{:#?}",
+        reply.notices
+    );
+    assert_eq!(round_announcements(&reply.notices, 2), 1);
+    let result = bot
+        .pairings(id)
+        .into_iter()
+        .find(|p| p.game == Some(game))
+        .and_then(|p| p.result);
+    assert_eq!(result, Some(GameResult::DoubleForfeit));
+}
+
+#[test]
+fn joining_and_leaving_by_command_edit_the_sign_up_message() {
+    let bot = Bot::new();
+    let id = bot.create(spec(TournamentFormat::RoundRobin));
+    let joined = bot.act(&actor(FIRST), TournamentAction::Join);
+    assert!(joined.ephemeral, "{}", joined.text);
+    let edit = joined.notices.first().expect("the sign-up message");
+    assert_eq!(
+        edit.edit,
+        Some(MessageRef {
+            channel: CHANNEL,
+            message: 9000
+        })
+    );
+    assert_eq!(edit.reply.tournament, Some(id));
+    assert!(edit.reply.text.contains("player11"), "{}", edit.reply.text);
+    assert_eq!(edit.reply.components.len(), 1, "Join and Leave");
+    let left = bot.act(&actor(FIRST), TournamentAction::Leave);
+    assert!(left.ephemeral, "{}", left.text);
+    assert!(!left.notices[0].reply.text.contains("player11"));
+    assert!(bot.store().entrants(id).unwrap().is_empty());
+}

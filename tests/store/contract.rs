@@ -2105,9 +2105,9 @@ pub fn a_round_is_paired_once_with_its_games(store: &dyn Store) {
         store.record_forfeit(id, 2, 2, TournamentResult::WhiteForfeits, 9_000),
         Err(StoreError::Invalid(_))
     ));
-    let rounds = store.tournament_rounds(id).unwrap();
+    let stored = store.tournament_rounds(id).unwrap();
     assert_eq!(
-        rounds
+        stored
             .iter()
             .map(|r| (r.number, r.paired_at))
             .collect::<Vec<_>>(),
