@@ -563,8 +563,9 @@ texts! {
     TournamentBoard = "tournament-board" ["board", "white", "black", "result", "game"],
     TournamentInPlay = "tournament-in-play" [],
     TournamentBye = "tournament-bye" ["player", "points"],
-    /// Before the line a game's thread opens from.
-    TournamentGameLine = "tournament-game-line" ["name", "round", "board"],
+    /// The line a tournament game's thread opens from (names, no mentions: the first board in
+    /// the thread names the players).
+    TournamentGameStart = "tournament-game-start" ["name", "round", "board", "game", "white", "black"],
     TournamentStandingsTitle = "tournament-standings-title" ["name", "round", "rounds"],
     TournamentFinalTitle = "tournament-final-title" ["name"],
     /// $buchholz: Buchholz cut-1; $sb: Sonneborn-Berger.

@@ -363,16 +363,16 @@ impl GameService {
             .iter()
             .find(|p| p.game == Some(game.id))
             .map_or(0, |p| p.board);
-        reply.text = format!(
-            "{} {}",
-            t!(
-                language,
-                TournamentGameLine,
-                name = escape_markdown(&stored.tournament.name),
-                round = stored.rounds.len(),
-                board = board,
-            ),
-            reply.text
+        let name = |participant| self.participant_name(language, game.guild, participant);
+        reply.text = t!(
+            language,
+            TournamentGameStart,
+            name = escape_markdown(&stored.tournament.name),
+            round = stored.rounds.len(),
+            board = board,
+            game = game.id.0,
+            white = name(game.white),
+            black = name(game.black),
         );
         reply
     }

@@ -769,7 +769,7 @@ tournament-bye = { $player } has the bye ({ $points ->
     [one] one point
    *[other] { $points } points
 }).
-tournament-game-line = **{ $name }**, round { $round }, board { $board }:
+tournament-game-start = **{ $name }**, round { $round }, board { $board }: game #{ $game }, { $white } (White) – { $black } (Black), in the thread below.
 tournament-standings-title = Standings of **{ $name }** (round { $round } of { $rounds })
 tournament-final-title = Final standings of **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } pts · Buchholz { $buchholz } · S-B { $sb } · { $games ->

@@ -781,13 +781,13 @@ tournament-start-done = **{ $name }** ha empezado: la primera ronda está empare
 tournament-started = 🏁 ¡Empieza **{ $name }**, con { $count } jugadores!
 tournament-round-title = **{ $name }** · ronda { $round } de { $rounds }
 tournament-round-opening = Apertura sorteada: { $opening }
-tournament-board = Tablero { $board }: { $white } (Blancas) – { $black } (Negras): { $result }{ $game }
+tournament-board = Tablero { $board }: { $white } (blancas) – { $black } (negras): { $result }{ $game }
 tournament-in-play = en juego
 tournament-bye = { $player } descansa ({ $points ->
     [one] un punto
    *[other] { $points } puntos
 }).
-tournament-game-line = **{ $name }**, ronda { $round }, tablero { $board }:
+tournament-game-start = **{ $name }**, ronda { $round }, tablero { $board }: partida #{ $game }, { $white } (blancas) – { $black } (negras), en el hilo de abajo.
 tournament-standings-title = Clasificación de **{ $name }** (ronda { $round } de { $rounds })
 tournament-final-title = Clasificación final de **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } puntos · Buchholz { $buchholz } · S-B { $sb } · { $games ->

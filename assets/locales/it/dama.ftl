@@ -802,7 +802,7 @@ tournament-bye = { $player } riposa ({ $points ->
     [one] un punto
    *[other] { $points } punti
 }).
-tournament-game-line = **{ $name }**, turno { $round }, scacchiera { $board }:
+tournament-game-start = **{ $name }**, turno { $round }, scacchiera { $board }: partita #{ $game }, { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
 tournament-standings-title = Classifica di **{ $name }** (turno { $round } di { $rounds })
 tournament-final-title = Classifica finale di **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } punti · Buchholz { $buchholz } · S-B { $sb } · { $games ->
