@@ -557,6 +557,90 @@ texts! {
     /// The expiry of `/settings` could not be read: `$input` as typed, `$automatic` the word.
     DiscordExpiryUnreadable = "discord-expiry-unreadable" ["input", "automatic"],
     // ---- tournaments (/tournament)
+    TournamentCreateNotAllowed = "tournament-create-not-allowed" [],
+    /// $cmd_settings: the /settings command.
+    TournamentThreadsOff = "tournament-threads-off" ["cmd_settings"],
+    TournamentNeedsThreads = "tournament-needs-threads" [],
+    TournamentNameInvalid = "tournament-name-invalid" ["max"],
+    TournamentRoundsInvalid = "tournament-rounds-invalid" ["max"],
+    TournamentGamesInvalid = "tournament-games-invalid" [],
+    /// $min, $max: durations in words.
+    TournamentTimeInvalid = "tournament-time-invalid" ["min", "max"],
+    TournamentSignupInvalid = "tournament-signup-invalid" ["min", "max"],
+    TournamentAlreadyOpen = "tournament-already-open" ["name"],
+    TournamentNone = "tournament-none" [],
+    /// The sign-up message, line by line.
+    TournamentSignupTitle = "tournament-signup-title" ["name"],
+    TournamentSignupClosed = "tournament-signup-closed" ["name"],
+    TournamentSignupCancelled = "tournament-signup-cancelled" ["name"],
+    TournamentFormatSwiss = "tournament-format-swiss" ["rounds"],
+    TournamentFormatRoundRobin = "tournament-format-round-robin" [],
+    /// $rated, $openings: yes or no; $time: a duration in words.
+    TournamentDetails = "tournament-details" ["format", "games", "time", "rated", "openings"],
+    /// $deadline: a live Discord time ("in 2 hours").
+    TournamentSignupDeadline = "tournament-signup-deadline" ["deadline"],
+    TournamentSignupUntilStart = "tournament-signup-until-start" [],
+    TournamentEntrants = "tournament-entrants" ["count", "names"],
+    TournamentEntrantsNone = "tournament-entrants-none" [],
+    TournamentButtonJoin = "tournament-button-join" [],
+    TournamentButtonLeave = "tournament-button-leave" [],
+    TournamentJoined = "tournament-joined" ["name"],
+    TournamentLeft = "tournament-left" ["name"],
+    TournamentJoinTwice = "tournament-join-twice" ["name"],
+    TournamentJoinClosed = "tournament-join-closed" ["name"],
+    TournamentNotEntered = "tournament-not-entered" ["name"],
+    TournamentMemberNotEntered = "tournament-member-not-entered" ["player", "name"],
+    TournamentLeaveStarted = "tournament-leave-started" ["name"],
+    TournamentOver = "tournament-over" ["name"],
+    TournamentStartNotAllowed = "tournament-start-not-allowed" ["creator"],
+    TournamentStartAgain = "tournament-start-again" ["name"],
+    TournamentStartFew = "tournament-start-few" ["count", "min"],
+    TournamentStartDone = "tournament-start-done" ["name"],
+    TournamentStarted = "tournament-started" ["name", "count"],
+    /// A round's pairings, line by line.
+    TournamentRoundTitle = "tournament-round-title" ["name", "round", "rounds"],
+    /// $opening: three moves (21-17 11-14 22-18).
+    TournamentRoundOpening = "tournament-round-opening" ["opening"],
+    /// $result: 1-0, ½-½, +/− (a forfeit) or the in-play word; $game: " · #12" or empty.
+    TournamentBoard = "tournament-board" ["board", "white", "black", "result", "game"],
+    TournamentInPlay = "tournament-in-play" [],
+    TournamentBye = "tournament-bye" ["player", "points"],
+    /// The line a tournament game's thread opens from (names, no mentions: the first board in
+    /// the thread names the players).
+    TournamentGameStart = "tournament-game-start" ["name", "round", "board", "game", "white", "black"],
+    TournamentStandingsTitle = "tournament-standings-title" ["name", "round", "rounds"],
+    TournamentFinalTitle = "tournament-final-title" ["name"],
+    /// $buchholz: Buchholz cut-1; $sb: Sonneborn-Berger.
+    TournamentStandingsRow = "tournament-standings-row" ["rank", "name", "points", "buchholz", "sb", "games"],
+    /// After the first rows of the standings as text: `$count` more are in the table.
+    TournamentStandingsMore = "tournament-standings-more" ["count"],
+    TournamentWithdrawnMark = "tournament-withdrawn-mark" [],
+    /// The standings table's headings.
+    TournamentColumnRank = "tournament-column-rank" [],
+    TournamentColumnPlayer = "tournament-column-player" [],
+    TournamentColumnPoints = "tournament-column-points" [],
+    TournamentColumnBuchholz = "tournament-column-buchholz" [],
+    TournamentColumnSonneborn = "tournament-column-sonneborn" [],
+    TournamentColumnGames = "tournament-column-games" [],
+    TournamentWinner = "tournament-winner" ["winner", "name"],
+    TournamentEndedEarly = "tournament-ended-early" ["name"],
+    TournamentNotStarted = "tournament-not-started" ["name"],
+    TournamentNoRound = "tournament-no-round" ["round", "last"],
+    TournamentWithdrawSignup = "tournament-withdraw-signup" ["name"],
+    TournamentWithdrawOver = "tournament-withdraw-over" ["name"],
+    TournamentWithdrawnAlready = "tournament-withdrawn-already" ["name"],
+    TournamentWithdrew = "tournament-withdrew" ["player", "name"],
+    TournamentForfeitNotAllowed = "tournament-forfeit-not-allowed" [],
+    TournamentNotRunning = "tournament-not-running" ["name"],
+    TournamentForfeited = "tournament-forfeited" ["player", "moderator", "name"],
+    TournamentForfeitGame = "tournament-forfeit-game" ["player", "game"],
+    TournamentAbortedGame = "tournament-aborted-game" ["game"],
+    TournamentCancelNotAllowed = "tournament-cancel-not-allowed" [],
+    TournamentCancelled = "tournament-cancelled" ["name", "player"],
+    TournamentCancelledGame = "tournament-cancelled-game" ["name", "game"],
+    TournamentTooFewCancelled = "tournament-too-few-cancelled" ["name", "count"],
+    TournamentPdn = "tournament-pdn" ["name"],
+    TournamentPdnEmpty = "tournament-pdn-empty" ["name"],
 
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.

@@ -395,8 +395,7 @@ impl GameService {
     /// actor's own.
     fn refuse_elsewhere(&self, actor: &Actor, origin: Origin) -> Flow<()> {
         let place = match origin {
-            // A tournament's buttons work in its channel only: see `GameService::tournament`.
-            Origin::Channel | Origin::Tournament(_) => None,
+            Origin::Channel => None,
             Origin::Challenge(id) => self
                 .store
                 .challenge(id)?
@@ -405,6 +404,11 @@ impl GameService {
                 .store
                 .game(game)?
                 .map(|game| (game.guild, game.place())),
+            // A tournament's buttons work in its channel only.
+            Origin::Tournament(id) => self
+                .store
+                .tournament(id)?
+                .map(|tournament| (tournament.guild, tournament.channel)),
         };
         match place {
             Some(place) if place != (actor.guild, actor.channel) => {

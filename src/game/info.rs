@@ -269,13 +269,28 @@ impl GameService {
     /// 22-18}`, with their count after the last move), in the server's language like its
     /// other messages (PDN readers skip comments).
     pub fn pdn_text(&self, game: GameId) -> Result<String, ServiceError> {
+        self.pdn_game(game, None)
+    }
+
+    /// [`Self::pdn_text`], for a game of a tournament: the tournament's name as its Event and
+    /// the round as its Round (`tournament` is both).
+    pub(crate) fn pdn_game(
+        &self,
+        game: GameId,
+        tournament: Option<(&str, &str)>,
+    ) -> Result<String, ServiceError> {
         let Some(export) = self.store.game_export(game)? else {
             return Ok(String::new());
         };
         let record = &export.game;
         let name = |colour: Color| export_name(&export, colour);
         let loaded = self.load(record.clone())?;
-        let (tags, result) = pdn_header(&export);
+        let (mut tags, result) = pdn_header(&export);
+        if let Some((event, round)) = tournament {
+            // Event, Site, Date, then the Round.
+            tags[0].1 = event.to_owned();
+            tags.insert(3, ("Round", round.to_owned()));
+        }
         let tags: Vec<(&str, &str)> = tags
             .iter()
             .map(|(tag, value)| (*tag, value.as_str()))

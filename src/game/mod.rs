@@ -37,6 +37,7 @@ mod takeback;
 mod texts;
 mod threads;
 mod tournament;
+mod tournament_rounds;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

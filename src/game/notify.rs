@@ -241,6 +241,9 @@ impl GameService {
                 direct: Some(user),
             });
         }
+        // A tournament goes on when its round's last game ends.
+        let next = self.tournament_game_ended(game);
+        reply.notices.extend(next);
     }
 
     /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.

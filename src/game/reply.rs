@@ -35,6 +35,9 @@ pub struct Reply {
     pub game: Option<GameId>,
     /// The challenge this reply shows, likewise.
     pub challenge: Option<ChallengeId>,
+    /// The tournament whose sign-up message this reply is: the adapter reports the message it
+    /// posts with [`crate::game::GameService::set_tournament_message`], for later edits.
+    pub tournament: Option<TournamentId>,
     /// For a refused stale action: the message with the current board, to link to.
     pub current_board: Option<MessageRef>,
     /// A game to open a thread for, from the message of this reply (the line that says the

@@ -695,6 +695,162 @@ impl Default for ServerSettings {
     }
 }
 
+// ---- tournaments -------------------------------------------------------------------------
+
+/// Where a tournament stands: sign-up, then running, then finished; cancelled from either of
+/// the first two. Only a tournament in sign-up or running changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentStatus {
+    Signup,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl fmt::Display for TournamentStatus {
+    /// In words: `signup`, `running`, `finished` or `cancelled`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TournamentStatus::Signup => "signup",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// A tournament to be stored (in sign-up).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewTournament {
+    pub guild: GuildId,
+    /// Where it is announced and where its games' threads open.
+    pub channel: ChannelId,
+    /// 1 to 100 characters.
+    pub name: String,
+    pub format: TournamentFormat,
+    /// 1, or 2 (the return game with colours swapped, in the same round).
+    pub games_per_pairing: u8,
+    /// Time per move of its games in milliseconds (positive).
+    pub time_per_move_ms: i64,
+    /// Its games count for the ratings.
+    pub rated: bool,
+    /// Each round's games start from an opening drawn for the round.
+    pub drawn_openings: bool,
+    /// When the sign-up closes by itself; `None`: at `/tournament start`.
+    pub signup_deadline: Option<Millis>,
+    pub created_by: UserId,
+    pub created_at: Millis,
+}
+
+/// A stored tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    pub id: TournamentId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub name: String,
+    pub format: TournamentFormat,
+    pub games_per_pairing: u8,
+    pub time_per_move_ms: i64,
+    pub rated: bool,
+    pub drawn_openings: bool,
+    pub signup_deadline: Option<Millis>,
+    pub status: TournamentStatus,
+    pub created_by: UserId,
+    pub created_at: Millis,
+    /// When round 1 was paired.
+    pub started_at: Option<Millis>,
+    /// When it finished or was cancelled.
+    pub ended_at: Option<Millis>,
+    /// The sign-up message, for in-place edits.
+    pub message: Option<MessageRef>,
+}
+
+/// One person signed up for a tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entrant {
+    pub user: UserId,
+    /// Their rating when they joined, rounded: it seeds the pairings.
+    pub rating: i32,
+    pub joined_at: Millis,
+    /// Once withdrawn, the first round (from 1) they are not paired in.
+    pub withdrawn_from: Option<u32>,
+}
+
+/// A round to pair: its number, its start position, and where its games are played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRound {
+    /// From 1, the round after the last one paired.
+    pub number: u32,
+    /// The opening drawn for it, in PDN moves (`21-17 11-14 22-18`); `None` for the initial
+    /// position.
+    pub opening: Option<String>,
+    /// The position every game of the round starts from (FEN).
+    pub start_fen: String,
+    pub paired_at: Millis,
+    /// Its games are played in threads of the tournament's channel.
+    pub in_thread: bool,
+}
+
+/// One board of a round to pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewPairing {
+    /// From 1, unique in the round.
+    pub board: u32,
+    /// 1, or 2 for the return game of a two-game pairing.
+    pub leg: u8,
+    pub white: UserId,
+    /// `None`: `white` has the bye (no game).
+    pub black: Option<UserId>,
+    /// Decided without a game (a withdrawn player's forfeit): no game is created. Only
+    /// forfeits.
+    pub forfeit: Option<crate::tournament::GameResult>,
+}
+
+/// A stored round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRound {
+    pub number: u32,
+    pub opening: Option<String>,
+    pub start_fen: String,
+    pub paired_at: Millis,
+}
+
+/// A stored board of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentPairing {
+    pub round: u32,
+    pub board: u32,
+    pub leg: u8,
+    pub white: UserId,
+    /// `None` for a bye.
+    pub black: Option<UserId>,
+    /// The game played on this board (none for a bye or a forfeit decided at pairing).
+    pub game: Option<GameId>,
+    /// What the tournament counts: a forfeit recorded for the board, else the result of its
+    /// finished game; `None` for a bye and while the game is played.
+    pub result: Option<crate::tournament::GameResult>,
+}
+
+/// A round just paired: the round, its boards and the games they started.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairedRound {
+    pub tournament: Tournament,
+    pub round: TournamentRound,
+    pub pairings: Vec<TournamentPairing>,
+    /// The games created, in board order.
+    pub games: Vec<Game>,
+}
+
+/// The board of a tournament a game is played on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentGame {
+    pub tournament: TournamentId,
+    pub round: u32,
+    pub board: u32,
+    pub leg: u8,
+}
+
 /// What can go wrong in a call to the store.
 ///
 /// The first group is the expected refusals (compare-and-set changes that lost, missing rows,
@@ -735,6 +891,38 @@ pub enum StoreError {
     /// A game names a person that [`Store::ensure_player`] has not stored in that guild.
     #[error("no player {user} in guild {guild}")]
     PlayerNotFound { guild: GuildId, user: UserId },
+    /// The server has a tournament in sign-up or running already.
+    #[error("guild {guild} already has an open tournament ({tournament})")]
+    TournamentOpen {
+        guild: GuildId,
+        tournament: TournamentId,
+    },
+    #[error("no tournament {0}")]
+    TournamentNotFound(TournamentId),
+    /// The tournament is not in a status that allows the change.
+    #[error("tournament {tournament} is {status}")]
+    TournamentStatus {
+        tournament: TournamentId,
+        status: TournamentStatus,
+    },
+    /// The person has joined already.
+    #[error("{user} has already joined tournament {tournament}")]
+    AlreadyEntered {
+        tournament: TournamentId,
+        user: UserId,
+    },
+    /// The person is not an entrant.
+    #[error("{user} is not in tournament {tournament}")]
+    NotEntered {
+        tournament: TournamentId,
+        user: UserId,
+    },
+    /// The round was paired already (by another caller: that one won).
+    #[error("round {round} of tournament {tournament} is paired already")]
+    RoundPaired {
+        tournament: TournamentId,
+        round: u32,
+    },
     /// The arguments break a rule of the data (a non-positive time, a level of 0, an abort
     /// passed to `finish_game`, a [`Counting`] that names other players, ...).
     #[error("invalid {0}")]
@@ -1111,4 +1299,109 @@ pub trait Store: Send + Sync {
 
     /// Stores how a person wants to hear about their games.
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError>;
+
+    // ---- tournaments ---------------------------------------------------------------------
+
+    /// Stores a tournament in sign-up. [`StoreError::TournamentOpen`] when the guild has one in
+    /// sign-up or running (the schema holds at most one); [`StoreError::Invalid`] for a name
+    /// of no or more than 100 characters, a non-positive time, no Swiss rounds or a count of
+    /// games per pairing other than 1 and 2.
+    fn create_tournament(&self, tournament: &NewTournament) -> Result<Tournament, StoreError>;
+
+    /// A tournament by id.
+    fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError>;
+
+    /// The guild's latest tournament, whatever its status (the one in sign-up or running, if
+    /// any: only one can be, and it is the latest).
+    fn latest_tournament(&self, guild: GuildId) -> Result<Option<Tournament>, StoreError>;
+
+    /// Remembers the tournament's sign-up message.
+    fn set_tournament_message(
+        &self,
+        id: TournamentId,
+        message: MessageRef,
+    ) -> Result<(), StoreError>;
+
+    /// Signs `user` up (a player stored in the tournament's guild, with `rating` at sign-up)
+    /// and returns the entrants. [`StoreError::AlreadyEntered`] the second time (the key
+    /// decides), [`StoreError::TournamentStatus`] once the sign-up is over,
+    /// [`StoreError::PlayerNotFound`] for a person not stored.
+    fn join_tournament(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        rating: i32,
+        at: Millis,
+    ) -> Result<Vec<Entrant>, StoreError>;
+
+    /// Takes `user` off the entrants during the sign-up and returns the others.
+    /// [`StoreError::NotEntered`], [`StoreError::TournamentStatus`] after the sign-up.
+    fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<Vec<Entrant>, StoreError>;
+
+    /// The entrants, in the order they joined.
+    fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError>;
+
+    /// Withdraws an entrant of a running tournament: not paired from round `from_round` on
+    /// (their games paired already still count). Withdrawing again keeps the first round.
+    /// [`StoreError::NotEntered`], [`StoreError::TournamentStatus`] unless running.
+    fn withdraw_from_tournament(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        from_round: u32,
+    ) -> Result<Entrant, StoreError>;
+
+    /// Pairs a round and creates its games, in one transaction: the round (its number the key:
+    /// [`StoreError::RoundPaired`] for a round paired already, so of two callers exactly one
+    /// pairs it), its boards, and a game for each board with two players and no forfeit (the
+    /// tournament's channel, time per move and rating, `round.start_fen`, tagged with the
+    /// tournament and round). Round 1 starts a tournament in sign-up (`started_at`); later
+    /// rounds need it running ([`StoreError::TournamentStatus`] otherwise), and a number other
+    /// than the next one is [`StoreError::Invalid`].
+    fn pair_round(
+        &self,
+        id: TournamentId,
+        round: &NewRound,
+        pairings: &[NewPairing],
+    ) -> Result<PairedRound, StoreError>;
+
+    /// The rounds paired, by number.
+    fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<TournamentRound>, StoreError>;
+
+    /// Every board of every round, by round and board, with what each counts
+    /// ([`TournamentPairing::result`]).
+    fn tournament_pairings(&self, id: TournamentId) -> Result<Vec<TournamentPairing>, StoreError>;
+
+    /// The board a game is played on, for a tournament's game.
+    fn tournament_game(&self, game: GameId) -> Result<Option<TournamentGame>, StoreError>;
+
+    /// Records a forfeit on a board of a running tournament: the board's game, if still
+    /// active, is aborted (no rating, no record) in the same transaction. [`StoreError::Invalid`]
+    /// when the board has a result already or is a bye, or `result` is not a forfeit.
+    fn record_forfeit(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        result: crate::tournament::GameResult,
+        at: Millis,
+    ) -> Result<TournamentPairing, StoreError>;
+
+    /// Finishes a running tournament ([`StoreError::TournamentStatus`] otherwise: of two
+    /// callers one finishes it).
+    fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError>;
+
+    /// Cancels a tournament in sign-up or running and aborts its active games, in one
+    /// transaction; returns it and the games aborted.
+    fn cancel_tournament(
+        &self,
+        id: TournamentId,
+        at: Millis,
+    ) -> Result<(Tournament, Vec<Game>), StoreError>;
+
+    /// Tournaments in sign-up whose deadline is at or before `at`.
+    fn signups_due(&self, at: Millis) -> Result<Vec<Tournament>, StoreError>;
+
+    /// The running tournaments, oldest first.
+    fn running_tournaments(&self) -> Result<Vec<Tournament>, StoreError>;
 }

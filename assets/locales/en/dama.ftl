@@ -784,6 +784,101 @@ discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: 
 
 ## Tournaments
 # Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+tournament-create-not-allowed = Only members who can manage the server can create a tournament.
+tournament-threads-off = Tournament games are played in threads, but this server has games in threads turned off: turn them on with { $cmd_settings } first.
+tournament-needs-threads = Tournament games are played in threads, and I cannot open threads here: give me **Create Public Threads** and **Send Messages in Threads** in this channel, or create the tournament in another channel.
+tournament-name-invalid = A tournament needs a name of 1 to { $max } characters.
+tournament-rounds-invalid = A Swiss tournament has 1 to { $max } rounds.
+tournament-games-invalid = Each pairing plays one game or two (one with each colour).
+tournament-time-invalid = The time per move must be between { $min } and { $max }.
+tournament-signup-invalid = The sign-up must stay open between { $min } and { $max }.
+tournament-already-open = This server already has a tournament under way: **{ $name }**. One at a time: wait for it to end, or cancel it.
+tournament-none = This server has no tournament.
+tournament-signup-title = 🏆 **{ $name }**: sign-up is open!
+tournament-signup-closed = 🏆 **{ $name }**: sign-up closed, the tournament has started.
+tournament-signup-cancelled = 🏆 **{ $name }**: cancelled.
+tournament-format-swiss = Swiss system, { $rounds ->
+    [one] one round
+   *[other] { $rounds } rounds
+}
+tournament-format-round-robin = round robin (everyone meets everyone)
+tournament-details = Format: { $format } · { $games ->
+    [one] one game
+   *[other] { $games } games, one with each colour,
+} per pairing · { $time } per move · { $rated ->
+    [yes] rated
+   *[no] unrated
+} · { $openings ->
+    [yes] an opening drawn for each round
+   *[no] from the initial position
+}
+tournament-signup-deadline = Sign-up closes { $deadline }; the tournament then starts by itself.
+tournament-signup-until-start = Sign-up stays open until the organiser starts the tournament.
+tournament-entrants = Players ({ $count }): { $names }
+tournament-entrants-none = No players yet: press **Join**!
+tournament-button-join = Join
+tournament-button-leave = Leave
+tournament-joined = You are in **{ $name }**. Good luck!
+tournament-left = You have left **{ $name }**.
+tournament-join-twice = You have already joined **{ $name }**.
+tournament-join-closed = The sign-up for **{ $name }** is over: the tournament has started or ended.
+tournament-not-entered = You are not playing in **{ $name }**.
+tournament-member-not-entered = { $player } is not playing in **{ $name }**.
+tournament-leave-started = **{ $name }** has started, so the sign-up is closed: you can still withdraw from the tournament (your games played count).
+tournament-over = **{ $name }** is over.
+tournament-start-not-allowed = Only the organiser ({ $creator }) or members who can manage the server can start the tournament.
+tournament-start-again = **{ $name }** has already started.
+tournament-start-few = A tournament needs at least { $min } players to start; { $count ->
+    [one] only one has joined
+   *[other] { $count } have joined
+}.
+tournament-start-done = **{ $name }** has started: round 1 is paired.
+tournament-started = 🏁 **{ $name }** starts with { $count } players!
+tournament-round-title = **{ $name }** · round { $round } of { $rounds }
+tournament-round-opening = Opening drawn: { $opening }
+tournament-board = Board { $board }: { $white } (White) – { $black } (Black): { $result }{ $game }
+tournament-in-play = in play
+tournament-bye = { $player } has the bye ({ $points ->
+    [one] one point
+   *[other] { $points } points
+}).
+tournament-game-start = **{ $name }**, round { $round }, board { $board }: game #{ $game }, { $white } (White) – { $black } (Black), in the thread below.
+tournament-standings-title = Standings of **{ $name }** (round { $round } of { $rounds })
+tournament-final-title = Final standings of **{ $name }**
+tournament-standings-row = { $rank }. { $name }: { $points } pts · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+    [one] one game
+   *[other] { $games } games
+}
+tournament-standings-more = …and { $count } more in the table.
+tournament-withdrawn-mark = (withdrawn)
+tournament-column-rank = #
+tournament-column-player = Player
+tournament-column-points = Points
+tournament-column-buchholz = Buchholz
+tournament-column-sonneborn = S-B
+tournament-column-games = Games
+tournament-winner = 🏆 { $winner } wins **{ $name }**. Congratulations!
+tournament-ended-early = **{ $name }** ends before its last round: there are not enough players left to pair without repeats.
+tournament-not-started = **{ $name }** has not started yet.
+tournament-no-round = There is no round { $round }: rounds 1 to { $last } have been paired.
+tournament-withdraw-signup = **{ $name }** has not started: press **Leave** on its sign-up message instead.
+tournament-withdraw-over = **{ $name }** is over: there is nothing to withdraw from.
+tournament-withdrawn-already = You have already withdrawn from **{ $name }**.
+tournament-withdrew = { $player } withdraws from **{ $name }**: their games played still count, and they will not be paired again.
+tournament-forfeit-not-allowed = Only moderators can forfeit a player.
+tournament-not-running = **{ $name }** is not running.
+tournament-forfeited = { $moderator } forfeits { $player } in **{ $name }**: their games of this round are lost, and they are withdrawn.
+tournament-forfeit-game = Game #{ $game } stops here: { $player } loses it by forfeit.
+tournament-aborted-game = Game #{ $game } of the tournament was aborted: it counts as lost for both players.
+tournament-cancel-not-allowed = Only members who can manage the server can cancel a tournament.
+tournament-cancelled = { $player } has cancelled **{ $name }**; its games in play stop without a result.
+tournament-cancelled-game = **{ $name }** was cancelled: game #{ $game } stops without a result.
+tournament-too-few-cancelled = The sign-up for **{ $name }** is over with { $count ->
+    [one] one player
+   *[other] { $count } players
+}, too few for a tournament: it is cancelled.
+tournament-pdn = Every game of **{ $name }**, in one PDN file.
+tournament-pdn-empty = **{ $name }** has no games yet.
 
 ## Console
 # Section: the console (damabot local).

@@ -801,6 +801,103 @@ discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`:
 
 ## Tournaments
 # Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+tournament-create-not-allowed = Solo quien puede gestionar el servidor puede crear un torneo.
+tournament-threads-off = Las partidas de los torneos se juegan en hilos, pero este servidor los tiene desactivados: actívalos antes con { $cmd_settings }.
+tournament-needs-threads = Las partidas de los torneos se juegan en hilos y aquí no puedo abrirlos: dame los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal, o crea el torneo en otro canal.
+tournament-name-invalid = El torneo necesita un nombre de 1 a { $max } caracteres.
+tournament-rounds-invalid = Un torneo suizo tiene de 1 a { $max } rondas.
+tournament-games-invalid = Cada emparejamiento juega una partida o dos (una con cada color).
+tournament-time-invalid = El tiempo por jugada debe estar entre { $min } y { $max }.
+tournament-signup-invalid = Las inscripciones deben quedar abiertas entre { $min } y { $max }.
+tournament-already-open = Este servidor ya tiene un torneo en marcha: **{ $name }**. Uno a la vez: espera a que termine o cancélalo.
+tournament-none = Este servidor no tiene torneos.
+tournament-signup-title = 🏆 **{ $name }**: ¡inscripciones abiertas!
+tournament-signup-closed = 🏆 **{ $name }**: inscripciones cerradas, el torneo ha empezado.
+tournament-signup-cancelled = 🏆 **{ $name }**: cancelado.
+tournament-format-swiss = sistema suizo, { $rounds ->
+    [one] una ronda
+   *[other] { $rounds } rondas
+}
+tournament-format-round-robin = liguilla (todos contra todos)
+tournament-details = Formato: { $format } · { $games ->
+    [one] una partida
+   *[other] { $games } partidas, una con cada color,
+} por emparejamiento · { $time } por jugada · { $rated ->
+    [yes] puntuable
+   *[no] amistoso
+} · { $openings ->
+    [yes] una apertura sorteada en cada ronda
+   *[no] desde la posición inicial
+}
+tournament-signup-deadline = Las inscripciones se cierran { $deadline }; después el torneo empieza solo.
+tournament-signup-until-start = Las inscripciones siguen abiertas hasta que el organizador empiece el torneo.
+tournament-entrants = Inscritos ({ $count }): { $names }
+tournament-entrants-none = Aún no hay inscritos: ¡pulsa **Participar**!
+tournament-button-join = Participar
+tournament-button-leave = Retirarse
+tournament-joined = Estás inscrito en **{ $name }**. ¡Suerte!
+tournament-left = Has dejado **{ $name }**.
+tournament-join-twice = Ya estás inscrito en **{ $name }**.
+tournament-join-closed = Las inscripciones de **{ $name }** están cerradas: el torneo ya empezó o terminó.
+tournament-not-entered = No estás inscrito en **{ $name }**.
+tournament-member-not-entered = { $player } no está inscrito en **{ $name }**.
+tournament-leave-started = **{ $name }** ya ha empezado, así que las inscripciones están cerradas: aún puedes retirarte del torneo (las partidas jugadas siguen contando).
+tournament-over = **{ $name }** ha terminado.
+tournament-start-not-allowed = Solo el organizador ({ $creator }) o quien puede gestionar el servidor puede empezar el torneo.
+tournament-start-again = **{ $name }** ya ha empezado.
+tournament-start-few = Un torneo necesita al menos { $min } jugadores para empezar; { $count ->
+    [0] no se ha inscrito nadie
+    [one] solo se ha inscrito uno
+   *[other] se han inscrito { $count }
+}.
+tournament-start-done = **{ $name }** ha empezado: la primera ronda está emparejada.
+tournament-started = 🏁 ¡Empieza **{ $name }**, con { $count } jugadores!
+tournament-round-title = **{ $name }** · ronda { $round } de { $rounds }
+tournament-round-opening = Apertura sorteada: { $opening }
+tournament-board = Tablero { $board }: { $white } (blancas) – { $black } (negras): { $result }{ $game }
+tournament-in-play = en juego
+tournament-bye = { $player } descansa ({ $points ->
+    [one] un punto
+   *[other] { $points } puntos
+}).
+tournament-game-start = **{ $name }**, ronda { $round }, tablero { $board }: partida #{ $game }, { $white } (blancas) – { $black } (negras), en el hilo de abajo.
+tournament-standings-title = Clasificación de **{ $name }** (ronda { $round } de { $rounds })
+tournament-final-title = Clasificación final de **{ $name }**
+tournament-standings-row = { $rank }. { $name }: { $points } puntos · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+    [one] una partida
+   *[other] { $games } partidas
+}
+tournament-standings-more = …y { $count } más en la tabla.
+tournament-withdrawn-mark = (retirado)
+tournament-column-rank = #
+tournament-column-player = Jugador
+tournament-column-points = Puntos
+tournament-column-buchholz = Buchholz
+tournament-column-sonneborn = S-B
+tournament-column-games = Partidas
+tournament-winner = 🏆 { $winner } gana **{ $name }**. ¡Enhorabuena!
+tournament-ended-early = **{ $name }** termina antes de su última ronda: no quedan jugadores suficientes para emparejar sin repetir.
+tournament-not-started = **{ $name }** todavía no ha empezado.
+tournament-no-round = No hay ronda { $round }: se han emparejado las rondas 1 a { $last }.
+tournament-withdraw-signup = **{ $name }** todavía no ha empezado: pulsa **Retirarse** en su mensaje de inscripción.
+tournament-withdraw-over = **{ $name }** ha terminado: ya no hay nada de lo que retirarse.
+tournament-withdrawn-already = Ya te has retirado de **{ $name }**.
+tournament-withdrew = { $player } se retira de **{ $name }**: sus partidas jugadas siguen contando y no volverá a ser emparejado.
+tournament-forfeit-not-allowed = Solo los moderadores pueden dar una partida por perdida.
+tournament-not-running = **{ $name }** no está en marcha.
+tournament-forfeited = { $moderator } da por perdidas a { $player } sus partidas de esta ronda en **{ $name }**, y queda retirado del torneo.
+tournament-forfeit-game = La partida #{ $game } termina aquí: { $player } la pierde por incomparecencia.
+tournament-aborted-game = La partida #{ $game } del torneo fue anulada: cuenta como perdida para los dos.
+tournament-cancel-not-allowed = Solo quien puede gestionar el servidor puede cancelar un torneo.
+tournament-cancelled = { $player } ha cancelado **{ $name }**; sus partidas en juego terminan sin resultado.
+tournament-cancelled-game = **{ $name }** fue cancelado: la partida #{ $game } termina sin resultado.
+tournament-too-few-cancelled = Las inscripciones de **{ $name }** se cerraron con { $count ->
+    [0] ningún jugador
+    [one] un solo jugador
+   *[other] { $count } jugadores
+}, demasiado pocos para un torneo: queda cancelado.
+tournament-pdn = Todas las partidas de **{ $name }**, en un solo archivo PDN.
+tournament-pdn-empty = **{ $name }** todavía no tiene partidas.
 
 ## Console
 # Section: the console (damabot local).

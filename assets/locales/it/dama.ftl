@@ -816,6 +816,103 @@ discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: 
 
 ## Tournaments
 # Section: tournaments: /tournament and its sign-up buttons, rounds, pairings, standings, refusals.
+tournament-create-not-allowed = Solo chi può gestire il server può creare un torneo.
+tournament-threads-off = Le partite dei tornei si giocano nei thread, ma questo server li ha disattivati: riattivali prima con { $cmd_settings }.
+tournament-needs-threads = Le partite dei tornei si giocano nei thread, ma qui non posso aprirne: dammi i permessi **Creare thread pubblici** e **Inviare messaggi nei thread** in questo canale, oppure crea il torneo in un altro canale.
+tournament-name-invalid = Il torneo ha bisogno di un nome da 1 a { $max } caratteri.
+tournament-rounds-invalid = Un torneo a sistema svizzero ha da 1 a { $max } turni.
+tournament-games-invalid = Ogni abbinamento gioca una partita o due (una per colore).
+tournament-time-invalid = Il tempo per mossa deve stare tra { $min } e { $max }.
+tournament-signup-invalid = Le iscrizioni devono restare aperte tra { $min } e { $max }.
+tournament-already-open = Questo server ha già un torneo in corso: **{ $name }**. Uno alla volta: aspetta che finisca, oppure annullalo.
+tournament-none = Questo server non ha tornei.
+tournament-signup-title = 🏆 **{ $name }**: iscrizioni aperte!
+tournament-signup-closed = 🏆 **{ $name }**: iscrizioni chiuse, il torneo è cominciato.
+tournament-signup-cancelled = 🏆 **{ $name }**: annullato.
+tournament-format-swiss = sistema svizzero, { $rounds ->
+    [one] un turno
+   *[other] { $rounds } turni
+}
+tournament-format-round-robin = girone all'italiana (tutti contro tutti)
+tournament-details = Formula: { $format } · { $games ->
+    [one] una partita
+   *[other] { $games } partite, una per colore,
+} per abbinamento · { $time } per mossa · { $rated ->
+    [yes] valido per il punteggio
+   *[no] amichevole
+} · { $openings ->
+    [yes] apertura sorteggiata a ogni turno
+   *[no] dalla posizione iniziale
+}
+tournament-signup-deadline = Le iscrizioni si chiudono { $deadline }; poi il torneo parte da solo.
+tournament-signup-until-start = Le iscrizioni restano aperte finché l'organizzatore non avvia il torneo.
+tournament-entrants = Iscritti ({ $count }): { $names }
+tournament-entrants-none = Ancora nessun iscritto: premi **Partecipa**!
+tournament-button-join = Partecipa
+tournament-button-leave = Ritirati
+tournament-joined = Sei iscritto a **{ $name }**. In bocca al lupo!
+tournament-left = Hai lasciato **{ $name }**.
+tournament-join-twice = Sei già iscritto a **{ $name }**.
+tournament-join-closed = Le iscrizioni a **{ $name }** sono chiuse: il torneo è già cominciato o finito.
+tournament-not-entered = Non sei iscritto a **{ $name }**.
+tournament-member-not-entered = { $player } non è iscritto a **{ $name }**.
+tournament-leave-started = **{ $name }** è già cominciato, quindi le iscrizioni sono chiuse: puoi ancora ritirarti dal torneo (le partite giocate restano valide).
+tournament-over = **{ $name }** è concluso.
+tournament-start-not-allowed = Solo l'organizzatore ({ $creator }) o chi può gestire il server può avviare il torneo.
+tournament-start-again = **{ $name }** è già cominciato.
+tournament-start-few = Per cominciare un torneo servono almeno { $min } giocatori; { $count ->
+    [0] non si è iscritto nessuno
+    [one] se n'è iscritto solo uno
+   *[other] se ne sono iscritti { $count }
+}.
+tournament-start-done = **{ $name }** è cominciato: il primo turno è abbinato.
+tournament-started = 🏁 Comincia **{ $name }**, con { $count } giocatori!
+tournament-round-title = **{ $name }** · turno { $round } di { $rounds }
+tournament-round-opening = Apertura sorteggiata: { $opening }
+tournament-board = Scacchiera { $board }: { $white } (Bianco) – { $black } (Nero): { $result }{ $game }
+tournament-in-play = in corso
+tournament-bye = { $player } riposa ({ $points ->
+    [one] un punto
+   *[other] { $points } punti
+}).
+tournament-game-start = **{ $name }**, turno { $round }, scacchiera { $board }: partita #{ $game }, { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
+tournament-standings-title = Classifica di **{ $name }** (turno { $round } di { $rounds })
+tournament-final-title = Classifica finale di **{ $name }**
+tournament-standings-row = { $rank }. { $name }: { $points } punti · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+    [one] una partita
+   *[other] { $games } partite
+}
+tournament-standings-more = …e altri { $count } nella tabella.
+tournament-withdrawn-mark = (ritirato)
+tournament-column-rank = #
+tournament-column-player = Giocatore
+tournament-column-points = Punti
+tournament-column-buchholz = Buchholz
+tournament-column-sonneborn = S-B
+tournament-column-games = Partite
+tournament-winner = 🏆 { $winner } vince **{ $name }**. Complimenti!
+tournament-ended-early = **{ $name }** finisce prima dell'ultimo turno: non restano abbastanza giocatori da abbinare senza ripetere incontri.
+tournament-not-started = **{ $name }** non è ancora cominciato.
+tournament-no-round = Il turno { $round } non c'è: sono stati abbinati i turni da 1 a { $last }.
+tournament-withdraw-signup = **{ $name }** non è ancora cominciato: premi piuttosto **Ritirati** nel messaggio delle iscrizioni.
+tournament-withdraw-over = **{ $name }** è concluso: non c'è più niente da cui ritirarsi.
+tournament-withdrawn-already = Ti sei già ritirato da **{ $name }**.
+tournament-withdrew = { $player } si ritira da **{ $name }**: le partite giocate restano valide e non sarà più abbinato.
+tournament-forfeit-not-allowed = Solo i moderatori possono assegnare una sconfitta a tavolino.
+tournament-not-running = **{ $name }** non è in corso.
+tournament-forfeited = { $moderator } assegna la sconfitta a tavolino a { $player } in **{ $name }**: perde le partite di questo turno ed è ritirato dal torneo.
+tournament-forfeit-game = La partita #{ $game } si ferma qui: { $player } la perde a tavolino.
+tournament-aborted-game = La partita #{ $game } del torneo è stata annullata: vale come persa per entrambi.
+tournament-cancel-not-allowed = Solo chi può gestire il server può annullare un torneo.
+tournament-cancelled = { $player } ha annullato **{ $name }**; le partite in corso si fermano senza risultato.
+tournament-cancelled-game = **{ $name }** è stato annullato: la partita #{ $game } si ferma senza risultato.
+tournament-too-few-cancelled = Le iscrizioni a **{ $name }** si sono chiuse con { $count ->
+    [0] nessun giocatore
+    [one] un solo giocatore
+   *[other] { $count } giocatori
+}, troppo pochi per un torneo: è annullato.
+tournament-pdn = Tutte le partite di **{ $name }**, in un unico file PDN.
+tournament-pdn-empty = **{ $name }** non ha ancora partite.
 
 ## Console
 # Section: the console (damabot local).

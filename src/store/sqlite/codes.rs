@@ -6,7 +6,7 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 use crate::i18n::Language;
 use crate::store::{
     AbortReason, ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus,
-    NotifyMode,
+    NotifyMode, TournamentStatus,
 };
 
 /// A Discord id as stored: the same 64 bits, as a signed integer. SQLite integers are signed
@@ -120,6 +120,12 @@ text_codes! {
         Moderator => "moderator",
         Idle => "idle",
     }
+    TournamentStatus ("tournament status") {
+        Signup => "signup",
+        Running => "running",
+        Finished => "finished",
+        Cancelled => "cancelled",
+    }
 }
 
 /// Binds and reads the crate's own coded types as their text codes. (`Color` belongs to the
@@ -149,7 +155,8 @@ sql_text_code!(
     EndReason,
     Language,
     NotifyMode,
-    AbortReason
+    AbortReason,
+    TournamentStatus
 );
 
 #[cfg(test)]
@@ -183,6 +190,7 @@ mod tests {
         check::<Language>();
         check::<NotifyMode>();
         check::<AbortReason>();
+        check::<TournamentStatus>();
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert_eq!(TextCode::code(language), language.code());

@@ -48,6 +48,7 @@ mod rows;
 mod schema;
 mod servers;
 mod takebacks;
+mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -61,10 +62,11 @@ use schema::{check_schema_version, migrate};
 
 use crate::i18n::Language;
 use crate::store::{
-    Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Finish, FinishedGame, Game,
+    Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
-    NewChallenge, NewGame, NotifyMode, Player, PlayerStats, ServerSettings, Store, StoreError,
-    StoredAnalysis, Takeback, UserId,
+    NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode, PairedRound, Player,
+    PlayerStats, ServerSettings, Store, StoreError, StoredAnalysis, Takeback, Tournament,
+    TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
@@ -810,5 +812,104 @@ impl Store for SqliteStore {
 
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError> {
         self.write(|tx| people::set_notify_mode(tx, user, mode))
+    }
+
+    fn create_tournament(&self, tournament: &NewTournament) -> Result<Tournament, StoreError> {
+        self.write(|tx| tournaments::create_tournament(tx, tournament))
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+        self.read(|tx| tournaments::load_tournament(tx, id))
+    }
+
+    fn latest_tournament(&self, guild: GuildId) -> Result<Option<Tournament>, StoreError> {
+        self.read(|tx| tournaments::latest_tournament(tx, guild))
+    }
+
+    fn set_tournament_message(
+        &self,
+        id: TournamentId,
+        message: MessageRef,
+    ) -> Result<(), StoreError> {
+        self.write(|tx| tournaments::set_message(tx, id, message))
+    }
+
+    fn join_tournament(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        rating: i32,
+        at: Millis,
+    ) -> Result<Vec<Entrant>, StoreError> {
+        self.write(|tx| tournaments::join(tx, id, user, rating, at))
+    }
+
+    fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<Vec<Entrant>, StoreError> {
+        self.write(|tx| tournaments::leave(tx, id, user))
+    }
+
+    fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
+        self.read(|tx| tournaments::entrants(tx, id))
+    }
+
+    fn withdraw_from_tournament(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        from_round: u32,
+    ) -> Result<Entrant, StoreError> {
+        self.write(|tx| tournaments::withdraw(tx, id, user, from_round))
+    }
+
+    fn pair_round(
+        &self,
+        id: TournamentId,
+        round: &NewRound,
+        pairings: &[NewPairing],
+    ) -> Result<PairedRound, StoreError> {
+        self.write(|tx| tournaments::pair_round(tx, id, round, pairings))
+    }
+
+    fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<TournamentRound>, StoreError> {
+        self.read(|tx| tournaments::rounds(tx, id))
+    }
+
+    fn tournament_pairings(&self, id: TournamentId) -> Result<Vec<TournamentPairing>, StoreError> {
+        self.read(|tx| tournaments::pairings(tx, id))
+    }
+
+    fn tournament_game(&self, game: GameId) -> Result<Option<TournamentGame>, StoreError> {
+        self.read(|tx| tournaments::tournament_game(tx, game))
+    }
+
+    fn record_forfeit(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        result: crate::tournament::GameResult,
+        at: Millis,
+    ) -> Result<TournamentPairing, StoreError> {
+        self.write(|tx| tournaments::record_forfeit(tx, id, round, board, result, at))
+    }
+
+    fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError> {
+        self.write(|tx| tournaments::finish_tournament(tx, id, at))
+    }
+
+    fn cancel_tournament(
+        &self,
+        id: TournamentId,
+        at: Millis,
+    ) -> Result<(Tournament, Vec<Game>), StoreError> {
+        self.write(|tx| tournaments::cancel_tournament(tx, id, at))
+    }
+
+    fn signups_due(&self, at: Millis) -> Result<Vec<Tournament>, StoreError> {
+        self.read(|tx| tournaments::signups_due(tx, at))
+    }
+
+    fn running_tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+        self.read(tournaments::running_tournaments)
     }
 }
