@@ -612,20 +612,21 @@ fn pdn_comment(language: Language, analysis: &Analysis, ply: &PlyAnalysis) -> Op
             evaluation = format_evaluation(ply.evaluation_after),
         )
     };
-    Some(match better_text(analysis, ply) {
-        Some(better) => t!(
+    Some(if let Some(better) = better_text(analysis, ply) {
+        t!(
             language,
             AnalysisPdnComment,
             mark = mark,
             better = better,
             after = after,
-        ),
-        None => t!(
+        )
+    } else {
+        t!(
             language,
             AnalysisPdnCommentNoBetter,
             mark = mark,
             after = after,
-        ),
+        )
     })
 }
 

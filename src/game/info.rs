@@ -288,7 +288,7 @@ impl GameService {
         let (mut tags, result) = pdn_header(&export);
         if let Some((event, round)) = tournament {
             // Event, Site, Date, then the Round.
-            tags[0].1 = event.to_owned();
+            event.clone_into(&mut tags[0].1);
             tags.insert(3, ("Round", round.to_owned()));
         }
         let tags: Vec<(&str, &str)> = tags
