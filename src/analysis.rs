@@ -270,6 +270,23 @@ impl Analysis {
     /// both accuracies. Reads back with [`pdn::read_games`].
     #[must_use]
     pub fn annotated_pdn(&self, tags: &[(&str, &str)], result: &str) -> String {
+        let summary = format!(
+            "accuracy: White {:.0}%, Black {:.0}% ({} nodes a position)",
+            self.accuracy.white, self.accuracy.black, self.nodes
+        );
+        self.annotated_pdn_with(tags, result, &|ply| self.comment(ply), &summary)
+    }
+
+    /// [`Analysis::annotated_pdn`] with other words: `comment` gives the comment of each move
+    /// (`None`: none), `summary` the last comment.
+    #[must_use]
+    pub fn annotated_pdn_with(
+        &self,
+        tags: &[(&str, &str)],
+        result: &str,
+        comment: &dyn Fn(&PlyAnalysis) -> Option<String>,
+        summary: &str,
+    ) -> String {
         let moves = self.moves();
         let marks: Vec<&str> = self
             .plies
@@ -279,15 +296,9 @@ impl Analysis {
         let mut comments: Vec<(usize, String)> = self
             .plies
             .iter()
-            .filter_map(|p| Some((p.ply, self.comment(p)?)))
+            .filter_map(|p| Some((p.ply, comment(p)?)))
             .collect();
-        comments.push((
-            moves.len(),
-            format!(
-                "accuracy: White {:.0}%, Black {:.0}% ({} nodes a position)",
-                self.accuracy.white, self.accuracy.black, self.nodes
-            ),
-        ));
+        comments.push((moves.len(), summary.to_owned()));
         pdn::write_annotated_game(tags, &self.start, &moves, &marks, &comments, result)
     }
 }

@@ -504,6 +504,12 @@ texts! {
     AnalysisChartMoves = "analysis-chart-moves" [],
     AnalysisChartWhite = "analysis-chart-white" [],
     AnalysisChartBlack = "analysis-chart-black" [],
+    /// The comment of a marked move in the annotated PDN (no Markdown). `$mark`: `blunder`,
+    /// `mistake` or `inaccuracy`; `$after`: `AnalysisAfterEvaluation` or `AnalysisAfterTables`.
+    AnalysisPdnComment = "analysis-pdn-comment" ["mark", "better", "after"],
+    AnalysisPdnCommentNoBetter = "analysis-pdn-comment-no-better" ["mark", "after"],
+    /// The annotated PDN's last comment.
+    AnalysisPdnSummary = "analysis-pdn-summary" ["white_accuracy", "black_accuracy", "nodes"],
 
     // ---- Discord
     /// Something failed on the bot's side.
@@ -604,12 +610,15 @@ texts! {
     TournamentBoard = "tournament-board" ["board", "white", "black", "result", "game"],
     TournamentInPlay = "tournament-in-play" [],
     TournamentBye = "tournament-bye" ["player", "points"],
-    /// Before the line a game's thread opens from.
-    TournamentGameLine = "tournament-game-line" ["name", "round", "board"],
+    /// The line a tournament game's thread opens from (names, no mentions: the first board in
+    /// the thread names the players).
+    TournamentGameStart = "tournament-game-start" ["name", "round", "board", "game", "white", "black"],
     TournamentStandingsTitle = "tournament-standings-title" ["name", "round", "rounds"],
     TournamentFinalTitle = "tournament-final-title" ["name"],
     /// $buchholz: Buchholz cut-1; $sb: Sonneborn-Berger.
     TournamentStandingsRow = "tournament-standings-row" ["rank", "name", "points", "buchholz", "sb", "games"],
+    /// After the first rows of the standings as text: `$count` more are in the table.
+    TournamentStandingsMore = "tournament-standings-more" ["count"],
     TournamentWithdrawnMark = "tournament-withdrawn-mark" [],
     /// The standings table's headings.
     TournamentColumnRank = "tournament-column-rank" [],

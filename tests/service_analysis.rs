@@ -535,6 +535,14 @@ fn each_language_has_its_words() {
         assert!(reply.text.starts_with(title), "{}", reply.text);
         assert!(reply.text.contains(accuracy), "{}", reply.text);
         assert!(reply.text.contains(moments), "{}", reply.text);
+        // The annotated game's comments are in the same words.
+        let pdn = String::from_utf8(reply.attachment.clone().unwrap().bytes).unwrap();
+        let summary = match language {
+            Language::It => "{precisione: Bianco ",
+            Language::Es => "{precisión: blancas ",
+            Language::En => "{accuracy: White ",
+        };
+        assert!(pdn.contains(summary), "{pdn}");
         let chart = reply.chart.unwrap();
         assert_eq!(chart.labels.moves, mover);
         assert_eq!(chart.labels.white_ahead, white_better);

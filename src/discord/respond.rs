@@ -335,8 +335,9 @@ pub async fn after_reply(
     let reply = &outgoing.reply;
     if let Some(start) = &reply.thread {
         let from = posted.filter(|_| !reply.ephemeral);
-        let opened = Box::pin(start_game_thread(http, data, start, from, channel, guild));
-        if let Err(error) = opened.await {
+        if let Err(error) =
+            Box::pin(start_game_thread(http, data, start, from, channel, guild)).await
+        {
             warn!(%error, game = %start.game, "could not post the first board of a game");
         }
     }

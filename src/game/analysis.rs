@@ -422,7 +422,20 @@ impl GameService {
             let tags: Vec<(&str, &str)> = tags.iter().map(|(t, v)| (*t, v.as_str())).collect();
             Attachment {
                 filename: format!("dama-game-{}-analysis.pdn", record.id),
-                bytes: analysis.annotated_pdn(&tags, result).into_bytes(),
+                bytes: analysis
+                    .annotated_pdn_with(
+                        &tags,
+                        result,
+                        &|ply| pdn_comment(language, analysis, ply),
+                        &t!(
+                            language,
+                            AnalysisPdnSummary,
+                            white_accuracy = format!("{:.0}", analysis.accuracy.white),
+                            black_accuracy = format!("{:.0}", analysis.accuracy.black),
+                            nodes = analysis.nodes,
+                        ),
+                    )
+                    .into_bytes(),
             }
         });
         let plain = |colour: Color| {
@@ -579,6 +592,42 @@ fn moment_line(language: Language, analysis: &Analysis, ply: &PlyAnalysis) -> St
             after = after,
         )
     }
+}
+
+/// The comment of a marked move in the annotated PDN, in `language` (PDN comments hold no
+/// Markdown): `blunder; better 21-17; then -2.10`.
+fn pdn_comment(language: Language, analysis: &Analysis, ply: &PlyAnalysis) -> Option<String> {
+    let mark = ply.mark?.name();
+    let after = if let Some(table) = ply.table {
+        t!(
+            language,
+            AnalysisAfterTables,
+            before = verdict_words(language, table.before),
+            after = verdict_words(language, table.after),
+        )
+    } else {
+        t!(
+            language,
+            AnalysisAfterEvaluation,
+            evaluation = format_evaluation(ply.evaluation_after),
+        )
+    };
+    Some(if let Some(better) = better_text(analysis, ply) {
+        t!(
+            language,
+            AnalysisPdnComment,
+            mark = mark,
+            better = better,
+            after = after,
+        )
+    } else {
+        t!(
+            language,
+            AnalysisPdnCommentNoBetter,
+            mark = mark,
+            after = after,
+        )
+    })
 }
 
 fn verdict_words(language: Language, verdict: Verdict) -> String {

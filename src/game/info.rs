@@ -287,8 +287,8 @@ impl GameService {
         let loaded = self.load(record.clone())?;
         let (mut tags, result) = pdn_header(&export);
         if let Some((event, round)) = tournament {
+            // Event, Site, Date, then the Round.
             event.clone_into(&mut tags[0].1);
-            // The Round tag follows the seven-tag roster's order: after the Date.
             tags.insert(3, ("Round", round.to_owned()));
         }
         let tags: Vec<(&str, &str)> = tags

@@ -85,8 +85,9 @@ impl GameService {
 
     /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
     /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
-    /// to move let twice their time per move pass unclaimed, idle engine games ended, and the
-    /// reminders that are due.
+    /// to move let twice their time per move pass unclaimed, idle engine games ended, the
+    /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
+    /// and rounds whose end was missed (see `tournament_rounds`).
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = self.resume_engine_games()?;
         let now = self.now();

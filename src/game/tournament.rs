@@ -201,14 +201,16 @@ impl GameService {
             ),
         ];
         if tournament.status == TournamentStatus::Signup {
-            lines.push(match tournament.signup_deadline {
-                Some(deadline) => t!(
-                    language,
-                    TournamentSignupDeadline,
-                    deadline = super::notify::live_time(deadline),
-                ),
-                None => t!(language, TournamentSignupUntilStart),
-            });
+            lines.push(tournament.signup_deadline.map_or_else(
+                || t!(language, TournamentSignupUntilStart),
+                |deadline| {
+                    t!(
+                        language,
+                        TournamentSignupDeadline,
+                        deadline = super::notify::live_time(deadline),
+                    )
+                },
+            ));
         }
         let guild = tournament.guild;
         lines.push(if stored.entrants.is_empty() {

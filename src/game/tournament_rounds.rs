@@ -17,6 +17,8 @@ use crate::tournament::{
 
 /// Players a tournament needs to start.
 pub const MIN_PLAYERS: usize = 3;
+/// Rows of the standings given as text (the table image has them all).
+pub const STANDINGS_TEXT_ROWS: usize = 30;
 
 /// A tournament as stored: its entrants, rounds and boards.
 pub(crate) struct Stored {
@@ -361,16 +363,16 @@ impl GameService {
             .iter()
             .find(|p| p.game == Some(game.id))
             .map_or(0, |p| p.board);
-        reply.text = format!(
-            "{} {}",
-            t!(
-                language,
-                TournamentGameLine,
-                name = escape_markdown(&stored.tournament.name),
-                round = stored.rounds.len(),
-                board = board,
-            ),
-            reply.text
+        let name = |participant| self.participant_name(language, game.guild, participant);
+        reply.text = t!(
+            language,
+            TournamentGameStart,
+            name = escape_markdown(&stored.tournament.name),
+            round = stored.rounds.len(),
+            board = board,
+            game = game.id.0,
+            white = name(game.white),
+            black = name(game.black),
         );
         reply
     }
@@ -440,16 +442,18 @@ impl GameService {
                 name = format!("{name} {withdrawn}");
                 plain = format!("{plain} {withdrawn}");
             }
-            lines.push(t!(
-                language,
-                TournamentStandingsRow,
-                rank = row.rank,
-                name = name,
-                points = row.points.to_string(),
-                buchholz = row.buchholz_cut1.to_string(),
-                sb = row.sonneborn_berger.to_string(),
-                games = row.games,
-            ));
+            if row.rank <= STANDINGS_TEXT_ROWS {
+                lines.push(t!(
+                    language,
+                    TournamentStandingsRow,
+                    rank = row.rank,
+                    name = name,
+                    points = row.points.to_string(),
+                    buchholz = row.buchholz_cut1.to_string(),
+                    sb = row.sonneborn_berger.to_string(),
+                    games = row.games,
+                ));
+            }
             table.push(vec![
                 row.rank.to_string(),
                 plain,
@@ -458,6 +462,13 @@ impl GameService {
                 row.sonneborn_berger.to_string(),
                 row.games.to_string(),
             ]);
+        }
+        if rows.len() > STANDINGS_TEXT_ROWS {
+            lines.push(t!(
+                language,
+                TournamentStandingsMore,
+                count = rows.len() - STANDINGS_TEXT_ROWS
+            ));
         }
         Reply {
             table: Some(TableView {

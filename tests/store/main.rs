@@ -88,6 +88,10 @@ contract_on_sqlite!(
     idle_engine_games_are_those_waiting_for_their_person,
     analyses_are_stored_for_ended_games_only,
     hints_are_counted_once_a_position_up_to_the_limit,
+    tournaments_are_one_open_per_server_and_read_back,
+    joining_is_once_and_during_the_sign_up_only,
+    a_round_is_paired_once_with_its_games,
+    tournaments_finish_and_cancel_once,
 );
 
 #[test]

@@ -696,6 +696,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = move
 analysis-chart-white = White better
 analysis-chart-black = Black better
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }; better { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] blunder
+        [mistake] mistake
+       *[inaccuracy] inaccuracy
+    }; { $after }
+analysis-pdn-summary = accuracy: White { $white_accuracy }%, Black { $black_accuracy }% ({ $nodes } nodes a position)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -834,13 +846,14 @@ tournament-bye = { $player } has the bye ({ $points ->
     [one] one point
    *[other] { $points } points
 }).
-tournament-game-line = **{ $name }**, round { $round }, board { $board }:
+tournament-game-start = **{ $name }**, round { $round }, board { $board }: game #{ $game }, { $white } (White) – { $black } (Black), in the thread below.
 tournament-standings-title = Standings of **{ $name }** (round { $round } of { $rounds })
 tournament-final-title = Final standings of **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } pts · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] one game
    *[other] { $games } games
 }
+tournament-standings-more = …and { $count } more in the table.
 tournament-withdrawn-mark = (withdrawn)
 tournament-column-rank = #
 tournament-column-player = Player

@@ -713,6 +713,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = jugada
 analysis-chart-white = mejor las blancas
 analysis-chart-black = mejor las negras
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }; mejor { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] error grave
+        [mistake] error
+       *[inaccuracy] imprecisión
+    }; { $after }
+analysis-pdn-summary = precisión: blancas { $white_accuracy }%, negras { $black_accuracy }% ({ $nodes } nodos por posición)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -846,19 +858,20 @@ tournament-start-done = **{ $name }** ha empezado: la primera ronda está empare
 tournament-started = 🏁 ¡Empieza **{ $name }**, con { $count } jugadores!
 tournament-round-title = **{ $name }** · ronda { $round } de { $rounds }
 tournament-round-opening = Apertura sorteada: { $opening }
-tournament-board = Tablero { $board }: { $white } (Blancas) – { $black } (Negras): { $result }{ $game }
+tournament-board = Tablero { $board }: { $white } (blancas) – { $black } (negras): { $result }{ $game }
 tournament-in-play = en juego
 tournament-bye = { $player } descansa ({ $points ->
     [one] un punto
    *[other] { $points } puntos
 }).
-tournament-game-line = **{ $name }**, ronda { $round }, tablero { $board }:
+tournament-game-start = **{ $name }**, ronda { $round }, tablero { $board }: partida #{ $game }, { $white } (blancas) – { $black } (negras), en el hilo de abajo.
 tournament-standings-title = Clasificación de **{ $name }** (ronda { $round } de { $rounds })
 tournament-final-title = Clasificación final de **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } puntos · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] una partida
    *[other] { $games } partidas
 }
+tournament-standings-more = …y { $count } más en la tabla.
 tournament-withdrawn-mark = (retirado)
 tournament-column-rank = #
 tournament-column-player = Jugador

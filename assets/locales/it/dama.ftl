@@ -728,6 +728,18 @@ analysis-board-caption-no-better = { $played }
 analysis-chart-moves = mossa
 analysis-chart-white = meglio il Bianco
 analysis-chart-black = meglio il Nero
+# The comment of a marked move in the annotated PDN (no Markdown); $after: analysis-after-evaluation or -tables.
+analysis-pdn-comment = { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    }; meglio { $better }; { $after }
+analysis-pdn-comment-no-better = { $mark ->
+        [blunder] errore grave
+        [mistake] errore
+       *[inaccuracy] imprecisione
+    }; { $after }
+analysis-pdn-summary = precisione: Bianco { $white_accuracy }%, Nero { $black_accuracy }% ({ $nodes } nodi per posizione)
 
 ## Discord
 # Section: Discord: errors, permissions, command options.
@@ -867,13 +879,14 @@ tournament-bye = { $player } riposa ({ $points ->
     [one] un punto
    *[other] { $points } punti
 }).
-tournament-game-line = **{ $name }**, turno { $round }, scacchiera { $board }:
+tournament-game-start = **{ $name }**, turno { $round }, scacchiera { $board }: partita #{ $game }, { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
 tournament-standings-title = Classifica di **{ $name }** (turno { $round } di { $rounds })
 tournament-final-title = Classifica finale di **{ $name }**
 tournament-standings-row = { $rank }. { $name }: { $points } punti · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] una partita
    *[other] { $games } partite
 }
+tournament-standings-more = …e altri { $count } nella tabella.
 tournament-withdrawn-mark = (ritirato)
 tournament-column-rank = #
 tournament-column-player = Giocatore
