@@ -905,7 +905,10 @@ console-channel = (now in channel #{ $name })
 console-guild = (now in server { $name }, channel #general)
 console-advance = (the clock moves { $duration } forward)
 console-advance-usage = @advance needs a duration like 10m, 2h or 3days: { $error }
-console-advance-round = (round { $round } of { $name }: { $games } games played out)
+console-advance-round = (round { $round } of { $name }: { $games ->
+        [one] one game
+       *[other] { $games } games
+    } played out)
 console-advance-no-tournament = No tournament is running in this channel: @advance without a duration plays out its round. To move the clock, give a duration (10m, 2h, 3days).
 # /tournament in the console. $steps: the steps as typed; $create, $pairings, $forfeit: as typed.
 console-tournament-usage = What should the tournament do? { $steps }

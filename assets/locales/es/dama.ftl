@@ -924,7 +924,10 @@ console-channel = (ahora en el canal #{ $name })
 console-guild = (ahora en el servidor { $name }, canal #general)
 console-advance = (el reloj avanza { $duration })
 console-advance-usage = @advance necesita una duración como 10m, 2h o 3days: { $error }
-console-advance-round = (ronda { $round } de { $name }: { $games } partidas jugadas)
+console-advance-round = (ronda { $round } de { $name }: { $games ->
+        [one] una partida jugada
+       *[other] { $games } partidas jugadas
+    })
 console-advance-no-tournament = En este canal no hay un torneo en curso: @advance sin duración juega su ronda. Para adelantar el reloj, indica una duración (10m, 2h, 3days).
 # /torneo en la consola. $steps: los pasos como se escriben; $create, $pairings, $forfeit: como se escriben.
 console-tournament-usage = ¿Qué debe hacer el torneo? { $steps }

@@ -939,7 +939,10 @@ console-channel = (ora nel canale #{ $name })
 console-guild = (ora nel server { $name }, canale #general)
 console-advance = (l'orologio va avanti di { $duration })
 console-advance-usage = @advance vuole una durata come 10m, 2h o 3days: { $error }
-console-advance-round = (turno { $round } di { $name }: { $games } partite giocate)
+console-advance-round = (turno { $round } di { $name }: { $games ->
+        [one] una partita giocata
+       *[other] { $games } partite giocate
+    })
 console-advance-no-tournament = In questo canale non c'è un torneo in corso: @advance senza durata ne gioca il turno. Per far avanzare l'orologio indica una durata (10m, 2h, 3days).
 # /torneo nella console. $steps: i passi come si scrivono; $create, $pairings, $forfeit: come si scrivono.
 console-tournament-usage = Cosa deve fare il torneo? { $steps }
