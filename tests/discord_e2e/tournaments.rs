@@ -1,6 +1,7 @@
 //! Tournaments on Discord: the sign-up message and its Join button, the start that pairs
 //! round 1 with each game in a thread of its own (both players mentioned there), the standings
-//! as an image, and a member without Manage Server refused the creation.
+//! as an image, the end of round 1 pairing round 2 in new threads, and a member without Manage
+//! Server refused the creation.
 
 use serde_json::Value;
 
@@ -52,7 +53,7 @@ async fn thread_of(discord: &Standin, line: &Value) -> (u64, Value) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn signed_up_by_button_round_one_opens_a_thread_for_each_game() {
+async fn signed_up_by_button_each_round_opens_a_thread_for_each_game() {
     let (discord, _dir, _bot) = setup_with_threads("").await;
     let owner = discord.owner();
     let players = [
@@ -123,6 +124,7 @@ async fn signed_up_by_button_round_one_opens_a_thread_for_each_game() {
         "{announcement:#}"
     );
     let mut seated = Vec::new();
+    let mut games = Vec::new();
     for _ in 0..2 {
         let line = next_post(&discord, channel).await;
         let (thread, board) = thread_of(&discord, &line).await;
@@ -135,6 +137,7 @@ async fn signed_up_by_button_round_one_opens_a_thread_for_each_game() {
             .filter(|p| said.contains(&p.mention()))
             .collect();
         assert_eq!(in_game.len(), 2, "both players named in #{thread}: {said}");
+        games.push((thread, in_game[0].clone()));
         for person in in_game {
             assert!(
                 notified.contains(&person.id),
@@ -192,6 +195,40 @@ async fn signed_up_by_button_round_one_opens_a_thread_for_each_game() {
         "{}x{}",
         png.width(),
         png.height()
+    );
+
+    // Round 1 ends when its last game does: round 2 is paired and its games open their threads.
+    for (thread, player) in &games {
+        let resign = discord
+            .slash_in(*thread, player, Slash::new("resign"))
+            .await;
+        let resigned = answer(&discord, &resign).await;
+        assert!(!resigned.ephemeral(), "{:#}", resigned.body());
+    }
+    let mut round_two = Vec::new();
+    for _ in 0..2 {
+        let opened = discord
+            .next_request_where("a round 2 game's thread", |r| {
+                r.method == "POST" && r.path.ends_with("/threads")
+            })
+            .await;
+        assert_eq!(opened.status, 200, "{opened}");
+        let thread = message_id(opened.response());
+        let board = next_post(&discord, thread).await;
+        assert_board(&discord, &board);
+        let said = text(&board);
+        let named = players
+            .iter()
+            .chain(std::iter::once(&owner))
+            .filter(|p| said.contains(&p.mention()))
+            .count();
+        assert_eq!(named, 2, "both players named in #{thread}: {said}");
+        round_two.push(thread);
+    }
+    assert!(
+        round_two
+            .iter()
+            .all(|t| games.iter().all(|(old, _)| old != t))
     );
     discord.assert_no_errors();
 }
