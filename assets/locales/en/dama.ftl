@@ -849,7 +849,7 @@ tournament-bye = { $player } has the bye ({ $points ->
 tournament-game-start = **{ $name }**, round { $round }, board { $board }: game #{ $game }, { $white } (White) – { $black } (Black), in the thread below.
 tournament-standings-title = Standings of **{ $name }** (round { $round } of { $rounds })
 tournament-final-title = Final standings of **{ $name }**
-tournament-standings-row = { $rank }. { $name }: { $points } pts · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+tournament-standings-row = { $rank }. { $name }: score { $points } · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] one game
    *[other] { $games } games
 }

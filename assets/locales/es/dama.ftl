@@ -867,7 +867,7 @@ tournament-bye = { $player } descansa ({ $points ->
 tournament-game-start = **{ $name }**, ronda { $round }, tablero { $board }: partida #{ $game }, { $white } (blancas) – { $black } (negras), en el hilo de abajo.
 tournament-standings-title = Clasificación de **{ $name }** (ronda { $round } de { $rounds })
 tournament-final-title = Clasificación final de **{ $name }**
-tournament-standings-row = { $rank }. { $name }: { $points } puntos · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+tournament-standings-row = { $rank }. { $name }: puntuación { $points } · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] una partida
    *[other] { $games } partidas
 }

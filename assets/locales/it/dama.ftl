@@ -882,7 +882,7 @@ tournament-bye = { $player } riposa ({ $points ->
 tournament-game-start = **{ $name }**, turno { $round }, scacchiera { $board }: partita #{ $game }, { $white } (Bianco) – { $black } (Nero), nel thread qui sotto.
 tournament-standings-title = Classifica di **{ $name }** (turno { $round } di { $rounds })
 tournament-final-title = Classifica finale di **{ $name }**
-tournament-standings-row = { $rank }. { $name }: { $points } punti · Buchholz { $buchholz } · S-B { $sb } · { $games ->
+tournament-standings-row = { $rank }. { $name }: punteggio { $points } · Buchholz { $buchholz } · S-B { $sb } · { $games ->
     [one] una partita
    *[other] { $games } partite
 }
