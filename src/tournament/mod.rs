@@ -1,5 +1,5 @@
 //! Tournaments as plain data: players, rounds, results; the Swiss pairing ([`swiss`]), the
-//! round-robin tables ([`round_robin`]), the standings with their tie-breaks ([`standings`])
+//! round-robin tables ([`round_robin`](mod@round_robin)), the standings with their tie-breaks ([`standings`](mod@standings))
 //! and the list of drawn openings ([`openings`]).
 //!
 //! Everything here is a pure function of a [`TournamentState`]: no clock, no randomness, no
