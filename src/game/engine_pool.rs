@@ -69,6 +69,34 @@ impl EnginePool {
 
     /// Runs `search` with an engine, waiting in line while all engines are busy.
     pub fn with_engine<R>(&self, search: impl FnOnce(&mut Engine) -> R) -> R {
+        let reused = self.take_place();
+        let mut lease = Lease {
+            pool: self,
+            engine: Some(reused.unwrap_or_else(|| self.new_engine())),
+        };
+        let engine = lease
+            .engine
+            .as_mut()
+            .expect("the lease holds an engine until dropped");
+        search(engine)
+    }
+
+    /// Runs `work` in the pool's line like a search, in the place of one engine, without one
+    /// of the pool's engines: for a search with an engine of its own (an analysis keeps its
+    /// transposition table from one position to the next). An engine idle in the pool is held
+    /// aside meanwhile, so the pool never runs more than its maximum at once.
+    pub fn with_slot<R>(&self, work: impl FnOnce() -> R) -> R {
+        // Dropped at the end: the engine held aside goes back, or the place is freed.
+        let _lease = Lease {
+            pool: self,
+            engine: self.take_place(),
+        };
+        work()
+    }
+
+    /// Waits in line for a place: an idle engine (returned), or room for one more (counted as
+    /// created; `None`). The caller hands it back through a [`Lease`].
+    fn take_place(&self) -> Option<Engine> {
         let mut state = self.lock();
         let ticket = state.next_ticket;
         state.next_ticket += 1;
@@ -87,49 +115,7 @@ impl EnginePool {
         }
         drop(state);
         self.turn.notify_all();
-
-        let mut lease = Lease {
-            pool: self,
-            engine: Some(reused.unwrap_or_else(|| self.new_engine())),
-        };
-        let engine = lease
-            .engine
-            .as_mut()
-            .expect("the lease holds an engine until dropped");
-        search(engine)
-    }
-}
-
-impl EnginePool {
-    /// Runs `work` in the pool's line like a search, in the place of one engine, without one
-    /// of the pool's engines: for a search with an engine of its own (an analysis keeps its
-    /// transposition table from one position to the next). An engine idle in the pool is held
-    /// aside meanwhile, so the pool never runs more than its maximum at once.
-    pub fn with_slot<R>(&self, work: impl FnOnce() -> R) -> R {
-        let mut state = self.lock();
-        let ticket = state.next_ticket;
-        state.next_ticket += 1;
-        state.waiting += 1;
-        while !(state.serving == ticket && (!state.idle.is_empty() || state.created < state.max)) {
-            state = self
-                .turn
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        state.serving += 1;
-        state.waiting -= 1;
-        let held = state.idle.pop();
-        if held.is_none() {
-            state.created += 1;
-        }
-        drop(state);
-        self.turn.notify_all();
-        // Dropped at the end: the engine held aside goes back, or the place is freed.
-        let _lease = Lease {
-            pool: self,
-            engine: held,
-        };
-        work()
+        reused
     }
 
     /// The most searches the pool runs at once.

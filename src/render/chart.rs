@@ -127,7 +127,7 @@ pub fn advantage_chart(evaluations: &[f32], marks: &[ChartMark], labels: &ChartL
     let mut image = RgbImage::from_raw(WIDTH, HEIGHT, buffer)
         .expect("the buffer holds WIDTH * HEIGHT RGB pixels");
     draw_texts(&mut image, &plot, labels);
-    encode(&image)
+    super::encode::rgb_png(&image)
 }
 
 /// Where the plot landed: its pixel rectangle and the plies it spans.
@@ -358,28 +358,6 @@ fn draw_texts(image: &mut RgbImage, frame: &PlotFrame, labels: &ChartLabels) {
         imageproc::drawing::draw_filled_rect_mut(image, plate, Rgb([GROUND.0, GROUND.1, GROUND.2]));
         half.draw(image, ink, x, baseline, &text);
     }
-}
-
-/// RGB, the Paeth filter and a quick deflate: the flat areas and grid lines compress to a few
-/// tens of kilobytes.
-fn encode(image: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, image.width(), image.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-    encoder.set_filter(png::Filter::Paeth);
-    // Writing to memory cannot fail, and the image has exactly the header's size.
-    let mut writer = encoder
-        .write_header()
-        .expect("a PNG header for a fixed size is valid");
-    writer
-        .write_image_data(image.as_raw())
-        .expect("the image has width * height RGB pixels");
-    writer
-        .finish()
-        .expect("writing a PNG to memory cannot fail");
-    out
 }
 
 #[cfg(test)]

@@ -152,7 +152,7 @@ impl Renderer {
         fill(&mut image, MARGIN - 1, top, 1, bottom - top, RULE);
         fill(&mut image, MARGIN + table_width, top, 1, bottom - top, RULE);
         fill(&mut image, MARGIN - 1, bottom, table_width + 2, 1, RULE);
-        encode(&image)
+        super::encode::rgb_png(&image)
     }
 }
 
@@ -261,27 +261,6 @@ fn fill(image: &mut RgbImage, x: u32, y: u32, width: u32, height: u32, colour: R
             colour,
         );
     }
-}
-
-/// RGB with the Paeth filter and a quick deflate: flat bands and text compress well.
-fn encode(image: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(32 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, image.width(), image.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-    encoder.set_filter(png::Filter::Paeth);
-    // Writing to memory cannot fail, and the image has exactly the header's size.
-    let mut writer = encoder
-        .write_header()
-        .expect("a PNG header for the table's size is valid");
-    writer
-        .write_image_data(image.as_raw())
-        .expect("the image has width * height RGB pixels");
-    writer
-        .finish()
-        .expect("writing a PNG to memory cannot fail");
-    out
 }
 
 #[cfg(test)]
