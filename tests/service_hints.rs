@@ -29,25 +29,16 @@ fn world() -> World {
 }
 
 fn actor(user: u64) -> Actor {
-    Actor {
+    service_world::member(
         user,
-        name: if user == ALICE { "alice" } else { "bob" }.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+        if user == ALICE { "alice" } else { "bob" },
+        GUILD,
+        CHANNEL,
+    )
 }
 
 fn speaking(user: u64, language: Language) -> Actor {
-    Actor {
-        language,
-        guild_language: Some(language),
-        ..actor(user)
-    }
+    service_world::speaking(actor(user), language)
 }
 
 fn act(w: &World, who: &Actor, action: Action) -> Reply {

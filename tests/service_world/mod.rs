@@ -93,3 +93,31 @@ pub fn world_with_tables(settings: ServiceSettings, tables: Arc<dama_engine::Tab
         _dir: dir,
     }
 }
+
+/// A member who may neither moderate nor manage the server, speaking English, where the bot
+/// may not open threads.
+pub fn member(user: u64, name: &str, guild: u64, channel: u64) -> damabot::game::Actor {
+    damabot::game::Actor {
+        user,
+        name: name.into(),
+        guild,
+        channel,
+        can_moderate: false,
+        can_manage_server: false,
+        language: damabot::i18n::Language::En,
+        guild_language: None,
+        can_open_threads: false,
+    }
+}
+
+/// The same person in a server whose Discord language is theirs too.
+pub fn speaking(
+    actor: damabot::game::Actor,
+    language: damabot::i18n::Language,
+) -> damabot::game::Actor {
+    damabot::game::Actor {
+        language,
+        guild_language: Some(language),
+        ..actor
+    }
+}
