@@ -726,7 +726,7 @@ fn header(args: &BuildArgs, built: &Built, seconds: f64) -> String {
             args.jobs.max(1)
         ),
         "One puzzle a line, tab separated: id, FEN, solution (long notation, the solver's moves and the".to_owned(),
-        "defender's replies, ending with the solver's), themes (comma separated: multiple-capture,".to_owned(),
+        "defender's replies, ending with the solver's last or a forced recapture), themes (comma separated: multiple-capture,".to_owned(),
         "sacrifice, quiet-move, promotion, endgame), difficulty (800-2400), gain (material:N, king, win,".to_owned(),
         "table-win), source (the game and the ply, i.e. the position after that many plies).".to_owned(),
         format!(
@@ -819,4 +819,44 @@ fn build_command(args: &BuildArgs) -> ExitCode {
         args.out.display()
     );
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulty_grows_with_depth_temptations_and_length_within_its_range() {
+        assert_eq!(difficulty_rating(1, 0, 1, 2), MIN_DIFFICULTY);
+        assert_eq!(difficulty_rating(0, 0, 0, 0), MIN_DIFFICULTY);
+        assert_eq!(difficulty_rating(3, 2, 2, 3), 800 + 300 + 80 + 150 + 50);
+        assert!(difficulty_rating(4, 0, 1, 2) > difficulty_rating(3, 0, 1, 2));
+        assert!(difficulty_rating(1, 3, 1, 2) > difficulty_rating(1, 2, 1, 2));
+        assert_eq!(difficulty_rating(20, 20, 8, 12), MAX_DIFFICULTY);
+    }
+
+    #[test]
+    fn a_shot_is_mined_with_its_line_and_themes() {
+        let position =
+            Position::from_fen("W:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,14,15")
+                .unwrap();
+        let mut miner = Miner::new(
+            MineSettings {
+                nodes: 50_000,
+                screen_nodes: DEFAULT_SCREEN_NODES,
+                tables: None,
+            },
+            4,
+        );
+        let puzzle = miner.mine_position(&position).expect("a shot");
+        let line: Vec<String> = puzzle.solution.iter().map(Move::long).collect();
+        assert_eq!(line, ["22-19", "14x23", "27x20x11x4"]);
+        assert_eq!(puzzle.gain, Gain::Material(2));
+        assert_eq!(
+            puzzle.themes,
+            [Theme::MultipleCapture, Theme::Sacrifice, Theme::Promotion]
+        );
+        // The start position holds no shot.
+        assert!(miner.mine_position(&Position::initial()).is_none());
+    }
 }
