@@ -1,12 +1,12 @@
 //! The command line: `damabot` runs the bot; subcommands reach the other tools. The engine's
-//! tools (`perft`, `moves`, `pdn`, `bench`, `hub`, `match`, `tune`, `tables`, `openings`)
-//! live in [`dama_tools`]; this module only wires them in.
+//! tools (`perft`, `moves`, `pdn`, `bench`, `hub`, `match`, `tune`, `tables`, `openings`,
+//! `puzzles`) live in [`dama_tools`]; this module only wires them in.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use dama_tools::{bench, hub, matches, openings, rules, tables, tune};
+use dama_tools::{bench, hub, matches, openings, puzzles, rules, tables, tune};
 
 use crate::config::{Config, LogConfig};
 
@@ -71,6 +71,9 @@ pub enum Command {
     /// playable for both sides.
     #[command(subcommand)]
     Openings(openings::OpeningsCommand),
+    /// The puzzle collection: mine puzzles from games and self-play.
+    #[command(subcommand)]
+    Puzzles(puzzles::mine::PuzzlesCommand),
 }
 
 /// Parses the arguments, runs the chosen command and returns the exit status.
@@ -87,6 +90,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => return matches::match_command(args),
         Some(Command::Tune(command)) => return tune::tune_command(command),
         Some(Command::Openings(command)) => return openings::openings_command(command),
+        Some(Command::Puzzles(command)) => return puzzles::mine::puzzles_command(command),
         _ => {}
     }
     let config = match Config::load(cli.config.as_deref()) {
@@ -118,7 +122,8 @@ pub fn main() -> ExitCode {
         | Command::Hub(_)
         | Command::Match(_)
         | Command::Tune(_)
-        | Command::Openings(_) => {
+        | Command::Openings(_)
+        | Command::Puzzles(_) => {
             unreachable!("handled above")
         }
         Command::Tables(command) => tables::tables_command(&command, &config.engine.tables_dir),

@@ -2,7 +2,8 @@
 //! between players (`match`, with its sequential test in `sprt`), fitting the evaluation
 //! weights (`tune`), the engine's speed (`bench`), the rules tools (`perft`, `moves`,
 //! `pdn check`), the endgame tables (`tables build`, `tables probe`) and the tournament
-//! openings list (`openings build`).
+//! openings list (`openings build`) and the puzzle collection (`puzzles build`, with the
+//! puzzle file's format).
 //!
 //! Each module holds a command's arguments (clap `Args` or `Subcommand` types, for the
 //! `damabot` command line to embed) and a `*_command` function that runs it and returns the
@@ -22,6 +23,7 @@ pub mod bench;
 pub mod hub;
 pub mod matches;
 pub mod openings;
+pub mod puzzles;
 pub mod rules;
 pub mod sprt;
 pub mod tables;
