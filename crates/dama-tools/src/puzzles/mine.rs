@@ -7,11 +7,11 @@
 //! 1. **Candidates.** The side to move (the solver) must not be obliged to capture (the first
 //!    move is a quiet move: a sacrifice or a quiet move before a capture sequence) and must have
 //!    at least two moves with different effects. A screening search (`--screen-nodes`) must
-//!    score the position at least [`WINNING_SCORE`](super::WINNING_SCORE) for the solver, and its
+//!    score the position at least [`WINNING_SCORE`] for the solver, and its
 //!    principal variation must gain two pieces or make a king.
 //! 2. **Uniqueness of the first move.** Every first move is searched from the position after it
-//!    with `--nodes` nodes; the best must score at least [`WINNING_SCORE`](super::WINNING_SCORE)
-//!    and every other at least [`UNIQUE_MARGIN`](super::UNIQUE_MARGIN) centi-men less. Each of
+//!    with `--nodes` nodes; the best must score at least [`WINNING_SCORE`]
+//!    and every other at least [`UNIQUE_MARGIN`] centi-men less. Each of
 //!    these searches must complete an iteration at least as deep as the solution line (after the
 //!    first move), so the alternatives are refuted to a depth that covers the line.
 //! 3. **The line.** After each solver's move, the line ends if the defender has no move
