@@ -159,16 +159,7 @@ pub(super) fn set_challenge_message(
     id: ChallengeId,
     message: MessageRef,
 ) -> Result<(), StoreError> {
-    let changed = tx
-        .prepare_cached(
-            "UPDATE challenges SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1",
-        )?
-        .execute(params![
-            id.0,
-            sql_id(message.channel),
-            sql_id(message.message)
-        ])?;
-    if changed == 0 {
+    if !super::rows::set_message_of(tx, "challenges", id.0, message)? {
         return Err(StoreError::ChallengeNotFound(id));
     }
     Ok(())

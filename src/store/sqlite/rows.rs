@@ -215,3 +215,23 @@ fn message_ref(
         },
     )
 }
+
+/// Remembers the message that shows a row of `table` (`challenges` or `tournaments`: both
+/// keep it in `message_channel_id` and `message_id`); whether the row exists.
+pub(super) fn set_message_of(
+    tx: &Transaction<'_>,
+    table: &'static str,
+    id: i64,
+    message: crate::store::MessageRef,
+) -> Result<bool, rusqlite::Error> {
+    let changed = tx
+        .prepare_cached(&format!(
+            "UPDATE {table} SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1"
+        ))?
+        .execute(rusqlite::params![
+            id,
+            sql_id(message.channel),
+            sql_id(message.message)
+        ])?;
+    Ok(changed > 0)
+}

@@ -274,16 +274,7 @@ pub(super) fn set_message(
     id: TournamentId,
     message: MessageRef,
 ) -> Result<(), StoreError> {
-    let changed = tx
-        .prepare_cached(
-            "UPDATE tournaments SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1",
-        )?
-        .execute(params![
-            id.0,
-            sql_id(message.channel),
-            sql_id(message.message)
-        ])?;
-    if changed == 0 {
+    if !super::rows::set_message_of(tx, "tournaments", id.0, message)? {
         return Err(StoreError::TournamentNotFound(id));
     }
     Ok(())
