@@ -314,17 +314,7 @@ fn the_pdn_records_the_hints() {
     let games = pdn::read_games(&text);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].moves.len(), 2, "{text}");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.pdn");
-    std::fs::write(&path, &text).unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot"))
-        .args(["pdn", "check"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
-    assert!(stdout.contains("0 errors"), "{stdout}");
+    service_world::assert_pdn_check_passes(&text);
 }
 
 #[test]

@@ -485,17 +485,7 @@ fn takebacks_are_comments_in_the_pdn_where_they_happened() {
     assert_eq!(replayed.moves.len(), 3);
     assert_eq!(games[0].result.as_deref(), Some("1-0"));
 
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.pdn");
-    std::fs::write(&path, &text).unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot"))
-        .args(["pdn", "check"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
-    assert!(stdout.contains("0 errors"), "{stdout}");
+    service_world::assert_pdn_check_passes(&text);
 }
 
 #[test]

@@ -121,3 +121,18 @@ pub fn speaking(
         ..actor
     }
 }
+
+/// Writes a PDN text to a file and checks that `damabot pdn check` reads it without errors.
+pub fn assert_pdn_check_passes(text: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pdn");
+    std::fs::write(&path, text).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damabot"))
+        .args(["pdn", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("0 errors"), "{stdout}");
+}
