@@ -647,6 +647,7 @@ texts! {
     TournamentPdn = "tournament-pdn" ["name"],
     TournamentPdnEmpty = "tournament-pdn-empty" ["name"],
 
+    // ---- puzzles (/puzzle, /puzzles)
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
     ConsoleBanner = "console-banner" ["help"],

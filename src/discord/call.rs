@@ -261,6 +261,7 @@ pub fn settings(options: SettingsOptions) -> Action {
         threads: options.threads.map(SwitchOption::is_on),
         add_game_channel: options.add_channel.map(serenity::ChannelId::get),
         remove_game_channel: options.remove_channel.map(serenity::ChannelId::get),
+        ..SettingsChange::default()
     })
 }
 
@@ -810,6 +811,7 @@ mod tests {
                 threads: Some(false),
                 add_game_channel: Some(31),
                 remove_game_channel: Some(32),
+                ..SettingsChange::default()
             })
         );
         let modes: Vec<NotifyMode> = (0..3)

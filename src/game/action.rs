@@ -10,11 +10,12 @@ use std::time::Duration;
 
 use dama_rules::Color;
 
-use super::reply::{ChallengeButton, ComponentAction, GameButton, TournamentButton};
+use super::reply::{ChallengeButton, ComponentAction, GameButton, PuzzleButton, TournamentButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
 use crate::i18n::{Language, t};
 use crate::store::{
-    ChallengeId, ChannelId, GameId, NotifyMode, StoreError, TournamentFormat, TournamentId, UserId,
+    ChallengeId, ChannelId, GameId, NotifyMode, PuzzleAttemptId, StoreError, TournamentFormat,
+    TournamentId, UserId,
 };
 
 /// Something a person asks the service to do.
@@ -92,6 +93,26 @@ pub enum Action {
     Hint,
     /// `/tournament ...` and the sign-up message's buttons.
     Tournament(TournamentAction),
+    /// `/puzzle ...`, `/puzzles` and the puzzle boards' components.
+    Puzzle(PuzzleAction),
+}
+
+/// What `/puzzle` and `/puzzles` do (see `src/game/puzzle.rs`). A person has at most one
+/// puzzle open in a server; its answers come from the puzzle board's menu
+/// ([`Origin::Puzzle`], refused once the puzzle has moved on) or typed (`/puzzle move:...`,
+/// [`Origin::Channel`]: the actor's open puzzle, at its current step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// `/puzzle` (Italian `/problema`), or the Next puzzle button: a puzzle near the actor's
+    /// puzzle rating, shown privately.
+    Next,
+    /// `/puzzle daily:True`, or the daily post's Solve button: the server's puzzle of the
+    /// day, the same for everyone.
+    Daily,
+    /// A move answering the open puzzle.
+    Answer { text: String },
+    /// `/puzzles`: the actor's puzzle rating and streak, and the server's best solvers.
+    Ranking,
 }
 
 /// What `/tournament` does (see `src/game/tournament.rs`).
@@ -155,6 +176,10 @@ pub struct SettingsChange {
     pub add_game_channel: Option<ChannelId>,
     /// A channel taken off that list.
     pub remove_game_channel: Option<ChannelId>,
+    /// The channel where the puzzle of the day is posted every day; `Some(None)` stops it.
+    pub daily_puzzle: Option<Option<ChannelId>>,
+    /// The hour (0-23, UTC) at which the puzzle of the day changes and is posted.
+    pub daily_puzzle_hour: Option<u8>,
 }
 
 impl SettingsChange {
@@ -214,6 +239,12 @@ impl Action {
                 TournamentAction::Cancel => "tournament cancel",
                 TournamentAction::Pdn => "tournament pdn",
             },
+            Action::Puzzle(action) => match action {
+                PuzzleAction::Next => "puzzle",
+                PuzzleAction::Daily => "puzzle daily",
+                PuzzleAction::Answer { .. } => "puzzle move",
+                PuzzleAction::Ranking => "puzzles",
+            },
         }
     }
 }
@@ -230,6 +261,9 @@ pub enum Origin {
     Challenge(ChallengeId),
     /// A button of a tournament's sign-up message.
     Tournament(TournamentId),
+    /// A component of a puzzle board: the attempt it shows, at the step it showed (the
+    /// solver's moves made so far; an answer is refused once the attempt has moved on).
+    Puzzle { attempt: PuzzleAttemptId, step: u32 },
 }
 
 impl Origin {
@@ -238,7 +272,10 @@ impl Origin {
     pub fn game(self) -> Option<GameId> {
         match self {
             Origin::Board { game, .. } => Some(game),
-            Origin::Channel | Origin::Challenge(_) | Origin::Tournament(_) => None,
+            Origin::Channel
+            | Origin::Challenge(_)
+            | Origin::Tournament(_)
+            | Origin::Puzzle { .. } => None,
         }
     }
 
@@ -247,7 +284,10 @@ impl Origin {
     pub fn ply(self) -> Option<u32> {
         match self {
             Origin::Board { ply, .. } => Some(ply),
-            Origin::Channel | Origin::Challenge(_) | Origin::Tournament(_) => None,
+            Origin::Channel
+            | Origin::Challenge(_)
+            | Origin::Tournament(_)
+            | Origin::Puzzle { .. } => None,
         }
     }
 
@@ -256,7 +296,10 @@ impl Origin {
     pub fn challenge(self) -> Option<ChallengeId> {
         match self {
             Origin::Challenge(id) => Some(id),
-            Origin::Channel | Origin::Board { .. } | Origin::Tournament(_) => None,
+            Origin::Channel
+            | Origin::Board { .. }
+            | Origin::Tournament(_)
+            | Origin::Puzzle { .. } => None,
         }
     }
 }
@@ -388,6 +431,7 @@ impl GameService {
             Action::Analysis { game } => self.analysis(actor, game, progress),
             Action::Hint => self.hint(actor, origin),
             Action::Tournament(action) => self.tournament(actor, origin, action),
+            Action::Puzzle(action) => self.puzzle(actor, origin, action),
         }
     }
 
@@ -395,7 +439,8 @@ impl GameService {
     /// actor's own.
     fn refuse_elsewhere(&self, actor: &Actor, origin: Origin) -> Flow<()> {
         let place = match origin {
-            Origin::Channel => None,
+            // A puzzle is its solver's, wherever they answer it (its flow checks whose it is).
+            Origin::Channel | Origin::Puzzle { .. } => None,
             Origin::Challenge(id) => self
                 .store
                 .challenge(id)?
@@ -442,6 +487,17 @@ fn clicked_action(
                 TournamentButton::Leave => TournamentAction::Leave,
             })),
         ),
+        ComponentAction::Puzzle(attempt, step, button) => {
+            let action = match button {
+                PuzzleButton::Move => match values.first() {
+                    Some(text) => Ok(Action::Puzzle(PuzzleAction::Answer { text: text.clone() })),
+                    None => refuse(t!(language, GamePickMove)),
+                },
+                PuzzleButton::Next => Ok(Action::Puzzle(PuzzleAction::Next)),
+            };
+            (Origin::Puzzle { attempt, step }, action)
+        }
+        ComponentAction::DailyPuzzle => (Origin::Channel, Ok(Action::Puzzle(PuzzleAction::Daily))),
         ComponentAction::Game(game, ply, button) => {
             let action = match button {
                 GameButton::Move => match values.first() {

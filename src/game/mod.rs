@@ -29,6 +29,7 @@ mod info;
 mod loaded;
 mod moves;
 mod notify;
+mod puzzle;
 pub mod rating;
 mod reply;
 mod settings;
@@ -51,12 +52,12 @@ use rand::{Rng, SeedableRng};
 
 use action::{Flow, refuse};
 
-pub use action::{Action, Origin, SettingsChange, TournamentAction, TournamentSpec};
+pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, ChartView, Component, ComponentAction, GameButton,
-    ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
+    PuzzleButton, ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
 };
 pub use texts::{engine_name, human_duration, rules_text};
 
@@ -418,6 +419,14 @@ impl GameService {
             Some(0) => t!(language, GameVerdictNoMove, color = color),
             Some(moves) => t!(language, GameVerdictWin, color = color, moves = moves),
         })
+    }
+
+    /// Whether this process looks after `guild`: its sweeps, reminders, daily posts and engine
+    /// moves (a process runs some of the bot's shards; see the `discord.shards` setting).
+    #[allow(clippy::unused_self)]
+    pub(crate) fn owns_guild(&self, guild: GuildId) -> bool {
+        let _ = guild;
+        true
     }
 
     /// The store, for adapters and tools.

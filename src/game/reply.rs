@@ -7,7 +7,9 @@ use dama_rules::{Color, Move, Position};
 
 use super::Notice;
 use crate::render::{BoardView, ChartLabels, ChartMark, TableView};
-use crate::store::{ChallengeId, ChannelId, GameId, MessageRef, TournamentId, UserId};
+use crate::store::{
+    ChallengeId, ChannelId, GameId, MessageRef, PuzzleAttemptId, TournamentId, UserId,
+};
 
 /// One answer to one action.
 #[derive(Debug, Clone, Default)]
@@ -169,6 +171,21 @@ pub enum ComponentAction {
     Leaderboard(u32),
     /// `t:<id>:join`, `t:<id>:leave`: a tournament's sign-up buttons.
     Tournament(TournamentId, TournamentButton),
+    /// `p:<attempt>:<step>:move|next`: a puzzle board's menu and buttons; the step is the one
+    /// the board showed.
+    Puzzle(PuzzleAttemptId, u32, PuzzleButton),
+    /// `pd`: the Solve button of the daily puzzle's post (today's puzzle, whatever the day of
+    /// the post).
+    DailyPuzzle,
+}
+
+/// The components of a puzzle board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PuzzleButton {
+    /// The select menu of legal moves (the value is the move).
+    Move,
+    /// Another puzzle, once this one is over.
+    Next,
 }
 
 /// The buttons of a tournament's sign-up message.
@@ -280,6 +297,9 @@ impl ComponentAction {
             ComponentAction::Leaderboard(page) => format!("l:{page}"),
             ComponentAction::Tournament(id, TournamentButton::Join) => format!("t:{id}:join"),
             ComponentAction::Tournament(id, TournamentButton::Leave) => format!("t:{id}:leave"),
+            ComponentAction::Puzzle(id, step, PuzzleButton::Move) => format!("p:{id}:{step}:move"),
+            ComponentAction::Puzzle(id, step, PuzzleButton::Next) => format!("p:{id}:{step}:next"),
+            ComponentAction::DailyPuzzle => "pd".to_owned(),
         }
     }
 
@@ -314,6 +334,16 @@ impl ComponentAction {
                     _ => return None,
                 },
             )),
+            ["p", attempt, step, code] => Some(ComponentAction::Puzzle(
+                PuzzleAttemptId(attempt.parse().ok()?),
+                step.parse().ok()?,
+                match *code {
+                    "move" => PuzzleButton::Move,
+                    "next" => PuzzleButton::Next,
+                    _ => return None,
+                },
+            )),
+            ["pd"] => Some(ComponentAction::DailyPuzzle),
             _ => None,
         }
     }
@@ -345,6 +375,9 @@ mod tests {
             ComponentAction::Leaderboard(4),
             ComponentAction::Tournament(TournamentId(i64::MAX), TournamentButton::Join),
             ComponentAction::Tournament(TournamentId(2), TournamentButton::Leave),
+            ComponentAction::Puzzle(PuzzleAttemptId(i64::MAX), u32::MAX, PuzzleButton::Move),
+            ComponentAction::Puzzle(PuzzleAttemptId(5), 1, PuzzleButton::Next),
+            ComponentAction::DailyPuzzle,
         ];
         for action in actions {
             let id = action.id();
@@ -359,6 +392,9 @@ mod tests {
             "c:1:maybe",
             "l:-1",
             "t:1:maybe",
+            "p:1:0:skip",
+            "p:1:move",
+            "pd:1",
             "zz",
         ] {
             assert_eq!(ComponentAction::parse(junk), None, "{junk}");

@@ -16,6 +16,9 @@ impl GameService {
     pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for record in self.store.engine_to_move_games()? {
+            if !self.owns_guild(record.guild) {
+                continue;
+            }
             let Some(_searching) = self.start_searching(record.id) else {
                 // A player's job is searching it right now.
                 continue;

@@ -68,6 +68,16 @@ impl fmt::Display for TournamentId {
     }
 }
 
+/// A person's attempt at a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PuzzleAttemptId(pub i64);
+
+impl fmt::Display for PuzzleAttemptId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// How a tournament pairs its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TournamentFormat {

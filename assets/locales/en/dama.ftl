@@ -884,6 +884,8 @@ tournament-too-few-cancelled = The sign-up for **{ $name }** is over with { $cou
 tournament-pdn = Every game of **{ $name }**, in one PDN file.
 tournament-pdn-empty = **{ $name }** has no games yet.
 
+## Puzzles
+
 ## Console
 # Section: the console (damabot local).
 # The console's own lines. $help, $challenge: commands typed (/help, /challenge).

@@ -903,6 +903,8 @@ tournament-too-few-cancelled = Las inscripciones de **{ $name }** se cerraron co
 tournament-pdn = Todas las partidas de **{ $name }**, en un solo archivo PDN.
 tournament-pdn-empty = **{ $name }** todavía no tiene partidas.
 
+## Puzzles
+
 ## Console
 # Section: the console (damabot local).
 # Las líneas de la consola. $help, $challenge: comandos que se escriben (/ayuda, /retar).

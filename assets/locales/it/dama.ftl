@@ -918,6 +918,8 @@ tournament-too-few-cancelled = Le iscrizioni a **{ $name }** si sono chiuse con 
 tournament-pdn = Tutte le partite di **{ $name }**, in un unico file PDN.
 tournament-pdn-empty = **{ $name }** non ha ancora partite.
 
+## Puzzles
+
 ## Console
 # Section: the console (damabot local).
 # Le righe della console. $help, $challenge: comandi da scrivere (/aiuto, /sfida).
