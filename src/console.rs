@@ -1862,8 +1862,9 @@ mod tests {
         assert_eq!(
             say(&mut c, "carol: /settings language lingua:de"),
             "`/settings` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, \
-             `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME` and \
-             `remove-channel:#NAME`; alone, it shows the settings.\n"
+             `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME`, \
+             `remove-channel:#NAME`, `daily-puzzle:#NAME`, `daily-puzzle-hour:0-23` and \
+             `daily-puzzle-off:on`; alone, it shows the settings.\n"
         );
         assert_eq!(
             say(&mut c, "carol: /settings language"),
@@ -2387,6 +2388,94 @@ mod tests {
         let image = image::load_from_memory(&png).unwrap();
         assert!(image.height() > 150, "{standings}");
         std::fs::remove_dir_all(&images).unwrap();
+    }
+
+    #[test]
+    fn puzzle_commands_are_read_in_every_language() {
+        let (mut c, _) = console();
+        let puzzle = |action| Parsed::Act(Action::Puzzle(action));
+        let answer = |text: &str| {
+            puzzle(PuzzleAction::Answer {
+                text: text.to_owned(),
+            })
+        };
+        for typed in ["puzzle", "problema", "Problema"] {
+            assert_eq!(parsed(&mut c, typed), puzzle(PuzzleAction::Next), "{typed}");
+        }
+        for typed in [
+            "puzzle daily",
+            "puzzle daily:true",
+            "problema giorno",
+            "problema giorno:sì",
+            "problema diario",
+        ] {
+            assert_eq!(parsed(&mut c, typed), puzzle(PuzzleAction::Daily), "{typed}");
+        }
+        assert_eq!(
+            parsed(&mut c, "puzzle daily:off"),
+            puzzle(PuzzleAction::Next)
+        );
+        for typed in [
+            "puzzle 22-18",
+            "puzzle move 22-18",
+            "puzzle move:22-18",
+            "problema mossa 22-18",
+            "problema jugada:22-18",
+        ] {
+            assert_eq!(parsed(&mut c, typed), answer("22-18"), "{typed}");
+        }
+        assert_eq!(
+            parsed(&mut c, "puzzle move"),
+            Parsed::Suggest {
+                typed: String::new(),
+                asked_to_move: true,
+                puzzle: true,
+            }
+        );
+        for typed in ["puzzles", "problemi", "problemas"] {
+            assert_eq!(
+                parsed(&mut c, typed),
+                puzzle(PuzzleAction::Ranking),
+                "{typed}"
+            );
+        }
+        let general = c.place_id(false, "general");
+        let change = |daily_puzzle, daily_puzzle_hour| {
+            settings(SettingsChange {
+                daily_puzzle,
+                daily_puzzle_hour,
+                ..SettingsChange::default()
+            })
+        };
+        assert_eq!(
+            parsed(&mut c, "settings daily-puzzle:#general daily-puzzle-hour:7"),
+            change(Some(Some(general)), Some(7))
+        );
+        assert_eq!(
+            parsed(&mut c, "impostazioni problema-del-giorno:#general ora-problema:23"),
+            change(Some(Some(general)), Some(23))
+        );
+        for typed in [
+            "settings daily-puzzle-off:on",
+            "impostazioni togli-problema:sì",
+            "ajustes quitar-problema:sí problema-diario:#general",
+        ] {
+            assert_eq!(parsed(&mut c, typed), change(Some(None), None), "{typed}");
+        }
+        assert_eq!(
+            parsed(&mut c, "settings daily-puzzle-off:off"),
+            change(None, None)
+        );
+        for junk in [
+            "settings daily-puzzle-hour:24",
+            "settings daily-puzzle-hour:seven",
+            "settings daily-puzzle:#",
+        ] {
+            assert!(
+                matches!(parsed(&mut c, junk), Parsed::Answer(_)),
+                "{junk}"
+            );
+        }
     }
 
     #[test]

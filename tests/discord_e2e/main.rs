@@ -7,7 +7,7 @@
 //! flows: start-up and the gateway, moves, the engine, the game's buttons, how games end,
 //! stopping and restarting the bot, the bot's languages, server life (time running out, pings,
 //! permissions, threads, expired tokens), games in threads of their own, notifications by
-//! direct message, the coach (analysis and hints), and tournaments.
+//! direct message, the coach (analysis and hints), tournaments, and puzzles.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -20,6 +20,7 @@ mod engine;
 mod languages;
 mod moves;
 mod notify;
+mod puzzles;
 mod restart;
 mod server;
 mod startup;

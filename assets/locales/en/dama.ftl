@@ -956,7 +956,7 @@ console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
 # $typed: what followed /draw; $offer, $accept, $decline: the subcommands typed.
 console-draw-usage = `{ $draw } { $typed }`? Use `{ $offer }`, `{ $accept }` or `{ $decline }`.
 console-game-number = Give the game number, like `{ $pdn } 12`.
-console-settings-usage = `{ $settings }` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME` and `remove-channel:#NAME`; alone, it shows the settings.
+console-settings-usage = `{ $settings }` takes `language:it|en|es|auto`, `notify:dm|ping|off`, `time:24h`, `expiry:1day|auto`, `threads:on|off`, `add-channel:#NAME`, `remove-channel:#NAME`, `daily-puzzle:#NAME`, `daily-puzzle-hour:0-23` and `daily-puzzle-off:on`; alone, it shows the settings.
 console-click-usage = `/click ID [VALUE]` presses a button (ids are shown in brackets).
 # Replies as text.
 console-only-you = (only you see this)
