@@ -2409,7 +2409,11 @@ mod tests {
             "problema giorno:sì",
             "problema diario",
         ] {
-            assert_eq!(parsed(&mut c, typed), puzzle(PuzzleAction::Daily), "{typed}");
+            assert_eq!(
+                parsed(&mut c, typed),
+                puzzle(PuzzleAction::Daily),
+                "{typed}"
+            );
         }
         assert_eq!(
             parsed(&mut c, "puzzle daily:off"),
@@ -2452,7 +2456,10 @@ mod tests {
             change(Some(Some(general)), Some(7))
         );
         assert_eq!(
-            parsed(&mut c, "impostazioni problema-del-giorno:#general ora-problema:23"),
+            parsed(
+                &mut c,
+                "impostazioni problema-del-giorno:#general ora-problema:23"
+            ),
             change(Some(Some(general)), Some(23))
         );
         for typed in [
@@ -2471,10 +2478,7 @@ mod tests {
             "settings daily-puzzle-hour:seven",
             "settings daily-puzzle:#",
         ] {
-            assert!(
-                matches!(parsed(&mut c, junk), Parsed::Answer(_)),
-                "{junk}"
-            );
+            assert!(matches!(parsed(&mut c, junk), Parsed::Answer(_)), "{junk}");
         }
     }
 

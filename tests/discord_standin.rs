@@ -1052,6 +1052,56 @@ async fn a_button_that_is_not_there_cannot_be_clicked() {
     discord.click(&gina, message_id(&message), "accept").await;
 }
 
+/// Registers `/post where:<text channel>` over the bot's commands; returns a text channel and a
+/// thread of it.
+async fn register_channel_command(discord: &Standin) -> (u64, u64) {
+    let path = format!(
+        "/applications/{}/guilds/{}/commands",
+        discord.application_id(),
+        discord.guild_id()
+    );
+    let body = json!([{
+        "name": "post", "description": "Posts somewhere",
+        "options": [{ "type": 7, "name": "where", "description": "A text channel",
+                      "channel_types": [0], "required": true }],
+    }]);
+    let (status, answer) = raw_request(discord, "PUT", &path, &body).await;
+    assert_eq!(status, 200, "{answer}");
+    let news = discord.text_channel("news", 0);
+    (news, discord.thread(news, "chatter"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_option_carries_the_channel_resolved() {
+    let (discord, _bot) = connected(Options::default()).await;
+    let (news, _) = register_channel_command(&discord).await;
+    let sent = discord
+        .slash(
+            &discord.user("gina"),
+            Slash::new("post").channel("where", news),
+        )
+        .await;
+    let data = &sent.payload["data"];
+    assert_eq!(data["options"][0]["type"], 7);
+    assert_eq!(data["options"][0]["value"], news.to_string());
+    let resolved = &data["resolved"]["channels"][news.to_string()];
+    assert_eq!(resolved["name"], "news", "{data:#}");
+    assert_eq!(resolved["type"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[should_panic(expected = "takes channels of types")]
+async fn a_channel_option_takes_only_the_types_it_was_registered_with() {
+    let (discord, _bot) = connected(Options::default()).await;
+    let (_, thread) = register_channel_command(&discord).await;
+    discord
+        .slash(
+            &discord.user("gina"),
+            Slash::new("post").channel("where", thread),
+        )
+        .await;
+}
+
 // ---- Discord's schema and documented rules ---------------------------------------------------
 
 /// Sends one request by hand (HTTP/1.1, `Connection: close`) with the bot's token, for bodies

@@ -9,8 +9,7 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 use crate::common::{
-    Answer, Bot, answer, assert_board, custom_id, find_custom_id, option_for, start_connected,
-    text,
+    Answer, Bot, answer, assert_board, custom_id, find_custom_id, option_for, start_connected, text,
 };
 use crate::support::discord_standin::{Person, Slash, Standin, message_id};
 
@@ -106,7 +105,13 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
     );
 
     let (position, first) = solution_move(0);
-    let after_first = pick(&discord, &alice, &board, &option_for(&board, &position, &first)).await;
+    let after_first = pick(
+        &discord,
+        &alice,
+        &board,
+        &option_for(&board, &position, &first),
+    )
+    .await;
     assert_eq!(
         after_first.kind(),
         7,
@@ -124,7 +129,13 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
     );
 
     let (position, last) = solution_move(2);
-    let solved = pick(&discord, &alice, &board, &option_for(&board, &position, &last)).await;
+    let solved = pick(
+        &discord,
+        &alice,
+        &board,
+        &option_for(&board, &position, &last),
+    )
+    .await;
     assert_eq!(solved.kind(), 7, "{:#}", solved.body());
     let board = discord.message(message_id(&board));
     let shown = text(&board);
@@ -178,7 +189,13 @@ async fn a_wrong_pick_fails_the_puzzle_and_shows_the_solution() {
         .into_iter()
         .find(|m| position.move_text(m) != "22-19")
         .expect("another legal move");
-    let failed = pick(&discord, &bob, &board, &option_for(&board, &position, &wrong)).await;
+    let failed = pick(
+        &discord,
+        &bob,
+        &board,
+        &option_for(&board, &position, &wrong),
+    )
+    .await;
     assert_eq!(failed.kind(), 7, "{:#}", failed.body());
     let board = discord.message(message_id(&board));
     let shown = text(&board);
@@ -250,13 +267,59 @@ async fn the_daily_puzzle_channel_is_for_those_who_manage_the_server() {
     let said = text(&accepted.message);
     assert!(said.contains(&format!("<#{puzzles}>")), "{said}");
     let ix = discord
-        .slash(&owner, Slash::new("settings").boolean("daily-puzzle-off", true))
+        .slash(
+            &owner,
+            Slash::new("settings").boolean("daily-puzzle-off", true),
+        )
         .await;
     let stopped = answer(&discord, &ix).await;
     assert!(
         !text(&stopped.message).contains(&format!("<#{puzzles}>")),
         "{}",
         text(&stopped.message)
+    );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_puzzle_is_posted_with_a_solve_button_that_opens_a_private_attempt() {
+    // A day of the game clock passes in 14.4 s; the sweep runs every second.
+    let discord = Standin::start().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("puzzles.txt");
+    std::fs::write(&file, PUZZLE).expect("writing the puzzle file");
+    let config = format!(
+        "[puzzles]\nfile = {:?}\n[game]\nclock_speed = 6000.0\nsweep_interval = \"1s\"\n",
+        file.display().to_string()
+    );
+    let _bot = start_connected(&discord, &dir, &config).await;
+    let puzzles = discord.text_channel("puzzles", 0);
+    let owner = discord.owner();
+    let ix = discord
+        .slash(
+            &owner,
+            Slash::new("settings").channel("daily-puzzle", puzzles),
+        )
+        .await;
+    answer(&discord, &ix).await;
+
+    let post = crate::common::next_post(&discord, puzzles).await;
+    assert!(
+        post["flags"].as_u64().unwrap_or_default() & 64 == 0,
+        "public: {post:#}"
+    );
+    assert_board(&discord, &post);
+    let solve = custom_id(&post, "pd");
+    let dora = discord.user("dora");
+    let ix = discord.click(&dora, message_id(&post), &solve).await;
+    let attempt = answer(&discord, &ix).await;
+    assert_eq!(attempt.kind(), 4, "{:#}", attempt.body());
+    assert!(attempt.ephemeral(), "{:#}", attempt.body());
+    assert_board(&discord, &attempt.message);
+    assert!(find_custom_id(&attempt.message, ":0:move").is_some());
+    assert!(
+        find_custom_id(&discord.message(message_id(&post)), "pd").is_some(),
+        "the post keeps its button for the others"
     );
     discord.assert_no_errors();
 }
