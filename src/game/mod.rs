@@ -30,6 +30,7 @@ mod loaded;
 mod moves;
 mod notify;
 mod puzzle;
+mod puzzle_rating;
 pub mod rating;
 mod reply;
 mod settings;
