@@ -784,6 +784,8 @@ pub const COMMANDS: &[&str] = &[
     "tournament forfeit",
     "tournament cancel",
     "tournament pdn",
+    "puzzle",
+    "puzzles",
 ];
 
 /// The files as they are embedded: language, file name, source.
