@@ -894,8 +894,14 @@ mod tests {
     fn puzzle_options_pick_the_puzzle_action() {
         let action = |daily, text: Option<&str>| puzzle(daily, text.map(str::to_owned));
         assert_eq!(action(None, None), Action::Puzzle(PuzzleAction::Next));
-        assert_eq!(action(Some(false), None), Action::Puzzle(PuzzleAction::Next));
-        assert_eq!(action(Some(true), None), Action::Puzzle(PuzzleAction::Daily));
+        assert_eq!(
+            action(Some(false), None),
+            Action::Puzzle(PuzzleAction::Next)
+        );
+        assert_eq!(
+            action(Some(true), None),
+            Action::Puzzle(PuzzleAction::Daily)
+        );
         let answer = Action::Puzzle(PuzzleAction::Answer {
             text: "22-18".into(),
         });

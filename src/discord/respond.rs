@@ -181,7 +181,9 @@ pub async fn answer_command(
         action,
         Action::Help
             | Action::Hint
-            | Action::Puzzle(PuzzleAction::Next | PuzzleAction::Daily | PuzzleAction::Answer { .. })
+            | Action::Puzzle(
+                PuzzleAction::Next | PuzzleAction::Daily | PuzzleAction::Answer { .. }
+            )
     );
     let name = action.name();
     let user = actor.user;
@@ -742,7 +744,10 @@ async fn click(
         }
         (ClickAnswer::Update, true) if late && clicked_private => {
             // Only the interaction's token reaches a private message, and it has expired.
-            warn!(custom_id, "a private board's update came after its token expired; dropped");
+            warn!(
+                custom_id,
+                "a private board's update came after its token expired; dropped"
+            );
             None
         }
         (ClickAnswer::Update, true) if late => {

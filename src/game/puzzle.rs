@@ -22,8 +22,8 @@ use super::puzzle_collection::{PuzzleCollection, Puzzles};
 use super::puzzle_rating::puzzle_glicko2;
 use super::reply::button;
 use super::{
-    Actor, ButtonStyle, Component, ComponentAction, GameService, PuzzleButton, Reply,
-    SelectOption, ServiceError, Suggestions, escape_markdown,
+    Actor, ButtonStyle, Component, ComponentAction, GameService, PuzzleButton, Reply, SelectOption,
+    ServiceError, Suggestions, escape_markdown,
 };
 use crate::i18n::{self, Language, t};
 use crate::render::BoardView;
@@ -65,8 +65,7 @@ impl GameService {
         };
         let typed_puzzle = i18n::texts().command_name(language, "puzzle");
         let open = self.store.open_puzzle_attempt(actor.guild, actor.user)?;
-        let Some((attempt, puzzle)) =
-            open.and_then(|a| collection.get(&a.puzzle).map(|p| (a, p)))
+        let Some((attempt, puzzle)) = open.and_then(|a| collection.get(&a.puzzle).map(|p| (a, p)))
         else {
             return Ok(hint(&t!(language, PuzzleHintNoneOpen, cmd = typed_puzzle)));
         };

@@ -136,10 +136,9 @@ pub fn from_text(text: &str, source: &str) -> Puzzles {
             Some(collection) => Puzzles::Loaded(Arc::new(collection)),
             None => Puzzles::Unavailable(format!("{source} holds no puzzle")),
         },
-        Err(error) => Puzzles::Unavailable(format!(
-            "{source}, line {}: {}",
-            error.line, error.reason
-        )),
+        Err(error) => {
+            Puzzles::Unavailable(format!("{source}, line {}: {}", error.line, error.reason))
+        }
     }
 }
 
@@ -221,7 +220,10 @@ mod tests {
                 last_started_at: if i == 7 { -5 } else { i as i64 },
             })
             .collect();
-        assert_eq!(collection.near(1500.0, &all, 3).id, collection.puzzles[7].id);
+        assert_eq!(
+            collection.near(1500.0, &all, 3).id,
+            collection.puzzles[7].id
+        );
     }
 
     #[test]
@@ -249,6 +251,9 @@ mod tests {
             panic!("a damaged file loads");
         };
         assert!(reason.starts_with("p.txt, line 3: "), "{reason}");
-        assert!(matches!(from_text("# none\n", "p.txt"), Puzzles::Unavailable(_)));
+        assert!(matches!(
+            from_text("# none\n", "p.txt"),
+            Puzzles::Unavailable(_)
+        ));
     }
 }

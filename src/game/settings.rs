@@ -225,7 +225,10 @@ impl GameService {
         }
         let saved = self.store.save_server_choices(actor.guild, &choices)?;
         self.servers.put(actor.guild, saved);
-        let daily_changed = (change.daily_puzzle.is_some(), change.daily_puzzle_hour.is_some());
+        let daily_changed = (
+            change.daily_puzzle.is_some(),
+            change.daily_puzzle_hour.is_some(),
+        );
         if daily_changed.0 || daily_changed.1 {
             self.daily_puzzle_set(actor.guild, &saved)?;
         }

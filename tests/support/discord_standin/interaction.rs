@@ -120,7 +120,10 @@ impl Slash {
 fn leaf_options<'a>(schema: &'a Value, path: &[String]) -> &'a [Value] {
     let mut level = schema;
     for name in path {
-        match schema_options(level).iter().find(|o| o["name"] == name.as_str()) {
+        match schema_options(level)
+            .iter()
+            .find(|o| o["name"] == name.as_str())
+        {
             Some(found) => level = found,
             None => return &[],
         }
@@ -342,7 +345,10 @@ pub fn command(
                 .find(|o| o["name"] == name.as_str())
                 .ok_or_else(|| format!("/{} has no option {name}", slash.name))?;
             if let Some(types) = option["channel_types"].as_array() {
-                if !types.iter().any(|t| t.as_u64() == Some(u64::from(channel.kind))) {
+                if !types
+                    .iter()
+                    .any(|t| t.as_u64() == Some(u64::from(channel.kind)))
+                {
                     return Err(format!(
                         "/{} {name} takes channels of types {types:?}, not {}",
                         slash.name, channel.kind
