@@ -136,9 +136,9 @@ impl GameService {
         let earlier = self
             .store
             .daily_puzzle_attempt(actor.guild, actor.user, day)?;
-        if let Some(attempt) = &earlier
-            && let Some(puzzle) = collection.get(&attempt.puzzle)
-        {
+        let earlier = earlier.and_then(|a| collection.get(&a.puzzle).map(|p| (a, p)));
+        if let Some((attempt, puzzle)) = &earlier {
+            let (attempt, puzzle) = (attempt, *puzzle);
             match attempt.status {
                 PuzzleStatus::Open => {
                     let headline = t!(language, PuzzleDailyAgain, next = next_day);
@@ -154,7 +154,7 @@ impl GameService {
                         next = next_day,
                     );
                     let mut reply =
-                        self.puzzle_result(language, attempt, player.as_ref(), puzzle, &headline);
+                        puzzle_result(language, attempt, player.as_ref(), puzzle, &headline);
                     reply.components.clear();
                     return Ok(reply);
                 }
@@ -272,7 +272,7 @@ impl GameService {
                 solution = position.move_text(&expected),
             )
         };
-        Ok(self.puzzle_result(
+        Ok(puzzle_result(
             language,
             &finished.attempt,
             Some(&finished.player),
@@ -284,8 +284,8 @@ impl GameService {
     /// `/puzzles`: the actor's puzzle rating and streak, and the server's best solvers.
     fn puzzle_ranking(&self, actor: &Actor) -> Flow<Reply> {
         let language = self.public_language(actor);
-        let mut text = match self.store.puzzle_player(actor.guild, actor.user)? {
-            Some(player) => t!(
+        let mut text = if let Some(player) = self.store.puzzle_player(actor.guild, actor.user)? {
+            t!(
                 language,
                 PuzzleRankingMine,
                 name = escape_markdown(&actor.name),
@@ -294,13 +294,14 @@ impl GameService {
                 failed = player.failed,
                 streak = player.streak,
                 best = player.best_streak,
-            ),
-            None => t!(
+            )
+        } else {
+            t!(
                 language,
                 PuzzleRankingMineNone,
                 name = escape_markdown(&actor.name),
                 cmd = self.command(language, "puzzle"),
-            ),
+            )
         };
         text.push_str("\n\n");
         let best = self.store.puzzle_ranking(
@@ -388,72 +389,71 @@ impl GameService {
         reply.components = components;
         reply
     }
+}
 
-    /// The private answer to a finished attempt: what happened, the solution in long
-    /// notation, the rating change and the streak, the board with the key move drawn, and
-    /// the Next button.
-    fn puzzle_result(
-        &self,
-        language: Language,
-        attempt: &PuzzleAttempt,
-        player: Option<&PuzzlePlayer>,
-        puzzle: &Puzzle,
-        headline: &str,
-    ) -> Reply {
-        let mut lines = vec![
-            headline.to_owned(),
-            t!(language, PuzzleSolution, line = long_line(&puzzle.solution)),
-        ];
-        match (attempt.rating_before, attempt.rating_after) {
-            (Some(before), Some(after)) if attempt.rated => lines.push(t!(
-                language,
-                PuzzleRatingChange,
-                before = format!("{before:.0}"),
-                after = format!("{after:.0}"),
-                change = format!("{:+.0}", after - before),
-            )),
-            _ => lines.push(t!(language, PuzzleUnrated)),
-        }
-        if let Some(player) = player {
-            lines.push(t!(
-                language,
-                PuzzleStreak,
-                streak = player.streak,
-                best = player.best_streak,
-            ));
-        }
-        // The board shows the move that was due: the last one when solved, the one missed
-        // when failed.
-        let key_step = if attempt.status == PuzzleStatus::Solved {
-            puzzle.solver_moves().saturating_sub(1)
-        } else {
-            (attempt.step as usize).min(puzzle.solver_moves().saturating_sub(1))
-        };
-        let before = puzzle
-            .position_at(key_step)
-            .unwrap_or_else(|| puzzle.final_position());
-        let key = puzzle.solution.get(2 * key_step).copied();
-        let mut after = before;
-        if let Some(key) = &key {
-            after.play_unchecked(key);
-        }
-        let mut board = BoardView::new(after);
-        board.last_move = key;
-        board.bottom = puzzle.solver();
-        board.caption = Some(t!(
+/// The private answer to a finished attempt: what happened, the solution in long
+/// notation, the rating change and the streak, the board with the key move drawn, and
+/// the Next button.
+fn puzzle_result(
+    language: Language,
+    attempt: &PuzzleAttempt,
+    player: Option<&PuzzlePlayer>,
+    puzzle: &Puzzle,
+    headline: &str,
+) -> Reply {
+    let mut lines = vec![
+        headline.to_owned(),
+        t!(language, PuzzleSolution, line = long_line(&puzzle.solution)),
+    ];
+    match (attempt.rating_before, attempt.rating_after) {
+        (Some(before), Some(after)) if attempt.rated => lines.push(t!(
             language,
-            PuzzleCaptionSolution,
-            line = long_line(&puzzle.solution)
-        ));
-        let mut reply = Reply::private(lines.join("\n"));
-        reply.board = Some(board);
-        reply.components = vec![vec![button(
-            ComponentAction::Puzzle(attempt.id, attempt.step, PuzzleButton::Next),
-            &t!(language, PuzzleButtonNext),
-            ButtonStyle::Primary,
-        )]];
-        reply
+            PuzzleRatingChange,
+            before = format!("{before:.0}"),
+            after = format!("{after:.0}"),
+            change = format!("{:+.0}", after - before),
+        )),
+        _ => lines.push(t!(language, PuzzleUnrated)),
     }
+    if let Some(player) = player {
+        lines.push(t!(
+            language,
+            PuzzleStreak,
+            streak = player.streak,
+            best = player.best_streak,
+        ));
+    }
+    // The board shows the move that was due: the last one when solved, the one missed
+    // when failed.
+    let key_step = if attempt.status == PuzzleStatus::Solved {
+        puzzle.solver_moves().saturating_sub(1)
+    } else {
+        (attempt.step as usize).min(puzzle.solver_moves().saturating_sub(1))
+    };
+    let before = puzzle
+        .position_at(key_step)
+        .unwrap_or_else(|| puzzle.final_position());
+    let key = puzzle.solution.get(2 * key_step).copied();
+    let mut after = before;
+    if let Some(key) = &key {
+        after.play_unchecked(key);
+    }
+    let mut board = BoardView::new(after);
+    board.last_move = key;
+    board.bottom = puzzle.solver();
+    board.caption = Some(t!(
+        language,
+        PuzzleCaptionSolution,
+        line = long_line(&puzzle.solution)
+    ));
+    let mut reply = Reply::private(lines.join("\n"));
+    reply.board = Some(board);
+    reply.components = vec![vec![button(
+        ComponentAction::Puzzle(attempt.id, attempt.step, PuzzleButton::Next),
+        &t!(language, PuzzleButtonNext),
+        ButtonStyle::Primary,
+    )]];
+    reply
 }
 
 /// The defender's reply that led to step `step` (none before the first move).

@@ -100,7 +100,7 @@ impl PuzzleCollection {
             pool = self.puzzles.iter().collect();
         }
         // The day is never negative in practice; its bits are mixed all the same.
-        let seed = mix(guild ^ mix(day.cast_unsigned()));
+        let seed = mix(guild ^ mix(u64::from_ne_bytes(day.to_ne_bytes())));
         pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)]
     }
 }
@@ -196,7 +196,7 @@ mod tests {
                 assert!(seen.iter().all(|a| a.puzzle != puzzle.id));
                 seen.push(AttemptedPuzzle {
                     puzzle: puzzle.id.clone(),
-                    last_started_at: random.cast_signed(),
+                    last_started_at: i64::try_from(random).unwrap(),
                 });
             }
             let far = collection

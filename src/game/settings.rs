@@ -189,9 +189,7 @@ impl GameService {
                 ));
             }
         }
-        if let Some(hour) = change.daily_puzzle_hour
-            && hour > 23
-        {
+        if change.daily_puzzle_hour.is_some_and(|hour| hour > 23) {
             return refuse(t!(language, PuzzleSettingsHourRange));
         }
         if let Some(Some(expiry)) = change.challenge_expiry {
