@@ -6,7 +6,7 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 use crate::i18n::Language;
 use crate::store::{
     AbortReason, ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus,
-    NotifyMode, TournamentStatus,
+    NotifyMode, PuzzleStatus, TournamentStatus,
 };
 
 /// A Discord id as stored: the same 64 bits, as a signed integer. SQLite integers are signed
@@ -126,6 +126,12 @@ text_codes! {
         Finished => "finished",
         Cancelled => "cancelled",
     }
+    PuzzleStatus ("puzzle status") {
+        Open => "open",
+        Solved => "solved",
+        Failed => "failed",
+        Abandoned => "abandoned",
+    }
 }
 
 /// Binds and reads the crate's own coded types as their text codes. (`Color` belongs to the
@@ -156,7 +162,8 @@ sql_text_code!(
     Language,
     NotifyMode,
     AbortReason,
-    TournamentStatus
+    TournamentStatus,
+    PuzzleStatus
 );
 
 #[cfg(test)]
@@ -191,6 +198,7 @@ mod tests {
         check::<NotifyMode>();
         check::<AbortReason>();
         check::<TournamentStatus>();
+        check::<PuzzleStatus>();
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert_eq!(TextCode::code(language), language.code());
