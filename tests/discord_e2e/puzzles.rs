@@ -150,11 +150,13 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
     );
     let next = custom_id(&board, ":next");
     assert!(next.starts_with("p:"), "{next}");
-    let rating = numbers(&shown)
-        .into_iter()
-        .filter(|n| (1000..3000).contains(n))
-        .max()
+    // "Puzzle rating: 1500 → **1552** (+52)": the new rating, above the first.
+    let change = shown
+        .split_once("Puzzle rating: ")
+        .map(|(_, rest)| numbers(rest.lines().next().unwrap_or_default()))
         .unwrap_or_else(|| panic!("no rating in {shown}"));
+    let (before, rating) = (change[0], change[1]);
+    assert!(rating > before, "a solved puzzle raises the rating: {shown}");
 
     // `/puzzles` shows the rating.
     let ix = discord.slash(&alice, Slash::new("puzzles")).await;
@@ -164,7 +166,7 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
         numbers(&listed).contains(&rating),
         "{rating} in /puzzles: {listed}"
     );
-    assert!(listed.contains("alice"), "{listed}");
+    assert!(listed.to_lowercase().contains("alice"), "{listed}");
 
     // Next: another puzzle, in a message of its own; the solved one stays.
     let ix = discord.click(&alice, message_id(&board), &next).await;
