@@ -1660,6 +1660,11 @@ mod tests {
 
     /// A console on a fresh in-memory database, with the service it drives.
     fn console() -> (Console, Arc<GameService>) {
+        console_with(|service| service)
+    }
+
+    /// [`console`], its service adapted by `adapt` (other puzzles).
+    fn console_with(adapt: impl FnOnce(GameService) -> GameService) -> (Console, Arc<GameService>) {
         i18n::set_strict(true);
         let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
         let clock = Arc::new(ManualClock::new(1_796_000_000_000));
@@ -1676,7 +1681,7 @@ mod tests {
             analysis_nodes: 20_000,
             engine_hints: 3,
         };
-        let service = Arc::new(GameService::new(store, clock.clone(), settings));
+        let service = Arc::new(adapt(GameService::new(store, clock.clone(), settings)));
         let renderer = Renderer::new(&RenderConfig {
             size: 160,
             ..RenderConfig::default()
@@ -2388,6 +2393,90 @@ mod tests {
         let image = image::load_from_memory(&png).unwrap();
         assert!(image.height() > 150, "{standings}");
         std::fs::remove_dir_all(&images).unwrap();
+    }
+
+    /// White gives a man on 19 to take three and make a king on 4.
+    const ONE_PUZZLE: &str = "23cb947f\tW:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,\
+                              14,15\t22-19 14x23 27x20x11x4\tmultiple-capture,sacrifice,promotion\t\
+                              1110\tmaterial:2\tcampionato-assoluto-2005 game 5 ply 8\n";
+
+    /// The values of the first menu `out` lists (`[menu ID: V1 V2 ...]`).
+    fn menu_values(out: &str) -> Vec<String> {
+        let start = out.find("[menu ").expect("a menu");
+        let menu = &out[start..];
+        let menu = &menu[..menu.find(']').expect("the menu's end")];
+        let (_, values) = menu.split_once(": ").expect("the menu's values");
+        values.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_daily_puzzle_is_solved_by_clicks_failed_by_another_and_posted_by_advance() {
+        let (mut c, _service) = console_with(|service| {
+            service.with_puzzles(crate::game::puzzles_from_text(ONE_PUZZLE, "test"))
+        });
+        say(&mut c, "@mod carol");
+        let set = say(
+            &mut c,
+            "carol: /settings daily-puzzle:#puzzles daily-puzzle-hour:7",
+        );
+        assert!(set.contains("#puzzles") && set.contains("07:00"), "{set}");
+
+        let shown = say(&mut c, "alice: /puzzle daily");
+        assert!(shown.starts_with("(only you see this) "), "{shown}");
+        assert!(shown.contains("White to play and win"), "{shown}");
+        assert!(menu_values(&shown).contains(&"22-19".to_owned()), "{shown}");
+        let right = say(&mut c, "alice: /click p:1:0:move 22-19");
+        assert!(right.contains("14x23"), "the defender's reply: {right}");
+        assert!(right.contains("[menu p:1:1:move: "), "{right}");
+        let stale = say(&mut c, "alice: /click p:1:0:move 22-19");
+        assert!(stale.contains("out of date"), "{stale}");
+        let solved = say(&mut c, "alice: /puzzle 27x4");
+        assert!(
+            solved.contains("Solution: `22-19 14x23 27x20x11x4`"),
+            "{solved}"
+        );
+        assert!(solved.contains("Puzzle rating: 1500 → "), "{solved}");
+        assert!(solved.contains("[Next puzzle: p:1:"), "{solved}");
+
+        // The same puzzle for bob, who gets it wrong.
+        let shown = say(&mut c, "bob: /puzzle daily");
+        let wrong = menu_values(&shown)
+            .into_iter()
+            .find(|m| m != "22-19")
+            .expect("another move");
+        let failed = say(&mut c, &format!("bob: /puzzle move {wrong}"));
+        assert!(failed.contains("is not the solution"), "{failed}");
+        assert!(failed.contains("22-19 14x23 27x20x11x4"), "{failed}");
+        let ranking = say(&mut c, "alice: /puzzles");
+        assert!(ranking.contains("**alice** · puzzle rating"), "{ranking}");
+
+        // The next day's post, with yesterday's solution, and its Solve button.
+        let posted = say(&mut c, "@advance 1day");
+        assert!(
+            posted.contains("[#puzzles] 🧩 **Puzzle of the day**"),
+            "{posted}"
+        );
+        assert!(
+            posted
+                .contains("Yesterday's solution: `22-19 14x23 27x20x11x4` · solved by one person"),
+            "{posted}"
+        );
+        assert!(posted.contains("[Solve: pd]"), "{posted}");
+        assert_eq!(
+            say(&mut c, "@advance 1h")
+                .matches("Puzzle of the day")
+                .count(),
+            0,
+            "posted once a day"
+        );
+        let opened = say(&mut c, "dave: /click pd");
+        assert!(opened.starts_with("(only you see this) "), "{opened}");
+        assert!(opened.contains("[menu p:3:0:move: "), "{opened}");
+
+        say(&mut c, "@locale it");
+        let italian = say(&mut c, "erica: /problema");
+        assert!(italian.starts_with("(lo vedi solo tu) "), "{italian}");
+        assert!(italian.contains("Il Bianco muove e vince"), "{italian}");
     }
 
     #[test]

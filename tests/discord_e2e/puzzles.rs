@@ -156,7 +156,10 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
         .map(|(_, rest)| numbers(rest.lines().next().unwrap_or_default()))
         .unwrap_or_else(|| panic!("no rating in {shown}"));
     let (before, rating) = (change[0], change[1]);
-    assert!(rating > before, "a solved puzzle raises the rating: {shown}");
+    assert!(
+        rating > before,
+        "a solved puzzle raises the rating: {shown}"
+    );
 
     // `/puzzles` shows the rating.
     let ix = discord.slash(&alice, Slash::new("puzzles")).await;
