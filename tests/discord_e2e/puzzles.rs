@@ -151,10 +151,10 @@ async fn a_puzzle_solved_from_the_menu_shows_the_solution_and_the_rating() {
     let next = custom_id(&board, ":next");
     assert!(next.starts_with("p:"), "{next}");
     // "Puzzle rating: 1500 → **1552** (+52)": the new rating, above the first.
-    let change = shown
+    let (_, rated) = shown
         .split_once("Puzzle rating: ")
-        .map(|(_, rest)| numbers(rest.lines().next().unwrap_or_default()))
         .unwrap_or_else(|| panic!("no rating in {shown}"));
+    let change = numbers(rated.lines().next().unwrap_or_default());
     let (before, rating) = (change[0], change[1]);
     assert!(
         rating > before,
