@@ -639,7 +639,11 @@ fn the_daily_post_goes_out_once_at_the_hour_with_yesterdays_solution() {
         "{}",
         post.reply.text
     );
-    let line: Vec<String> = yesterday.solution.iter().map(dama_rules::Move::long).collect();
+    let line: Vec<String> = yesterday
+        .solution
+        .iter()
+        .map(dama_rules::Move::long)
+        .collect();
     assert!(
         post.reply.text.contains(&format!(
             "Yesterday's solution: `{}` · solved by one person",
