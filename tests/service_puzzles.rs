@@ -562,6 +562,7 @@ fn the_daily_puzzle_is_the_same_for_everyone_and_changes_at_the_hour() {
         done.text
     );
     assert!(done.text.contains("Solution: `"), "{}", done.text);
+    assert!(done.text.contains("Streak: 1"), "{}", done.text);
 
     // Up to the hour it stays; at 18:00 it changes, for both.
     let now = w.service.now();

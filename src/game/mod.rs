@@ -14,7 +14,9 @@
 //!
 //! The flows live in files named after what they hold: `challenge` (starting games),
 //! `moves`, `endings` (resign, draws, claims, aborts), `board` (presenting a game),
-//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups).
+//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups),
+//! `puzzle` (`/puzzle`, `/puzzles`; with `puzzle_collection`, `puzzle_daily` and
+//! `puzzle_rating`).
 
 mod action;
 mod analysis;

@@ -153,10 +153,13 @@ impl GameService {
                         solved = yes_no(attempt.status == PuzzleStatus::Solved),
                         next = next_day,
                     );
-                    let mut reply =
-                        puzzle_result(language, attempt, player.as_ref(), puzzle, &headline);
-                    reply.components.clear();
-                    return Ok(reply);
+                    return Ok(puzzle_result(
+                        language,
+                        attempt,
+                        player.as_ref(),
+                        puzzle,
+                        &headline,
+                    ));
                 }
                 PuzzleStatus::Abandoned => {}
             }
