@@ -114,7 +114,7 @@ texts! {
         "cmd_hint", "cmd_analysis", "cmd_tournament_create", "cmd_tournament_join",
         "cmd_tournament_start", "cmd_tournament_standings", "cmd_tournament_pairings",
         "cmd_tournament_withdraw", "cmd_tournament_forfeit", "cmd_tournament_cancel",
-        "cmd_tournament_pdn"
+        "cmd_tournament_pdn", "cmd_puzzle", "cmd_puzzles"
     ],
     /// `/rules`.
     Rules = "rules" ["repetitions", "quiet_moves"],

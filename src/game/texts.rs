@@ -122,6 +122,8 @@ impl GameService {
             cmd_tournament_forfeit = c("tournament forfeit"),
             cmd_tournament_cancel = c("tournament cancel"),
             cmd_tournament_pdn = c("tournament pdn"),
+            cmd_puzzle = c("puzzle"),
+            cmd_puzzles = c("puzzles"),
         )
     }
 }

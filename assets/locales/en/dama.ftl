@@ -21,6 +21,9 @@ help = **Dama: Italian draughts on Discord**
     { "**" }Tournaments**
     { $cmd_tournament_create } (managers of the server) opens the sign-up: join with its button or { $cmd_tournament_join }; { $cmd_tournament_start } pairs the first round
     Each game gets its own thread; when a round ends I pair the next. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [round], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } and { $cmd_tournament_cancel } for moderators and managers
+    { "**" }Puzzles**
+    { $cmd_puzzle }: a shot to solve near your puzzle rating, just for you; answer from its menu or with the move option. With daily: the server's puzzle of the day
+    { $cmd_puzzles }: your puzzle rating and streak, and the server's best solvers
     { "**" }Look up**
     { $cmd_leaderboard }, { $cmd_stats } [member], { $cmd_history } [member]
     { $cmd_pdn } [game]: the game as a PDN file; { $cmd_replay } [game]: as an animation

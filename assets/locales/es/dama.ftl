@@ -21,6 +21,9 @@ help = **Dama: damas italianas en Discord**
     { "**" }Torneos**
     { $cmd_tournament_create } (quien gestiona el servidor) abre la inscripción: uno se inscribe con su botón o { $cmd_tournament_join }; { $cmd_tournament_start } empareja la primera ronda
     Cada partida tiene su hilo; cuando termina una ronda emparejo la siguiente. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [ronda], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } y { $cmd_tournament_cancel } para moderadores y gestores
+    { "**" }Problemas**
+    { $cmd_puzzle }: un golpe que encontrar cerca de tu puntuación, solo para ti; responde desde su menú o con la opción jugada. Con la opción diario: el problema del día del servidor
+    { $cmd_puzzles }: tu puntuación y tu racha en los problemas, y los mejores del servidor
     { "**" }Consultar**
     { $cmd_leaderboard }, { $cmd_stats } [miembro], { $cmd_history } [miembro]
     { $cmd_pdn } [partida]: la partida en un archivo PDN; { $cmd_replay } [partida]: como animación

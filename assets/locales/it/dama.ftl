@@ -21,6 +21,9 @@ help = **Dama: la dama italiana su Discord**
     { "**" }Tornei**
     { $cmd_tournament_create } (chi gestisce il server) apre le iscrizioni: ci si iscrive con il pulsante o { $cmd_tournament_join }; { $cmd_tournament_start } abbina il primo turno
     Ogni partita ha il suo thread; quando un turno finisce abbino il successivo. { $cmd_tournament_standings }, { $cmd_tournament_pairings } [turno], { $cmd_tournament_withdraw }, { $cmd_tournament_pdn }; { $cmd_tournament_forfeit } e { $cmd_tournament_cancel } per moderatori e gestori
+    { "**" }Problemi**
+    { $cmd_puzzle }: un colpo da trovare vicino al tuo punteggio, solo per te; rispondi dal suo menu o con l'opzione mossa. Con l'opzione giorno: il problema del giorno del server
+    { $cmd_puzzles }: il tuo punteggio e la tua serie nei problemi, e i migliori solutori del server
     { "**" }Consultare**
     { $cmd_leaderboard }, { $cmd_stats } [membro], { $cmd_history } [membro]
     { $cmd_pdn } [partita]: la partita in un file PDN; { $cmd_replay } [partita]: come animazione
