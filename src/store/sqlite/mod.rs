@@ -394,6 +394,11 @@ impl SqliteStore {
         self.read(games::game_ids)
     }
 
+    /// The schema version of the file (`user_version`).
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.read(|tx| Ok(tx.query_row("PRAGMA user_version", [], |row| row.get(0))?))
+    }
+
     /// Backs up the database file `source`, which another process (the bot) may be using, to
     /// `destination`, whatever its schema version. Returns the pages copied.
     pub fn backup_file(
