@@ -15,6 +15,7 @@ pub use dama_rules::{ByColor, Color};
 use crate::i18n::Language;
 
 mod codes;
+pub mod copy;
 mod open;
 mod postgres;
 mod sqlite;

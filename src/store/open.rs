@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::postgres::{PostgresOpenError, PostgresOptions, PostgresStore};
 use super::sqlite::{OpenError, OpenOptions, SqliteStore};
+use super::copy::TableRows;
 use super::{GameId, Store, StoreError};
 
 /// Where the database is, as a setting (`database.url`, `database.path`, `DAMA_DATABASE`, a
@@ -129,6 +130,30 @@ impl AnyStore {
         match self {
             AnyStore::Sqlite(store) => store.integrity_problems(),
             AnyStore::Postgres(_) => Ok(Vec::new()),
+        }
+    }
+
+    /// Rows in each copied table.
+    pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.row_counts(),
+            AnyStore::Postgres(store) => store.row_counts(),
+        }
+    }
+
+    /// Every copied table, from one snapshot.
+    pub(crate) fn export_tables(&self) -> Result<Vec<TableRows>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.export_tables(),
+            AnyStore::Postgres(store) => store.export_tables(),
+        }
+    }
+
+    /// Replaces every copied table with `tables`, in one transaction.
+    pub(crate) fn import_tables(&self, tables: &[TableRows]) -> Result<(), StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.import_tables(tables),
+            AnyStore::Postgres(store) => store.import_tables(tables),
         }
     }
 

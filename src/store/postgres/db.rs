@@ -12,6 +12,7 @@ use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Statement, error::SqlState};
 
 use super::super::codes::{TextCode, UnknownCode};
+use super::super::copy::Value;
 use crate::i18n::Language;
 use crate::store::{
     AbortReason, ChallengeStatus, ColourChoice, EndReason, GameResult, GameStatus, NotifyMode,
@@ -376,6 +377,72 @@ impl<'a> Transaction<'a> {
             tx: self,
             statement,
         })
+    }
+
+    /// Every row of a query without parameters, as [`Value`]s, with the column names (for the
+    /// copy between backends: booleans read as 0 and 1, as SQLite keeps them).
+    pub(crate) fn query_values(&self, sql: &str) -> DbResult<(Vec<String>, Vec<Vec<Value>>)> {
+        let mut inner = self.inner.borrow_mut();
+        let statement = inner.prepare(sql)?;
+        let columns: Vec<String> = statement
+            .columns()
+            .iter()
+            .map(|c| c.name().to_owned())
+            .collect();
+        let mut rows = Vec::new();
+        for row in inner.query(&statement, &[])? {
+            let mut values = Vec::with_capacity(columns.len());
+            for (index, column) in statement.columns().iter().enumerate() {
+                let ty = column.type_();
+                let value = if *ty == Type::INT8 {
+                    row.try_get::<_, Option<i64>>(index)?.map(Value::Int)
+                } else if *ty == Type::INT4 {
+                    row.try_get::<_, Option<i32>>(index)?
+                        .map(|v| Value::Int(i64::from(v)))
+                } else if *ty == Type::FLOAT8 {
+                    row.try_get::<_, Option<f64>>(index)?.map(Value::Float)
+                } else if *ty == Type::BOOL {
+                    row.try_get::<_, Option<bool>>(index)?
+                        .map(|v| Value::Int(i64::from(v)))
+                } else if *ty == Type::TEXT || *ty == Type::VARCHAR {
+                    row.try_get::<_, Option<String>>(index)?.map(Value::Text)
+                } else {
+                    return Err(DbError::Corrupt(format!(
+                        "column {} is of type {ty}, which no table holds",
+                        column.name()
+                    )));
+                };
+                values.push(value.unwrap_or(Value::Null));
+            }
+            rows.push(values);
+        }
+        Ok((columns, rows))
+    }
+
+    /// Runs `sql` (an insert) once for each row of [`Value`]s, each converted to its
+    /// parameter's type (0 and 1 to booleans).
+    pub(crate) fn insert_values(&self, sql: &str, rows: &[Vec<Value>]) -> DbResult<()> {
+        let mut inner = self.inner.borrow_mut();
+        let statement = inner.prepare(sql)?;
+        let types = statement.params().to_vec();
+        for row in rows {
+            let params: Vec<Param> = row
+                .iter()
+                .zip(&types)
+                .map(|(value, ty)| match value {
+                    Value::Null => Param::Int(None),
+                    Value::Int(v) if *ty == Type::BOOL => Param::Bool(Some(*v != 0)),
+                    Value::Int(v) if *ty == Type::FLOAT8 => Param::Float(Some(*v as f64)),
+                    Value::Int(v) => Param::Int(Some(*v)),
+                    Value::Float(v) => Param::Float(Some(*v)),
+                    Value::Text(text) => Param::Text(Some(text.clone())),
+                })
+                .collect();
+            let bound: Vec<&(dyn ToSql + Sync)> =
+                params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+            inner.execute(&statement, &bound)?;
+        }
+        Ok(())
     }
 
     /// Runs statements without parameters (the migrations).

@@ -31,6 +31,7 @@
 
 mod challenges;
 mod coach;
+mod copy;
 pub(crate) mod db;
 mod games;
 mod idle;
@@ -397,20 +398,22 @@ impl PostgresStore {
         self.read(|tx| Ok(schema::version(tx)?))
     }
 
-    /// Runs `f` in one read transaction (one snapshot), for the tools.
-    pub(crate) fn read_with<T>(
-        &self,
-        f: impl Fn(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        self.read(f)
+    /// Rows in each copied table (`damabot db copy`).
+    pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
+        self.read(copy::row_counts)
     }
 
-    /// Runs `f` in one write transaction, for the tools.
-    pub(crate) fn write_with<T>(
+    /// Every copied table, from one snapshot.
+    pub(crate) fn export_tables(&self) -> Result<Vec<crate::store::copy::TableRows>, StoreError> {
+        self.read(copy::export_tables)
+    }
+
+    /// Replaces every copied table with `tables`, in one transaction.
+    pub(crate) fn import_tables(
         &self,
-        f: impl Fn(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        self.write(f)
+        tables: &[crate::store::copy::TableRows],
+    ) -> Result<(), StoreError> {
+        self.write(|tx| copy::import_tables(tx, tables))
     }
 }
 
