@@ -263,6 +263,7 @@ const MAX_RUNS: u32 = 12;
 pub struct PostgresStore {
     place: Place,
     pool: r2d2::Pool<ConnectionManager>,
+    pool_size: u32,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -297,14 +298,19 @@ impl PostgresStore {
         let mut client = config.connect(NoTls).map_err(|e| place.error(&e))?;
         schema::prepare(&mut client, &place, options.read_only)?;
         drop(client);
+        let pool_size = options.pool_size.max(1);
         let pool = r2d2::Pool::builder()
-            .max_size(options.pool_size.max(1))
+            .max_size(pool_size)
             .min_idle(Some(1))
             .connection_timeout(options.connect_timeout)
             .test_on_check_out(false)
             .error_handler(Box::new(LogErrors))
             .build_unchecked(ConnectionManager { config });
-        Ok(Self { place, pool })
+        Ok(Self {
+            place,
+            pool,
+            pool_size,
+        })
     }
 
     /// `host:port` of the server.
@@ -366,7 +372,9 @@ impl PostgresStore {
                     // pause spreads the retries of many callers.
                     std::thread::sleep(Duration::from_micros(200 * u64::from(runs)));
                 }
-                Err(error) if runs < 3 && !committing && connection_lost(&error) => {
+                // Every idle connection of the pool may have broken at once (a server restart):
+                // each fails at once, and is dropped by the pool.
+                Err(error) if runs <= self.pool_size && !committing && connection_lost(&error) => {
                     tracing::warn!(server = %self.place.server, %error, "lost a connection; trying again");
                 }
                 other => return other,
