@@ -372,7 +372,7 @@ fn remove_partial(partial: &Path) {
 mod tests {
     use super::*;
     use crate::game::rating;
-    use crate::store::{Finish, GameResult, NewGame, Participant};
+    use crate::store::{Finish, GameResult, NewGame, Participant, Store};
     use dama_rules::Move;
 
     const GUILD: u64 = 1;

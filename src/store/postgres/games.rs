@@ -308,30 +308,45 @@ pub(super) fn insert_move(
     fen_after: &str,
     at: Millis,
 ) -> Result<Game, StoreError> {
-    let current = active_ply(tx, id)?;
-    if ply < current {
-        return Err(StoreError::AlreadyPlayed { game: id, ply });
-    }
-    if ply > current {
-        return Err(StoreError::StalePly {
+    // One statement, one round trip: the game's status and ply as this transaction sees them,
+    // the move stored only if the game is active at `ply`, and the game moved on only if the
+    // move was stored. The key refuses a ply stored meanwhile (the transaction's next try
+    // then sees it), and the trigger on `moves` holds the same rule for any writer.
+    let row = tx
+        .prepare_cached(&format!(
+            "WITH current AS (SELECT status, ply FROM games WHERE id = $1::bigint), \
+             inserted AS (INSERT INTO moves (game_id, ply, move_long, fen_after, played_at) \
+                 SELECT $1::bigint, $2::bigint, $3::text, $4::text, $5::bigint FROM current \
+                 WHERE status = 'active' AND ply = $2::bigint RETURNING game_id), \
+             updated AS (UPDATE games SET current_fen = $4::text, ply = $2::bigint + 1, \
+                 last_move_at = $5::bigint, draw_offer_by = NULL, draw_offer_ply = NULL, \
+                 takeback_by = NULL, takeback_ply = NULL \
+                 WHERE id = (SELECT game_id FROM inserted) RETURNING {GAME_COLUMNS}) \
+             SELECT current.status AS current_status, current.ply AS current_ply, updated.* \
+             FROM current LEFT JOIN updated ON TRUE"
+        ))?
+        .query_row(params![id.0, ply, move_long, fen_after, at], |row| {
+            let status: GameStatus = row.get("current_status")?;
+            let current: u32 = row.get("current_ply")?;
+            let moved = row.get::<_, Option<i64>>("id")?.is_some();
+            Ok((status, current, if moved { Some(game_from_row(row)?) } else { None }))
+        })
+        .optional()?;
+    match row {
+        None => Err(StoreError::GameNotFound(id)),
+        Some((_, _, Some(game))) => Ok(game),
+        Some((status, _, None)) if status != GameStatus::Active => {
+            Err(StoreError::GameNotActive { game: id, status })
+        }
+        Some((_, current, None)) if ply < current => {
+            Err(StoreError::AlreadyPlayed { game: id, ply })
+        }
+        Some((_, current, None)) => Err(StoreError::StalePly {
             game: id,
             given: ply,
             current,
-        });
+        }),
     }
-    // The key refuses a ply stored meanwhile; the transaction's next try sees it above.
-    tx.prepare_cached(
-        "INSERT INTO moves (game_id, ply, move_long, fen_after, played_at) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )?
-    .execute(params![id.0, ply, move_long, fen_after, at])?;
-    Ok(tx
-        .prepare_cached(&format!(
-            "UPDATE games SET current_fen = $2, ply = $3, last_move_at = $4, \
-             draw_offer_by = NULL, draw_offer_ply = NULL, takeback_by = NULL, \
-             takeback_ply = NULL WHERE id = $1 RETURNING {GAME_COLUMNS}"
-        ))?
-        .query_row(params![id.0, fen_after, ply + 1, at], game_from_row)?)
 }
 
 /// Checks a final move's finish before anything is written.
