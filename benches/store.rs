@@ -168,7 +168,8 @@ fn play_moves(
 /// The benchmark database on the PostgreSQL server `server`: the schema `dama_bench`, made
 /// anew, and the URL that opens it.
 fn postgres_bench_url(server: &str) -> String {
-    let mut client = postgres::Client::connect(server, postgres::NoTls).expect("the server answers");
+    let mut client =
+        postgres::Client::connect(server, postgres::NoTls).expect("the server answers");
     client
         .batch_execute("DROP SCHEMA IF EXISTS dama_bench CASCADE; CREATE SCHEMA dama_bench")
         .expect("the schema is made");
@@ -189,7 +190,13 @@ fn record_moves_postgres(c: &mut Criterion, server: &str) {
     group.bench_function("postgres", |b| {
         b.iter_custom(|iters| {
             let started = Instant::now();
-            play_moves(&store, &games, &plies, THREADS, iters.div_ceil(THREADS as u64));
+            play_moves(
+                &store,
+                &games,
+                &plies,
+                THREADS,
+                iters.div_ceil(THREADS as u64),
+            );
             started.elapsed()
         });
     });
@@ -220,7 +227,10 @@ fn two_processes_postgres(server: &str) {
             })
             .collect();
         for mut child in children {
-            assert!(child.wait().expect("the worker ends").success(), "a worker failed");
+            assert!(
+                child.wait().expect("the worker ends").success(),
+                "a worker failed"
+            );
         }
         rates.push(2.0 * MOVES_PER_PROCESS as f64 / started.elapsed().as_secs_f64());
     }
@@ -244,7 +254,13 @@ fn worker(index: u64, url: &str) {
         .map(|id| store.game(GameId(id)).expect("read").expect("a game"))
         .collect();
     let plies: Vec<AtomicU32> = games.iter().map(|g| AtomicU32::new(g.ply)).collect();
-    play_moves(&store, &games, &plies, THREADS / 2, MOVES_PER_PROCESS / (THREADS as u64 / 2));
+    play_moves(
+        &store,
+        &games,
+        &plies,
+        THREADS / 2,
+        MOVES_PER_PROCESS / (THREADS as u64 / 2),
+    );
 }
 
 fn record_moves(c: &mut Criterion) {

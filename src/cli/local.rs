@@ -28,10 +28,10 @@ pub struct LocalArgs {
 }
 
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
-    let location = args.db.as_deref().map_or_else(
-        || config.database.location(),
-        DatabaseLocation::parse,
-    );
+    let location = args
+        .db
+        .as_deref()
+        .map_or_else(|| config.database.location(), DatabaseLocation::parse);
     let store = match open_store(&location) {
         Ok(store) => store.into_shared(),
         Err(error) => {

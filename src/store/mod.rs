@@ -26,7 +26,9 @@ pub use self::open::{
 pub use self::postgres::{
     PostgresOpenError, PostgresOptions, PostgresStore, SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
 };
-pub use self::sqlite::{Durability, OpenError, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
+pub use self::sqlite::{
+    Durability, OpenError, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations,
+};
 
 /// Unix time in milliseconds.
 pub type Millis = i64;

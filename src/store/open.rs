@@ -5,9 +5,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::copy::TableRows;
 use super::postgres::{PostgresOpenError, PostgresOptions, PostgresStore};
 use super::sqlite::{OpenError, OpenOptions, SqliteStore};
-use super::copy::TableRows;
 use super::{GameId, Store, StoreError};
 
 /// Where the database is, as a setting (`database.url`, `database.path`, `DAMA_DATABASE`, a
@@ -50,10 +50,9 @@ impl fmt::Debug for DatabaseLocation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DatabaseLocation::Sqlite(path) => f.debug_tuple("Sqlite").field(path).finish(),
-            DatabaseLocation::Postgres(_) => f
-                .debug_tuple("Postgres")
-                .field(&self.to_string())
-                .finish(),
+            DatabaseLocation::Postgres(_) => {
+                f.debug_tuple("Postgres").field(&self.to_string()).finish()
+            }
         }
     }
 }
@@ -224,10 +223,16 @@ mod tests {
     #[test]
     fn passwords_never_show() {
         let location = DatabaseLocation::parse("postgres://dama:s3cret@db.example:5433/dama");
-        assert_eq!(location.to_string(), "postgres://dama:***@db.example:5433/dama");
+        assert_eq!(
+            location.to_string(),
+            "postgres://dama:***@db.example:5433/dama"
+        );
         assert!(!format!("{location:?}").contains("s3cret"));
         let location = DatabaseLocation::parse("postgresql://h/db?user=a&password=s3cret&x=1");
-        assert_eq!(location.to_string(), "postgresql://h/db?user=a&password=***&x=1");
+        assert_eq!(
+            location.to_string(),
+            "postgresql://h/db?user=a&password=***&x=1"
+        );
         let location = DatabaseLocation::parse("postgres://dama@h/db");
         assert_eq!(location.to_string(), "postgres://dama@h/db");
     }

@@ -50,12 +50,12 @@ pub fn server_url() -> Option<String> {
     match std::env::var(VARIABLE) {
         Ok(url) if !url.trim().is_empty() => Some(url),
         _ => {
+            static SAID: Once = Once::new();
             assert!(
                 std::env::var("CI").as_deref() != Ok("true"),
                 "{VARIABLE} is not set: in CI the PostgreSQL store tests must run (.ci/run \
                  starts a server and sets it)"
             );
-            static SAID: Once = Once::new();
             SAID.call_once(|| {
                 eprintln!(
                     "{VARIABLE} is not set: the PostgreSQL store tests are skipped (set it to \
@@ -75,8 +75,8 @@ pub fn with_search_path(url: &str, schema: &str) -> String {
 
 /// A new, empty schema on the test server; `None` when there is none (see [`server_url`]).
 pub fn test_database() -> Option<TestDatabase> {
-    let admin_url = server_url()?;
     static NEXT: AtomicU32 = AtomicU32::new(0);
+    let admin_url = server_url()?;
     let schema = format!(
         "dama_test_{}_{}",
         std::process::id(),

@@ -49,7 +49,8 @@ fn the_schema_enforces_one_active_game_and_the_next_ply() {
     );
     let error = raw.unwrap_err();
     assert!(
-        error.to_string().contains("next ply of an active game") || format!("{error:?}").contains("next ply"),
+        error.to_string().contains("next ply of an active game")
+            || format!("{error:?}").contains("next ply"),
         "{error:?}"
     );
     store.abort_game(first.id, 4).unwrap();
@@ -140,10 +141,16 @@ fn a_server_that_does_not_answer_says_where_and_what_to_check() {
     );
     let message = error.to_string();
     assert!(message.contains(&format!("127.0.0.1:{port}")), "{message}");
-    assert!(message.contains("check that the server is running"), "{message}");
+    assert!(
+        message.contains("check that the server is running"),
+        "{message}"
+    );
     assert!(!message.contains("secret"), "{message}");
     let error = PostgresStore::open("postgres://[nope").unwrap_err();
-    assert!(matches!(error, PostgresOpenError::BadUrl { .. }), "{error:?}");
+    assert!(
+        matches!(error, PostgresOpenError::BadUrl { .. }),
+        "{error:?}"
+    );
 }
 
 /// The test server's URL with its user or database replaced.
@@ -165,7 +172,10 @@ fn a_refused_login_and_a_missing_database_say_what_to_check() {
         matches!(error, PostgresOpenError::LoginRefused { ref user, .. } if user == "no_such_dama_user"),
         "{error:?}"
     );
-    assert!(error.to_string().contains("check the user and password"), "{error}");
+    assert!(
+        error.to_string().contains("check the user and password"),
+        "{error}"
+    );
 
     let missing = replace_in_url(&url, &format!("/{database}"), "/no_such_dama_database");
     let error = PostgresStore::open_with(&missing, &quick()).unwrap_err();
@@ -275,9 +285,11 @@ fn a_lost_server_gives_errors_then_the_store_reconnects() {
     };
     let port = config.get_ports().first().copied().unwrap_or(5432);
     let mut relay = Relay::new(format!("{host}:{port}"));
-    let url = database
-        .url
-        .replacen(&format!("{host}:{port}"), &format!("127.0.0.1:{}", relay.port), 1);
+    let url = database.url.replacen(
+        &format!("{host}:{port}"),
+        &format!("127.0.0.1:{}", relay.port),
+        1,
+    );
     assert_ne!(url, database.url, "the URL names host:port");
     let store = PostgresStore::open_with(
         &url,
@@ -299,7 +311,11 @@ fn a_lost_server_gives_errors_then_the_store_reconnects() {
         .record_move(game.id, 1, "11-15", &fen(2), 2)
         .unwrap_err();
     assert!(matches!(error, StoreError::Backend(_)), "{error:?}");
-    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
     assert!(store.game(game.id).is_err());
 
     // It comes back: the pool connects again and the move goes in.
@@ -358,7 +374,8 @@ fn crash_child_postgres() {
             })
         })
         .collect();
-    for writer in writers {
+    // The writers only stop when the process is killed (or one fails, which panics here).
+    if let Some(writer) = writers.into_iter().next() {
         writer.join().unwrap();
     }
 }
@@ -373,7 +390,12 @@ fn crash_on_postgres_keeps_every_acknowledged_move() {
     let mut acknowledged: Vec<(i64, u32)> = Vec::new();
     for round in 0..3 {
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "postgres::crash_child_postgres", "--ignored", "--nocapture"])
+            .args([
+                "--exact",
+                "postgres::crash_child_postgres",
+                "--ignored",
+                "--nocapture",
+            ])
             .env("DAMA_STORE_CRASH_URL", &database.url)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -412,7 +434,11 @@ fn crash_on_postgres_keeps_every_acknowledged_move() {
         for id in store.game_ids().unwrap() {
             let game = store.game(id).unwrap().unwrap();
             let moves = store.moves(id).unwrap();
-            assert_eq!(moves.len() as u32, game.ply, "game {id}: moves and ply agree");
+            assert_eq!(
+                moves.len() as u32,
+                game.ply,
+                "game {id}: moves and ply agree"
+            );
             assert!(moves.iter().enumerate().all(|(i, m)| m.ply as usize == i));
             if let Some(last) = moves.last() {
                 assert_eq!(last.fen_after, game.current_fen);
@@ -426,9 +452,9 @@ fn crash_on_postgres_keeps_every_acknowledged_move() {
 /// Legal games (the first legal move each time), finished and active, a challenge, a server's
 /// settings and a tournament with its round: a database `db check` passes.
 fn fill(store: &dyn Store) {
+    use dama_rules::Position;
     use damabot::game::rating;
     use damabot::store::{EndReason, Finish, GameResult, NewGame};
-    use dama_rules::Position;
     players(store);
     for (channel, plies, end) in [(CHANNEL, 12, true), (CHANNEL + 1, 7, false)] {
         let game = store
@@ -480,22 +506,25 @@ fn fill(store: &dyn Store) {
 
 /// What a database holds, as the store reads it back.
 fn snapshot(store: &dyn Store, ids: &[GameId]) -> String {
-    let mut out = String::new();
+    let mut lines = Vec::new();
     for &id in ids {
-        out.push_str(&format!("{:?}\n", store.game_export(id).unwrap()));
+        lines.push(format!("{:?}", store.game_export(id).unwrap()));
     }
-    out.push_str(&format!("{:?}\n", store.leaderboard(GUILD, 0, 0, 50).unwrap()));
-    out.push_str(&format!("{:?}\n", store.player_stats(GUILD, contract::ALICE).unwrap()));
-    out.push_str(&format!("{:?}\n", store.server_settings(GUILD).unwrap()));
-    out.push_str(&format!("{:?}\n", store.game_channels(GUILD).unwrap()));
-    out.push_str(&format!("{:?}\n", store.notify_mode(contract::BOB).unwrap()));
+    lines.push(format!("{:?}", store.leaderboard(GUILD, 0, 0, 50).unwrap()));
+    lines.push(format!(
+        "{:?}",
+        store.player_stats(GUILD, contract::ALICE).unwrap()
+    ));
+    lines.push(format!("{:?}", store.server_settings(GUILD).unwrap()));
+    lines.push(format!("{:?}", store.game_channels(GUILD).unwrap()));
+    lines.push(format!("{:?}", store.notify_mode(contract::BOB).unwrap()));
     for id in 1..=4 {
-        out.push_str(&format!(
-            "{:?}\n",
+        lines.push(format!(
+            "{:?}",
             store.challenge(damabot::store::ChallengeId(id)).unwrap()
         ));
     }
-    out
+    lines.join("\n")
 }
 
 fn damabot(args: &[&str]) -> (bool, String) {

@@ -2,10 +2,10 @@
 
 use super::db::{OptionalExtension, Transaction, params};
 
-use crate::store::codes::sql_id;
 use super::games::insert_game;
 use super::players::require_player;
 use super::rows::{CHALLENGE_COLUMNS, challenge_from_row, query_all};
+use crate::store::codes::sql_id;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Game, MessageRef, Millis, NewChallenge,
     NewGame, Participant, StoreError,

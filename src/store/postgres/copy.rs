@@ -40,7 +40,8 @@ pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, Stor
     COPIED_TABLES
         .iter()
         .map(|&table| {
-            let (columns, rows) = tx.query_values(&format!("SELECT * FROM {table} ORDER BY 1, 2"))?;
+            let (columns, rows) =
+                tx.query_values(&format!("SELECT * FROM {table} ORDER BY 1, 2"))?;
             Ok(TableRows {
                 table,
                 columns,
@@ -59,7 +60,8 @@ pub(super) fn import_tables(tx: &Transaction<'_>, tables: &[TableRows]) -> Resul
         "TRUNCATE {names}; ALTER TABLE moves DISABLE TRIGGER moves_only_next_ply;"
     ))?;
     for table in tables {
-        let placeholders: Vec<String> = (1..=table.columns.len()).map(|i| format!("${i}")).collect();
+        let placeholders: Vec<String> =
+            (1..=table.columns.len()).map(|i| format!("${i}")).collect();
         tx.insert_values(
             &format!(
                 "INSERT INTO {} ({}) VALUES ({})",

@@ -331,6 +331,9 @@ impl Row<'_> {
 pub(crate) struct Rows(std::vec::IntoIter<postgres::Row>);
 
 impl Rows {
+    /// The next row. (Fallible like rusqlite's, which the table modules are written for: all
+    /// rows have arrived when a query returns here.)
+    #[allow(clippy::unnecessary_wraps)]
     pub(crate) fn next(&mut self) -> DbResult<Option<Row<'static>>> {
         Ok(self.0.next().map(|row| Row(row, PhantomData)))
     }
@@ -348,7 +351,10 @@ pub(crate) struct Transaction<'a> {
 }
 
 impl<'a> Transaction<'a> {
-    pub(crate) fn new(inner: postgres::Transaction<'a>, statements: &'a mut StatementCache) -> Self {
+    pub(crate) fn new(
+        inner: postgres::Transaction<'a>,
+        statements: &'a mut StatementCache,
+    ) -> Self {
         Self {
             inner: RefCell::new(inner),
             statements: RefCell::new(statements),
@@ -363,15 +369,14 @@ impl<'a> Transaction<'a> {
     /// A statement prepared once per connection.
     pub(crate) fn prepare_cached(&self, sql: &str) -> DbResult<Stmt<'_, 'a>> {
         let cached = self.statements.borrow().get(sql).cloned();
-        let statement = match cached {
-            Some(statement) => statement,
-            None => {
-                let statement = self.inner.borrow_mut().prepare(sql)?;
-                self.statements
-                    .borrow_mut()
-                    .insert(sql.to_owned(), statement.clone());
-                statement
-            }
+        let statement = if let Some(statement) = cached {
+            statement
+        } else {
+            let statement = self.inner.borrow_mut().prepare(sql)?;
+            self.statements
+                .borrow_mut()
+                .insert(sql.to_owned(), statement.clone());
+            statement
         };
         Ok(Stmt {
             tx: self,
@@ -514,7 +519,11 @@ impl Stmt<'_, '_> {
     /// Runs the statement; the rows it changed.
     pub(crate) fn execute(&mut self, params: &[Param]) -> DbResult<u64> {
         let bound = self.bind(params)?;
-        Ok(self.tx.inner.borrow_mut().execute(&self.statement, &bound)?)
+        Ok(self
+            .tx
+            .inner
+            .borrow_mut()
+            .execute(&self.statement, &bound)?)
     }
 
     /// True if the query returns a row.

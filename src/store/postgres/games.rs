@@ -3,13 +3,13 @@
 
 use super::db::{OptionalExtension, Transaction, params};
 
-use crate::store::codes::{TextCode, sql_id};
 use super::players::{
     count_against_engine, count_against_people, load_player, rating, require_player, set_rating,
 };
 use super::rows::{
     GAME_COLUMNS, MOVE_COLUMNS, game_from_row, move_from_row, participant_columns, query_all,
 };
+use crate::store::codes::{TextCode, sql_id};
 use crate::store::{
     ByColor, ChannelId, Color, Counting, EndReason, Finish, FinishedGame, Game, GameExport, GameId,
     GameStatus, GuildId, MessageRef, Millis, MoveRecord, NewGame, Participant, RatingChange,
@@ -329,7 +329,15 @@ pub(super) fn insert_move(
             let status: GameStatus = row.get("current_status")?;
             let current: u32 = row.get("current_ply")?;
             let moved = row.get::<_, Option<i64>>("id")?.is_some();
-            Ok((status, current, if moved { Some(game_from_row(row)?) } else { None }))
+            Ok((
+                status,
+                current,
+                if moved {
+                    Some(game_from_row(row)?)
+                } else {
+                    None
+                },
+            ))
         })
         .optional()?;
     match row {

@@ -287,9 +287,10 @@ impl PostgresStore {
     /// check; then the schema check (and migration), then the pool.
     pub fn open_with(url: &str, options: &PostgresOptions) -> Result<Self, PostgresOpenError> {
         let mut config: postgres::Config =
-            url.parse().map_err(|error: postgres::Error| PostgresOpenError::BadUrl {
-                reason: error.to_string(),
-            })?;
+            url.parse()
+                .map_err(|error: postgres::Error| PostgresOpenError::BadUrl {
+                    reason: error.to_string(),
+                })?;
         config.connect_timeout(options.connect_timeout);
         if config.get_application_name().is_none() {
             config.application_name("damabot");

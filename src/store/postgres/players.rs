@@ -3,11 +3,11 @@
 
 use super::db::{OptionalExtension, Transaction, params};
 
-use crate::store::codes::sql_id;
 use super::rows::{
     ENGINE_RECORD_COLUMNS, PLAYER_COLUMNS, engine_record_from_row, player_from_row, query_all,
     rating_from_row,
 };
+use crate::store::codes::sql_id;
 use crate::store::{
     Color, EngineLevel, GameResult, GuildId, INITIAL_RATING, LeaderboardEntry, LeaderboardPage,
     Millis, Player, PlayerOutcome, PlayerStats, Rating, StoreError, Streak, UserId,

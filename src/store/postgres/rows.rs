@@ -187,11 +187,7 @@ pub(super) fn participant_columns(participant: Participant) -> (Option<i64>, Opt
 }
 
 /// A message the bot may edit: a channel and a message column, both set or neither.
-fn message_ref(
-    row: &Row<'_>,
-    channel: &str,
-    message: &str,
-) -> DbResult<Option<MessageRef>> {
+fn message_ref(row: &Row<'_>, channel: &str, message: &str) -> DbResult<Option<MessageRef>> {
     Ok(
         match (
             row.get::<_, Option<i64>>(channel)?,

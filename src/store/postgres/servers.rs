@@ -2,8 +2,8 @@
 
 use super::db::{DbResult, OptionalExtension, Row, Transaction, params};
 
-use crate::store::codes::sql_id;
 use crate::i18n::Language;
+use crate::store::codes::sql_id;
 use crate::store::{ChannelId, GuildId, ServerSettings, StoreError};
 
 const SERVER_COLUMNS: &str =

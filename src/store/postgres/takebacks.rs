@@ -2,9 +2,9 @@
 
 use super::db::{Transaction, params};
 
-use crate::store::codes::TextCode;
 use super::games::{active_game, require_active_at};
 use super::rows::{GAME_COLUMNS, game_from_row, query_all};
+use crate::store::codes::TextCode;
 use crate::store::{Color, Game, GameId, Millis, StoreError, Takeback};
 
 pub(super) fn request_takeback(

@@ -3,10 +3,10 @@
 
 use super::db::{DbError, DbResult, OptionalExtension, Row, Transaction, params};
 
-use crate::store::codes::{discord_id, sql_id};
 use super::games::insert_game;
 use super::players::require_player;
 use super::rows::{GAME_COLUMNS, game_from_row, query_all};
+use crate::store::codes::{discord_id, sql_id};
 use crate::store::{
     Entrant, Game, GameId, GameResult, GameStatus, GuildId, MessageRef, Millis, NewGame,
     NewPairing, NewRound, NewTournament, PairedRound, Participant, StoreError, Tournament,
@@ -27,7 +27,9 @@ fn tournament_from_row(row: &Row<'_>) -> DbResult<Tournament> {
         ("swiss", Some(rounds)) => TournamentFormat::Swiss { rounds },
         ("round-robin", None) => TournamentFormat::RoundRobin,
         (other, _) => {
-            return Err(DbError::Corrupt(format!("unknown tournament format `{other}`")));
+            return Err(DbError::Corrupt(format!(
+                "unknown tournament format `{other}`"
+            )));
         }
     };
     let message = match (

@@ -2,8 +2,8 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-pub(super) use crate::store::codes::{TextCode, UnknownCode, discord_id, sql_id};
 use crate::i18n::Language;
+pub(super) use crate::store::codes::{TextCode, UnknownCode, discord_id, sql_id};
 use crate::store::{
     AbortReason, ChallengeStatus, ColourChoice, EndReason, GameResult, GameStatus, NotifyMode,
     TournamentStatus,

@@ -22,8 +22,9 @@ pub(super) fn row_counts(tx: &Transaction<'_>) -> Result<Vec<(&'static str, usiz
     COPIED_TABLES
         .iter()
         .map(|&table| {
-            let rows: i64 =
-                tx.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| row.get(0))?;
+            let rows: i64 = tx.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+                row.get(0)
+            })?;
             Ok((table, usize::try_from(rows).unwrap_or(0)))
         })
         .collect()
@@ -44,7 +45,7 @@ pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, Stor
         let mut query = statement.query([])?;
         while let Some(row) = query.next()? {
             let mut values = Vec::with_capacity(width);
-            for index in 0..width {
+            for (index, column) in columns.iter().enumerate() {
                 values.push(match row.get_ref(index)? {
                     ValueRef::Null => Value::Null,
                     ValueRef::Integer(value) => Value::Int(value),
@@ -52,8 +53,7 @@ pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, Stor
                     ValueRef::Text(text) => Value::Text(String::from_utf8_lossy(text).into_owned()),
                     ValueRef::Blob(_) => {
                         return Err(StoreError::Corrupt(format!(
-                            "{table}.{}: a blob where no table holds one",
-                            columns[index]
+                            "{table}.{column}: a blob where no table holds one"
                         )));
                     }
                 });
