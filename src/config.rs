@@ -22,6 +22,17 @@ pub struct Config {
     pub engine: EngineConfig,
     pub render: RenderConfig,
     pub log: LogConfig,
+    pub puzzles: PuzzlesConfig,
+}
+
+/// The puzzles of `/puzzle`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PuzzlesConfig {
+    /// A puzzle file (the format of `dama_tools::puzzles`) to offer instead of the collection
+    /// built into the bot. A damaged or unreadable file is reported at start-up and the bot
+    /// runs on without puzzles.
+    pub file: Option<PathBuf>,
 }
 
 /// How the bot reaches Discord.

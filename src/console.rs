@@ -35,8 +35,8 @@ use fluent_bundle::FluentArgs;
 
 use crate::game::{
     Action, Actor, Attachment, ColourChoice, Component, GameService, ManualClock, Member, Notice,
-    Origin, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart, TournamentAction,
-    TournamentSpec,
+    Origin, PuzzleAction, Reply, ServiceError, SettingsChange, Suggestions, ThreadStart,
+    TournamentAction, TournamentSpec,
 };
 use crate::i18n::{self, Language, Text, t};
 use crate::render::{BoardView, Renderer, advantage_chart};
@@ -112,6 +112,15 @@ const TOURNAMENT_OPTIONS: [&str; 8] = [
     "name", "format", "rounds", "games", "rated", "openings", "signup", "round",
 ];
 
+/// The options of `/puzzle` and of the daily puzzle's `/settings`, read by their names in the
+/// `## Commands` section only.
+const PUZZLE_OPTIONS: [&str; 4] = [
+    "daily",
+    "daily-puzzle",
+    "daily-puzzle-hour",
+    "daily-puzzle-off",
+];
+
 /// How many plies `@advance` plays in each game before it ends it.
 pub const ADVANCE_PLIES: u32 = 4;
 
@@ -176,7 +185,11 @@ impl Vocabulary {
                     .insert(plain(language, text).to_lowercase(), english);
             }
             let english_names = OPTIONS.map(|(english, _)| english);
-            for english in english_names.into_iter().chain(TOURNAMENT_OPTIONS) {
+            let named = english_names
+                .into_iter()
+                .chain(TOURNAMENT_OPTIONS)
+                .chain(PUZZLE_OPTIONS);
+            for english in named {
                 for &command in i18n::COMMANDS {
                     if let Some(name) = texts.command_attribute(language, command, english) {
                         words.options.insert(name.to_lowercase(), english);
@@ -562,9 +575,15 @@ impl Console {
             Parsed::Suggest {
                 typed,
                 asked_to_move,
+                puzzle,
             } => {
                 let language = self.language;
-                return Ok(match self.service.suggestions(&actor, &typed)? {
+                let suggestions = if puzzle {
+                    self.service.puzzle_suggestions(&actor, &typed)?
+                } else {
+                    self.service.suggestions(&actor, &typed)?
+                };
+                return Ok(match suggestions {
                     Suggestions::Moves(moves) if asked_to_move => {
                         t!(language, ConsoleWhichMove, moves = moves.join(", "))
                     }
@@ -833,6 +852,7 @@ impl Console {
                     return Parsed::Suggest {
                         typed: String::new(),
                         asked_to_move: true,
+                        puzzle: false,
                     };
                 }
                 Action::Move { text }
@@ -841,6 +861,7 @@ impl Console {
                 return Parsed::Suggest {
                     typed: args.join(" "),
                     asked_to_move: false,
+                    puzzle: false,
                 };
             }
             "board" => Action::Board {
@@ -936,6 +957,41 @@ impl Console {
             },
             "takeback" => Action::Takeback,
             "hint" => Action::Hint,
+            "puzzle" => {
+                // `/puzzle`, `/puzzle daily` (or `daily:true`), `/puzzle move 22-18`,
+                // `/puzzle 22-18`, `/puzzle move:22-18`; `/puzzle move` lists the moves.
+                let mut rest: &[&str] = &args;
+                let daily_word = rest
+                    .first()
+                    .is_some_and(|a| self.words.option(a) == Some("daily"));
+                if daily_word {
+                    rest = &rest[1..];
+                }
+                let daily = daily_word
+                    || option("daily").is_some_and(|v| self.words.switch(v) == Some(true));
+                let move_word = rest
+                    .first()
+                    .is_some_and(|a| self.words.option(a) == Some("move"));
+                if move_word {
+                    rest = &rest[1..];
+                }
+                let text = option("move").map_or_else(|| rest.join(" "), str::to_owned);
+                if text.is_empty() && (move_word || option("move").is_some()) {
+                    return Parsed::Suggest {
+                        typed: String::new(),
+                        asked_to_move: true,
+                        puzzle: true,
+                    };
+                }
+                Action::Puzzle(if !text.is_empty() {
+                    PuzzleAction::Answer { text }
+                } else if daily {
+                    PuzzleAction::Daily
+                } else {
+                    PuzzleAction::Next
+                })
+            }
+            "puzzles" => Action::Puzzle(PuzzleAction::Ranking),
             "tournament" => match self.parse_tournament(&args, &options) {
                 Ok(action) => Action::Tournament(action),
                 Err(answer) => return Parsed::Answer(answer),
@@ -1251,6 +1307,7 @@ impl Console {
             });
         }
         let duration = |value: &str| humantime_serde::re::humantime::parse_duration(value).ok();
+        let mut stop_daily = false;
         for (&key, value) in options {
             let value = value.as_str();
             match key {
@@ -1264,6 +1321,18 @@ impl Console {
                 }
                 "expiry" => change.challenge_expiry = Some(Some(duration(value)?)),
                 "threads" => change.threads = Some(self.words.switch(value)?),
+                "daily-puzzle" => {
+                    let name = value.trim_start_matches('#');
+                    if name.is_empty() {
+                        return None;
+                    }
+                    change.daily_puzzle = Some(Some(self.place_id(false, name)));
+                }
+                "daily-puzzle-hour" => {
+                    let hour: u8 = value.parse().ok().filter(|h| *h < 24)?;
+                    change.daily_puzzle_hour = Some(hour);
+                }
+                "daily-puzzle-off" => stop_daily = self.words.switch(value)?,
                 "add-channel" | "remove-channel" => {
                     let name = value.trim_start_matches('#');
                     if name.is_empty() {
@@ -1278,6 +1347,10 @@ impl Console {
                 }
                 _ => return None,
             }
+        }
+        if stop_daily {
+            // Off wins over a channel given with it, as on Discord.
+            change.daily_puzzle = Some(None);
         }
         Some(change)
     }
@@ -1505,8 +1578,13 @@ enum Parsed {
     Act(Action),
     /// A click on a component, by its id.
     Click { id: String, values: Vec<String> },
-    /// The moves the autocomplete would offer (`/suggest`, or `/move` without a move).
-    Suggest { typed: String, asked_to_move: bool },
+    /// The moves the autocomplete would offer (`/suggest`, or `/move` without a move; those of
+    /// the open puzzle for `/puzzle move` without a move).
+    Suggest {
+        typed: String,
+        asked_to_move: bool,
+        puzzle: bool,
+    },
     /// The console's own answer (a command it cannot read).
     Answer(String),
 }

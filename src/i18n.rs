@@ -648,6 +648,61 @@ texts! {
     TournamentPdnEmpty = "tournament-pdn-empty" ["name"],
 
     // ---- puzzles (/puzzle, /puzzles)
+    /// No puzzle collection could be loaded (start-up reported why).
+    PuzzleUnavailable = "puzzle-unavailable" [],
+    /// Autocomplete hints of `/puzzle move` (at most 100 characters; $cmd as typed).
+    PuzzleHintUnavailable = "puzzle-hint-unavailable" [],
+    PuzzleHintNoneOpen = "puzzle-hint-none-open" ["cmd"],
+    /// $legal: the legal moves, comma separated.
+    PuzzleHintNoMatch = "puzzle-hint-no-match" ["legal"],
+    /// A new personal puzzle. $rated: yes or no.
+    PuzzleNew = "puzzle-new" ["id", "difficulty", "rated"],
+    PuzzlePreviousClosed = "puzzle-previous-closed" [],
+    /// Today's puzzle of the server. $next: a live time (when the next one comes).
+    PuzzleDailyNew = "puzzle-daily-new" ["difficulty", "rated", "next"],
+    PuzzleDailyAgain = "puzzle-daily-again" ["next"],
+    /// $solved: yes or no.
+    PuzzleDailyDone = "puzzle-daily-done" ["solved", "next"],
+    /// Refusals. $cmd: the /puzzle command.
+    PuzzleStale = "puzzle-stale" ["cmd"],
+    PuzzleNotYours = "puzzle-not-yours" ["cmd"],
+    PuzzleNoneOpen = "puzzle-none-open" ["cmd"],
+    PuzzleGone = "puzzle-gone" ["cmd"],
+    /// A correct move the defender answers: $color the defender's, $reply their move.
+    PuzzleCorrect = "puzzle-correct" ["move", "color", "reply"],
+    PuzzleSolved = "puzzle-solved" ["move"],
+    /// $solution: the move that was due.
+    PuzzleWrong = "puzzle-wrong" ["move", "solution"],
+    /// $line: the whole solution in long notation.
+    PuzzleSolution = "puzzle-solution" ["line"],
+    /// $change: signed (+16, -12).
+    PuzzleRatingChange = "puzzle-rating-change" ["before", "after", "change"],
+    PuzzleUnrated = "puzzle-unrated" [],
+    PuzzleStreak = "puzzle-streak" ["streak", "best"],
+    /// The board's menu and the line under it; $color: the solver's.
+    PuzzleMoveMenu = "puzzle-move-menu" [],
+    PuzzleYourMove = "puzzle-your-move" ["color", "cmd"],
+    /// Image captions (plain text): the solver's colour, the solution.
+    PuzzleCaption = "puzzle-caption" ["color"],
+    PuzzleCaptionSolution = "puzzle-caption-solution" ["line"],
+    PuzzleButtonNext = "puzzle-button-next" [],
+    PuzzleButtonSolve = "puzzle-button-solve" [],
+    /// `/puzzles`.
+    PuzzleRankingMine = "puzzle-ranking-mine" ["name", "rating", "solved", "failed", "streak", "best"],
+    PuzzleRankingMineNone = "puzzle-ranking-mine-none" ["name", "cmd"],
+    PuzzleRankingTitle = "puzzle-ranking-title" [],
+    PuzzleRankingLine = "puzzle-ranking-line" ["rank", "name", "rating", "solved", "attempts", "best"],
+    PuzzleRankingEmpty = "puzzle-ranking-empty" ["min"],
+    /// The daily post, and yesterday's solution with how many solved it.
+    PuzzleDailyPost = "puzzle-daily-post" ["color", "difficulty", "next"],
+    PuzzleDailyYesterday = "puzzle-daily-yesterday" ["line", "solvers"],
+    /// `/settings daily-puzzle`, `daily-puzzle-hour`: $hour as 18:00, $first a live time.
+    PuzzleSettingsHourRange = "puzzle-settings-hour-range" [],
+    PuzzleSettingsDaily = "puzzle-settings-daily" ["channel", "hour", "first"],
+    PuzzleSettingsDailyOff = "puzzle-settings-daily-off" [],
+    PuzzleSettingsHour = "puzzle-settings-hour" ["hour"],
+    /// The daily puzzle's line of `/settings`; $posted: yes or no.
+    PuzzleSettingsShow = "puzzle-settings-show" ["channel", "posted", "hour"],
     // ---- console
     /// The greeting of an interactive console. `$help`: `/help` as typed in the language.
     ConsoleBanner = "console-banner" ["help"],
@@ -784,6 +839,8 @@ pub const COMMANDS: &[&str] = &[
     "tournament forfeit",
     "tournament cancel",
     "tournament pdn",
+    "puzzle",
+    "puzzles",
 ];
 
 /// The files as they are embedded: language, file name, source.

@@ -894,7 +894,8 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
          Time per move: 1 h\n\
          Challenges stay open: 2 h\n\
          Games in threads: off\n\
-         Game channels: <#200>"
+         Game channels: <#200>\n\
+         Puzzle of the day: not posted, changes at 00:00 UTC"
     );
     let it = settings_change(
         &w,

@@ -52,10 +52,12 @@ pub fn run_bot(config: &Config) -> ExitCode {
         Arc::new(SystemClock)
     };
     let service = Arc::new(
-        GameService::new(store, clock, ServiceSettings::from_config(config)).with_tables(
-            crate::game::load_tables(&config.engine.tables_dir),
-            config.game.verdicts_in_rated_games,
-        ),
+        GameService::new(store, clock, ServiceSettings::from_config(config))
+            .with_tables(
+                crate::game::load_tables(&config.engine.tables_dir),
+                config.game.verdicts_in_rated_games,
+            )
+            .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref())),
     );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -53,10 +53,12 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let clock = Arc::new(ManualClock::from_system());
     let mut settings = ServiceSettings::from_config(config);
     settings.seed = args.seed;
-    let service = GameService::new(store, clock.clone(), settings).with_tables(
-        load_tables(&config.engine.tables_dir),
-        config.game.verdicts_in_rated_games,
-    );
+    let service = GameService::new(store, clock.clone(), settings)
+        .with_tables(
+            load_tables(&config.engine.tables_dir),
+            config.game.verdicts_in_rated_games,
+        )
+        .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()));
     let mut console = Console::new(
         Arc::new(service),
         Arc::new(renderer),

@@ -9,8 +9,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{
-    Action, Actor, ColourChoice, Member, SettingsChange, TournamentAction, TournamentSpec,
-    human_duration,
+    Action, Actor, ColourChoice, Member, PuzzleAction, SettingsChange, TournamentAction,
+    TournamentSpec, human_duration,
 };
 use crate::i18n::{Language, t};
 use crate::store::{NotifyMode, TournamentFormat};
@@ -70,6 +70,19 @@ pub fn challenge(
         colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
         time_per_move: time.map(TimeOption::duration),
     }
+}
+
+/// `/puzzle [daily] [move]`: a typed move answers the open puzzle (whatever `daily` says: the
+/// puzzle open is the one answered); `daily:True` opens the server's puzzle of the day; no
+/// option, a new puzzle near one's puzzle rating.
+#[must_use]
+pub fn puzzle(daily: Option<bool>, text: Option<String>) -> Action {
+    let answer = text.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
+    Action::Puzzle(match (answer, daily) {
+        (Some(text), _) => PuzzleAction::Answer { text },
+        (None, Some(true)) => PuzzleAction::Daily,
+        (None, _) => PuzzleAction::Next,
+    })
 }
 
 /// The colour option of `/challenge` and `/play` (its choices are named from the files, in this
@@ -246,11 +259,18 @@ pub struct SettingsOptions {
     pub threads: Option<SwitchOption>,
     pub add_channel: Option<serenity::ChannelId>,
     pub remove_channel: Option<serenity::ChannelId>,
+    /// The channel of the daily puzzle's posts.
+    pub daily_puzzle: Option<serenity::ChannelId>,
+    /// The hour (0-23, UTC) at which the puzzle of the day changes and is posted.
+    pub daily_puzzle_hour: Option<u8>,
+    /// `True` stops the daily posts (`False` changes nothing).
+    pub daily_puzzle_off: Option<bool>,
 }
 
-/// `/settings [language] [notify] [time] [expiry] [threads] [add-channel] [remove-channel]`:
-/// what to change; no option shows the settings. The language's `automatic` follows the
-/// server's Discord language again.
+/// `/settings [language] [notify] [time] [expiry] [threads] [add-channel] [remove-channel]
+/// [daily-puzzle] [daily-puzzle-hour] [daily-puzzle-off]`: what to change; no option shows the
+/// settings. The language's `automatic` follows the server's Discord language again;
+/// `daily-puzzle-off:True` stops the daily posts, and wins over a channel given with it.
 #[must_use]
 pub fn settings(options: SettingsOptions) -> Action {
     Action::Settings(SettingsChange {
@@ -261,7 +281,12 @@ pub fn settings(options: SettingsOptions) -> Action {
         threads: options.threads.map(SwitchOption::is_on),
         add_game_channel: options.add_channel.map(serenity::ChannelId::get),
         remove_game_channel: options.remove_channel.map(serenity::ChannelId::get),
-        ..SettingsChange::default()
+        daily_puzzle: if options.daily_puzzle_off == Some(true) {
+            Some(None)
+        } else {
+            options.daily_puzzle.map(|c| Some(c.get()))
+        },
+        daily_puzzle_hour: options.daily_puzzle_hour,
     })
 }
 
@@ -800,6 +825,7 @@ mod tests {
             threads: Some(SwitchOption::from_index(1).unwrap()),
             add_channel: Some(serenity::ChannelId::new(31)),
             remove_channel: Some(serenity::ChannelId::new(32)),
+            ..SettingsOptions::default()
         });
         assert_eq!(
             all,
@@ -821,6 +847,71 @@ mod tests {
         assert_eq!(NotifyOption::from_index(3), None);
         assert!(SwitchOption::from_index(0).unwrap().is_on());
         assert_eq!(SwitchOption::from_index(2), None);
+    }
+
+    #[test]
+    fn the_daily_puzzle_settings_set_a_channel_an_hour_or_stop_the_posts() {
+        let change = |options| match settings(options) {
+            Action::Settings(change) => (change.daily_puzzle, change.daily_puzzle_hour),
+            other => panic!("{other:?}"),
+        };
+        let channel = Some(serenity::ChannelId::new(40));
+        assert_eq!(
+            change(SettingsOptions {
+                daily_puzzle: channel,
+                daily_puzzle_hour: Some(7),
+                ..SettingsOptions::default()
+            }),
+            (Some(Some(40)), Some(7))
+        );
+        assert_eq!(
+            change(SettingsOptions {
+                daily_puzzle_off: Some(true),
+                ..SettingsOptions::default()
+            }),
+            (Some(None), None)
+        );
+        assert_eq!(
+            change(SettingsOptions {
+                daily_puzzle: channel,
+                daily_puzzle_off: Some(true),
+                ..SettingsOptions::default()
+            }),
+            (Some(None), None),
+            "off wins over a channel given with it"
+        );
+        assert_eq!(
+            change(SettingsOptions {
+                daily_puzzle_off: Some(false),
+                ..SettingsOptions::default()
+            }),
+            (None, None),
+            "False changes nothing"
+        );
+    }
+
+    #[test]
+    fn puzzle_options_pick_the_puzzle_action() {
+        let action = |daily, text: Option<&str>| puzzle(daily, text.map(str::to_owned));
+        assert_eq!(action(None, None), Action::Puzzle(PuzzleAction::Next));
+        assert_eq!(
+            action(Some(false), None),
+            Action::Puzzle(PuzzleAction::Next)
+        );
+        assert_eq!(
+            action(Some(true), None),
+            Action::Puzzle(PuzzleAction::Daily)
+        );
+        let answer = Action::Puzzle(PuzzleAction::Answer {
+            text: "22-18".into(),
+        });
+        assert_eq!(action(None, Some(" 22-18 ")), answer);
+        assert_eq!(action(Some(true), Some("22-18")), answer, "a move answers");
+        assert_eq!(
+            action(Some(true), Some("  ")),
+            Action::Puzzle(PuzzleAction::Daily),
+            "a blank move is no answer"
+        );
     }
 
     #[test]

@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{
-    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Notice, Reply,
+    Attachment, ButtonStyle, ChallengeButton, Component, ComponentAction, GameButton, Notice,
+    PuzzleButton, Reply,
 };
 use crate::i18n::{Language, t};
 use crate::render::{Renderer, advantage_chart};
@@ -542,13 +543,22 @@ pub enum ClickAnswer {
 /// clicks on private messages (a resignation's confirmation) answer with a new message,
 /// since the private one only its viewer sees. A tournament's sign-up button updates the
 /// sign-up message. Bump, a rematch and an answered takeback post a new message, at the bottom
-/// of the channel or thread.
+/// of the channel or thread. A private puzzle board answered from its menu becomes the next
+/// board (or the solution), privately still; a refusal (a stale board) and the Next button
+/// answer with a new private message.
 #[must_use]
 pub fn click_answer(
     custom_id: &str,
     reply: &Reply,
     clicked_message_is_private: bool,
 ) -> ClickAnswer {
+    if let Some(ComponentAction::Puzzle(_, _, PuzzleButton::Move)) =
+        ComponentAction::parse(custom_id)
+    {
+        if reply.ephemeral && clicked_message_is_private && reply.board.is_some() {
+            return ClickAnswer::Update;
+        }
+    }
     if reply.ephemeral {
         return ClickAnswer::Private;
     }
@@ -1300,6 +1310,30 @@ mod tests {
         assert_eq!(
             click_answer("g:7:1:move", &mistake, false),
             ClickAnswer::Private
+        );
+        let puzzle_board = Reply {
+            ephemeral: true,
+            ..board.clone()
+        };
+        assert_eq!(
+            click_answer("p:3:1:move", &puzzle_board, true),
+            ClickAnswer::Update,
+            "a private puzzle board becomes the next one"
+        );
+        assert_eq!(
+            click_answer("p:3:1:move", &mistake, true),
+            ClickAnswer::Private,
+            "a stale puzzle board is refused in a message of its own"
+        );
+        assert_eq!(
+            click_answer("p:3:2:next", &puzzle_board, true),
+            ClickAnswer::Private,
+            "the solved puzzle stays; the next comes below"
+        );
+        assert_eq!(
+            click_answer("pd", &puzzle_board, false),
+            ClickAnswer::Private,
+            "the daily post stays public; the attempt is private"
         );
         let declined = Reply::public("bob declined.");
         assert_eq!(

@@ -25,7 +25,9 @@ use super::outgoing::{
 };
 use super::permissions::{check_permissions, guild_only_text};
 use super::{Data, Error};
-use crate::game::{Action, Actor, GameService, Notice, Origin, Reply, ServiceError, Suggestions};
+use crate::game::{
+    Action, Actor, GameService, Notice, Origin, PuzzleAction, Reply, ServiceError, Suggestions,
+};
 use crate::i18n::{Language, t};
 use crate::store::MessageRef;
 
@@ -175,7 +177,14 @@ pub async fn answer_command(
     let data = ctx.data();
     // The answers that are private when they succeed: a deferred answer keeps the privacy
     // of its deferral.
-    let predicted_private = matches!(action, Action::Help | Action::Hint);
+    let predicted_private = matches!(
+        action,
+        Action::Help
+            | Action::Hint
+            | Action::Puzzle(
+                PuzzleAction::Next | PuzzleAction::Daily | PuzzleAction::Answer { .. }
+            )
+    );
     let name = action.name();
     let user = actor.user;
     let (progress, mut progress_lines) = watch::channel(None::<String>);
@@ -717,7 +726,11 @@ async fn click(
     };
     let reply = &outgoing.reply;
     let answer = click_answer(&custom_id, reply, clicked_private);
-    let message = DiscordMessage::new(&outgoing, place);
+    let mut message = DiscordMessage::new(&outgoing, place);
+    if answer == ClickAnswer::Update {
+        // An edit keeps the message's privacy: a private puzzle board stays private.
+        message.ephemeral = false;
+    }
     let late = received.elapsed() > TOKEN_SAFE_LIFE;
 
     let posted = match (answer, deferred) {
@@ -728,6 +741,14 @@ async fn click(
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
             Some(clicked)
+        }
+        (ClickAnswer::Update, true) if late && clicked_private => {
+            // Only the interaction's token reaches a private message, and it has expired.
+            warn!(
+                custom_id,
+                "a private board's update came after its token expired; dropped"
+            );
+            None
         }
         (ClickAnswer::Update, true) if late => {
             let edit = message.into_edit_message();
@@ -811,12 +832,31 @@ async fn click(
     Ok(())
 }
 
+/// Which moves an autocomplete offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuggestionsOf {
+    /// `/move`: the caller's legal moves in the game of the channel.
+    Game,
+    /// `/puzzle move`: the legal moves of the caller's open puzzle.
+    Puzzle,
+}
+
 /// The `/move` autocomplete for what has been typed so far: the caller's legal moves that
 /// start like it, or one choice that says why there are none (not your turn, no game here,
 /// the moves could not be had in time).
 pub async fn suggestions(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     typed: &str,
+) -> serenity::CreateAutocompleteResponse {
+    suggestions_of(ctx, typed, SuggestionsOf::Game).await
+}
+
+/// An autocomplete of moves ([`SuggestionsOf`]) for what has been typed so far, or one choice
+/// that says why there are none.
+pub async fn suggestions_of(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    typed: &str,
+    of: SuggestionsOf,
 ) -> serenity::CreateAutocompleteResponse {
     let _answering = ctx.data().work.track();
     let interaction = ctx.interaction;
@@ -833,10 +873,10 @@ pub async fn suggestions(
     let language = actor.language;
     let service = ctx.data().service.clone();
     let typed = typed.to_owned();
-    let job = ctx
-        .data()
-        .work
-        .spawn(move || service.suggestions(&actor, &typed));
+    let job = ctx.data().work.spawn(move || match of {
+        SuggestionsOf::Game => service.suggestions(&actor, &typed),
+        SuggestionsOf::Puzzle => service.puzzle_suggestions(&actor, &typed),
+    });
     let unavailable = t!(language, DiscordMovesUnavailable);
     match tokio::time::timeout(AUTOCOMPLETE_BUDGET, job).await {
         Ok(Ok(Ok(Suggestions::Moves(moves)))) => autocomplete(&moves),

@@ -75,7 +75,7 @@ impl GameService {
 }
 
 /// An autocomplete hint, cut to [`HINT_MAX_CHARS`] characters.
-fn hint(text: &str) -> Suggestions {
+pub(super) fn hint(text: &str) -> Suggestions {
     let mut hint: String = text.chars().take(HINT_MAX_CHARS).collect();
     if hint.chars().count() < text.chars().count() {
         hint.pop();

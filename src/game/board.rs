@@ -341,7 +341,7 @@ pub(crate) fn bottom_of(loaded: &Loaded, bottom: Option<Color>) -> Color {
 }
 
 /// Makes select labels unique (two captures with the same ends get their long form).
-fn disambiguate_labels(options: &mut [SelectOption]) {
+pub(super) fn disambiguate_labels(options: &mut [SelectOption]) {
     let labels: Vec<String> = options.iter().map(|o| o.label.clone()).collect();
     for option in options.iter_mut() {
         if labels.iter().filter(|l| **l == option.label).count() > 1 {

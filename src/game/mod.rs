@@ -14,7 +14,9 @@
 //!
 //! The flows live in files named after what they hold: `challenge` (starting games),
 //! `moves`, `endings` (resign, draws, claims, aborts), `board` (presenting a game),
-//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups).
+//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups),
+//! `puzzle` (`/puzzle`, `/puzzles`; with `puzzle_collection`, `puzzle_daily` and
+//! `puzzle_rating`).
 
 mod action;
 mod analysis;
@@ -30,6 +32,9 @@ mod loaded;
 mod moves;
 mod notify;
 mod puzzle;
+mod puzzle_collection;
+mod puzzle_daily;
+mod puzzle_rating;
 pub mod rating;
 mod reply;
 mod settings;
@@ -55,6 +60,10 @@ use action::{Flow, refuse};
 pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
+pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
+pub use puzzle_collection::{
+    PuzzleCollection, Puzzles, from_text as puzzles_from_text, load_puzzles, shipped_puzzles,
+};
 pub use reply::{
     Attachment, ButtonStyle, ChallengeButton, ChartView, Component, ComponentAction, GameButton,
     PuzzleButton, ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
@@ -223,6 +232,8 @@ pub struct GameService {
     notifications: notify::Notifications,
     /// The analyses running, so that two requests for one game share one.
     analyses: analysis::Running,
+    /// The puzzles of `/puzzle`, or why there are none.
+    puzzles: Puzzles,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -321,7 +332,16 @@ impl GameService {
             servers: settings::ServerCache::default(),
             notifications: notify::Notifications::default(),
             analyses: analysis::Running::default(),
+            puzzles: shipped_puzzles(),
         }
+    }
+
+    /// The same service with these puzzles (the built-in collection otherwise; see
+    /// [`load_puzzles`]). Without puzzles, `/puzzle` says they are unavailable.
+    #[must_use]
+    pub fn with_puzzles(mut self, puzzles: Puzzles) -> GameService {
+        self.puzzles = puzzles;
+        self
     }
 
     /// Marks a game as being searched; `None` if a search of it is already under way.

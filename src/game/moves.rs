@@ -270,7 +270,7 @@ pub(crate) fn thinking(language: Language) -> String {
 
 /// The explanation of a move that cannot be played (`typed`, read as `error` says), with
 /// the legal moves.
-fn illegal_move_text(
+pub(super) fn illegal_move_text(
     language: Language,
     position: &Position,
     typed: &str,

@@ -1,6 +1,6 @@
 //! `/settings`: what those who manage a server choose for it (the language of its public
 //! messages, the time per move and expiry of challenges, games in threads, the channels where
-//! games start), each person's notifications, and the servers' settings as the service keeps
+//! games start, the daily puzzle's channel and hour), each person's notifications, and the servers' settings as the service keeps
 //! them at hand.
 
 use std::collections::HashMap;
@@ -189,6 +189,9 @@ impl GameService {
                 ));
             }
         }
+        if change.daily_puzzle_hour.is_some_and(|hour| hour > 23) {
+            return refuse(t!(language, PuzzleSettingsHourRange));
+        }
         if let Some(Some(expiry)) = change.challenge_expiry {
             if !range(expiry) {
                 return refuse(t!(
@@ -212,8 +215,21 @@ impl GameService {
         if let Some(threads) = change.threads {
             choices.threads = threads;
         }
+        if let Some(channel) = change.daily_puzzle {
+            choices.daily_puzzle = channel;
+        }
+        if let Some(hour) = change.daily_puzzle_hour {
+            choices.daily_puzzle_hour = hour;
+        }
         let saved = self.store.save_server_choices(actor.guild, &choices)?;
         self.servers.put(actor.guild, saved);
+        let daily_changed = (
+            change.daily_puzzle.is_some(),
+            change.daily_puzzle_hour.is_some(),
+        );
+        if daily_changed.0 || daily_changed.1 {
+            self.daily_puzzle_set(actor.guild, &saved)?;
+        }
         let mut channels = None;
         for (channel, allowed) in [
             (change.add_game_channel, true),
@@ -275,6 +291,13 @@ impl GameService {
                 channels = channel_list(now, &channels),
             ));
         }
+        lines.extend(super::puzzle_daily::daily_settings_lines(
+            now,
+            daily_changed.0,
+            daily_changed.1,
+            &saved,
+            self.now(),
+        ));
         if let Some(mode) = change.notify {
             let notified = self.set_notify(actor, mode)?;
             lines.push(notified.text);
@@ -317,6 +340,10 @@ impl GameService {
             expiry = expiry,
             threads = if settings.threads { "on" } else { "off" },
             channels = channel_list(language, &self.game_channels(actor.guild)?),
+        );
+        let text = format!(
+            "{text}\n{}",
+            super::puzzle_daily::daily_settings_shown(language, &settings)
         );
         Ok(Reply::private(text))
     }

@@ -90,7 +90,8 @@ impl GameService {
     /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
     /// to move let twice their time per move pass unclaimed, idle engine games ended, the
     /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
-    /// and rounds whose end was missed (see `tournament_rounds`).
+    /// and rounds whose end was missed (see `tournament_rounds`), and the puzzles of the day
+    /// that are due (see `puzzle_daily`).
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = self.resume_engine_games()?;
         let now = self.now();
@@ -99,6 +100,7 @@ impl GameService {
         notices.extend(self.idle_engine_games(now)?);
         notices.extend(self.reminders(now)?);
         notices.extend(self.tournament_sweep(now)?);
+        notices.extend(self.daily_puzzle_posts(now)?);
         for notice in &mut notices {
             settle_mentions(&mut notice.reply, None);
         }

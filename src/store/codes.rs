@@ -4,7 +4,7 @@
 use crate::i18n::Language;
 use crate::store::{
     AbortReason, ChallengeStatus, Color, ColourChoice, EndReason, GameResult, GameStatus,
-    NotifyMode, TournamentStatus,
+    NotifyMode, PuzzleStatus, TournamentStatus,
 };
 
 /// A Discord id as stored: the same 64 bits, as a signed integer. SQLite's integers and
@@ -123,5 +123,11 @@ text_codes! {
         Running => "running",
         Finished => "finished",
         Cancelled => "cancelled",
+    }
+    PuzzleStatus ("puzzle status") {
+        Open => "open",
+        Solved => "solved",
+        Failed => "failed",
+        Abandoned => "abandoned",
     }
 }

@@ -23,10 +23,20 @@ pub const COPIED_TABLES: &[&str] = &[
     "tournament_entrants",
     "tournament_rounds",
     "tournament_pairings",
+    "puzzle_ratings",
+    "puzzle_attempts",
+    "daily_puzzle_posts",
 ];
 
 /// The tables whose `id` the database assigns: their counters start after the ids copied.
-pub const TABLES_WITH_IDS: &[&str] = &["tournaments", "games", "takebacks", "challenges", "hints"];
+pub const TABLES_WITH_IDS: &[&str] = &[
+    "tournaments",
+    "games",
+    "takebacks",
+    "challenges",
+    "hints",
+    "puzzle_attempts",
+];
 
 /// One stored value.
 #[derive(Debug, Clone, PartialEq)]

@@ -705,6 +705,10 @@ pub struct ServerSettings {
     /// Games in threads of the channel they start in (where the bot may open threads), or in
     /// that channel itself.
     pub threads: bool,
+    /// The channel where the puzzle of the day is posted every day; `None`: not posted.
+    pub daily_puzzle: Option<ChannelId>,
+    /// The hour (0-23, UTC) at which the server's puzzle day begins (see [`puzzle_day`]).
+    pub daily_puzzle_hour: u8,
 }
 
 impl Default for ServerSettings {
@@ -715,8 +719,149 @@ impl Default for ServerSettings {
             time_per_move_ms: None,
             challenge_expiry_ms: None,
             threads: true,
+            daily_puzzle: None,
+            daily_puzzle_hour: 0,
         }
     }
+}
+
+// ---- puzzles -----------------------------------------------------------------------------
+
+/// A server's puzzle day: days since the epoch, each starting at `hour` (0-23, UTC) of its
+/// date. The day of `at` is the date on which the latest `hour:00` fell.
+#[must_use]
+pub fn puzzle_day(at: Millis, hour: u8) -> i64 {
+    const HOUR_MS: i64 = 3_600_000;
+    (at - i64::from(hour.min(23)) * HOUR_MS).div_euclid(24 * HOUR_MS)
+}
+
+/// When a server's puzzle day `day` begins.
+#[must_use]
+pub fn puzzle_day_start(day: i64, hour: u8) -> Millis {
+    const HOUR_MS: i64 = 3_600_000;
+    day * 24 * HOUR_MS + i64::from(hour.min(23)) * HOUR_MS
+}
+
+/// Where an attempt at a puzzle stands. Only an open attempt changes, and only once it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PuzzleStatus {
+    Open,
+    Solved,
+    Failed,
+    /// Left open when its person started another puzzle: unrated, counted nowhere.
+    Abandoned,
+}
+
+impl fmt::Display for PuzzleStatus {
+    /// In words: `open`, `solved`, `failed` or `abandoned`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PuzzleStatus::Open => "open",
+            PuzzleStatus::Solved => "solved",
+            PuzzleStatus::Failed => "failed",
+            PuzzleStatus::Abandoned => "abandoned",
+        })
+    }
+}
+
+/// A person's puzzle rating and record in a server (separate from their game rating).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PuzzlePlayer {
+    pub guild: GuildId,
+    pub user: UserId,
+    /// The name of the player (as [`Player::display_name`]).
+    pub display_name: String,
+    pub rating: Rating,
+    /// Attempts finished solved and failed (abandoned ones count nowhere).
+    pub solved: u32,
+    pub failed: u32,
+    /// Puzzles solved in a row up to the last one finished; a failure resets it.
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+impl PuzzlePlayer {
+    /// Attempts finished.
+    #[must_use]
+    pub fn attempts(&self) -> u32 {
+        self.solved + self.failed
+    }
+}
+
+/// An attempt to be stored: a person starts a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPuzzleAttempt {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub user: UserId,
+    /// The puzzle's id in the collection (1 to 32 characters).
+    pub puzzle: String,
+    /// The server's puzzle day ([`puzzle_day`]) whose daily puzzle this is; `None` for a
+    /// personal puzzle.
+    pub daily: Option<i64>,
+    pub at: Millis,
+}
+
+/// A person's attempt at a puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PuzzleAttempt {
+    pub id: PuzzleAttemptId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub user: UserId,
+    pub puzzle: String,
+    pub daily: Option<i64>,
+    /// The solver's moves made so far: the next answer is for this step (from 0).
+    pub step: u32,
+    pub status: PuzzleStatus,
+    /// The person's first attempt at this puzzle in this server: it moves their rating.
+    pub rated: bool,
+    pub started_at: Millis,
+    pub finished_at: Option<Millis>,
+    /// The puzzle rating before and after, once a rated attempt has finished.
+    pub rating_before: Option<f64>,
+    pub rating_after: Option<f64>,
+}
+
+/// A puzzle rating after one puzzle: the rating before, the puzzle's difficulty, and whether
+/// it was solved. Applied by the store inside the finishing transaction (see
+/// `game::puzzle_rating`).
+pub type RatePuzzle = fn(before: Rating, difficulty: u32, solved: bool) -> Rating;
+
+/// How an attempt ends.
+#[derive(Debug, Clone, Copy)]
+pub struct PuzzleFinish {
+    /// The step the attempt must still be at (compare-and-set).
+    pub step: u32,
+    pub solved: bool,
+    /// The step stored with the result: the solver's moves made (the last one included when
+    /// solved).
+    pub final_step: u32,
+    pub difficulty: u32,
+    pub at: Millis,
+    pub rate: RatePuzzle,
+}
+
+/// A finished attempt and the person's puzzle record after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedPuzzle {
+    pub attempt: PuzzleAttempt,
+    pub player: PuzzlePlayer,
+}
+
+/// A puzzle a person has attempted in a server, and when they last started it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptedPuzzle {
+    pub puzzle: String,
+    pub last_started_at: Millis,
+}
+
+/// A server whose puzzle of the day is posted in a channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DailyPuzzleServer {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub hour: u8,
 }
 
 // ---- tournaments -------------------------------------------------------------------------
@@ -946,6 +1091,22 @@ pub enum StoreError {
     RoundPaired {
         tournament: TournamentId,
         round: u32,
+    },
+    #[error("no puzzle attempt {0}")]
+    PuzzleAttemptNotFound(PuzzleAttemptId),
+    /// The attempt is at another step than the caller saw (an answer from an old board, or a
+    /// concurrent answer that won).
+    #[error("puzzle attempt {attempt} is at step {current}, not {given}")]
+    PuzzleStale {
+        attempt: PuzzleAttemptId,
+        given: u32,
+        current: u32,
+    },
+    /// The attempt is over (solved, failed or abandoned).
+    #[error("puzzle attempt {attempt} is {status}, not open")]
+    PuzzleNotOpen {
+        attempt: PuzzleAttemptId,
+        status: PuzzleStatus,
     },
     /// The arguments break a rule of the data (a non-positive time, a level of 0, an abort
     /// passed to `finish_game`, a [`Counting`] that names other players, ...).
@@ -1295,8 +1456,8 @@ pub trait Store: Send + Sync {
     ) -> Result<ServerSettings, StoreError>;
 
     /// Stores what the managers chose (every field of `choices` but the Discord language,
-    /// which stays as last seen); returns the settings as stored. A non-positive time is
-    /// [`StoreError::Invalid`].
+    /// which stays as last seen); returns the settings as stored. A non-positive time or a
+    /// daily puzzle hour above 23 is [`StoreError::Invalid`].
     fn save_server_choices(
         &self,
         guild: GuildId,
@@ -1428,4 +1589,97 @@ pub trait Store: Send + Sync {
 
     /// The running tournaments, oldest first.
     fn running_tournaments(&self) -> Result<Vec<Tournament>, StoreError>;
+
+    // ---- puzzles -------------------------------------------------------------------------
+
+    /// Starts an attempt (step 0, open) of a person stored in the guild
+    /// ([`StoreError::PlayerNotFound`] otherwise), closing their open attempt in that guild,
+    /// if any, as [`PuzzleStatus::Abandoned`] in the same transaction (returned second). The
+    /// attempt is rated when it is the person's first at that puzzle in the guild.
+    /// [`StoreError::Invalid`] for a puzzle id of no or more than 32 characters.
+    fn start_puzzle_attempt(
+        &self,
+        attempt: &NewPuzzleAttempt,
+    ) -> Result<(PuzzleAttempt, Option<PuzzleAttempt>), StoreError>;
+
+    /// An attempt by id.
+    fn puzzle_attempt(&self, id: PuzzleAttemptId) -> Result<Option<PuzzleAttempt>, StoreError>;
+
+    /// The person's open attempt in a guild, if any (at most one).
+    fn open_puzzle_attempt(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<PuzzleAttempt>, StoreError>;
+
+    /// Records a correct answer that does not end the puzzle: an open attempt still at `step`
+    /// goes to `step + 1`. A compare-and-set: of many answers for one step exactly one
+    /// succeeds; the others get [`StoreError::PuzzleStale`]. [`StoreError::PuzzleNotOpen`] for
+    /// an attempt that is over, [`StoreError::PuzzleAttemptNotFound`].
+    fn advance_puzzle_attempt(
+        &self,
+        id: PuzzleAttemptId,
+        step: u32,
+    ) -> Result<PuzzleAttempt, StoreError>;
+
+    /// Finishes an open attempt still at `finish.step` (the same refusals as
+    /// [`Store::advance_puzzle_attempt`]), in one transaction: its status, `finish.final_step`
+    /// and `finished_at`; the person's solved or failed count and streak (a solve adds one,
+    /// a failure resets it; the best streak follows); and, for a rated attempt, their puzzle
+    /// rating (from [`INITIAL_RATING`] for a first puzzle) replaced by what `finish.rate`
+    /// returns for the rating read in this transaction, both kept on the attempt.
+    fn finish_puzzle_attempt(
+        &self,
+        id: PuzzleAttemptId,
+        finish: PuzzleFinish,
+    ) -> Result<FinishedPuzzle, StoreError>;
+
+    /// A person's puzzle record in a guild; `None` before their first finished attempt.
+    fn puzzle_player(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<PuzzlePlayer>, StoreError>;
+
+    /// The guild's best solvers: at most `limit` people with at least `min_attempts` finished
+    /// attempts, best puzzle rating first (ties: more solved, then lower user id).
+    fn puzzle_ranking(
+        &self,
+        guild: GuildId,
+        min_attempts: u32,
+        limit: u32,
+    ) -> Result<Vec<PuzzlePlayer>, StoreError>;
+
+    /// Every puzzle the person has attempted in a guild (in any status), with the latest
+    /// start, by puzzle id.
+    fn attempted_puzzles(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<AttemptedPuzzle>, StoreError>;
+
+    /// The person's latest attempt at the guild's daily puzzle of `day`, if any.
+    fn daily_puzzle_attempt(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        day: i64,
+    ) -> Result<Option<PuzzleAttempt>, StoreError>;
+
+    /// How many people solved the guild's daily puzzle of `day` (each once).
+    fn daily_puzzle_solvers(&self, guild: GuildId, day: i64) -> Result<u32, StoreError>;
+
+    /// The servers whose daily puzzle is posted in a channel, by guild id.
+    fn daily_puzzle_servers(&self) -> Result<Vec<DailyPuzzleServer>, StoreError>;
+
+    /// Claims the daily post of a guild's `day` (posted in `channel`, or passed over when
+    /// `None`): `true` for the first caller only, however many processes ask (the key
+    /// decides).
+    fn claim_daily_puzzle_post(
+        &self,
+        guild: GuildId,
+        day: i64,
+        channel: Option<ChannelId>,
+        at: Millis,
+    ) -> Result<bool, StoreError>;
 }

@@ -136,3 +136,17 @@ pub fn assert_pdn_check_passes(text: &str) {
     assert!(output.status.success(), "{stdout}");
     assert!(stdout.contains("0 errors"), "{stdout}");
 }
+
+/// A world with `settings` whose service offers these puzzles.
+pub fn world_with_puzzles(settings: ServiceSettings, puzzles: damabot::game::Puzzles) -> World {
+    let World {
+        service,
+        clock,
+        _dir: dir,
+    } = world_with(settings);
+    World {
+        service: service.with_puzzles(puzzles),
+        clock,
+        _dir: dir,
+    }
+}

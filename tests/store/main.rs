@@ -109,6 +109,13 @@ contract_on_every_backend!(
     joining_is_once_and_during_the_sign_up_only,
     a_round_is_paired_once_with_its_games,
     tournaments_finish_and_cancel_once,
+    puzzle_attempts_start_one_open_per_person,
+    puzzle_answers_are_compare_and_set_on_the_step,
+    eight_threads_answering_one_step_one_wins,
+    finishing_a_puzzle_rates_counts_and_keeps_the_streak,
+    the_puzzle_ranking_is_by_rating_with_a_minimum,
+    daily_puzzles_are_found_counted_and_posted_once,
+    puzzle_days_begin_at_the_servers_hour,
 );
 
 #[test]

@@ -885,6 +885,74 @@ tournament-pdn = Every game of **{ $name }**, in one PDN file.
 tournament-pdn-empty = **{ $name }** has no games yet.
 
 ## Puzzles
+# Section: puzzles (/puzzle, /puzzles) and the puzzle of the day.
+puzzle-unavailable = Puzzles are not available right now: the puzzle collection could not be loaded. The bot's operators can see why in its log.
+puzzle-hint-unavailable = Puzzles are not available right now.
+puzzle-hint-none-open = No puzzle open: { $cmd } gives you one.
+puzzle-hint-no-match = No legal move starts like that. Legal moves: { $legal }
+# $rated: yes or no.
+puzzle-new = 🧩 **Puzzle { $id }** · difficulty { $difficulty } · { $rated ->
+        [yes] rated
+       *[no] not rated (you have met it before)
+    }
+puzzle-previous-closed = Your previous puzzle is closed, unrated.
+puzzle-daily-new = 🧩 **Today's puzzle** · difficulty { $difficulty } · { $rated ->
+        [yes] rated
+       *[no] not rated (you have met it before)
+    } · the next one { $next }
+puzzle-daily-again = 🧩 **Today's puzzle**, where you left it · the next one { $next }
+puzzle-daily-done = You have done today's puzzle: { $solved ->
+        [yes] solved
+       *[no] not solved
+    }. The next one comes { $next }.
+puzzle-stale = This puzzle board is out of date: answer on your latest board, or with { $cmd }.
+puzzle-not-yours = This puzzle is someone else's: { $cmd } gives you one of your own.
+puzzle-none-open = You have no puzzle open: { $cmd } gives you one.
+puzzle-gone = That puzzle is no longer in the collection: { $cmd } gives you another.
+puzzle-correct = ✅ **{ $move }** is right. { $color ->
+        [white] White
+       *[black] Black
+    } replies { $reply }.
+puzzle-solved = 🎉 **{ $move }**: solved!
+puzzle-wrong = ❌ **{ $move }** is not the solution: the move was **{ $solution }**.
+puzzle-solution = Solution: `{ $line }`
+puzzle-rating-change = Puzzle rating: { $before } → **{ $after }** ({ $change })
+puzzle-unrated = Not rated: only your first attempt at a puzzle moves your rating.
+puzzle-streak = Streak: { $streak } solved in a row (best { $best })
+puzzle-move-menu = Your move
+puzzle-your-move = { $color ->
+        [white] White
+       *[black] Black
+    } to play and win: pick your move below, or type it with { $cmd }.
+puzzle-caption = { $color ->
+        [white] White
+       *[black] Black
+    } to play and win
+puzzle-caption-solution = Solution: { $line }
+puzzle-button-next = Next puzzle
+puzzle-button-solve = Solve
+puzzle-ranking-mine = **{ $name }** · puzzle rating { $rating } · { $solved } solved, { $failed } failed · streak { $streak } (best { $best })
+puzzle-ranking-mine-none = **{ $name }** has not finished a puzzle here yet: { $cmd } gives you one.
+puzzle-ranking-title = **Best puzzle solvers**
+puzzle-ranking-line = `{ $rank }.` **{ $name }** { $rating } · { $solved }/{ $attempts } solved · best streak { $best }
+puzzle-ranking-empty = Nobody here has finished { $min } puzzles yet.
+puzzle-daily-post = 🧩 **Puzzle of the day** · { $color ->
+        [white] White
+       *[black] Black
+    } to play and win · difficulty { $difficulty }. Press **Solve** to try it (only you see your attempt); the next one comes { $next }.
+puzzle-daily-yesterday = Yesterday's solution: `{ $line }` · { $solvers ->
+        [0] nobody solved it
+        [one] solved by one person
+       *[other] solved by { $solvers } people
+    }
+puzzle-settings-hour-range = The hour of the puzzle of the day is from 0 to 23 (UTC).
+puzzle-settings-daily = The puzzle of the day is posted in { $channel } every day at { $hour } UTC; the first one { $first }.
+puzzle-settings-daily-off = The puzzle of the day is no longer posted.
+puzzle-settings-hour = The puzzle of the day changes every day at { $hour } UTC.
+puzzle-settings-show = Puzzle of the day: { $posted ->
+        [yes] posted in { $channel }
+       *[no] not posted
+    }, changes at { $hour } UTC
 
 ## Console
 # Section: the console (damabot local).
@@ -1098,6 +1166,12 @@ cmd-settings = settings
     .add-channel-description = Managers of the server: a channel where games may start (then only those)
     .remove-channel = remove-channel
     .remove-channel-description = Managers of the server: a channel taken off the list of game channels
+    .daily-puzzle = daily-puzzle
+    .daily-puzzle-description = Managers of the server: the channel where I post the puzzle of the day
+    .daily-puzzle-hour = daily-puzzle-hour
+    .daily-puzzle-hour-description = Managers of the server: the hour (0-23, UTC) when the puzzle of the day changes
+    .daily-puzzle-off = daily-puzzle-off
+    .daily-puzzle-off-description = Managers of the server: True stops posting the puzzle of the day
 cmd-hint = hint
     .description = Against me: my best move in this channel's game, and why (a few a game)
 cmd-analysis = analysis
@@ -1146,3 +1220,11 @@ cmd-tournament-cancel = cancel
     .description = Managers of the server: cancel the tournament (running games stop without a result)
 cmd-tournament-pdn = pdn
     .description = Every game of the tournament as one PDN file
+cmd-puzzle = puzzle
+    .description = A shot to solve near your puzzle rating: White to play and win (only you see it)
+    .daily = daily
+    .daily-description = True: the server's puzzle of the day, the same for everyone
+    .move = move
+    .move-description = Your answer to your open puzzle; the list offers the legal moves
+cmd-puzzles = puzzles
+    .description = Your puzzle rating and streak, and the server's best solvers

@@ -904,6 +904,74 @@ tournament-pdn = Todas las partidas de **{ $name }**, en un solo archivo PDN.
 tournament-pdn-empty = **{ $name }** todavía no tiene partidas.
 
 ## Puzzles
+# Section: puzzles (/puzzle, /puzzles) and the puzzle of the day.
+puzzle-unavailable = Los problemas no están disponibles ahora: no se ha podido cargar la colección de problemas. Quienes gestionan el bot ven el motivo en su registro.
+puzzle-hint-unavailable = Los problemas no están disponibles ahora.
+puzzle-hint-none-open = Ningún problema abierto: { $cmd } te da uno.
+puzzle-hint-no-match = Ninguna jugada legal empieza así. Jugadas legales: { $legal }
+# $rated: yes o no.
+puzzle-new = 🧩 **Problema { $id }** · dificultad { $difficulty } · { $rated ->
+        [yes] cuenta para la puntuación
+       *[no] no cuenta para la puntuación (ya lo has visto)
+    }
+puzzle-previous-closed = Tu problema anterior queda cerrado, sin contar para la puntuación.
+puzzle-daily-new = 🧩 **El problema del día** · dificultad { $difficulty } · { $rated ->
+        [yes] cuenta para la puntuación
+       *[no] no cuenta para la puntuación (ya lo has visto)
+    } · el próximo { $next }
+puzzle-daily-again = 🧩 **El problema del día**, donde lo dejaste · el próximo { $next }
+puzzle-daily-done = Ya has hecho el problema de hoy: { $solved ->
+        [yes] resuelto
+       *[no] no resuelto
+    }. El próximo llega { $next }.
+puzzle-stale = Este tablero del problema está desfasado: responde en tu último tablero, o con { $cmd }.
+puzzle-not-yours = Este problema es de otra persona: { $cmd } te da uno propio.
+puzzle-none-open = No tienes ningún problema abierto: { $cmd } te da uno.
+puzzle-gone = Ese problema ya no está en la colección: { $cmd } te da otro.
+puzzle-correct = ✅ **{ $move }** es correcta. { $color ->
+        [white] Las blancas responden
+       *[black] Las negras responden
+    } { $reply }.
+puzzle-solved = 🎉 **{ $move }**: ¡resuelto!
+puzzle-wrong = ❌ **{ $move }** no es la solución: la jugada era **{ $solution }**.
+puzzle-solution = Solución: `{ $line }`
+puzzle-rating-change = Puntuación de problemas: { $before } → **{ $after }** ({ $change })
+puzzle-unrated = No cuenta para la puntuación: solo cuenta tu primer intento en cada problema.
+puzzle-streak = Racha: { $streak } resueltos seguidos (mejor { $best })
+puzzle-move-menu = Tu jugada
+puzzle-your-move = { $color ->
+        [white] Juegan las blancas y ganan
+       *[black] Juegan las negras y ganan
+    }: elige tu jugada abajo, o escríbela con { $cmd }.
+puzzle-caption = { $color ->
+        [white] Juegan las blancas y ganan
+       *[black] Juegan las negras y ganan
+    }
+puzzle-caption-solution = Solución: { $line }
+puzzle-button-next = Siguiente problema
+puzzle-button-solve = Resolver
+puzzle-ranking-mine = **{ $name }** · puntuación de problemas { $rating } · { $solved } resueltos, { $failed } fallados · racha { $streak } (mejor { $best })
+puzzle-ranking-mine-none = **{ $name }** aún no ha terminado ningún problema aquí: { $cmd } te da uno.
+puzzle-ranking-title = **Los mejores resolviendo problemas**
+puzzle-ranking-line = `{ $rank }.` **{ $name }** { $rating } · { $solved } de { $attempts } resueltos · mejor racha { $best }
+puzzle-ranking-empty = Aquí nadie ha terminado aún { $min } problemas.
+puzzle-daily-post = 🧩 **El problema del día** · { $color ->
+        [white] juegan las blancas y ganan
+       *[black] juegan las negras y ganan
+    } · dificultad { $difficulty }. Pulsa **Resolver** para intentarlo (solo tú ves tu intento); el próximo llega { $next }.
+puzzle-daily-yesterday = La solución de ayer: `{ $line }` · { $solvers ->
+        [0] nadie lo resolvió
+        [one] lo resolvió una persona
+       *[other] lo resolvieron { $solvers } personas
+    }
+puzzle-settings-hour-range = La hora del problema del día va de 0 a 23 (UTC).
+puzzle-settings-daily = El problema del día se publica en { $channel } cada día a las { $hour } UTC; el primero { $first }.
+puzzle-settings-daily-off = El problema del día ya no se publica.
+puzzle-settings-hour = El problema del día cambia cada día a las { $hour } UTC.
+puzzle-settings-show = Problema del día: { $posted ->
+        [yes] se publica en { $channel }
+       *[no] no se publica
+    }, cambia a las { $hour } UTC
 
 ## Console
 # Section: the console (damabot local).
@@ -1107,6 +1175,12 @@ cmd-settings = ajustes
     .add-channel-description = Quien gestiona el servidor: un canal donde se pueden empezar partidas (luego solo ahí)
     .remove-channel = quitar-canal
     .remove-channel-description = Quien gestiona el servidor: un canal que sale de la lista de canales de juego
+    .daily-puzzle = problema-diario
+    .daily-puzzle-description = Quien gestiona el servidor: el canal donde publico el problema del día
+    .daily-puzzle-hour = hora-problema
+    .daily-puzzle-hour-description = Quien gestiona el servidor: la hora (0-23, UTC) en que cambia el problema del día
+    .daily-puzzle-off = quitar-problema
+    .daily-puzzle-off-description = Quien gestiona el servidor: True deja de publicar el problema del día
 cmd-hint = pista
     .description = Contra mí: mi mejor jugada en la partida de este canal, y por qué (unas pocas por partida)
 cmd-analysis = analisis
@@ -1155,3 +1229,11 @@ cmd-tournament-cancel = cancelar
     .description = Quien gestiona el servidor: cancela el torneo (las partidas en curso terminan sin resultado)
 cmd-tournament-pdn = pdn
     .description = Todas las partidas del torneo en un solo archivo PDN
+cmd-puzzle = problema
+    .description = Un golpe que resolver cerca de tu puntuación: juegan las blancas y ganan (solo lo ves tú)
+    .daily = diario
+    .daily-description = True: el problema del día del servidor, el mismo para todos
+    .move = jugada
+    .move-description = Tu respuesta al problema abierto; la lista ofrece las jugadas legales
+cmd-puzzles = problemas
+    .description = Tu puntuación en problemas, tu racha y los mejores del servidor

@@ -919,6 +919,77 @@ tournament-pdn = Tutte le partite di **{ $name }**, in un unico file PDN.
 tournament-pdn-empty = **{ $name }** non ha ancora partite.
 
 ## Puzzles
+# Section: puzzles (/puzzle, /puzzles) and the puzzle of the day.
+puzzle-unavailable = I problemi non sono disponibili al momento: non è stato possibile caricare la raccolta dei problemi. Chi gestisce il bot ne trova il motivo nel suo registro.
+puzzle-hint-unavailable = I problemi non sono disponibili al momento.
+puzzle-hint-none-open = Nessun problema aperto: { $cmd } te ne dà uno.
+puzzle-hint-no-match = Nessuna mossa regolare comincia così. Mosse regolari: { $legal }
+# $rated: yes o no.
+puzzle-new = 🧩 **Problema { $id }** · difficoltà { $difficulty } · { $rated ->
+        [yes] vale per il punteggio
+       *[no] non vale per il punteggio (l'hai già incontrato)
+    }
+puzzle-previous-closed = Il problema precedente è chiuso, senza effetto sul punteggio.
+puzzle-daily-new = 🧩 **Il problema del giorno** · difficoltà { $difficulty } · { $rated ->
+        [yes] vale per il punteggio
+       *[no] non vale per il punteggio (l'hai già incontrato)
+    } · il prossimo { $next }
+puzzle-daily-again = 🧩 **Il problema del giorno**, dove l'avevi lasciato · il prossimo { $next }
+puzzle-daily-done = Il problema di oggi l'hai già affrontato: { $solved ->
+        [yes] risolto
+       *[no] non risolto
+    }. Il prossimo arriva { $next }.
+puzzle-stale = Questa scacchiera del problema non è più aggiornata: rispondi sull'ultima che hai ricevuto, oppure con { $cmd }.
+puzzle-not-yours = Questo problema è di un altro giocatore: con { $cmd } ne ricevi uno tutto tuo.
+puzzle-none-open = Non hai nessun problema aperto: { $cmd } te ne dà uno.
+puzzle-gone = Quel problema non è più nella raccolta: { $cmd } te ne dà un altro.
+puzzle-correct = ✅ **{ $move }** è giusta. { $color ->
+        [white] Il Bianco
+       *[black] Il Nero
+    } risponde { $reply }.
+puzzle-solved = 🎉 **{ $move }**: risolto!
+puzzle-wrong = ❌ **{ $move }** non è la soluzione: la mossa giusta era **{ $solution }**.
+puzzle-solution = Soluzione: `{ $line }`
+puzzle-rating-change = Punteggio problemi: { $before } → **{ $after }** ({ $change })
+puzzle-unrated = Non vale per il punteggio: conta solo il primo tentativo a ogni problema.
+puzzle-streak = Serie: { $streak ->
+        [one] un problema risolto
+       *[other] { $streak } problemi risolti
+    } di fila (record { $best })
+puzzle-move-menu = La tua mossa
+puzzle-your-move = { $color ->
+        [white] Il Bianco
+       *[black] Il Nero
+    } muove e vince: scegli la mossa qui sotto, oppure scrivila con { $cmd }.
+puzzle-caption = { $color ->
+        [white] Il Bianco
+       *[black] Il Nero
+    } muove e vince
+puzzle-caption-solution = Soluzione: { $line }
+puzzle-button-next = Prossimo problema
+puzzle-button-solve = Risolvi
+puzzle-ranking-mine = **{ $name }** · punteggio problemi { $rating } · { $solved } risolti, { $failed } sbagliati · serie { $streak } (record { $best })
+puzzle-ranking-mine-none = **{ $name }** non ha ancora concluso nessun problema qui: { $cmd } te ne dà uno.
+puzzle-ranking-title = **I migliori solutori**
+puzzle-ranking-line = `{ $rank }.` **{ $name }** { $rating } · { $solved } risolti su { $attempts } · serie record { $best }
+puzzle-ranking-empty = Qui nessuno ha ancora concluso { $min } problemi.
+puzzle-daily-post = 🧩 **Il problema del giorno** · { $color ->
+        [white] il Bianco
+       *[black] il Nero
+    } muove e vince · difficoltà { $difficulty }. Premi **Risolvi** per provarci (il tuo tentativo lo vedi solo tu); il prossimo arriva { $next }.
+puzzle-daily-yesterday = La soluzione di ieri: `{ $line }` · { $solvers ->
+        [0] non l'ha risolto nessuno
+        [one] l'ha risolto una persona
+       *[other] l'hanno risolto in { $solvers }
+    }
+puzzle-settings-hour-range = L'ora del problema del giorno va da 0 a 23 (UTC).
+puzzle-settings-daily = Il problema del giorno sarà pubblicato in { $channel } ogni giorno alle { $hour } UTC; il primo { $first }.
+puzzle-settings-daily-off = Il problema del giorno non sarà più pubblicato.
+puzzle-settings-hour = Il problema del giorno cambia ogni giorno alle { $hour } UTC.
+puzzle-settings-show = Problema del giorno: { $posted ->
+        [yes] pubblicato in { $channel }
+       *[no] non pubblicato
+    }, cambia alle { $hour } UTC
 
 ## Console
 # Section: the console (damabot local).
@@ -1122,6 +1193,12 @@ cmd-settings = impostazioni
     .add-channel-description = Chi gestisce il server: un canale dove si possono iniziare partite (poi solo lì)
     .remove-channel = togli-canale
     .remove-channel-description = Chi gestisce il server: un canale da togliere dall'elenco dei canali di gioco
+    .daily-puzzle = problema-del-giorno
+    .daily-puzzle-description = Chi gestisce il server: il canale dove pubblico il problema del giorno
+    .daily-puzzle-hour = ora-problema
+    .daily-puzzle-hour-description = Chi gestisce il server: l'ora (0-23, UTC) in cui cambia il problema del giorno
+    .daily-puzzle-off = togli-problema
+    .daily-puzzle-off-description = Chi gestisce il server: True smette di pubblicare il problema del giorno
 cmd-hint = suggerimento
     .description = Contro di me: la mossa migliore nella partita di questo canale, e perché (pochi per partita)
 cmd-analysis = analisi
@@ -1170,3 +1247,11 @@ cmd-tournament-cancel = annulla
     .description = Chi gestisce il server: annulla il torneo (le partite in corso finiscono senza risultato)
 cmd-tournament-pdn = pdn
     .description = Tutte le partite del torneo in un unico file PDN
+cmd-puzzle = problema
+    .description = Un colpo da risolvere vicino al tuo punteggio: il Bianco muove e vince (lo vedi solo tu)
+    .daily = giorno
+    .daily-description = True: il problema del giorno del server, lo stesso per tutti
+    .move = mossa
+    .move-description = La tua risposta al problema aperto; l'elenco propone le mosse regolari
+cmd-puzzles = problemi
+    .description = Il tuo punteggio nei problemi, la tua serie e i migliori solutori del server

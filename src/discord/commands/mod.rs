@@ -7,6 +7,7 @@
 mod game;
 mod info;
 mod localise;
+mod puzzle;
 mod settings;
 mod tournament;
 
@@ -56,6 +57,8 @@ fn unlocalised() -> Vec<poise::Command<Data, Error>> {
         info::games(),
         tournament::tournament(),
         settings::settings(),
+        puzzle::puzzle(),
+        puzzle::puzzles(),
     ]
 }
 
@@ -228,7 +231,9 @@ mod tests {
                 "help",
                 "games",
                 "tournament",
-                "settings"
+                "settings",
+                "puzzle",
+                "puzzles"
             ]
         );
         let mut paths = Vec::new();
@@ -505,6 +510,9 @@ mod tests {
                 ["threads", "thread", "hilos"],
                 ["add-channel", "aggiungi-canale", "añadir-canal"],
                 ["remove-channel", "togli-canale", "quitar-canal"],
+                ["daily-puzzle", "problema-del-giorno", "problema-diario"],
+                ["daily-puzzle-hour", "ora-problema", "hora-problema"],
+                ["daily-puzzle-off", "togli-problema", "quitar-problema"],
             ]
         );
         let language = option(settings, "language");
@@ -561,7 +569,14 @@ mod tests {
             assert_eq!(typed["type"], 3, "{name}");
             assert_eq!(typed["autocomplete"], true, "{name}");
         }
-        for name in ["add-channel", "remove-channel"] {
+        let hour = option(settings, "daily-puzzle-hour");
+        assert_eq!(hour["type"], 4, "an integer");
+        assert_eq!(
+            (hour["min_value"].as_f64(), hour["max_value"].as_f64()),
+            (Some(0.0), Some(23.0))
+        );
+        assert_eq!(option(settings, "daily-puzzle-off")["type"], 5, "a switch");
+        for name in ["add-channel", "remove-channel", "daily-puzzle"] {
             let channel = option(settings, name);
             assert_eq!(channel["type"], 7, "{name}: a channel");
             assert_eq!(
@@ -570,6 +585,25 @@ mod tests {
                 "{name}: text channels only"
             );
         }
+    }
+
+    #[test]
+    fn puzzle_takes_daily_and_a_move_and_puzzles_takes_nothing() {
+        let all = registered();
+        let puzzle = command(&all, "puzzle");
+        assert_eq!(names(puzzle), ["puzzle", "problema", "problema"]);
+        assert!(puzzle["default_member_permissions"].is_null());
+        let daily = option(puzzle, "daily");
+        assert_eq!(daily["type"], 5);
+        assert_eq!(daily["required"], false);
+        let answer = option(puzzle, "move");
+        assert_eq!(answer["type"], 3);
+        assert_eq!(answer["required"], false, "no move: a new puzzle");
+        assert_eq!(answer["autocomplete"], true);
+        assert_eq!(names(answer), ["move", "mossa", "jugada"]);
+        let puzzles = command(&all, "puzzles");
+        assert_eq!(names(puzzles), ["puzzles", "problemi", "problemas"]);
+        assert!(puzzles["options"].as_array().is_none_or(Vec::is_empty));
     }
 
     #[test]

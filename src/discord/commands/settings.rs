@@ -34,6 +34,14 @@ pub async fn settings(
     #[rename = "remove-channel"]
     #[channel_types("Text")]
     remove_channel: Option<serenity::ChannelId>,
+    #[rename = "daily-puzzle"]
+    #[channel_types("Text")]
+    daily_puzzle: Option<serenity::ChannelId>,
+    #[rename = "daily-puzzle-hour"]
+    #[min = 0]
+    #[max = 23]
+    daily_puzzle_hour: Option<u8>,
+    #[rename = "daily-puzzle-off"] daily_puzzle_off: Option<bool>,
 ) -> Result<(), Error> {
     let time = read_time(ctx, time)?;
     let expiry = match expiry {
@@ -59,6 +67,9 @@ pub async fn settings(
         threads,
         add_channel,
         remove_channel,
+        daily_puzzle,
+        daily_puzzle_hour,
+        daily_puzzle_off,
     };
     answer(ctx, call::settings(options)).await
 }

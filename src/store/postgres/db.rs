@@ -16,7 +16,7 @@ use super::super::copy::Value;
 use crate::i18n::Language;
 use crate::store::{
     AbortReason, ChallengeStatus, ColourChoice, EndReason, GameResult, GameStatus, NotifyMode,
-    StoreError, TournamentStatus,
+    PuzzleStatus, StoreError, TournamentStatus,
 };
 
 /// What a statement can fail with.
@@ -215,7 +215,8 @@ code_params!(
     Language,
     NotifyMode,
     AbortReason,
-    TournamentStatus
+    TournamentStatus,
+    PuzzleStatus
 );
 
 /// The parameters of a statement, in order: `params![a, b, c]`.

@@ -8,10 +8,16 @@ use super::{Place, PostgresOpenError};
 
 /// Each migration: the schema version it brings the database to, and its SQL. The first one
 /// creates version 5 at once (SQLite reached it in five steps).
-pub(crate) const MIGRATIONS: &[(usize, &str)] = &[(
-    5,
-    include_str!("../../../migrations/postgres/0005_initial.sql"),
-)];
+pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
+    (
+        5,
+        include_str!("../../../migrations/postgres/0005_initial.sql"),
+    ),
+    (
+        6,
+        include_str!("../../../migrations/postgres/0006_puzzles.sql"),
+    ),
+];
 
 /// The schema version this build writes; the same as SQLite's.
 pub const SCHEMA_VERSION: usize = MIGRATIONS[MIGRATIONS.len() - 1].0;

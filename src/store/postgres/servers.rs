@@ -3,11 +3,11 @@
 use super::db::{DbResult, OptionalExtension, Row, Transaction, params};
 
 use crate::i18n::Language;
-use crate::store::codes::sql_id;
+use crate::store::codes::{discord_id, sql_id};
 use crate::store::{ChannelId, GuildId, ServerSettings, StoreError};
 
-const SERVER_COLUMNS: &str =
-    "language, discord_language, time_per_move_ms, challenge_expiry_ms, threads";
+const SERVER_COLUMNS: &str = "language, discord_language, time_per_move_ms, \
+     challenge_expiry_ms, threads, daily_puzzle_channel_id, daily_puzzle_hour";
 
 fn settings_from_row(row: &Row<'_>) -> DbResult<ServerSettings> {
     Ok(ServerSettings {
@@ -16,6 +16,8 @@ fn settings_from_row(row: &Row<'_>) -> DbResult<ServerSettings> {
         time_per_move_ms: row.get(2)?,
         challenge_expiry_ms: row.get(3)?,
         threads: row.get(4)?,
+        daily_puzzle: row.get::<_, Option<i64>>(5)?.map(discord_id),
+        daily_puzzle_hour: row.get(6)?,
     })
 }
 
@@ -73,12 +75,21 @@ pub(super) fn save_choices(
             return Err(StoreError::Invalid(format!("{what}: it must be positive")));
         }
     }
+    if choices.daily_puzzle_hour > 23 {
+        return Err(StoreError::Invalid(format!(
+            "daily puzzle hour {}: it must be 0 to 23",
+            choices.daily_puzzle_hour
+        )));
+    }
     Ok(tx
         .prepare_cached(&format!(
             "INSERT INTO servers (guild_id, language, time_per_move_ms, challenge_expiry_ms, \
-             threads) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET \
+             threads, daily_puzzle_channel_id, daily_puzzle_hour) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO UPDATE SET \
              language = excluded.language, time_per_move_ms = excluded.time_per_move_ms, \
-             challenge_expiry_ms = excluded.challenge_expiry_ms, threads = excluded.threads \
+             challenge_expiry_ms = excluded.challenge_expiry_ms, threads = excluded.threads, \
+             daily_puzzle_channel_id = excluded.daily_puzzle_channel_id, \
+             daily_puzzle_hour = excluded.daily_puzzle_hour \
              RETURNING {SERVER_COLUMNS}"
         ))?
         .query_row(
@@ -88,6 +99,8 @@ pub(super) fn save_choices(
                 choices.time_per_move_ms,
                 choices.challenge_expiry_ms,
                 choices.threads,
+                choices.daily_puzzle.map(sql_id),
+                choices.daily_puzzle_hour,
             ],
             settings_from_row,
         )?)

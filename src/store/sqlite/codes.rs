@@ -6,7 +6,7 @@ use crate::i18n::Language;
 pub(super) use crate::store::codes::{TextCode, UnknownCode, discord_id, sql_id};
 use crate::store::{
     AbortReason, ChallengeStatus, ColourChoice, EndReason, GameResult, GameStatus, NotifyMode,
-    TournamentStatus,
+    PuzzleStatus, TournamentStatus,
 };
 
 /// Binds and reads the crate's own coded types as their text codes. (`Color` belongs to the
@@ -37,7 +37,8 @@ sql_text_code!(
     Language,
     NotifyMode,
     AbortReason,
-    TournamentStatus
+    TournamentStatus,
+    PuzzleStatus
 );
 
 #[cfg(test)]
@@ -73,6 +74,7 @@ mod tests {
         check::<NotifyMode>();
         check::<AbortReason>();
         check::<TournamentStatus>();
+        check::<PuzzleStatus>();
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert_eq!(TextCode::code(language), language.code());

@@ -35,7 +35,8 @@
 //! This module opens, configures and shares the connections, and runs each [`Store`] call as
 //! one transaction. `schema` holds the migrations and the version check, `codes` the text codes
 //! of the domain's enums and the id casts, `rows` the mapping of rows to domain values, and
-//! `players`, `challenges`, `games` and `servers` the statements on their tables.
+//! `players`, `challenges`, `games`, `servers`, `tournaments` and `puzzles` the statements on
+//! their tables.
 
 mod challenges;
 mod coach;
@@ -45,6 +46,7 @@ mod games;
 mod idle;
 mod people;
 mod players;
+mod puzzles;
 mod rows;
 mod schema;
 mod servers;
@@ -62,6 +64,10 @@ pub use schema::{SCHEMA_VERSION, migrations};
 use schema::{check_schema_version, migrate};
 
 use crate::i18n::Language;
+use crate::store::{
+    AttemptedPuzzle, DailyPuzzleServer, FinishedPuzzle, NewPuzzleAttempt, PuzzleAttempt,
+    PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
+};
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
@@ -935,5 +941,91 @@ impl Store for SqliteStore {
 
     fn running_tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
         self.read(tournaments::running_tournaments)
+    }
+    fn start_puzzle_attempt(
+        &self,
+        attempt: &NewPuzzleAttempt,
+    ) -> Result<(PuzzleAttempt, Option<PuzzleAttempt>), StoreError> {
+        self.write(|tx| puzzles::start_attempt(tx, attempt))
+    }
+
+    fn puzzle_attempt(&self, id: PuzzleAttemptId) -> Result<Option<PuzzleAttempt>, StoreError> {
+        self.read(|tx| puzzles::load_attempt(tx, id))
+    }
+
+    fn open_puzzle_attempt(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<PuzzleAttempt>, StoreError> {
+        self.read(|tx| puzzles::open_attempt(tx, guild, user))
+    }
+
+    fn advance_puzzle_attempt(
+        &self,
+        id: PuzzleAttemptId,
+        step: u32,
+    ) -> Result<PuzzleAttempt, StoreError> {
+        self.write(|tx| puzzles::advance_attempt(tx, id, step))
+    }
+
+    fn finish_puzzle_attempt(
+        &self,
+        id: PuzzleAttemptId,
+        finish: PuzzleFinish,
+    ) -> Result<FinishedPuzzle, StoreError> {
+        self.write(|tx| puzzles::finish_attempt(tx, id, finish))
+    }
+
+    fn puzzle_player(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<PuzzlePlayer>, StoreError> {
+        self.read(|tx| puzzles::player(tx, guild, user))
+    }
+
+    fn puzzle_ranking(
+        &self,
+        guild: GuildId,
+        min_attempts: u32,
+        limit: u32,
+    ) -> Result<Vec<PuzzlePlayer>, StoreError> {
+        self.read(|tx| puzzles::ranking(tx, guild, min_attempts, limit))
+    }
+
+    fn attempted_puzzles(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<AttemptedPuzzle>, StoreError> {
+        self.read(|tx| puzzles::attempted(tx, guild, user))
+    }
+
+    fn daily_puzzle_attempt(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        day: i64,
+    ) -> Result<Option<PuzzleAttempt>, StoreError> {
+        self.read(|tx| puzzles::daily_attempt(tx, guild, user, day))
+    }
+
+    fn daily_puzzle_solvers(&self, guild: GuildId, day: i64) -> Result<u32, StoreError> {
+        self.read(|tx| puzzles::daily_solvers(tx, guild, day))
+    }
+
+    fn daily_puzzle_servers(&self) -> Result<Vec<DailyPuzzleServer>, StoreError> {
+        self.read(puzzles::daily_servers)
+    }
+
+    fn claim_daily_puzzle_post(
+        &self,
+        guild: GuildId,
+        day: i64,
+        channel: Option<ChannelId>,
+        at: Millis,
+    ) -> Result<bool, StoreError> {
+        self.write(|tx| puzzles::claim_daily_post(tx, guild, day, channel, at))
     }
 }

@@ -15,6 +15,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0003_living_server.sql"),
     include_str!("../../../migrations/sqlite/0004_coach.sql"),
     include_str!("../../../migrations/sqlite/0005_tournaments.sql"),
+    include_str!("../../../migrations/sqlite/0006_puzzles.sql"),
 ];
 
 /// The migrations, in order.
@@ -24,6 +25,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[2]),
     M::up(MIGRATIONS_SQL[3]),
     M::up(MIGRATIONS_SQL[4]),
+    M::up(MIGRATIONS_SQL[5]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).

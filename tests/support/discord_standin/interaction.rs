@@ -14,6 +14,8 @@ pub struct Slash {
     path: Vec<String>,
     options: Vec<Value>,
     users: Vec<Person>,
+    /// Channel options: (option name, channel id).
+    channels: Vec<(String, u64)>,
 }
 
 impl Slash {
@@ -24,6 +26,7 @@ impl Slash {
             path: Vec::new(),
             options: Vec::new(),
             users: Vec::new(),
+            channels: Vec::new(),
         }
     }
 
@@ -55,6 +58,15 @@ impl Slash {
     pub fn user(mut self, name: &str, person: &Person) -> Self {
         self.users.push(person.clone());
         self.option(name, 6, sf(person.id))
+    }
+
+    /// A channel option; the channel goes into `resolved`, as Discord sends. Refused unless its
+    /// type is one the option was registered with (`channel_types`), as Discord's client offers
+    /// only those.
+    #[must_use]
+    pub fn channel(mut self, name: &str, channel: u64) -> Self {
+        self.channels.push((name.to_owned(), channel));
+        self.option(name, 7, sf(channel))
     }
 
     #[must_use]
@@ -102,6 +114,21 @@ impl Slash {
         }
         Ok(options)
     }
+}
+
+/// The options declared at the end of a subcommand path.
+fn leaf_options<'a>(schema: &'a Value, path: &[String]) -> &'a [Value] {
+    let mut level = schema;
+    for name in path {
+        match schema_options(level)
+            .iter()
+            .find(|o| o["name"] == name.as_str())
+        {
+            Some(found) => level = found,
+            None => return &[],
+        }
+    }
+    schema_options(level)
 }
 
 fn schema_options(schema: &Value) -> &[Value] {
@@ -304,6 +331,36 @@ pub fn command(
             })
             .collect();
         data["resolved"] = json!({ "users": users, "members": members });
+    }
+    if !slash.channels.is_empty() {
+        let declared = leaf_options(&schema, &slash.path);
+        let mut channels = Map::new();
+        for (name, id) in &slash.channels {
+            let channel = state
+                .world
+                .channel(*id)
+                .ok_or_else(|| format!("there is no channel {id}"))?;
+            let option = declared
+                .iter()
+                .find(|o| o["name"] == name.as_str())
+                .ok_or_else(|| format!("/{} has no option {name}", slash.name))?;
+            if let Some(types) = option["channel_types"].as_array() {
+                if !types
+                    .iter()
+                    .any(|t| t.as_u64() == Some(u64::from(channel.kind)))
+                {
+                    return Err(format!(
+                        "/{} {name} takes channels of types {types:?}, not {}",
+                        slash.name, channel.kind
+                    ));
+                }
+            }
+            channels.insert(
+                id.to_string(),
+                model::interaction_channel(&state.world, channel, who),
+            );
+        }
+        data["resolved"]["channels"] = Value::Object(channels);
     }
     let id = state.interaction_id();
     let token = token_for(id);
