@@ -561,3 +561,48 @@ pub(crate) fn connection_lost(error: &StoreError) -> bool {
         .downcast_ref::<postgres::Error>()
         .is_some_and(|e| e.is_closed() || e.code().is_none())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Color;
+
+    fn allowed<T: TextCode>(schema: &str) {
+        for &value in T::ALL {
+            let code = value.code();
+            assert!(
+                schema.contains(&format!("'{code}'")),
+                "the PostgreSQL schema does not allow {code}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_schema_allows_every_code() {
+        let schema: String = super::super::schema::MIGRATIONS
+            .iter()
+            .map(|(_, sql)| *sql)
+            .collect();
+        allowed::<Color>(&schema);
+        allowed::<ColourChoice>(&schema);
+        allowed::<ChallengeStatus>(&schema);
+        allowed::<GameStatus>(&schema);
+        allowed::<GameResult>(&schema);
+        allowed::<EndReason>(&schema);
+        allowed::<Language>(&schema);
+        allowed::<NotifyMode>(&schema);
+        allowed::<AbortReason>(&schema);
+        allowed::<TournamentStatus>(&schema);
+        allowed::<PuzzleStatus>(&schema);
+    }
+
+    #[test]
+    fn every_integer_binds_as_a_bigint_and_nulls_bind_anywhere() {
+        assert!(7_u32.to_param().fits(&Type::INT8));
+        assert!(!7_u32.to_param().fits(&Type::TEXT));
+        assert!("x".to_param().fits(&Type::TEXT));
+        assert!(true.to_param().fits(&Type::BOOL));
+        assert!(matches!(None::<String>.to_param(), Param::Int(None)));
+        assert!(matches!(GameStatus::Active.to_param(), Param::Text(Some(ref s)) if s == "active"));
+    }
+}
