@@ -1,8 +1,17 @@
-//! The SQLite store under load.
+//! The stores under load.
 //!
 //! `cargo bench --bench store` prints the database size of 1,000 finished games of 80 plies,
 //! then measures moves recorded per second by 8 threads over 1,000 active games, with each
-//! durability setting (criterion's `thrpt` is moves per second).
+//! SQLite durability setting (criterion's `thrpt` is moves per second).
+//!
+//! With `DAMA_BENCH_POSTGRES` set to a PostgreSQL server's URL (whose user may create a
+//! schema: `dama_bench` is dropped and made anew), the same 8 threads over 1,000 active games
+//! run on PostgreSQL, and then two processes (this benchmark again, 4 threads each, a half of
+//! the games each) record moves at once:
+//!
+//! ```sh
+//! DAMA_BENCH_POSTGRES=postgres://dama@127.0.0.1:54329/postgres cargo bench --bench store
+//! ```
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,8 +22,8 @@ use criterion::{Criterion, Throughput, criterion_group};
 use dama_rules::Position;
 use damabot::game::rating;
 use damabot::store::{
-    Durability, EndReason, Finish, Game, GameResult, NewGame, OpenOptions, Participant,
-    SqliteStore, Store,
+    Durability, EndReason, Finish, Game, GameId, GameResult, NewGame, OpenOptions, Participant,
+    PostgresStore, SqliteStore, Store,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -32,7 +41,13 @@ fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, 
         ..OpenOptions::default()
     };
     let store = SqliteStore::open_with(&dir.join("bench.db"), &options).expect("store opens");
-    let games = (0..GAMES)
+    let games = active_games(&store);
+    (store, games)
+}
+
+/// `GAMES` new active games, each in its own channel, between players `2i` and `2i + 1`.
+fn active_games(store: &dyn Store) -> Vec<Game> {
+    (0..GAMES)
         .map(|i| {
             for user in [2 * i + 1, 2 * i + 2] {
                 store
@@ -53,8 +68,7 @@ fn store_with_active_games(dir: &Path, durability: Durability) -> (SqliteStore, 
                 })
                 .expect("game stored")
         })
-        .collect();
-    (store, games)
+        .collect()
 }
 
 /// A legal game of exactly `PLIES` plies (long notation, FEN after), chosen at random.
@@ -123,12 +137,137 @@ fn database_size() {
     );
 }
 
+/// Records `per_thread` moves from each of `threads` threads, each over its share of `games`
+/// (round robin, as players would).
+fn play_moves(
+    store: &dyn Store,
+    games: &[Game],
+    plies: &[AtomicU32],
+    threads: usize,
+    per_thread: u64,
+) {
+    let fen = Position::initial().to_fen();
+    std::thread::scope(|scope| {
+        for thread in 0..threads {
+            let fen = &fen;
+            scope.spawn(move || {
+                let mine: Vec<usize> = (thread..games.len()).step_by(threads).collect();
+                for i in 0..per_thread {
+                    let game = mine[i as usize % mine.len()];
+                    let ply = plies[game].load(Ordering::Relaxed);
+                    store
+                        .record_move(games[game].id, ply, "22-18", fen, i64::from(ply))
+                        .expect("move stored");
+                    plies[game].store(ply + 1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+}
+
+/// The benchmark database on the PostgreSQL server `server`: the schema `dama_bench`, made
+/// anew, and the URL that opens it.
+fn postgres_bench_url(server: &str) -> String {
+    let mut client =
+        postgres::Client::connect(server, postgres::NoTls).expect("the server answers");
+    client
+        .batch_execute("DROP SCHEMA IF EXISTS dama_bench CASCADE; CREATE SCHEMA dama_bench")
+        .expect("the schema is made");
+    let separator = if server.contains('?') { '&' } else { '?' };
+    format!("{server}{separator}options=-csearch_path%3Ddama_bench")
+}
+
+/// 8 threads over 1,000 active games on PostgreSQL.
+fn record_moves_postgres(c: &mut Criterion, server: &str) {
+    let url = postgres_bench_url(server);
+    let store = PostgresStore::open(&url).expect("store opens");
+    let games = active_games(&store);
+    let plies: Vec<AtomicU32> = games.iter().map(|_| AtomicU32::new(0)).collect();
+    let mut group = c.benchmark_group("record_move_8_threads_1000_games");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("postgres", |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            play_moves(
+                &store,
+                &games,
+                &plies,
+                THREADS,
+                iters.div_ceil(THREADS as u64),
+            );
+            started.elapsed()
+        });
+    });
+    group.finish();
+}
+
+/// Moves each process records in a run of the two-process benchmark.
+const MOVES_PER_PROCESS: u64 = 20_000;
+
+/// Two processes (4 threads each, half the games each) recording moves at once: five runs,
+/// the median printed.
+fn two_processes_postgres(server: &str) {
+    let url = postgres_bench_url(server);
+    {
+        let store = PostgresStore::open(&url).expect("store opens");
+        active_games(&store);
+    }
+    let mut rates = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let children: Vec<_> = (0..2)
+            .map(|worker| {
+                std::process::Command::new(std::env::current_exe().expect("the bench binary"))
+                    .env("DAMA_BENCH_WORKER", worker.to_string())
+                    .env("DAMA_BENCH_WORKER_URL", &url)
+                    .spawn()
+                    .expect("a worker starts")
+            })
+            .collect();
+        for mut child in children {
+            assert!(
+                child.wait().expect("the worker ends").success(),
+                "a worker failed"
+            );
+        }
+        rates.push(2.0 * MOVES_PER_PROCESS as f64 / started.elapsed().as_secs_f64());
+    }
+    rates.sort_by(f64::total_cmp);
+    println!(
+        "postgres, 2 processes x 4 threads, 1,000 active games: {:.0} moves/s (median of 5 \
+         runs of {} moves; min {:.0}, max {:.0})",
+        rates[2],
+        2 * MOVES_PER_PROCESS,
+        rates[0],
+        rates[4]
+    );
+}
+
+/// One process of the two-process benchmark: 4 threads over the games of its half (even or
+/// odd ids), continuing from their stored plies.
+fn worker(index: u64, url: &str) {
+    let store = PostgresStore::open(url).expect("store opens");
+    let games: Vec<Game> = (1..=GAMES as i64)
+        .filter(|id| (*id as u64) % 2 == index)
+        .map(|id| store.game(GameId(id)).expect("read").expect("a game"))
+        .collect();
+    let plies: Vec<AtomicU32> = games.iter().map(|g| AtomicU32::new(g.ply)).collect();
+    play_moves(
+        &store,
+        &games,
+        &plies,
+        THREADS / 2,
+        MOVES_PER_PROCESS / (THREADS as u64 / 2),
+    );
+}
+
 fn record_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("record_move_8_threads_1000_games");
     group.throughput(Throughput::Elements(1));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    let fen = Position::initial().to_fen();
     for (name, durability) in [
         ("synchronous_normal", Durability::Process),
         ("synchronous_full", Durability::PowerLoss),
@@ -139,40 +278,49 @@ fn record_moves(c: &mut Criterion) {
         let plies: Vec<AtomicU32> = games.iter().map(|_| AtomicU32::new(0)).collect();
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {
-                let per_thread = iters.div_ceil(THREADS as u64);
                 let started = Instant::now();
-                std::thread::scope(|scope| {
-                    for thread in 0..THREADS {
-                        let (store, games, plies, fen) = (&store, &games, &plies, &fen);
-                        scope.spawn(move || {
-                            // Each thread plays its own games, round robin, as players would.
-                            let mine: Vec<usize> = (thread..games.len()).step_by(THREADS).collect();
-                            for i in 0..per_thread {
-                                let game = mine[i as usize % mine.len()];
-                                let ply = plies[game].load(Ordering::Relaxed);
-                                store
-                                    .record_move(games[game].id, ply, "22-18", fen, i64::from(ply))
-                                    .expect("move stored");
-                                plies[game].store(ply + 1, Ordering::Relaxed);
-                            }
-                        });
-                    }
-                });
+                play_moves(
+                    store.as_ref(),
+                    &games,
+                    &plies,
+                    THREADS,
+                    iters.div_ceil(THREADS as u64),
+                );
                 started.elapsed()
             });
         });
     }
     group.finish();
+    if let Some(server) = std::env::var("DAMA_BENCH_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+    {
+        record_moves_postgres(c, &server);
+    }
 }
 
 criterion_group!(benches, record_moves);
 
 fn main() {
+    if let (Ok(index), Ok(url)) = (
+        std::env::var("DAMA_BENCH_WORKER"),
+        std::env::var("DAMA_BENCH_WORKER_URL"),
+    ) {
+        worker(index.parse().expect("a worker number"), &url);
+        return;
+    }
     // `cargo test --benches` runs this once as a smoke test; the size report is for benches.
-    if !std::env::args().any(|arg| arg == "--test") {
+    let smoke_test = std::env::args().any(|arg| arg == "--test");
+    if !smoke_test {
         database_size();
     }
     benches();
+    if let Some(server) = std::env::var("DAMA_BENCH_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty() && !smoke_test)
+    {
+        two_processes_postgres(&server);
+    }
     criterion::Criterion::default()
         .configure_from_args()
         .final_summary();

@@ -51,14 +51,30 @@ pub struct DiscordConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
-    /// The SQLite file, created on first start; `DAMA_DATABASE` overrides it.
+    /// The SQLite file, created on first start (when `url` is not set).
     pub path: PathBuf,
+    /// The database: a `postgres://user:password@host:port/database` URL for PostgreSQL, or a
+    /// SQLite path; takes the place of `path` when set. `DAMA_DATABASE` (either) overrides
+    /// both.
+    pub url: Option<String>,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         Self {
             path: PathBuf::from("dama.db"),
+            url: None,
+        }
+    }
+}
+
+impl DatabaseConfig {
+    /// The database these settings name: `url` if set, else the SQLite file `path`.
+    #[must_use]
+    pub fn location(&self) -> crate::store::DatabaseLocation {
+        match self.url.as_deref().filter(|url| !url.trim().is_empty()) {
+            Some(url) => crate::store::DatabaseLocation::parse(url),
+            None => crate::store::DatabaseLocation::Sqlite(self.path.clone()),
         }
     }
 }
@@ -333,8 +349,14 @@ impl Config {
         if let Some(token) = var("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             self.discord.token = Some(Secret::new(token.trim()));
         }
-        if let Some(path) = var("DAMA_DATABASE").filter(|p| !p.trim().is_empty()) {
-            self.database.path = PathBuf::from(path);
+        if let Some(setting) = var("DAMA_DATABASE").filter(|p| !p.trim().is_empty()) {
+            match crate::store::DatabaseLocation::parse(&setting) {
+                crate::store::DatabaseLocation::Sqlite(path) => {
+                    self.database.path = path;
+                    self.database.url = None;
+                }
+                crate::store::DatabaseLocation::Postgres(url) => self.database.url = Some(url),
+            }
         }
     }
 
@@ -548,6 +570,37 @@ mod tests {
         });
         assert_eq!(config.token().unwrap().expose(), "from-env");
         assert_eq!(config.database.path, PathBuf::from("/tmp/x.db"));
+        assert_eq!(
+            config.database.location(),
+            crate::store::DatabaseLocation::Sqlite(PathBuf::from("/tmp/x.db"))
+        );
+    }
+
+    #[test]
+    fn the_database_is_a_url_or_a_path() {
+        let mut config = parse("[database]\nurl = \"postgres://dama@db/dama\"\n").unwrap();
+        assert_eq!(
+            config.database.location(),
+            crate::store::DatabaseLocation::Postgres("postgres://dama@db/dama".into())
+        );
+        // A path in the environment wins over the file's URL, and a URL over its path.
+        config.apply_env(|name| (name == "DAMA_DATABASE").then(|| "other.db".into()));
+        assert_eq!(
+            config.database.location(),
+            crate::store::DatabaseLocation::Sqlite(PathBuf::from("other.db"))
+        );
+        config.apply_env(|name| {
+            (name == "DAMA_DATABASE").then(|| "postgresql://u:p@h:5433/d".into())
+        });
+        assert_eq!(
+            config.database.location(),
+            crate::store::DatabaseLocation::Postgres("postgresql://u:p@h:5433/d".into())
+        );
+        let config = parse("[database]\npath = \"games.db\"\n").unwrap();
+        assert_eq!(
+            config.database.location(),
+            crate::store::DatabaseLocation::Sqlite(PathBuf::from("games.db"))
+        );
     }
 
     #[test]

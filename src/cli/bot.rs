@@ -10,7 +10,7 @@ use super::{EXIT_CONFIG, NO_TOKEN_HELP};
 use crate::config::Config;
 use crate::game::{Clock, GameService, ScaledClock, ServiceSettings, SystemClock};
 use crate::render::Renderer;
-use crate::store::SqliteStore;
+use crate::store::open_store;
 
 /// How long the end of a run waits for the last users of the database to let go.
 const CLOSE_WAIT: Duration = Duration::from_secs(5);
@@ -23,13 +23,11 @@ pub fn run_bot(config: &Config) -> ExitCode {
         eprint!("{NO_TOKEN_HELP}");
         return ExitCode::from(EXIT_CONFIG);
     };
-    let store = match SqliteStore::open(&config.database.path) {
-        Ok(store) => store,
+    let location = config.database.location();
+    let store = match open_store(&location) {
+        Ok(store) => store.into_shared(),
         Err(error) => {
-            eprintln!(
-                "error: database {}: {error}",
-                config.database.path.display()
-            );
+            eprintln!("error: database {location}: {error}");
             return ExitCode::from(EXIT_CONFIG);
         }
     };
@@ -54,7 +52,7 @@ pub fn run_bot(config: &Config) -> ExitCode {
         Arc::new(SystemClock)
     };
     let service = Arc::new(
-        GameService::new(Arc::new(store), clock, ServiceSettings::from_config(config))
+        GameService::new(store, clock, ServiceSettings::from_config(config))
             .with_tables(
                 crate::game::load_tables(&config.engine.tables_dir),
                 config.game.verdicts_in_rated_games,
@@ -71,7 +69,7 @@ pub fn run_bot(config: &Config) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    info!(database = %config.database.path.display(), "starting");
+    info!(database = %location, "starting");
     let result = runtime.block_on(crate::discord::run(
         config,
         token,
@@ -105,7 +103,7 @@ fn close(service: Arc<GameService>) {
             info!("database closed");
         }
         Err(_) => {
-            warn!("the database is still in use at exit; SQLite recovers it at the next start");
+            warn!("the database is still in use at exit; it recovers at the next start");
         }
     }
 }

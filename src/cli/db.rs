@@ -1,4 +1,4 @@
-//! Database tools: `db check` and `db backup`.
+//! Database tools: `db check`, `db backup` and `db copy`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,36 +8,72 @@ use clap::Subcommand;
 use dama_rules::Position;
 
 use crate::config::Config;
+use crate::store::copy::copy_database;
 use crate::store::{
-    EndReason, Game, GameStatus, MoveRecord, OpenOptions, SqliteStore, Store, StoreError,
+    AnyStore, DatabaseLocation, EndReason, Game, GameStatus, MoveRecord, OpenOptions, SqliteStore,
+    StoreError, open_store, open_store_read_only,
 };
 
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
-    /// Check the database: SQLite's integrity and foreign-key checks, then replay every game's
-    /// moves with the rules and compare with the stored positions. Prints a line per problem
-    /// and a summary; exits with 1 on any problem. Safe while the bot runs.
+    /// Check the database: its schema version, SQLite's integrity and foreign-key checks,
+    /// then replay every game's moves with the rules and compare with the stored positions.
+    /// Prints a line per problem and a summary; exits with 1 on any problem. Safe while the
+    /// bot runs.
     Check {
-        /// The database (default: database.path from the configuration, or DAMA_DATABASE).
-        #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        /// The database, a SQLite file or a postgres:// URL (default: the configured one).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
     },
     /// Copy the database to a new file with SQLite's online backup: a consistent snapshot,
     /// taken while the bot runs.
     Backup {
         /// The new file.
         path: PathBuf,
-        /// The database (default: database.path from the configuration, or DAMA_DATABASE).
+        /// The SQLite database (default: the configured one). For PostgreSQL use pg_dump.
         #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        db: Option<String>,
+    },
+    /// Copy every table (players, challenges, games, moves, ratings, servers, tournaments,
+    /// ...) from one database to another, SQLite or PostgreSQL either way, ids kept; then check
+    /// the target as `db check` does. Stop the bot first: the copy is one snapshot of the
+    /// source.
+    Copy {
+        /// The database to copy: a SQLite file or a postgres:// URL.
+        #[arg(value_name = "FROM")]
+        from: String,
+        /// The database to copy into (created or migrated to this version's schema); it
+        /// must be empty.
+        #[arg(value_name = "TO")]
+        to: String,
+        /// Replace whatever the target holds.
+        #[arg(long)]
+        force: bool,
     },
 }
 
 pub fn db_command(command: &DbCommand, config: &Config) -> ExitCode {
-    let source = |db: &Option<PathBuf>| db.clone().unwrap_or_else(|| config.database.path.clone());
+    let source = |db: &Option<String>| {
+        db.as_deref()
+            .map_or_else(|| config.database.location(), DatabaseLocation::parse)
+    };
     match command {
         DbCommand::Check { db } => check_command(&source(db)),
-        DbCommand::Backup { path, db } => backup_command(&source(db), path),
+        DbCommand::Backup { path, db } => match source(db) {
+            DatabaseLocation::Sqlite(source) => backup_command(&source, path),
+            DatabaseLocation::Postgres(_) => {
+                eprintln!(
+                    "error: db backup copies a SQLite file; back up a PostgreSQL database with \
+                     pg_dump (see the README), or copy it into a SQLite file with db copy"
+                );
+                ExitCode::FAILURE
+            }
+        },
+        DbCommand::Copy { from, to, force } => copy_command(
+            &DatabaseLocation::parse(from),
+            &DatabaseLocation::parse(to),
+            *force,
+        ),
     }
 }
 
@@ -50,18 +86,27 @@ pub struct CheckReport {
     pub problems: Vec<String>,
 }
 
-/// Checks a database: integrity, foreign keys, and every game replayed by the rules.
-pub fn check_database(store: &SqliteStore) -> Result<CheckReport, StoreError> {
+/// Checks a database: its schema version, integrity, foreign keys, and every game replayed by
+/// the rules.
+pub fn check_database(store: &AnyStore) -> Result<CheckReport, StoreError> {
     let mut report = CheckReport {
         problems: store.integrity_problems()?,
         ..CheckReport::default()
     };
+    let version = store.schema_version()?;
+    if version != crate::store::SCHEMA_VERSION as i64 {
+        report.problems.push(format!(
+            "schema version {version}, this damabot's is {}",
+            crate::store::SCHEMA_VERSION
+        ));
+    }
+    let store_port = store.as_store();
     for id in store.game_ids()? {
         // A game that vanished since the id list was read is no problem.
-        let Some(game) = store.game(id)? else {
+        let Some(game) = store_port.game(id)? else {
             continue;
         };
-        let moves = store.moves(id)?;
+        let moves = store_port.moves(id)?;
         report.games += 1;
         report.moves += moves.len();
         report.problems.extend(
@@ -165,23 +210,23 @@ fn same_position(fen: &str, position: &Position) -> bool {
     Position::from_fen(fen).is_ok_and(|stored| stored == *position)
 }
 
-fn check_command(path: &Path) -> ExitCode {
-    let options = OpenOptions {
-        read_only: true,
-        readers: 0,
-        ..OpenOptions::default()
-    };
-    let store = match SqliteStore::open_with(path, &options) {
+fn check_command(location: &DatabaseLocation) -> ExitCode {
+    let store = match open_store_read_only(location) {
         Ok(store) => store,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     };
-    let report = match check_database(&store) {
+    print_check(location, &store)
+}
+
+/// Checks `store` and prints the problems and a summary line; success if there are none.
+fn print_check(location: &DatabaseLocation, store: &AnyStore) -> ExitCode {
+    let report = match check_database(store) {
         Ok(report) => report,
         Err(error) => {
-            eprintln!("error: {}: {error}", path.display());
+            eprintln!("error: {location}: {error}");
             return ExitCode::FAILURE;
         }
     };
@@ -189,8 +234,7 @@ fn check_command(path: &Path) -> ExitCode {
         println!("{problem}");
     }
     println!(
-        "{}: {} games, {} moves, {} problems",
-        path.display(),
+        "{location}: {} games, {} moves, {} problems",
         report.games,
         report.moves,
         report.problems.len()
@@ -200,6 +244,51 @@ fn check_command(path: &Path) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+fn copy_command(from: &DatabaseLocation, to: &DatabaseLocation, force: bool) -> ExitCode {
+    if from == to {
+        eprintln!("error: {from} is both the source and the target");
+        return ExitCode::FAILURE;
+    }
+    let source = match open_store_read_only(from) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("error: the source: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let target = match open_store(to) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("error: the target: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match copy_database(&source, &target, force) {
+        Ok(report) => {
+            let total: usize = report.rows.iter().map(|(_, rows)| rows).sum();
+            let tables: Vec<String> = report
+                .rows
+                .iter()
+                .filter(|(_, rows)| *rows > 0)
+                .map(|(table, rows)| format!("{rows} {table}"))
+                .collect();
+            println!(
+                "copied {from} to {to}: {total} rows ({})",
+                if tables.is_empty() {
+                    "nothing to copy".to_owned()
+                } else {
+                    tables.join(", ")
+                }
+            );
+        }
+        Err(error) => {
+            eprintln!("error: copying {from} to {to}: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    print_check(to, &target)
 }
 
 fn backup_command(source: &Path, destination: &Path) -> ExitCode {
@@ -283,7 +372,7 @@ fn remove_partial(partial: &Path) {
 mod tests {
     use super::*;
     use crate::game::rating;
-    use crate::store::{Finish, GameResult, NewGame, Participant};
+    use crate::store::{Finish, GameResult, NewGame, Participant, Store};
     use dama_rules::Move;
 
     const GUILD: u64 = 1;
@@ -345,10 +434,13 @@ mod tests {
     fn a_sound_database_has_no_problems() {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_games(dir.path());
-        let report = check_database(&store).unwrap();
+        let report = check_database(&AnyStore::Sqlite(store)).unwrap();
         assert_eq!(report.problems, Vec::<String>::new());
         assert_eq!((report.games, report.moves), (2, 19));
-        assert_eq!(check_command(&db_path(dir.path())), ExitCode::SUCCESS);
+        assert_eq!(
+            check_command(&DatabaseLocation::Sqlite(db_path(dir.path()))),
+            ExitCode::SUCCESS
+        );
     }
 
     #[test]
@@ -367,7 +459,7 @@ mod tests {
             [],
         )
         .unwrap();
-        let report = check_database(&store).unwrap();
+        let report = check_database(&AnyStore::Sqlite(store)).unwrap();
         assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
         assert!(
             report.problems[0].starts_with("game 1: ply 3: stored position"),
@@ -379,7 +471,10 @@ mod tests {
             "{:?}",
             report.problems
         );
-        assert_eq!(check_command(&db_path(dir.path())), ExitCode::FAILURE);
+        assert_eq!(
+            check_command(&DatabaseLocation::Sqlite(db_path(dir.path()))),
+            ExitCode::FAILURE
+        );
     }
 
     #[test]
@@ -424,7 +519,7 @@ mod tests {
             ExitCode::SUCCESS
         );
         let restored = SqliteStore::open(&copy).unwrap();
-        let report = check_database(&restored).unwrap();
+        let report = check_database(&AnyStore::Sqlite(restored)).unwrap();
         assert_eq!((report.games, report.moves), (2, 19));
         assert!(report.problems.is_empty());
         assert_eq!(

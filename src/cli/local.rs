@@ -12,13 +12,13 @@ use crate::config::Config;
 use crate::console::Console;
 use crate::game::{GameService, ManualClock, ServiceSettings, load_tables};
 use crate::render::Renderer;
-use crate::store::SqliteStore;
+use crate::store::{DatabaseLocation, open_store};
 
 #[derive(Debug, Args)]
 pub struct LocalArgs {
-    /// The SQLite file (default: the configured database).
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    /// The database: a SQLite file or a postgres:// URL (default: the configured database).
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
     /// Save every board image (and replays) in this directory.
     #[arg(long, value_name = "DIR")]
     pub images: Option<PathBuf>,
@@ -28,12 +28,12 @@ pub struct LocalArgs {
 }
 
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
-    let path = args
+    let location = args
         .db
-        .clone()
-        .unwrap_or_else(|| config.database.path.clone());
-    let store = match SqliteStore::open(&path) {
-        Ok(store) => store,
+        .as_deref()
+        .map_or_else(|| config.database.location(), DatabaseLocation::parse);
+    let store = match open_store(&location) {
+        Ok(store) => store.into_shared(),
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::from(super::EXIT_CONFIG);
@@ -53,7 +53,7 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let clock = Arc::new(ManualClock::from_system());
     let mut settings = ServiceSettings::from_config(config);
     settings.seed = args.seed;
-    let service = GameService::new(Arc::new(store), clock.clone(), settings)
+    let service = GameService::new(store, clock.clone(), settings)
         .with_tables(
             load_tables(&config.engine.tables_dir),
             config.game.verdicts_in_rated_games,

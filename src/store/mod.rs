@@ -1,10 +1,12 @@
 //! Persistence: players, challenges, games and moves, and what each server has chosen.
 //!
 //! The game service talks to a [`Store`], a port: a small synchronous trait in the domain's
-//! words, whose contract is documented on the trait. [`SqliteStore`] is one adapter (rusqlite,
-//! bundled SQLite, WAL); it maps its driver's errors to [`StoreError`] at its edge, and keeps
-//! its storage codes and schema to itself. A second backend implements [`Store`] and runs the
-//! behavioural tests of `tests/store/contract.rs`.
+//! words, whose contract is documented on the trait. Two adapters implement it and run the
+//! behavioural tests of `tests/store/contract.rs`: [`SqliteStore`] (rusqlite, bundled SQLite,
+//! WAL), the default, and [`PostgresStore`] (a PostgreSQL server, for several processes). Each
+//! maps its driver's errors to [`StoreError`] at its edge and keeps its schema to itself; both
+//! store the domain's values with the same codes (`codes`). A database setting names one or the
+//! other ([`DatabaseLocation`]), and [`open_store`] opens it.
 
 use std::fmt;
 
@@ -12,9 +14,21 @@ pub use dama_rules::{ByColor, Color};
 
 use crate::i18n::Language;
 
+mod codes;
+pub mod copy;
+mod open;
+mod postgres;
 mod sqlite;
 
-pub use sqlite::{Durability, OpenError, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations};
+pub use self::open::{
+    AnyStore, DatabaseLocation, StoreOpenError, open_store, open_store_read_only,
+};
+pub use self::postgres::{
+    PostgresOpenError, PostgresOptions, PostgresStore, SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
+};
+pub use self::sqlite::{
+    Durability, OpenError, OpenOptions, SCHEMA_VERSION, SqliteStore, migrations,
+};
 
 /// Unix time in milliseconds.
 pub type Millis = i64;

@@ -1,8 +1,11 @@
-//! The store: the behavioural contract (`store/contract.rs`) on each SQLite configuration, then
-//! what only SQLite has: the schema and its migrations, WAL, backup, crashes and start-up
-//! errors.
+//! The store: the behavioural contract (`store/contract.rs`) on each SQLite configuration and on
+//! PostgreSQL (`DAMA_TEST_POSTGRES`, see `store/pg.rs`), then what only SQLite has: the schema
+//! and its migrations, WAL, backup, crashes and start-up errors; PostgreSQL's own are in
+//! `store/postgres.rs`.
 
 mod contract;
+mod pg;
+mod postgres;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -29,9 +32,10 @@ fn open(path: &Path) -> SqliteStore {
     SqliteStore::open(path).expect("the database opens")
 }
 
-/// Runs each behaviour of the contract on a private in-memory database (one connection) and on
-/// a file with the default options (a writer and a pool of readers, WAL).
-macro_rules! contract_on_sqlite {
+/// Runs each behaviour of the contract on a private in-memory database (one connection), on
+/// a file with the default options (a writer and a pool of readers, WAL), and on a schema of
+/// its own on the PostgreSQL test server.
+macro_rules! contract_on_every_backend {
     ($($behaviour:ident),+ $(,)?) => {
         mod in_memory {
             $(
@@ -53,10 +57,23 @@ macro_rules! contract_on_sqlite {
                 }
             )+
         }
+
+        mod on_postgres {
+            $(
+                #[test]
+                fn $behaviour() {
+                    let Some(database) = super::pg::test_database() else {
+                        return;
+                    };
+                    let store = database.open();
+                    super::contract::$behaviour(&store);
+                }
+            )+
+        }
     };
 }
 
-contract_on_sqlite!(
+contract_on_every_backend!(
     player_round_trip_and_name_update,
     challenge_round_trip_and_single_answer,
     accepting_creates_the_game_atomically,

@@ -41,6 +41,7 @@
 mod challenges;
 mod coach;
 mod codes;
+mod copy;
 mod games;
 mod idle;
 mod people;
@@ -398,6 +399,29 @@ impl SqliteStore {
     /// Every game id, in order (for `damabot db check`).
     pub fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
         self.read(games::game_ids)
+    }
+
+    /// Rows in each copied table (`damabot db copy`).
+    pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
+        self.read(copy::row_counts)
+    }
+
+    /// Every copied table, from one snapshot.
+    pub(crate) fn export_tables(&self) -> Result<Vec<crate::store::copy::TableRows>, StoreError> {
+        self.read(copy::export_tables)
+    }
+
+    /// Replaces every copied table with `tables`, in one transaction.
+    pub(crate) fn import_tables(
+        &self,
+        tables: &[crate::store::copy::TableRows],
+    ) -> Result<(), StoreError> {
+        self.write(|tx| copy::import_tables(tx, tables))
+    }
+
+    /// The schema version of the file (`user_version`).
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.read(|tx| Ok(tx.query_row("PRAGMA user_version", [], |row| row.get(0))?))
     }
 
     /// Backs up the database file `source`, which another process (the bot) may be using, to

@@ -10,12 +10,12 @@ use super::{OpenError, classify_open_error, open_error};
 /// The SQL of each migration, in order; migration `i` takes the schema from version `i` to
 /// `i + 1`.
 pub(super) const MIGRATIONS_SQL: &[&str] = &[
-    include_str!("../../../migrations/0001_initial.sql"),
-    include_str!("../../../migrations/0002_servers.sql"),
-    include_str!("../../../migrations/0003_living_server.sql"),
-    include_str!("../../../migrations/0004_coach.sql"),
-    include_str!("../../../migrations/0005_tournaments.sql"),
-    include_str!("../../../migrations/0006_puzzles.sql"),
+    include_str!("../../../migrations/sqlite/0001_initial.sql"),
+    include_str!("../../../migrations/sqlite/0002_servers.sql"),
+    include_str!("../../../migrations/sqlite/0003_living_server.sql"),
+    include_str!("../../../migrations/sqlite/0004_coach.sql"),
+    include_str!("../../../migrations/sqlite/0005_tournaments.sql"),
+    include_str!("../../../migrations/sqlite/0006_puzzles.sql"),
 ];
 
 /// The migrations, in order.

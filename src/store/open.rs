@@ -1,0 +1,239 @@
+//! Choosing the backend: a database setting names a PostgreSQL database (a `postgres://` URL)
+//! or a SQLite file (anything else), and [`open_store`] opens it.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::copy::TableRows;
+use super::postgres::{PostgresOpenError, PostgresOptions, PostgresStore};
+use super::sqlite::{OpenError, OpenOptions, SqliteStore};
+use super::{GameId, Store, StoreError};
+
+/// Where the database is, as a setting (`database.url`, `database.path`, `DAMA_DATABASE`, a
+/// tool's argument) names it.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseLocation {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database: its URL, `postgres://user:password@host:port/database` (or
+    /// `postgresql://...`).
+    Postgres(String),
+}
+
+impl DatabaseLocation {
+    /// A `postgres://` or `postgresql://` URL names PostgreSQL; anything else is a SQLite
+    /// path.
+    #[must_use]
+    pub fn parse(setting: &str) -> Self {
+        let trimmed = setting.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            DatabaseLocation::Postgres(trimmed.to_owned())
+        } else {
+            DatabaseLocation::Sqlite(PathBuf::from(setting))
+        }
+    }
+}
+
+impl fmt::Display for DatabaseLocation {
+    /// The path, or the URL without its password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatabaseLocation::Sqlite(path) => write!(f, "{}", path.display()),
+            DatabaseLocation::Postgres(url) => f.write_str(&redact_password(url)),
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatabaseLocation::Sqlite(path) => f.debug_tuple("Sqlite").field(path).finish(),
+            DatabaseLocation::Postgres(_) => {
+                f.debug_tuple("Postgres").field(&self.to_string()).finish()
+            }
+        }
+    }
+}
+
+/// `scheme://user:secret@host/...` as `scheme://user:***@host/...`; a `password=` query
+/// parameter likewise.
+fn redact_password(url: &str) -> String {
+    let mut out = url.to_owned();
+    if let Some(scheme_end) = out.find("://") {
+        let rest = &out[scheme_end + 3..];
+        let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+        if let Some(at) = rest[..authority_end].rfind('@') {
+            if let Some(colon) = rest[..at].find(':') {
+                let start = scheme_end + 3 + colon + 1;
+                let end = scheme_end + 3 + at;
+                out.replace_range(start..end, "***");
+            }
+        }
+    }
+    if let Some(position) = out.find("password=") {
+        let start = position + "password=".len();
+        let end = out[start..].find('&').map_or(out.len(), |e| start + e);
+        out.replace_range(start..end, "***");
+    }
+    out
+}
+
+/// Why a database cannot be opened: the backend's own error, which says what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreOpenError {
+    #[error(transparent)]
+    Sqlite(#[from] OpenError),
+    #[error(transparent)]
+    Postgres(#[from] PostgresOpenError),
+}
+
+/// An open store of either backend, with the tools' extras of each.
+#[derive(Debug)]
+pub enum AnyStore {
+    Sqlite(SqliteStore),
+    Postgres(PostgresStore),
+}
+
+impl AnyStore {
+    /// The store, to call through the port.
+    #[must_use]
+    pub fn as_store(&self) -> &dyn Store {
+        match self {
+            AnyStore::Sqlite(store) => store,
+            AnyStore::Postgres(store) => store,
+        }
+    }
+
+    /// The store, to share with the game service.
+    #[must_use]
+    pub fn into_shared(self) -> Arc<dyn Store> {
+        match self {
+            AnyStore::Sqlite(store) => Arc::new(store),
+            AnyStore::Postgres(store) => Arc::new(store),
+        }
+    }
+
+    /// Every game id, in order.
+    pub fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.game_ids(),
+            AnyStore::Postgres(store) => store.game_ids(),
+        }
+    }
+
+    /// The backend's own checks: SQLite's integrity and foreign-key checks; nothing to add on
+    /// PostgreSQL, which enforces its foreign keys on every write and checks its pages itself.
+    pub fn integrity_problems(&self) -> Result<Vec<String>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.integrity_problems(),
+            AnyStore::Postgres(_) => Ok(Vec::new()),
+        }
+    }
+
+    /// Rows in each copied table.
+    pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.row_counts(),
+            AnyStore::Postgres(store) => store.row_counts(),
+        }
+    }
+
+    /// Every copied table, from one snapshot.
+    pub(crate) fn export_tables(&self) -> Result<Vec<TableRows>, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.export_tables(),
+            AnyStore::Postgres(store) => store.export_tables(),
+        }
+    }
+
+    /// Replaces every copied table with `tables`, in one transaction.
+    pub(crate) fn import_tables(&self, tables: &[TableRows]) -> Result<(), StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.import_tables(tables),
+            AnyStore::Postgres(store) => store.import_tables(tables),
+        }
+    }
+
+    /// The schema version of the database.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        match self {
+            AnyStore::Sqlite(store) => store.schema_version(),
+            AnyStore::Postgres(store) => store.schema_version(),
+        }
+    }
+}
+
+/// Opens (creating or migrating if needed) the database `location` names.
+pub fn open_store(location: &DatabaseLocation) -> Result<AnyStore, StoreOpenError> {
+    Ok(match location {
+        DatabaseLocation::Sqlite(path) => AnyStore::Sqlite(SqliteStore::open(path)?),
+        DatabaseLocation::Postgres(url) => AnyStore::Postgres(PostgresStore::open(url)?),
+    })
+}
+
+/// Opens an existing database for the tools, without migrating it (an older schema is
+/// refused and says to start the bot once) and, for SQLite, without writing to it.
+pub fn open_store_read_only(location: &DatabaseLocation) -> Result<AnyStore, StoreOpenError> {
+    Ok(match location {
+        DatabaseLocation::Sqlite(path) => AnyStore::Sqlite(SqliteStore::open_with(
+            path,
+            &OpenOptions {
+                read_only: true,
+                readers: 0,
+                ..OpenOptions::default()
+            },
+        )?),
+        DatabaseLocation::Postgres(url) => AnyStore::Postgres(PostgresStore::open_with(
+            url,
+            &PostgresOptions {
+                read_only: true,
+                pool_size: 2,
+                ..PostgresOptions::default()
+            },
+        )?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_postgres_and_the_rest_is_a_path() {
+        assert_eq!(
+            DatabaseLocation::parse("postgres://dama@localhost/dama"),
+            DatabaseLocation::Postgres("postgres://dama@localhost/dama".into())
+        );
+        assert!(matches!(
+            DatabaseLocation::parse("PostgreSQL://h/db"),
+            DatabaseLocation::Postgres(_)
+        ));
+        assert_eq!(
+            DatabaseLocation::parse("data/dama.db"),
+            DatabaseLocation::Sqlite(PathBuf::from("data/dama.db"))
+        );
+        assert_eq!(
+            DatabaseLocation::parse("postgres.db"),
+            DatabaseLocation::Sqlite(PathBuf::from("postgres.db"))
+        );
+    }
+
+    #[test]
+    fn passwords_never_show() {
+        let location = DatabaseLocation::parse("postgres://dama:s3cret@db.example:5433/dama");
+        assert_eq!(
+            location.to_string(),
+            "postgres://dama:***@db.example:5433/dama"
+        );
+        assert!(!format!("{location:?}").contains("s3cret"));
+        let location = DatabaseLocation::parse("postgresql://h/db?user=a&password=s3cret&x=1");
+        assert_eq!(
+            location.to_string(),
+            "postgresql://h/db?user=a&password=***&x=1"
+        );
+        let location = DatabaseLocation::parse("postgres://dama@h/db");
+        assert_eq!(location.to_string(), "postgres://dama@h/db");
+    }
+}
