@@ -49,6 +49,8 @@ pub struct Data {
     /// The direct-message channel of each person the bot wrote to, so that a direct message
     /// is one request after the first (Discord keeps the same channel for a person).
     pub dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
+    /// The shards that were ready once: a later READY is a reconnection.
+    ready_shards: Arc<Mutex<std::collections::HashSet<u32>>>,
 }
 
 impl Data {
@@ -59,7 +61,16 @@ impl Data {
             renderer,
             work: Work::default(),
             dm_channels: Arc::default(),
+            ready_shards: Arc::default(),
         }
+    }
+
+    /// Notes that `shard` is ready; true the first time.
+    pub fn first_ready(&self, shard: u32) -> bool {
+        self.ready_shards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(shard)
     }
 
     /// The direct-message channel with `user`, when one was opened before.

@@ -27,6 +27,7 @@ use super::permissions::{check_permissions, guild_only_text};
 use super::{Data, Error};
 use crate::game::{Action, Actor, GameService, Notice, Origin, Reply, ServiceError, Suggestions};
 use crate::i18n::{Language, t};
+use crate::metrics::{self, InteractionKind};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -140,12 +141,23 @@ pub fn ack_budget(created_ms: u64, now_ms: u64) -> Duration {
     ACK_BUDGET.saturating_sub(age)
 }
 
+/// The system clock in Unix milliseconds.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
 /// The budget of an interaction with this id, by the system clock.
 fn budget_of(id: u64) -> Duration {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    ack_budget(created_at_ms(id), now)
+    ack_budget(created_at_ms(id), now_ms())
+}
+
+/// Counts the first answer to an interaction (a deferral, or the answer itself) in the
+/// metrics, with its time since Discord created the interaction.
+fn answered(shard: serenity::ShardId, kind: InteractionKind, id: u64, deferred: bool) {
+    let age = Duration::from_millis(now_ms().saturating_sub(created_at_ms(id)));
+    metrics::interaction_answered(shard.0, kind, age, deferred);
 }
 
 /// Answers a slash command with the reply to its action. Once the reply is out, later failures
@@ -194,6 +206,8 @@ pub async fn answer_command(
             )
             .await?;
         mark_responded(ctx);
+        let shard = ctx.serenity_context().shard_id;
+        answered(shard, InteractionKind::Command, interaction.id.get(), false);
         let mut posted = None;
         if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
             match interaction.get_response(http).await {
@@ -224,6 +238,8 @@ pub async fn answer_command(
         .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
         .await?;
     mark_responded(ctx);
+    let shard = ctx.serenity_context().shard_id;
+    answered(shard, InteractionKind::Command, interaction.id.get(), true);
     info!(
         command = name,
         user, "deferred: the reply was not ready within {budget:?} of the interaction"
@@ -709,6 +725,12 @@ async fn click(
             .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
         progress.responded = true;
+        answered(
+            ctx.shard_id,
+            InteractionKind::Click,
+            interaction.id.get(),
+            true,
+        );
         info!(
             custom_id,
             user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
@@ -726,6 +748,12 @@ async fn click(
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             remember_at(http, data, reply, clicked).await;
             Some(clicked)
         }
@@ -751,6 +779,12 @@ async fn click(
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             if shows_something(reply) || reply.thread.is_some() {
                 let posted = interaction.get_response(http).await?;
                 remember(http, data, reply, &posted).await;
@@ -776,6 +810,12 @@ async fn click(
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             None
         }
     };

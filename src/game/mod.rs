@@ -63,6 +63,7 @@ pub use texts::{engine_name, human_duration, rules_text};
 
 use crate::config::Config;
 use crate::i18n::{Language, t};
+use crate::shards::ShardSet;
 use crate::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
 /// Who acts, and where.
@@ -223,6 +224,8 @@ pub struct GameService {
     notifications: notify::Notifications,
     /// The analyses running, so that two requests for one game share one.
     analyses: analysis::Running,
+    /// The shards this process runs, when the bot's shards are split across processes.
+    shards: Option<ShardSet>,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -321,7 +324,16 @@ impl GameService {
             servers: settings::ServerCache::default(),
             notifications: notify::Notifications::default(),
             analyses: analysis::Running::default(),
+            shards: None,
         }
+    }
+
+    /// The same service, looking after the servers of these shards only (`None`: every
+    /// server). See [`Self::owns_guild`].
+    #[must_use]
+    pub fn with_shards(mut self, shards: Option<ShardSet>) -> GameService {
+        self.shards = shards;
+        self
     }
 
     /// Marks a game as being searched; `None` if a search of it is already under way.
@@ -422,11 +434,17 @@ impl GameService {
     }
 
     /// Whether this process looks after `guild`: its sweeps, reminders, daily posts and engine
-    /// moves (a process runs some of the bot's shards; see the `discord.shards` setting).
-    #[allow(clippy::unused_self)]
-    pub(crate) fn owns_guild(&self, guild: GuildId) -> bool {
-        let _ = guild;
-        true
+    /// moves. A process that runs some of the bot's shards (the `discord.shards` setting) owns
+    /// the servers whose events Discord sends to them; without that setting, every server.
+    #[must_use]
+    pub fn owns_guild(&self, guild: GuildId) -> bool {
+        self.shards.as_ref().is_none_or(|shards| shards.owns(guild))
+    }
+
+    /// Engine searches waiting for an engine right now (for the metrics).
+    #[must_use]
+    pub fn engine_queue(&self) -> usize {
+        self.engines.waiting()
     }
 
     /// The store, for adapters and tools.

@@ -86,7 +86,8 @@ impl GameService {
         Ok(notices)
     }
 
-    /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
+    /// Runs on a timer; returns the notices to post, for the servers this process looks after
+    /// (see [`Self::owns_guild`]): the engine's moves that were due (see
     /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
     /// to move let twice their time per move pass unclaimed, idle engine games ended, the
     /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
@@ -99,6 +100,10 @@ impl GameService {
         notices.extend(self.idle_engine_games(now)?);
         notices.extend(self.reminders(now)?);
         notices.extend(self.tournament_sweep(now)?);
+        // Each part skips the servers of shards another process runs (`owns_guild`); a new
+        // part (the daily puzzle posts) does the same. Expired challenges are the exception:
+        // the store expires them in one statement and hands each to exactly one sweep, whose
+        // process edits its message (any process may call Discord's REST API).
         for notice in &mut notices {
             settle_mentions(&mut notice.reply, None);
         }
@@ -110,6 +115,9 @@ impl GameService {
     fn forfeits(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for record in self.store.overdue_games(now, 2)? {
+            if !self.owns_guild(record.guild) {
+                continue;
+            }
             let loaded = self.load(record)?;
             let turn = loaded.turn();
             // The engine loses no game on time; a move of its that is due is resumed above.
