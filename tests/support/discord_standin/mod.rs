@@ -10,9 +10,10 @@
 //!
 //! The stand-in plays Discord, strictly: HELLO, IDENTIFY → READY + GUILD_CREATE (IDENTIFY's
 //! `shard` must be absent or `[id, count]` with the recommended count: close 4011 for fewer
-//! shards, 4010 for any other count), each guild's events only to its shard (Discord's rule:
-//! `(guild_id >> 22) % count`; [`Standin::add_guild`] adds a guild on a given shard), heartbeat ACKs, RESUME → replay +
-//! RESUMED; every dispatch is checked to parse as serenity's `GatewayEvent` before it is sent.
+//! shards, 4010 for any other count), one session per shard and each guild's events only to
+//! its shard (Discord's rule: `(guild_id >> 22) % count`; [`Standin::add_guild`] adds a guild
+//! on a given shard), heartbeat ACKs, RESUME → replay + RESUMED; every dispatch is checked to
+//! parse as serenity's `GatewayEvent` before it is sent.
 //! REST requests are recorded (method, path, route template, JSON or `payload_json`, uploaded
 //! files, the answer) and answered as Discord would, including its refusals:
 //!
