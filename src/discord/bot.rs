@@ -193,7 +193,7 @@ pub async fn run(
             warn!(%listen, "the metrics and health endpoint is reachable from other machines");
         }
         info!(%listen, "serving /metrics and /health");
-        let probe = health_probe(client.shard_manager.clone(), service, shards.clone());
+        let probe = health_probe(client.shard_manager.clone(), data.clone(), shards.clone());
         tokio::spawn(metrics::serve(listener, handle, probe, metrics_stopped));
     }
 
@@ -233,24 +233,28 @@ pub async fn run(
     result.map_err(|e| BotError::Connection(Box::new(e)))
 }
 
-/// The health of this process for `/health` (each of its shards connected, the database
-/// reachable by a cheap read), refreshing the gauges read at scrape time on the way.
+/// The health of this process for `/health` (each of its shards connected, as the gateway
+/// client knows it; the database reachable by a cheap read), refreshing the gauges read at
+/// scrape time on the way. A shard that is being started again (a session Discord ended) has
+/// no runner meanwhile: it counts as down.
 fn health_probe(
     shard_manager: Arc<serenity::ShardManager>,
-    service: Arc<GameService>,
+    data: Data,
     shards: Option<ShardSet>,
 ) -> Probe {
     Arc::new(move || {
         let shard_manager = shard_manager.clone();
-        let service = service.clone();
+        let service = data.service.clone();
+        let ready = data.ready_shards();
         let shards = shards.clone();
         Box::pin(async move {
             let runners = shard_manager.runners.lock().await;
             let ids = match &shards {
                 Some(shards) => shards.ids(),
                 None => {
-                    let mut ids: Vec<u32> = runners.keys().map(|id| id.0).collect();
+                    let mut ids: Vec<u32> = runners.keys().map(|id| id.0).chain(ready).collect();
                     ids.sort_unstable();
+                    ids.dedup();
                     ids
                 }
             };

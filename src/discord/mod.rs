@@ -65,6 +65,20 @@ impl Data {
         }
     }
 
+    /// The shards that were ready at least once, in order.
+    #[must_use]
+    pub fn ready_shards(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self
+            .ready_shards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .copied()
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
     /// Notes that `shard` is ready; true the first time.
     pub fn first_ready(&self, shard: u32) -> bool {
         self.ready_shards

@@ -22,6 +22,7 @@ mod moves;
 mod notify;
 mod restart;
 mod server;
+mod shards;
 mod startup;
 mod threads;
 mod tournaments;

@@ -618,6 +618,13 @@ impl Standin {
         self.end_connections(|| Outgoing::Close(4000, "Unknown error.".to_owned()));
     }
 
+    /// Ends every session as Discord does when a session timed out (close code 4009, not
+    /// resumable): the bot must connect and identify again.
+    pub fn time_out_sessions(&self) {
+        self.shared.lock().gateway.sessions.clear();
+        self.end_connections(|| Outgoing::Close(4009, "Session timed out.".to_owned()));
+    }
+
     /// Drops every gateway TCP connection without a close frame (a network failure).
     pub fn cut_gateway(&self) {
         self.end_connections(|| Outgoing::Cut);
