@@ -18,10 +18,11 @@ use crate::common::{Bot, answer, assert_board, custom_id, start_connected, text}
 use crate::engine::{WHITE, play_command};
 use crate::support::discord_standin::{Options, Person, Slash, Standin, message_id};
 
-/// The game clock 300 times faster, swept every second: a 5-minute move is half gone in 0.5 s
-/// and forfeited after 2 s; the engine thinks 4 s (real time), longer than the 1.5 s of a
-/// direct answer, so its reply is deferred; engine games are never ended as idle here.
-const FAST: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n\
+/// The game clock 360 times faster, swept every second: an hour to move is half gone in 5 s
+/// (a reminder) and forfeited after 20 s; a challenge lasts 1.7 s; the engine thinks 4 s (real
+/// time), longer than the 1.5 s of a direct answer, so its reply is deferred; engine games are
+/// never ended as idle here.
+const FAST: &str = "[game]\nclock_speed = 360.0\nsweep_interval = \"1s\"\n\
     challenge_expiry = \"10m\"\nengine_idle = \"30d\"\n\n[engine]\nthink_time = \"4s\"\n";
 
 /// The database both bots use: `DAMA_TEST_POSTGRES` when set, else a SQLite file in `dir`.
@@ -64,13 +65,13 @@ async fn threads_off_in(discord: &Standin, channel: u64) {
     discord.callback(&off).await;
 }
 
-/// `white` challenges `black` at 5 minutes a move in `channel`, `black` accepts, and each plays
+/// `white` challenges `black` at an hour a move in `channel`, `black` accepts, and each plays
 /// one move: the game is then waiting for `white`.
 async fn human_game(discord: &Standin, channel: u64, white: &Person, black: &Person) {
     let challenge = Slash::new("challenge")
         .user("member", black)
         .integer("colour", 0)
-        .string("time", "5 min");
+        .string("time", "1 h");
     let sent = discord.slash_in(channel, white, challenge).await;
     let message = answer(discord, &sent).await.message;
     let accept = custom_id(&message, "accept");
@@ -136,9 +137,9 @@ fn edits_of(discord: &Standin, board: u64) -> usize {
         .count()
 }
 
-/// Waits until `done` holds, polling; panics with `what` after 30 s.
+/// Waits until `done` holds, polling; panics with `what` after 40 s.
 async fn eventually(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(40);
     while !done() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -179,6 +180,8 @@ async fn two_processes_each_look_after_the_servers_of_their_shard() {
     for channel in [on_0, on_1] {
         threads_off_in(&discord, channel).await;
     }
+    let engine_0 = discord.text_channel_in(guild_0, "engine", 0);
+    let engine_1 = discord.text_channel_in(guild_1, "engine", 0);
     let (alice, bob, carol) = (
         discord.user("alice"),
         discord.user("bob"),
@@ -186,11 +189,12 @@ async fn two_processes_each_look_after_the_servers_of_their_shard() {
     );
 
     // In each server a game whose time runs out, and one where the engine is thinking; then
-    // the process of shard 1 dies in the middle of the engine's search.
+    // the process of shard 1 dies in the middle of the engine's search, before the first
+    // reminder of its server's game is due.
     human_game(&discord, on_0, &alice, &bob).await;
     human_game(&discord, on_1, &alice, &bob).await;
-    let engine_board_0 = engine_game_thinking(&discord, on_0, &carol).await;
-    let engine_board_1 = engine_game_thinking(&discord, on_1, &carol).await;
+    let engine_board_0 = engine_game_thinking(&discord, engine_0, &carol).await;
+    let engine_board_1 = engine_game_thinking(&discord, engine_1, &carol).await;
     let status = one.kill();
     assert!(!status.success(), "killed: {status}");
     discord.take_expected_error("never completed");
@@ -207,11 +211,13 @@ async fn two_processes_each_look_after_the_servers_of_their_shard() {
     .await;
     // Two more sweeps of shard 0's process.
     tokio::time::sleep(Duration::from_millis(2_500)).await;
-    assert_eq!(
-        channel_posts(&discord, on_1),
-        Vec::<String>::new(),
-        "shard 0's process posted in shard 1's server"
-    );
+    for channel in [on_1, engine_1] {
+        assert_eq!(
+            channel_posts(&discord, channel),
+            Vec::<String>::new(),
+            "shard 0's process posted in shard 1's server"
+        );
+    }
     assert_eq!(
         edits_of(&discord, engine_board_1),
         0,
@@ -235,6 +241,8 @@ async fn two_processes_each_look_after_the_servers_of_their_shard() {
     tokio::time::sleep(Duration::from_millis(3_000)).await;
     for channel in [on_0, on_1] {
         assert_eq!(posts_saying(&discord, channel, "by forfeit"), 1);
+    }
+    for channel in [on_0, on_1, engine_0, engine_1] {
         assert_eq!(
             repeated_posts(&discord, channel),
             Vec::<String>::new(),

@@ -366,9 +366,19 @@ impl Standin {
     /// [`perm`]) by an overwrite; dispatched as CHANNEL_CREATE when a session is up, and part
     /// of GUILD_CREATE on later connections. Returns its id.
     pub fn text_channel(&self, name: &str, bot_deny: u64) -> u64 {
+        let guild = self.guild_id();
+        self.text_channel_in(guild, name, bot_deny)
+    }
+
+    /// [`Self::text_channel`] in another of the bot's guilds ([`Self::add_guild`]).
+    pub fn text_channel_in(&self, guild: u64, name: &str, bot_deny: u64) -> u64 {
         let mut state = self.shared.lock();
+        assert!(state.world.guilds().contains(&guild), "no guild {guild}");
         let id = state.ids.next();
-        let channel = model::Channel::text(id, name, bot_deny);
+        let channel = model::Channel {
+            guild: (guild != state.world.guild_id).then_some(guild),
+            ..model::Channel::text(id, name, bot_deny)
+        };
         state.world.channels.push(channel.clone());
         let value = model::channel(&state.world, &channel);
         check_dispatch("CHANNEL_CREATE", &value);
