@@ -67,10 +67,8 @@ async fn on_event(
 ) -> Result<(), Error> {
     let shard = framework.serenity_context.shard_id.0;
     match event {
-        serenity::FullEvent::Ready { .. } => {
-            if !framework.user_data.first_ready(shard) {
-                metrics::gateway_reconnect(shard);
-            }
+        serenity::FullEvent::Ready { .. } if !framework.user_data.first_ready(shard) => {
+            metrics::gateway_reconnect(shard);
         }
         serenity::FullEvent::Resume { .. } => metrics::gateway_reconnect(shard),
         _ => {}
@@ -249,14 +247,13 @@ fn health_probe(
         let shards = shards.clone();
         Box::pin(async move {
             let runners = shard_manager.runners.lock().await;
-            let ids = match &shards {
-                Some(shards) => shards.ids(),
-                None => {
-                    let mut ids: Vec<u32> = runners.keys().map(|id| id.0).chain(ready).collect();
-                    ids.sort_unstable();
-                    ids.dedup();
-                    ids
-                }
+            let ids = if let Some(shards) = &shards {
+                shards.ids()
+            } else {
+                let mut ids: Vec<u32> = runners.keys().map(|id| id.0).chain(ready).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                ids
             };
             let states: Vec<(u32, bool)> = ids
                 .into_iter()

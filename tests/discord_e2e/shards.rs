@@ -238,7 +238,7 @@ async fn two_processes_each_look_after_the_servers_of_their_shard() {
     assert_board(&discord, &resumed);
     assert!(text(&resumed).contains("replied"), "{}", text(&resumed));
     // A few more sweeps of both.
-    tokio::time::sleep(Duration::from_millis(3_000)).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
     for channel in [on_0, on_1] {
         assert_eq!(posts_saying(&discord, channel, "by forfeit"), 1);
     }

@@ -141,7 +141,7 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
                 close(&state.gateway, connection, 4013, "Invalid intent(s).");
             } else {
                 match check_shard(&d["shard"], shared.options.shards) {
-                    Ok(shard) => identify(&mut state, shared, connection, shard),
+                    Ok(pair) => identify(&mut state, shared, connection, pair),
                     Err((code, reason, e)) => {
                         state.problem(format!("gateway: IDENTIFY with {e}"));
                         close(&state.gateway, connection, code, reason);
@@ -196,7 +196,7 @@ fn close(gateway: &super::state::GatewayState, connection: u64, code: u16, reaso
     }
 }
 
-fn identify(state: &mut super::state::State, shared: &Shared, connection: u64, shard: [u64; 2]) {
+fn identify(state: &mut super::state::State, shared: &Shared, connection: u64, pair: [u64; 2]) {
     let Some(current) = state.gateway.connection(connection) else {
         return;
     };
@@ -205,7 +205,7 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64, s
         close(&state.gateway, connection, 4005, "Already authenticated.");
         return;
     }
-    let [id, count] = shard;
+    let [id, count] = pair;
     state.gateway.shard_count = count;
     state.gateway.claim_shard(connection, id);
     if let Some(current) = state.gateway.connection_mut(connection) {
@@ -230,17 +230,16 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64, s
         &state.world,
         &session_id,
         &shared.gateway_url,
-        shard,
+        pair,
         &guilds,
     );
     state.gateway.dispatch_to_shard(id, "READY", ready);
     for guild in guilds {
         let create = model::guild_create_for(&state.world, guild);
-        match super::dispatch_error("GUILD_CREATE", &create) {
-            Some(e) => state.problem(e),
-            None => {
-                state.gateway.dispatch_to_shard(id, "GUILD_CREATE", create);
-            }
+        if let Some(e) = super::dispatch_error("GUILD_CREATE", &create) {
+            state.problem(e);
+        } else {
+            state.gateway.dispatch_to_shard(id, "GUILD_CREATE", create);
         }
     }
 }
@@ -249,28 +248,28 @@ fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: 
     let token_ok = d["token"]
         .as_str()
         .is_some_and(|t| t.trim_start_matches("Bot ") == shared.token);
-    let shard = state
+    let session_shard = state
         .gateway
         .sessions
         .iter()
         .find(|(_, s)| d["session_id"] == s.id.as_str())
-        .map(|(shard, _)| *shard);
+        .map(|(id, _)| *id);
     let Some(current) = state.gateway.connection(connection) else {
         return;
     };
-    let Some(shard) = shard.filter(|_| token_ok) else {
+    let Some(shard_id) = session_shard.filter(|_| token_ok) else {
         // Not resumable: the client must identify again.
         let _ = current
             .tx
             .send(Outgoing::Text(json!({ "op": 9, "d": false }).to_string()));
         return;
     };
-    state.gateway.claim_shard(connection, shard);
+    state.gateway.claim_shard(connection, shard_id);
     let gateway = &mut state.gateway;
     let after = d["seq"].as_u64().unwrap_or(0);
     if let (Some(current), Some(session)) = (
         gateway.open.iter_mut().find(|c| c.id == connection),
-        gateway.sessions.get(&shard),
+        gateway.sessions.get(&shard_id),
     ) {
         current.live = true;
         for (_, frame) in session.history.iter().filter(|(seq, _)| *seq > after) {
@@ -278,7 +277,7 @@ fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: 
         }
     }
     state.gateway.dispatch_to_shard(
-        shard,
+        shard_id,
         "RESUMED",
         json!({ "_trace": ["[\"standin-gateway\",{\"micros\":0}]"] }),
     );

@@ -682,12 +682,11 @@ impl State {
     /// Sends a dispatch the REST API caused (THREAD_CREATE, THREAD_UPDATE), recording a problem
     /// instead when serenity would not parse it.
     pub fn dispatch_checked(&mut self, event: &str, data: Value) {
-        match super::dispatch_error(event, &data) {
-            Some(e) => self.problem(e),
-            None => {
-                let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
-                self.gateway.dispatch(guild, event, data);
-            }
+        if let Some(e) = super::dispatch_error(event, &data) {
+            self.problem(e);
+        } else {
+            let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
+            self.gateway.dispatch(guild, event, data);
         }
     }
 
