@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::shards::{ShardError, ShardSet};
+
 /// The file read when no `--config` is given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "config.toml";
 
@@ -23,6 +25,7 @@ pub struct Config {
     pub render: RenderConfig,
     pub log: LogConfig,
     pub puzzles: PuzzlesConfig,
+    pub metrics: MetricsConfig,
 }
 
 /// The puzzles of `/puzzle`.
@@ -45,6 +48,31 @@ pub struct DiscordConfig {
     pub dev_guild_id: Option<u64>,
     /// Base URL of the REST API. Only tests change it (to a stand-in on loopback).
     pub api_base: Option<String>,
+    /// The shards this process runs: one (`"3"`), a range (`"0-3"`) or a contiguous list
+    /// (`"0,1"`) out of [`Self::shard_total`]. Unset: all of them.
+    pub shards: Option<String>,
+    /// How many shards the bot runs across all its processes. Unset (with `shards` unset
+    /// too): as many as Discord recommends, all in this process.
+    pub shard_total: Option<u32>,
+}
+
+/// The metrics and health endpoint.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Serve `GET /metrics` (Prometheus text format) and `GET /health`.
+    pub enabled: bool,
+    /// Where to listen; loopback unless the operator chooses otherwise.
+    pub listen: std::net::SocketAddr,
+}
+
+impl Default for MetricsConfig {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            listen: std::net::SocketAddr::from(([127, 0, 0, 1], 9464)),
+        }
+    }
 }
 
 /// Where games are kept.
@@ -341,7 +369,32 @@ impl Config {
                 });
             }
         }
+        if let Err(error) = self.shard_set() {
+            let key = if self.discord.shards.is_some() {
+                "shards"
+            } else {
+                "shard_total"
+            };
+            return Err(ConfigError::Invalid {
+                path: path.to_owned(),
+                line: line_of(text, "discord", key),
+                key: format!("key `discord.{key}`: "),
+                message: error.to_string(),
+            });
+        }
         Ok(())
+    }
+
+    /// The shards this process runs, when the configuration says (`discord.shards` and
+    /// `discord.shard_total`); `None`: all shards, as many as Discord recommends.
+    pub fn shard_set(&self) -> Result<Option<ShardSet>, ShardError> {
+        match (&self.discord.shards, self.discord.shard_total) {
+            (None, None) => Ok(None),
+            (None, Some(0)) => Err(ShardError::NoShards),
+            (None, Some(total)) => Ok(Some(ShardSet::all(total))),
+            (Some(_), None) => Err(ShardError::NoTotal),
+            (Some(spec), Some(total)) => ShardSet::parse(spec, total).map(Some),
+        }
     }
 
     /// Applies `DISCORD_TOKEN` and `DAMA_DATABASE`; `var` reads one variable.
@@ -558,6 +611,48 @@ mod tests {
                 "{bad}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn shard_settings_are_checked_at_start() {
+        assert_eq!(parse("").unwrap().shard_set().unwrap(), None);
+        let config = parse("[discord]\nshards = \"0-3\"\nshard_total = 8\n").unwrap();
+        let shards = config.shard_set().unwrap().unwrap();
+        assert_eq!((shards.ids(), shards.total()), (vec![0, 1, 2, 3], 8));
+        let all = parse("[discord]\nshard_total = 2\n").unwrap();
+        assert_eq!(all.shard_set().unwrap().unwrap().ids(), [0, 1]);
+        let error = parse("[discord]\nshard_total = 8\nshards = \"6-9\"\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "bad.toml:3: key `discord.shards`: shard 9 does not exist with 8 shards \
+             (they are numbered 0 to 7)"
+        );
+        let error = parse("[discord]\nshards = \"1\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:2: key `discord.shards`: set `discord.shard_total`"),
+            "{error}"
+        );
+        let error = parse("[discord]\nshard_total = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:2: key `discord.shard_total`: "),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn metrics_are_off_and_on_loopback_by_default() {
+        let config = parse("").unwrap();
+        assert!(!config.metrics.enabled);
+        assert!(config.metrics.listen.ip().is_loopback());
+        let on = parse("[metrics]\nenabled = true\nlisten = \"127.0.0.1:9999\"\n").unwrap();
+        assert!(on.metrics.enabled);
+        assert_eq!(on.metrics.listen.port(), 9999);
     }
 
     #[test]

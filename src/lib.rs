@@ -14,6 +14,8 @@ pub mod game;
 pub mod hint;
 pub mod i18n;
 pub mod logging;
+pub mod metrics;
 pub mod render;
+pub mod shards;
 pub mod store;
 pub mod tournament;

@@ -51,13 +51,21 @@ pub fn run_bot(config: &Config) -> ExitCode {
     } else {
         Arc::new(SystemClock)
     };
+    let shards = match config.shard_set() {
+        Ok(shards) => shards,
+        Err(error) => {
+            eprintln!("error: discord.shards: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
     let service = Arc::new(
         GameService::new(store, clock, ServiceSettings::from_config(config))
             .with_tables(
                 crate::game::load_tables(&config.engine.tables_dir),
                 config.game.verdicts_in_rated_games,
             )
-            .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref())),
+            .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
+            .with_shards(shards),
     );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -13,7 +13,10 @@ use super::outgoing::render_notices;
 use super::{Data, Error, commands, errors, respond};
 use crate::config::{Config, Secret};
 use crate::game::GameService;
+use crate::metrics::{self, Health, Probe};
 use crate::render::Renderer;
+use crate::shards::ShardSet;
+use crate::store::GameId;
 
 /// How long a stop waits for blocking work (an engine search, a database write) to finish.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
@@ -62,12 +65,21 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    let shard = framework.serenity_context.shard_id.0;
+    match event {
+        serenity::FullEvent::Ready { .. } if !framework.user_data.first_ready(shard) => {
+            metrics::gateway_reconnect(shard);
+        }
+        serenity::FullEvent::Resume { .. } => metrics::gateway_reconnect(shard),
+        _ => {}
+    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),
     } = event
     {
         let data = framework.user_data;
         if let Err(error) = respond::answer_click(framework.serenity_context, data, click).await {
+            errors::count(&error);
             error!(
                 %error,
                 custom_id = click.data.custom_id,
@@ -105,16 +117,25 @@ pub fn command_ids(registered: &[serenity::Command]) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// Runs the bot until SIGINT or SIGTERM (`Ok`), or until the connection fails.
+/// Runs the bot until SIGINT or SIGTERM (`Ok`), or until the connection fails: the shards of
+/// `discord.shards` (all of them when unset), and the metrics endpoint when `[metrics]` asks.
+/// `service` must look after the same shards ([`GameService::with_shards`]).
 pub async fn run(
     config: &Config,
     token: &Secret,
     service: Arc<GameService>,
     renderer: Arc<Renderer>,
 ) -> Result<(), BotError> {
-    let data = Data::new(service, renderer);
+    let shards = config
+        .shard_set()
+        .map_err(|error| BotError::Setup(format!("discord.shards: {error}")))?;
+    if let Some(shards) = &shards {
+        info!("running {shards}");
+    }
+    let data = Data::new(service.clone(), renderer);
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
+    let metrics_stopped = stopped.clone();
     let setup_failed = Arc::new(AtomicBool::new(false));
 
     let dev_guild = config.discord.dev_guild_id.map(serenity::GuildId::new);
@@ -157,6 +178,23 @@ pub async fn run(
         .await
         .map_err(|e| BotError::Client(Box::new(e)))?;
 
+    if config.metrics.enabled {
+        let listen = config.metrics.listen;
+        let handle =
+            metrics::install().map_err(|error| BotError::Setup(format!("metrics: {error}")))?;
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|error| {
+                BotError::Setup(format!("metrics: cannot listen on {listen}: {error}"))
+            })?;
+        if !listen.ip().is_loopback() {
+            warn!(%listen, "the metrics and health endpoint is reachable from other machines");
+        }
+        info!(%listen, "serving /metrics and /health");
+        let probe = health_probe(client.shard_manager.clone(), data.clone(), shards.clone());
+        tokio::spawn(metrics::serve(listener, handle, probe, metrics_stopped));
+    }
+
     let shard_manager = client.shard_manager.clone();
     let signals = tokio::spawn(async move {
         let signal = wait_for_signal().await;
@@ -165,8 +203,17 @@ pub async fn run(
         shard_manager.shutdown_all().await;
     });
 
-    // Discord refuses an unsharded bot from 2,500 guilds: ask it how many shards to run.
-    let result = client.start_autosharded().await;
+    let result = match &shards {
+        // Serenity starts the shards from `start` to `end` with both ends included.
+        Some(shards) => {
+            let range = shards.range();
+            client
+                .start_shard_range(*range.start()..*range.end(), shards.total())
+                .await
+        }
+        // Discord refuses an unsharded bot from 2,500 guilds: ask it how many shards to run.
+        None => client.start_autosharded().await,
+    };
     signals.abort();
     if !work.wait_idle(SHUTDOWN_GRACE).await {
         warn!(
@@ -182,6 +229,64 @@ pub async fn run(
         ));
     }
     result.map_err(|e| BotError::Connection(Box::new(e)))
+}
+
+/// The health of this process for `/health` (each of its shards connected, as the gateway
+/// client knows it; the database reachable by a cheap read), refreshing the gauges read at
+/// scrape time on the way. A shard that is being started again (a session Discord ended) has
+/// no runner meanwhile: it counts as down.
+fn health_probe(
+    shard_manager: Arc<serenity::ShardManager>,
+    data: Data,
+    shards: Option<ShardSet>,
+) -> Probe {
+    Arc::new(move || {
+        let shard_manager = shard_manager.clone();
+        let service = data.service.clone();
+        let ready = data.ready_shards();
+        let shards = shards.clone();
+        Box::pin(async move {
+            let runners = shard_manager.runners.lock().await;
+            let ids = if let Some(shards) = &shards {
+                shards.ids()
+            } else {
+                let mut ids: Vec<u32> = runners.keys().map(|id| id.0).chain(ready).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                ids
+            };
+            let states: Vec<(u32, bool)> = ids
+                .into_iter()
+                .map(|id| {
+                    let up = runners
+                        .get(&serenity::ShardId(id))
+                        .is_some_and(|runner| runner.stage == serenity::ConnectionStage::Connected);
+                    (id, up)
+                })
+                .collect();
+            drop(runners);
+            for (id, up) in &states {
+                metrics::gateway_connected(*id, *up);
+            }
+            metrics::engine_queue(service.engine_queue());
+            let database = tokio::task::spawn_blocking(move || {
+                service
+                    .store()
+                    .game(GameId(0))
+                    .inspect_err(|error| warn!(%error, "health: the database is unreachable"))
+                    .is_ok()
+            })
+            .await
+            .unwrap_or(false);
+            if !database {
+                metrics::database_error();
+            }
+            Health {
+                shards: states,
+                database,
+            }
+        })
+    })
 }
 
 /// Waits for SIGINT (Ctrl-C) or SIGTERM; names the one that came.
@@ -236,6 +341,9 @@ async fn sweep(
         let notices = match job.await {
             Ok(Ok(notices)) => notices,
             Ok(Err(error)) => {
+                if let crate::game::ServiceError::Store(_) = error {
+                    metrics::database_error();
+                }
                 error!(%error, "sweep failed");
                 continue;
             }

@@ -101,6 +101,13 @@ pub fn subcommand_required(ctx: poise::Context<'_, Data, Error>, language: Langu
     t!(language, DiscordSubcommandRequired, choices = choices)
 }
 
+/// Counts a failure in the metrics (a database error).
+pub fn count(error: &Error) {
+    if let Error::Service(crate::game::ServiceError::Store(_)) = error {
+        crate::metrics::database_error();
+    }
+}
+
 /// The framework's `on_error`.
 #[must_use]
 pub fn on_error(error: poise::FrameworkError<'_, Data, Error>) -> poise::BoxFuture<'_, ()> {
@@ -133,6 +140,9 @@ async fn handle(error: poise::FrameworkError<'_, Data, Error>) {
             );
         }
         other => {
+            if let poise::FrameworkError::Command { error, .. } = other {
+                count(error);
+            }
             if let Some(ctx) = ctx {
                 let guild = ctx.guild_id().map(serenity::GuildId::get);
                 error!(

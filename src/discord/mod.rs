@@ -49,6 +49,8 @@ pub struct Data {
     /// The direct-message channel of each person the bot wrote to, so that a direct message
     /// is one request after the first (Discord keeps the same channel for a person).
     pub dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
+    /// The shards that were ready once: a later READY is a reconnection.
+    ready_shards: Arc<Mutex<std::collections::HashSet<u32>>>,
 }
 
 impl Data {
@@ -59,7 +61,30 @@ impl Data {
             renderer,
             work: Work::default(),
             dm_channels: Arc::default(),
+            ready_shards: Arc::default(),
         }
+    }
+
+    /// The shards that were ready at least once, in order.
+    #[must_use]
+    pub fn ready_shards(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self
+            .ready_shards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .copied()
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// Notes that `shard` is ready; true the first time.
+    pub fn first_ready(&self, shard: u32) -> bool {
+        self.ready_shards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(shard)
     }
 
     /// The direct-message channel with `user`, when one was opened before.

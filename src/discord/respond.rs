@@ -29,6 +29,7 @@ use crate::game::{
     Action, Actor, GameService, Notice, Origin, PuzzleAction, Reply, ServiceError, Suggestions,
 };
 use crate::i18n::{Language, t};
+use crate::metrics::{self, InteractionKind};
 use crate::store::MessageRef;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
@@ -142,12 +143,23 @@ pub fn ack_budget(created_ms: u64, now_ms: u64) -> Duration {
     ACK_BUDGET.saturating_sub(age)
 }
 
+/// The system clock in Unix milliseconds.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
 /// The budget of an interaction with this id, by the system clock.
 fn budget_of(id: u64) -> Duration {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    ack_budget(created_at_ms(id), now)
+    ack_budget(created_at_ms(id), now_ms())
+}
+
+/// Counts the first answer to an interaction (a deferral, or the answer itself) in the
+/// metrics, with its time since Discord created the interaction.
+fn answered(shard: serenity::ShardId, kind: InteractionKind, id: u64, deferred: bool) {
+    let age = Duration::from_millis(now_ms().saturating_sub(created_at_ms(id)));
+    metrics::interaction_answered(shard.0, kind, age, deferred);
 }
 
 /// Answers a slash command with the reply to its action. Once the reply is out, later failures
@@ -203,6 +215,8 @@ pub async fn answer_command(
             )
             .await?;
         mark_responded(ctx);
+        let shard = ctx.serenity_context().shard_id;
+        answered(shard, InteractionKind::Command, interaction.id.get(), false);
         let mut posted = None;
         if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
             match interaction.get_response(http).await {
@@ -233,6 +247,8 @@ pub async fn answer_command(
         .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
         .await?;
     mark_responded(ctx);
+    let shard = ctx.serenity_context().shard_id;
+    answered(shard, InteractionKind::Command, interaction.id.get(), true);
     info!(
         command = name,
         user, "deferred: the reply was not ready within {budget:?} of the interaction"
@@ -718,6 +734,12 @@ async fn click(
             .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
         progress.responded = true;
+        answered(
+            ctx.shard_id,
+            InteractionKind::Click,
+            interaction.id.get(),
+            true,
+        );
         info!(
             custom_id,
             user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
@@ -739,6 +761,12 @@ async fn click(
                 serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             remember_at(http, data, reply, clicked).await;
             Some(clicked)
         }
@@ -772,6 +800,12 @@ async fn click(
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             if shows_something(reply) || reply.thread.is_some() {
                 let posted = interaction.get_response(http).await?;
                 remember(http, data, reply, &posted).await;
@@ -797,6 +831,12 @@ async fn click(
             let response = serenity::CreateInteractionResponse::Message(message.into_response());
             interaction.create_response(http, response).await?;
             progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
             None
         }
     };

@@ -688,6 +688,9 @@ impl GameService {
         let idle = millis(self.settings.engine_idle).saturating_mul(2);
         let mut notices = Vec::new();
         for record in self.store.idle_engine_games(now, idle)? {
+            if !self.owns_guild(record.guild) {
+                continue;
+            }
             let game = match self.store.abandon_game(record.id, record.ply, now) {
                 Ok(game) => game,
                 // A move (or an ending) got there first.

@@ -78,7 +78,10 @@ impl EnginePool {
             .engine
             .as_mut()
             .expect("the lease holds an engine until dropped");
-        search(engine)
+        let started = std::time::Instant::now();
+        let found = search(engine);
+        crate::metrics::engine_search(started.elapsed());
+        found
     }
 
     /// Runs `work` in the pool's line like a search, in the place of one engine, without one

@@ -72,6 +72,7 @@ pub use texts::{engine_name, human_duration, rules_text};
 
 use crate::config::Config;
 use crate::i18n::{Language, t};
+use crate::shards::ShardSet;
 use crate::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
 /// Who acts, and where.
@@ -234,6 +235,8 @@ pub struct GameService {
     analyses: analysis::Running,
     /// The puzzles of `/puzzle`, or why there are none.
     puzzles: Puzzles,
+    /// The shards this process runs, when the bot's shards are split across processes.
+    shards: Option<ShardSet>,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -333,6 +336,7 @@ impl GameService {
             notifications: notify::Notifications::default(),
             analyses: analysis::Running::default(),
             puzzles: shipped_puzzles(),
+            shards: None,
         }
     }
 
@@ -341,6 +345,14 @@ impl GameService {
     #[must_use]
     pub fn with_puzzles(mut self, puzzles: Puzzles) -> GameService {
         self.puzzles = puzzles;
+        self
+    }
+
+    /// The same service, looking after the servers of these shards only (`None`: every
+    /// server). See [`Self::owns_guild`].
+    #[must_use]
+    pub fn with_shards(mut self, shards: Option<ShardSet>) -> GameService {
+        self.shards = shards;
         self
     }
 
@@ -442,11 +454,17 @@ impl GameService {
     }
 
     /// Whether this process looks after `guild`: its sweeps, reminders, daily posts and engine
-    /// moves (a process runs some of the bot's shards; see the `discord.shards` setting).
-    #[allow(clippy::unused_self)]
-    pub(crate) fn owns_guild(&self, guild: GuildId) -> bool {
-        let _ = guild;
-        true
+    /// moves. A process that runs some of the bot's shards (the `discord.shards` setting) owns
+    /// the servers whose events Discord sends to them; without that setting, every server.
+    #[must_use]
+    pub fn owns_guild(&self, guild: GuildId) -> bool {
+        self.shards.as_ref().is_none_or(|shards| shards.owns(guild))
+    }
+
+    /// Engine searches waiting for an engine right now (for the metrics).
+    #[must_use]
+    pub fn engine_queue(&self) -> usize {
+        self.engines.waiting()
     }
 
     /// The store, for adapters and tools.

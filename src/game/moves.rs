@@ -192,6 +192,7 @@ impl GameService {
         };
         match result {
             Ok((record, ended)) => {
+                crate::metrics::move_stored();
                 loaded.record = record;
                 loaded.game = next;
                 Ok(match ended {

@@ -278,7 +278,7 @@ impl GameService {
     pub(crate) fn reminders(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for record in self.store.reminder_candidates(now)? {
-            if record.status != GameStatus::Active {
+            if record.status != GameStatus::Active || !self.owns_guild(record.guild) {
                 continue;
             }
             let Some(turn) = record.side_to_move() else {

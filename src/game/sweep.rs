@@ -86,7 +86,8 @@ impl GameService {
         Ok(notices)
     }
 
-    /// Runs on a timer; returns the notices to post: the engine's moves that were due (see
+    /// Runs on a timer; returns the notices to post, for the servers this process looks after
+    /// (see [`Self::owns_guild`]): the engine's moves that were due (see
     /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
     /// to move let twice their time per move pass unclaimed, idle engine games ended, the
     /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
@@ -101,6 +102,10 @@ impl GameService {
         notices.extend(self.reminders(now)?);
         notices.extend(self.tournament_sweep(now)?);
         notices.extend(self.daily_puzzle_posts(now)?);
+        // Each part skips the servers of shards another process runs (`owns_guild`).
+        // Expired challenges are the exception: the store expires them in one statement and
+        // hands each to exactly one sweep, whose process edits its message (any process may
+        // call Discord's REST API).
         for notice in &mut notices {
             settle_mentions(&mut notice.reply, None);
         }
@@ -112,6 +117,9 @@ impl GameService {
     fn forfeits(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for record in self.store.overdue_games(now, 2)? {
+            if !self.owns_guild(record.guild) {
+                continue;
+            }
             let loaded = self.load(record)?;
             let turn = loaded.turn();
             // The engine loses no game on time; a move of its that is due is resumed above.

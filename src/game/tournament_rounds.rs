@@ -574,6 +574,9 @@ impl GameService {
     pub(crate) fn tournament_sweep(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for tournament in self.store.signups_due(now)? {
+            if !self.owns_guild(tournament.guild) {
+                continue;
+            }
             let entrants = self.store.entrants(tournament.id)?;
             if entrants.len() >= MIN_PLAYERS {
                 notices.extend(self.advance_tournament(tournament)?);
@@ -595,6 +598,9 @@ impl GameService {
             }
         }
         for tournament in self.store.running_tournaments()? {
+            if !self.owns_guild(tournament.guild) {
+                continue;
+            }
             notices.extend(self.advance_tournament(tournament)?);
         }
         Ok(notices)

@@ -63,24 +63,43 @@ impl Bot {
     /// Starts the bot against `discord`, its database and log in `dir`, with `extra_toml` merged over the base configuration, e.g.
     /// `"[engine]\nthink_time = \"4s\""`.
     pub fn start_with(discord: &Standin, dir: &TempDir, extra_toml: &str) -> Self {
+        let log = format!("bot-{}", discord.connections());
+        let database = dir.path().join("dama.db").display().to_string();
+        Self::start_as(discord, dir, extra_toml, &log, &database, false)
+    }
+
+    /// [`Self::start_with`] for one of several bots at once: its configuration and log named
+    /// `name` in `dir`, on `database` (a SQLite path or a PostgreSQL URL), its commands
+    /// registered globally when `global_commands` (else in the stand-in's first guild).
+    pub fn start_as(
+        discord: &Standin,
+        dir: &TempDir,
+        extra_toml: &str,
+        name: &str,
+        database: &str,
+        global_commands: bool,
+    ) -> Self {
         let mut config = base_config(discord, dir);
+        if global_commands {
+            if let Some(toml::Value::Table(section)) = config.get_mut("discord") {
+                section.remove("dev_guild_id");
+            }
+        }
         let extra: toml::Table = extra_toml
             .parse()
             .unwrap_or_else(|e| panic!("the test's configuration is not TOML: {e}\n{extra_toml}"));
         merge(&mut config, extra);
-        let path = dir.path().join("config.toml");
+        let path = dir.path().join(format!("{name}.toml"));
         let text = toml::to_string(&config).expect("a TOML table serialises");
         std::fs::write(&path, text).expect("writing the config in a temp dir");
-        let stderr = dir
-            .path()
-            .join(format!("bot-{}.log", discord.connections()));
+        let stderr = dir.path().join(format!("{name}.log"));
         let log = std::fs::File::create(&stderr).expect("creating the log in a temp dir");
         let child = Command::new(env!("CARGO_BIN_EXE_damabot"))
             .arg("--config")
             .arg(&path)
             .arg("run")
             .env("DISCORD_TOKEN", discord.token())
-            .env("DAMA_DATABASE", dir.path().join("dama.db"))
+            .env("DAMA_DATABASE", database)
             .env("RUST_LOG", "info,serenity=warn")
             // A message used with the wrong variables stops the bot instead of being logged.
             .env("DAMA_STRICT_TEXTS", "1")

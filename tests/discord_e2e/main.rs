@@ -23,6 +23,7 @@ mod notify;
 mod puzzles;
 mod restart;
 mod server;
+mod shards;
 mod startup;
 mod threads;
 mod tournaments;

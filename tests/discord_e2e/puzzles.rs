@@ -288,13 +288,14 @@ async fn the_daily_puzzle_channel_is_for_those_who_manage_the_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_daily_puzzle_is_posted_with_a_solve_button_that_opens_a_private_attempt() {
-    // A day of the game clock passes in 14.4 s; the sweep runs every second.
+    // A day of the game clock passes in 4.3 s, so the first change of day comes well within
+    // the wait for the post, whatever the hour the test starts at; the sweep runs every second.
     let discord = Standin::start().await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let file = dir.path().join("puzzles.txt");
     std::fs::write(&file, PUZZLE).expect("writing the puzzle file");
     let config = format!(
-        "[puzzles]\nfile = {:?}\n[game]\nclock_speed = 6000.0\nsweep_interval = \"1s\"\n",
+        "[puzzles]\nfile = {:?}\n[game]\nclock_speed = 20000.0\nsweep_interval = \"1s\"\n",
         file.display().to_string()
     );
     let _bot = start_connected(&discord, &dir, &config).await;

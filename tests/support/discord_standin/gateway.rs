@@ -1,7 +1,9 @@
-//! The gateway: one WebSocket connection at a time, speaking JSON text frames.
+//! The gateway: WebSocket connections speaking JSON text frames, one session per shard.
 //!
-//! HELLO on connect; IDENTIFY starts a session (READY, then GUILD_CREATE); RESUME replays the
-//! session's dispatches after the client's sequence number, then RESUMED; heartbeats get ACKs.
+//! HELLO on connect; IDENTIFY starts a session of the shard it names (READY, then a
+//! GUILD_CREATE for each guild of that shard); RESUME replays the session's dispatches after
+//! the client's sequence number, then RESUMED; heartbeats get ACKs. Each guild's events go to
+//! the shard Discord would send them to: `(guild_id >> 22) % shard_count`.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -41,15 +43,24 @@ async fn connection(tcp: TcpStream, shared: Arc<Shared>) {
         let mut state = shared.lock();
         state.gateway.connections += 1;
         let id = state.gateway.connections;
-        // A new connection replaces the old one, as a reconnecting client's does on Discord.
-        state.gateway.connection = Some(Connection {
+        // It replaces its shard's old connection once it identifies or resumes, as a
+        // reconnecting client's does on Discord.
+        state.gateway.open.push(Connection {
             id,
             tx,
             live: false,
+            shard: None,
         });
         id
     };
     shared.notify();
+    // A held gateway accepts the connection but says nothing until it is released.
+    let mut changes = shared.subscribe();
+    while shared.lock().gateway.hold {
+        if changes.changed().await.is_err() {
+            return;
+        }
+    }
     let hello = json!({
         "op": 10,
         "d": { "heartbeat_interval": shared.options.heartbeat_interval.as_millis() as u64 },
@@ -88,16 +99,7 @@ async fn connection(tcp: TcpStream, shared: Arc<Shared>) {
             },
         }
     }
-    let mut state = shared.lock();
-    if state
-        .gateway
-        .connection
-        .as_ref()
-        .is_some_and(|c| c.id == id)
-    {
-        state.gateway.connection = None;
-    }
-    drop(state);
+    shared.lock().gateway.open.retain(|c| c.id != id);
     shared.notify();
 }
 
@@ -137,11 +139,14 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
             } else if d["intents"].as_u64().is_none() {
                 state.problem("gateway: IDENTIFY without intents".to_owned());
                 close(&state.gateway, connection, 4013, "Invalid intent(s).");
-            } else if let Err(e) = check_shard(&d["shard"]) {
-                state.problem(format!("gateway: IDENTIFY with {e}"));
-                close(&state.gateway, connection, 4010, "Invalid shard.");
             } else {
-                identify(&mut state, shared, connection);
+                match check_shard(&d["shard"], shared.options.shards) {
+                    Ok(pair) => identify(&mut state, shared, connection, pair),
+                    Err((code, reason, e)) => {
+                        state.problem(format!("gateway: IDENTIFY with {e}"));
+                        close(&state.gateway, connection, code, reason);
+                    }
+                }
             }
         }
         6 => resume(&mut state, shared, connection, &d),
@@ -156,39 +161,43 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
     shared.notify();
 }
 
-/// The shard count `GET /gateway/bot` recommends.
-const SHARDS: u64 = 1;
-
-/// IDENTIFY's `shard` must be absent or `[id, count]` with the recommended count.
-fn check_shard(shard: &Value) -> Result<(), String> {
-    if shard.is_null() {
-        return Ok(());
-    }
-    let pair = shard
-        .as_array()
-        .map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>());
+/// IDENTIFY's `shard` must be absent (one shard) or `[id, count]` with `id < count` and the
+/// count `GET /gateway/bot` recommends (`shards`): too few is refused as Discord refuses a
+/// session with too many guilds (4011), any other count or id as an invalid shard (4010).
+/// Returns `[id, count]`.
+fn check_shard(shard: &Value, shards: u64) -> Result<[u64; 2], (u16, &'static str, String)> {
+    let invalid = |why: String| (4010, "Invalid shard.", why);
+    let pair = if shard.is_null() {
+        Some(vec![Some(0), Some(1)])
+    } else {
+        shard
+            .as_array()
+            .map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>())
+    };
     match pair.as_deref() {
-        Some([Some(id), Some(count)]) if *count == SHARDS && id < count => Ok(()),
-        Some([Some(_), Some(count)]) if *count != SHARDS => Err(format!(
-            "shard {shard}: {count} shards where /gateway/bot recommends {SHARDS}"
+        Some([Some(_), Some(count)]) if *count < shards => Err((
+            4011,
+            "Sharding required.",
+            format!("shard {shard}: {count} shards where /gateway/bot recommends {shards}"),
         )),
-        _ => Err(format!("shard {shard}, not [id, count] with id < count")),
+        Some([Some(_), Some(count)]) if *count != shards => Err(invalid(format!(
+            "shard {shard}: {count} shards where /gateway/bot recommends {shards}"
+        ))),
+        Some([Some(id), Some(count)]) if id < count => Ok([*id, *count]),
+        _ => Err(invalid(format!(
+            "shard {shard}, not [id, count] with id < count"
+        ))),
     }
 }
 
 fn close(gateway: &super::state::GatewayState, connection: u64, code: u16, reason: &str) {
-    if let Some(c) = gateway.connection.as_ref().filter(|c| c.id == connection) {
+    if let Some(c) = gateway.connection(connection) {
         let _ = c.tx.send(Outgoing::Close(code, reason.to_owned()));
     }
 }
 
-fn identify(state: &mut super::state::State, shared: &Shared, connection: u64) {
-    let Some(current) = state
-        .gateway
-        .connection
-        .as_mut()
-        .filter(|c| c.id == connection)
-    else {
+fn identify(state: &mut super::state::State, shared: &Shared, connection: u64, pair: [u64; 2]) {
+    let Some(current) = state.gateway.connection(connection) else {
         return;
     };
     if current.live {
@@ -196,51 +205,79 @@ fn identify(state: &mut super::state::State, shared: &Shared, connection: u64) {
         close(&state.gateway, connection, 4005, "Already authenticated.");
         return;
     }
-    current.live = true;
+    let [id, count] = pair;
+    state.gateway.shard_count = count;
+    state.gateway.claim_shard(connection, id);
+    if let Some(current) = state.gateway.connection_mut(connection) {
+        current.live = true;
+    }
     let session_id = format!("{:032x}", state.ids.next());
-    state.gateway.session = Some(Session {
-        id: session_id.clone(),
-        seq: 0,
-        history: Vec::new(),
-    });
-    let ready = model::ready(&state.world, &session_id, &shared.gateway_url);
-    let guild = model::guild_create(&state.world);
-    state.gateway.dispatch("READY", ready);
-    state.dispatch_checked("GUILD_CREATE", guild);
+    state.gateway.sessions.insert(
+        id,
+        Session {
+            id: session_id.clone(),
+            seq: 0,
+            history: Vec::new(),
+        },
+    );
+    let guilds: Vec<u64> = state
+        .world
+        .guilds()
+        .into_iter()
+        .filter(|g| state.gateway.shard_of(Some(*g)) == id)
+        .collect();
+    let ready = model::ready(
+        &state.world,
+        &session_id,
+        &shared.gateway_url,
+        pair,
+        &guilds,
+    );
+    state.gateway.dispatch_to_shard(id, "READY", ready);
+    for guild in guilds {
+        let create = model::guild_create_for(&state.world, guild);
+        if let Some(e) = super::dispatch_error("GUILD_CREATE", &create) {
+            state.problem(e);
+        } else {
+            state.gateway.dispatch_to_shard(id, "GUILD_CREATE", create);
+        }
+    }
 }
 
 fn resume(state: &mut super::state::State, shared: &Shared, connection: u64, d: &Value) {
     let token_ok = d["token"]
         .as_str()
         .is_some_and(|t| t.trim_start_matches("Bot ") == shared.token);
-    let session_ok = state
+    let session_shard = state
         .gateway
-        .session
-        .as_ref()
-        .is_some_and(|s| d["session_id"] == s.id.as_str());
-    let Some(current) = state
-        .gateway
-        .connection
-        .as_mut()
-        .filter(|c| c.id == connection)
-    else {
+        .sessions
+        .iter()
+        .find(|(_, s)| d["session_id"] == s.id.as_str())
+        .map(|(id, _)| *id);
+    let Some(current) = state.gateway.connection(connection) else {
         return;
     };
-    if !token_ok || !session_ok {
+    let Some(shard_id) = session_shard.filter(|_| token_ok) else {
         // Not resumable: the client must identify again.
         let _ = current
             .tx
             .send(Outgoing::Text(json!({ "op": 9, "d": false }).to_string()));
         return;
-    }
-    current.live = true;
+    };
+    state.gateway.claim_shard(connection, shard_id);
+    let gateway = &mut state.gateway;
     let after = d["seq"].as_u64().unwrap_or(0);
-    if let Some(session) = &state.gateway.session {
+    if let (Some(current), Some(session)) = (
+        gateway.open.iter_mut().find(|c| c.id == connection),
+        gateway.sessions.get(&shard_id),
+    ) {
+        current.live = true;
         for (_, frame) in session.history.iter().filter(|(seq, _)| *seq > after) {
             let _ = current.tx.send(Outgoing::Text(frame.clone()));
         }
     }
-    state.gateway.dispatch(
+    state.gateway.dispatch_to_shard(
+        shard_id,
         "RESUMED",
         json!({ "_trace": ["[\"standin-gateway\",{\"micros\":0}]"] }),
     );

@@ -255,14 +255,15 @@ fn base(
     if channel.kind == 1 {
         return Err("interactions in DMs are not played by the stand-in".to_owned());
     }
+    let guild = world.guild_of(channel).unwrap_or(world.guild_id);
     let value = json!({
         "id": sf(id),
         "application_id": sf(world.application_id),
         "type": kind,
         "token": token,
         "version": 1,
-        "guild_id": sf(world.guild_id),
-        "guild": { "id": sf(world.guild_id), "locale": world.guild_locale, "features": [] },
+        "guild_id": sf(guild),
+        "guild": { "id": sf(guild), "locale": world.guild_locale, "features": [] },
         "channel_id": sf(channel.id),
         "channel": model::interaction_channel(world, channel, who),
         "member": model::member(world, who, true, true),
@@ -270,7 +271,7 @@ fn base(
         "locale": who.locale,
         "guild_locale": world.guild_locale,
         "entitlements": [],
-        "authorizing_integration_owners": { "0": sf(world.guild_id) },
+        "authorizing_integration_owners": { "0": sf(guild) },
         "context": 0,
         "attachment_size_limit": model::ATTACHMENT_SIZE_LIMIT,
     });
@@ -292,8 +293,9 @@ pub fn command(
     slash: &Slash,
     autocomplete: bool,
 ) -> Result<(u64, String, Value), String> {
+    let guild = state.world.guild_of_id(channel);
     let schema = state
-        .command(&slash.name)
+        .command(guild, &slash.name)
         .cloned()
         .ok_or_else(|| format!("the bot has not registered /{}", slash.name))?;
     let mut options = slash.tree(&schema)?;
@@ -446,7 +448,7 @@ pub fn component(
     let mut payload = base(state, channel, id, &token, 3, who)?;
     payload.insert("data".to_owned(), data);
     let mut shown = message;
-    shown["guild_id"] = sf(state.world.guild_id);
+    shown["guild_id"] = sf(state.world.guild_of_id(channel));
     payload.insert("message".to_owned(), shown);
     remember(state, channel, id, &token, 3, who, Some(message_id));
     Ok((id, token, Value::Object(payload)))

@@ -5,11 +5,15 @@
 //! pointed at it by configuration only: serenity's
 //! `HttpBuilder::new(token).proxy(standin.rest_url()).ratelimiter_disabled(true)` for REST (the
 //! proxy is ignored while the ratelimiter is on), and `GET /gateway` (or `/gateway/bot`, one
-//! shard) answers with the stand-in's `ws://` URL. Everything else is the production code path.
+//! shard by default, [`Options::shards`]) answers with the stand-in's `ws://` URL. Everything
+//! else is the production code path.
 //!
 //! The stand-in plays Discord, strictly: HELLO, IDENTIFY → READY + GUILD_CREATE (IDENTIFY's
-//! `shard` must be `[0, 1]` or absent, else close 4010), heartbeat ACKs, RESUME → replay +
-//! RESUMED; every dispatch is checked to parse as serenity's `GatewayEvent` before it is sent.
+//! `shard` must be absent or `[id, count]` with the recommended count: close 4011 for fewer
+//! shards, 4010 for any other count), one session per shard and each guild's events only to
+//! its shard (Discord's rule: `(guild_id >> 22) % count`; [`Standin::add_guild`] adds a guild
+//! on a given shard), heartbeat ACKs, RESUME → replay + RESUMED; every dispatch is checked to
+//! parse as serenity's `GatewayEvent` before it is sent.
 //! REST requests are recorded (method, path, route template, JSON or `payload_json`, uploaded
 //! files, the answer) and answered as Discord would, including its refusals:
 //!
@@ -154,7 +158,7 @@ pub struct Standin {
 
 impl Drop for Standin {
     fn drop(&mut self) {
-        if let Some(connection) = &self.shared.lock().gateway.connection {
+        for connection in &self.shared.lock().gateway.open {
             let _ = connection.tx.send(Outgoing::Cut);
         }
         for task in &self.tasks {
@@ -207,7 +211,13 @@ impl Standin {
             let state = shared.lock();
             check_dispatch(
                 "READY",
-                &model::ready(&state.world, "0", &shared.gateway_url),
+                &model::ready(
+                    &state.world,
+                    "0",
+                    &shared.gateway_url,
+                    [0, 1],
+                    &[state.world.guild_id],
+                ),
             );
             check_dispatch("GUILD_CREATE", &model::guild_create(&state.world));
         }
@@ -332,17 +342,48 @@ impl Standin {
 
     // ---- channels -----------------------------------------------------------------------
 
+    /// Another guild the bot is in, whose events Discord sends to shard `shard` (of the
+    /// [`Options::shards`] the stand-in recommends), with the same members and a text channel
+    /// `dama` of its own; its GUILD_CREATE goes out with the next IDENTIFY of that shard.
+    /// Returns the guild's id and its channel's.
+    pub fn add_guild(&self, shard: u64) -> (u64, u64) {
+        let total = self.shared.options.shards.max(1);
+        assert!(shard < total, "shard {shard} of {total}");
+        let mut state = self.shared.lock();
+        let guild = state.ids.on_shard(shard, total);
+        let channel = state.ids.next();
+        state.world.more_guilds.push(guild);
+        state.world.channels.push(model::Channel {
+            guild: Some(guild),
+            ..model::Channel::text(channel, "dama", 0)
+        });
+        drop(state);
+        self.shared.notify();
+        (guild, channel)
+    }
+
     /// A new text channel where the bot's role is denied `bot_deny` (permission bits, see
     /// [`perm`]) by an overwrite; dispatched as CHANNEL_CREATE when a session is up, and part
     /// of GUILD_CREATE on later connections. Returns its id.
     pub fn text_channel(&self, name: &str, bot_deny: u64) -> u64 {
+        let guild = self.guild_id();
+        self.text_channel_in(guild, name, bot_deny)
+    }
+
+    /// [`Self::text_channel`] in another of the bot's guilds ([`Self::add_guild`]).
+    pub fn text_channel_in(&self, guild: u64, name: &str, bot_deny: u64) -> u64 {
         let mut state = self.shared.lock();
+        assert!(state.world.guilds().contains(&guild), "no guild {guild}");
         let id = state.ids.next();
-        let channel = model::Channel::text(id, name, bot_deny);
+        let channel = model::Channel {
+            guild: (guild != state.world.guild_id).then_some(guild),
+            ..model::Channel::text(id, name, bot_deny)
+        };
         state.world.channels.push(channel.clone());
         let value = model::channel(&state.world, &channel);
         check_dispatch("CHANNEL_CREATE", &value);
-        state.gateway.dispatch("CHANNEL_CREATE", value);
+        let guild = state.world.guild_of(&channel);
+        state.gateway.dispatch(guild, "CHANNEL_CREATE", value);
         drop(state);
         self.shared.notify();
         id
@@ -366,7 +407,8 @@ impl Standin {
         let mut value = model::channel(&state.world, &channel);
         value["newly_created"] = json!(true);
         check_dispatch("THREAD_CREATE", &value);
-        state.gateway.dispatch("THREAD_CREATE", value);
+        let guild = state.world.guild_of(&channel);
+        state.gateway.dispatch(guild, "THREAD_CREATE", value);
         drop(state);
         self.shared.notify();
         id
@@ -507,12 +549,38 @@ impl Standin {
 
     async fn wait_live(&self, connection: u64, what: &str) {
         self.wait_for(what, |state| {
-            let current = state.gateway.connection.as_ref();
-            current
-                .is_some_and(|c| c.id == connection && c.live)
-                .then_some(())
+            let current = state.gateway.connection(connection);
+            current.is_some_and(|c| c.live).then_some(())
         })
         .await;
+    }
+
+    /// The shards with a live connection now, in order.
+    #[must_use]
+    pub fn live_shards(&self) -> Vec<u64> {
+        let state = self.shared.lock();
+        let mut shards: Vec<u64> = state
+            .gateway
+            .open
+            .iter()
+            .filter(|c| c.live)
+            .filter_map(|c| c.shard)
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// While `hold` is set, new gateway connections are accepted but get no HELLO (a gateway
+    /// that does not answer); releasing it sends the held connections their HELLO.
+    pub fn hold_gateway(&self, hold: bool) {
+        self.shared.lock().gateway.hold = hold;
+        self.shared.notify();
+    }
+
+    /// The shard of `guild`'s events (`(guild_id >> 22) % shard count`).
+    #[must_use]
+    pub fn shard_of(&self, guild: u64) -> u64 {
+        (guild >> 22) % self.shared.options.shards.max(1)
     }
 
     /// The next gateway frame with this opcode the bot sent (each returned once).
@@ -543,31 +611,42 @@ impl Standin {
     /// while the connection is down it is kept for RESUME to replay. Returns its sequence number.
     pub async fn dispatch(&self, event: &str, data: Value) -> u64 {
         check_dispatch(event, &data);
+        let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
+        let shard = self.shard_of(guild.unwrap_or(0));
         self.wait_for("a gateway session", |state| {
-            state.gateway.session.is_some().then_some(())
+            state.gateway.sessions.contains_key(&shard).then_some(())
         })
         .await;
-        let seq = self.shared.lock().gateway.dispatch(event, data);
+        let seq = self.shared.lock().gateway.dispatch(guild, event, data);
         self.shared.notify();
         seq.expect("the session was there a moment ago and only IDENTIFY replaces it")
     }
 
-    /// Closes the gateway connection with close code 4000 (resumable), as Discord does when it
-    /// restarts a gateway node; dispatches until the bot resumes are replayed then.
+    /// Closes every gateway connection with close code 4000 (resumable), as Discord does when
+    /// it restarts a gateway node; dispatches until the bot resumes are replayed then.
     pub fn drop_gateway(&self) {
-        self.end_connection(Outgoing::Close(4000, "Unknown error.".to_owned()));
+        self.end_connections(|| Outgoing::Close(4000, "Unknown error.".to_owned()));
     }
 
-    /// Drops the gateway's TCP connection without a close frame (a network failure).
+    /// Ends every session as Discord does when a session timed out (close code 4009, not
+    /// resumable): the bot must connect and identify again.
+    pub fn time_out_sessions(&self) {
+        self.shared.lock().gateway.sessions.clear();
+        self.end_connections(|| Outgoing::Close(4009, "Session timed out.".to_owned()));
+    }
+
+    /// Drops every gateway TCP connection without a close frame (a network failure).
     pub fn cut_gateway(&self) {
-        self.end_connection(Outgoing::Cut);
+        self.end_connections(|| Outgoing::Cut);
     }
 
-    fn end_connection(&self, how: Outgoing) {
+    fn end_connections(&self, how: impl Fn() -> Outgoing) {
         let mut state = self.shared.lock();
-        let connection = state.gateway.connection.take();
-        let connection = connection.unwrap_or_else(|| panic!("no gateway connection to end"));
-        let _ = connection.tx.send(how);
+        let connections = std::mem::take(&mut state.gateway.open);
+        assert!(!connections.is_empty(), "no gateway connection to end");
+        for connection in connections {
+            let _ = connection.tx.send(how());
+        }
         drop(state);
         self.shared.notify();
     }
@@ -576,10 +655,13 @@ impl Standin {
 
     async fn send_interaction(
         &self,
+        channel: u64,
         build: impl FnOnce(&mut State) -> Result<(u64, String, Value), String>,
     ) -> SentInteraction {
-        self.wait_for("a gateway session", |state| {
-            state.gateway.session.is_some().then_some(())
+        let guild = self.shared.lock().world.guild_of_id(channel);
+        let shard = self.shard_of(guild);
+        self.wait_for(&format!("a gateway session of shard {shard}"), |state| {
+            state.gateway.sessions.contains_key(&shard).then_some(())
         })
         .await;
         let (id, token, payload) = build(&mut self.shared.lock()).unwrap_or_else(|e| panic!("{e}"));
@@ -587,7 +669,7 @@ impl Standin {
         let mut state = self.shared.lock();
         let seq = state
             .gateway
-            .dispatch("INTERACTION_CREATE", payload.clone());
+            .dispatch(Some(guild), "INTERACTION_CREATE", payload.clone());
         let seq = seq.expect("sessions are only replaced, never removed");
         let sent_at = Instant::now();
         // Discord's 3 s count from the interaction's creation, which its id tells.
@@ -619,8 +701,10 @@ impl Standin {
 
     /// `who` runs a slash command in `channel` (a text channel or a thread).
     pub async fn slash_in(&self, channel: u64, who: &Person, command: Slash) -> SentInteraction {
-        self.send_interaction(|state| interaction::command(state, channel, who, &command, false))
-            .await
+        self.send_interaction(channel, |state| {
+            interaction::command(state, channel, who, &command, false)
+        })
+        .await
     }
 
     /// `who` types in an autocompleted option (marked with [`Slash::focused`]).
@@ -635,14 +719,19 @@ impl Standin {
         who: &Person,
         command: Slash,
     ) -> SentInteraction {
-        self.send_interaction(|state| interaction::command(state, channel, who, &command, true))
-            .await
+        self.send_interaction(channel, |state| {
+            interaction::command(state, channel, who, &command, true)
+        })
+        .await
     }
 
     /// `who` clicks the button `custom_id` on a message the bot posted.
     pub async fn click(&self, who: &Person, message: u64, custom_id: &str) -> SentInteraction {
-        self.send_interaction(|state| interaction::component(state, who, message, custom_id, None))
-            .await
+        let channel = self.channel_of_message(message);
+        self.send_interaction(channel, |state| {
+            interaction::component(state, who, message, custom_id, None)
+        })
+        .await
     }
 
     /// `who` picks `values` in the select menu `custom_id` on a message the bot posted.
@@ -653,10 +742,23 @@ impl Standin {
         custom_id: &str,
         values: &[&str],
     ) -> SentInteraction {
-        self.send_interaction(|state| {
+        let channel = self.channel_of_message(message);
+        self.send_interaction(channel, |state| {
             interaction::component(state, who, message, custom_id, Some(values))
         })
         .await
+    }
+
+    /// The channel of a message the bot posted (the first channel when it is unknown: the
+    /// interaction built for it then says what is wrong).
+    fn channel_of_message(&self, message: u64) -> u64 {
+        let state = self.shared.lock();
+        state
+            .messages
+            .get(&message)
+            .and_then(|m| m["channel_id"].as_str())
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(state.world.channel_id)
     }
 
     /// Waits for the bot's callback to this interaction; panics unless it was accepted (204).

@@ -110,6 +110,16 @@ impl Snowflakes {
         (millis.saturating_sub(DISCORD_EPOCH_MS) << 22) | (self.backdated & 0x3f_ffff)
     }
 
+    /// A new snowflake whose guild would be on `shard` of `total` (Discord's rule:
+    /// `(id >> 22) % total`), unique like the others.
+    pub fn on_shard(&mut self, shard: u64, total: u64) -> u64 {
+        let id = self.next();
+        let millis = id >> 22;
+        let ahead = (shard + total - millis % total) % total;
+        self.last = (millis + ahead) << 22;
+        self.last
+    }
+
     pub fn next(&mut self) -> u64 {
         let millis = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -140,6 +150,8 @@ pub struct Channel {
     /// A DM's other user.
     pub recipient: Option<u64>,
     pub created: String,
+    /// The guild of a text channel when it is not the world's first ([`World::guild_of`]).
+    pub guild: Option<u64>,
 }
 
 impl Channel {
@@ -156,6 +168,7 @@ impl Channel {
             auto_archive_duration: 1440,
             recipient: None,
             created: now(),
+            guild: None,
         }
     }
 
@@ -183,6 +196,9 @@ pub struct World {
     /// Every human member, the owner first.
     pub members: Vec<Person>,
     pub joined_at: String,
+    /// More guilds the bot is in, with the same members, each with a text channel of its own
+    /// (`Standin::add_guild`).
+    pub more_guilds: Vec<u64>,
 }
 
 impl World {
@@ -217,7 +233,31 @@ impl World {
             bot_role_id: ids.next(),
             members: vec![owner],
             joined_at: now(),
+            more_guilds: Vec::new(),
         }
+    }
+
+    /// Every guild of the world, the first one first.
+    pub fn guilds(&self) -> Vec<u64> {
+        std::iter::once(self.guild_id)
+            .chain(self.more_guilds.iter().copied())
+            .collect()
+    }
+
+    /// The guild a channel belongs to (a thread: its parent's); `None` for a DM.
+    pub fn guild_of(&self, channel: &Channel) -> Option<u64> {
+        if channel.kind == 1 {
+            return None;
+        }
+        let parent = channel.parent.and_then(|p| self.channel(p));
+        Some(parent.unwrap_or(channel).guild.unwrap_or(self.guild_id))
+    }
+
+    /// The guild of the channel with this id (the first guild when it is unknown).
+    pub fn guild_of_id(&self, channel: u64) -> u64 {
+        self.channel(channel)
+            .and_then(|c| self.guild_of(c))
+            .unwrap_or(self.guild_id)
     }
 
     pub fn member(&self, id: u64) -> Option<&Person> {
@@ -359,8 +399,13 @@ fn role(id: u64, name: &str, permissions: u64, position: u16, bot_id: Option<u64
 }
 
 pub fn roles(world: &World) -> Vec<Value> {
+    roles_in(world, world.guild_id)
+}
+
+/// The roles of one of the world's guilds: `@everyone` (whose id is the guild's) and the bot's.
+pub fn roles_in(world: &World, guild: u64) -> Vec<Value> {
     vec![
-        role(world.guild_id, "@everyone", perm::EVERYONE, 0, None),
+        role(guild, "@everyone", perm::EVERYONE, 0, None),
         role(
             world.bot_role_id,
             &world.bot.name,
@@ -388,7 +433,7 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
         11 => json!({
             "id": sf(channel.id),
             "type": 11,
-            "guild_id": sf(world.guild_id),
+            "guild_id": sf(world.guild_of(channel).unwrap_or(world.guild_id)),
             "parent_id": channel.parent.map(sf),
             "owner_id": sf(channel.owner),
             "name": channel.name,
@@ -421,7 +466,7 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
             json!({
                 "id": sf(channel.id),
                 "type": 0,
-                "guild_id": sf(world.guild_id),
+                "guild_id": sf(world.guild_of(channel).unwrap_or(world.guild_id)),
                 "name": channel.name,
                 "position": 0,
                 "permission_overwrites": overwrites,
@@ -448,13 +493,28 @@ pub fn interaction_channel(world: &World, channel: &Channel, person: &Person) ->
 }
 
 pub fn guild_create(world: &World) -> Value {
+    guild_create_for(world, world.guild_id)
+}
+
+/// GUILD_CREATE of one of the world's guilds: the same members and roles, its own channels.
+pub fn guild_create_for(world: &World, guild_id: u64) -> Value {
+    let first_channel = world
+        .channels
+        .iter()
+        .find(|c| c.kind == 0 && world.guild_of(c) == Some(guild_id))
+        .map_or(world.channel_id, |c| c.id);
+    let name = if guild_id == world.guild_id {
+        world.guild_name.clone()
+    } else {
+        format!("{} {}", world.guild_name, guild_id % 1000)
+    };
     let members: Vec<Value> = std::iter::once(&world.bot)
         .chain(&world.members)
         .map(|person| member(world, person, true, false))
         .collect();
     let mut guild = json!({
-        "id": sf(world.guild_id),
-        "name": world.guild_name,
+        "id": sf(guild_id),
+        "name": name,
         "icon": null,
         "icon_hash": null,
         "splash": null,
@@ -467,12 +527,12 @@ pub fn guild_create(world: &World) -> Value {
         "verification_level": 1,
         "default_message_notifications": 1,
         "explicit_content_filter": 2,
-        "roles": roles(world),
+        "roles": roles_in(world, guild_id),
         "emojis": [],
         "features": [],
         "mfa_level": 0,
         "application_id": null,
-        "system_channel_id": sf(world.channel_id),
+        "system_channel_id": sf(first_channel),
         "system_channel_flags": 0,
         "rules_channel_id": null,
         "max_presences": null,
@@ -496,13 +556,13 @@ pub fn guild_create(world: &World) -> Value {
     let channels: Vec<Value> = world
         .channels
         .iter()
-        .filter(|c| c.kind == 0)
+        .filter(|c| c.kind == 0 && world.guild_of(c) == Some(guild_id))
         .map(|c| channel(world, c))
         .collect();
     let threads: Vec<Value> = world
         .channels
         .iter()
-        .filter(|c| c.is_thread() && !c.archived)
+        .filter(|c| c.is_thread() && !c.archived && world.guild_of(c) == Some(guild_id))
         .map(|c| channel(world, c))
         .collect();
     // The fields only GUILD_CREATE has (one `json!` of everything is too deep for the macro).
@@ -526,15 +586,26 @@ pub fn guild_create(world: &World) -> Value {
     guild
 }
 
-pub fn ready(world: &World, session_id: &str, gateway_url: &str) -> Value {
+/// READY of a session of shard `shard` (`[id, count]`) with these guilds.
+pub fn ready(
+    world: &World,
+    session_id: &str,
+    gateway_url: &str,
+    shard: [u64; 2],
+    guilds: &[u64],
+) -> Value {
+    let guilds: Vec<Value> = guilds
+        .iter()
+        .map(|g| json!({ "id": sf(*g), "unavailable": true }))
+        .collect();
     json!({
         "v": 10,
         "user": current_user(&world.bot),
-        "guilds": [{ "id": sf(world.guild_id), "unavailable": true }],
+        "guilds": guilds,
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": gateway_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": { "id": sf(world.application_id), "flags": 0 },
         "private_channels": [],
         "presences": [],

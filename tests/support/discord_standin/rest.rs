@@ -188,7 +188,7 @@ fn route(
         ("GET", ["gateway"]) => Ok(ok(json!({ "url": shared.gateway_url }))),
         ("GET", ["gateway", "bot"]) => Ok(ok(json!({
             "url": shared.gateway_url,
-            "shards": 1,
+            "shards": shared.options.shards,
             "session_start_limit": {
                 "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1,
             },
@@ -278,7 +278,7 @@ fn route(
 
 fn known_guild(state: &State, guild: &str) -> Result<u64, Refusal> {
     match guild.parse() {
-        Ok(id) if id == state.world.guild_id => Ok(id),
+        Ok(id) if state.world.guilds().contains(&id) => Ok(id),
         _ => Err(Refusal::new(404, 10004, "Unknown Guild")),
     }
 }
@@ -381,6 +381,7 @@ fn thread_from_message(
     let thread = Channel {
         kind: 11,
         parent: Some(channel.id),
+        guild: channel.guild,
         owner: state.world.bot.id,
         auto_archive_duration: duration,
         ..Channel::text(id, name, 0)

@@ -27,6 +27,8 @@ pub struct Options {
     /// Where every request is appended as one JSON line (`method`, `path`, `json`); from the
     /// `DAMA_STANDIN_DUMP` environment variable by default.
     pub dump: Option<PathBuf>,
+    /// The shard count `GET /gateway/bot` recommends, and the one IDENTIFY must use.
+    pub shards: u64,
 }
 
 impl Default for Options {
@@ -36,6 +38,7 @@ impl Default for Options {
             interaction_deadline: Duration::from_secs(3),
             wait_timeout: Duration::from_secs(10),
             dump: std::env::var_os("DAMA_STANDIN_DUMP").map(PathBuf::from),
+            shards: 1,
         }
     }
 }
@@ -91,13 +94,15 @@ pub enum Outgoing {
     Cut,
 }
 
-/// The open WebSocket connection.
+/// An open WebSocket connection.
 #[derive(Debug)]
 pub struct Connection {
     pub id: u64,
     pub tx: mpsc::UnboundedSender<Outgoing>,
     /// Identified or resumed: dispatches go out on it.
     pub live: bool,
+    /// The shard it identified or resumed as.
+    pub shard: Option<u64>,
 }
 
 /// A gateway session (from IDENTIFY until the stand-in forgets it).
@@ -111,36 +116,83 @@ pub struct Session {
 
 #[derive(Debug, Default)]
 pub struct GatewayState {
-    pub session: Option<Session>,
-    pub connection: Option<Connection>,
+    /// The session of each shard, by shard id.
+    pub sessions: HashMap<u64, Session>,
+    /// The open connections, oldest first; at most one per shard once identified.
+    pub open: Vec<Connection>,
     pub connections: u64,
     pub frames: Vec<ClientFrame>,
     /// Frames already returned by `next_frame`.
     pub frames_taken: Vec<bool>,
+    /// The shard count the sessions identified with (Discord's `[id, count]`).
+    pub shard_count: u64,
+    /// New connections wait for HELLO while this is set (`Standin::hold_gateway`).
+    pub hold: bool,
 }
 
 impl GatewayState {
-    /// Numbers a dispatch, keeps it for replay and sends it if the connection is live; `None`
-    /// when there is no session.
-    pub fn dispatch(&mut self, event: &str, data: Value) -> Option<u64> {
-        let session = self.session.as_mut()?;
+    /// The shard that receives `guild`'s events: `(guild_id >> 22) % shard_count`; DMs and
+    /// events of no guild (`None`) go to shard 0, as on Discord.
+    pub fn shard_of(&self, guild: Option<u64>) -> u64 {
+        guild.map_or(0, |g| (g >> 22) % self.shard_count.max(1))
+    }
+
+    /// Numbers a dispatch of `guild`'s shard, keeps it for replay and sends it if the shard's
+    /// connection is live; `None` when the shard has no session.
+    pub fn dispatch(&mut self, guild: Option<u64>, event: &str, data: Value) -> Option<u64> {
+        self.dispatch_to_shard(self.shard_of(guild), event, data)
+    }
+
+    /// Numbers a dispatch of `shard`'s session (READY, RESUMED) and sends it like
+    /// [`Self::dispatch`].
+    pub fn dispatch_to_shard(&mut self, shard: u64, event: &str, data: Value) -> Option<u64> {
+        let session = self.sessions.get_mut(&shard)?;
         session.seq += 1;
         let seq = session.seq;
         let mut frame = json!({ "op": 0, "t": event, "s": seq });
         frame["d"] = data;
         let frame = frame.to_string();
         session.history.push((seq, frame.clone()));
-        if let Some(connection) = self.connection.as_ref().filter(|c| c.live) {
+        if let Some(connection) = self.live_connection(shard) {
             // A closed channel means the connection is going away; RESUME will replay the frame.
             let _ = connection.tx.send(Outgoing::Text(frame));
         }
         Some(seq)
     }
 
+    /// The live connection of a shard.
+    pub fn live_connection(&self, shard: u64) -> Option<&Connection> {
+        self.open.iter().find(|c| c.live && c.shard == Some(shard))
+    }
+
+    /// The open connection with this id.
+    pub fn connection(&self, id: u64) -> Option<&Connection> {
+        self.open.iter().find(|c| c.id == id)
+    }
+
+    pub fn connection_mut(&mut self, id: u64) -> Option<&mut Connection> {
+        self.open.iter_mut().find(|c| c.id == id)
+    }
+
     /// Sends a non-dispatch frame (HELLO, heartbeat ACK, INVALID SESSION) on a connection.
     pub fn send_to(&self, connection: u64, frame: &Value) {
-        if let Some(c) = self.connection.as_ref().filter(|c| c.id == connection) {
+        if let Some(c) = self.connection(connection) {
             let _ = c.tx.send(Outgoing::Text(frame.to_string()));
+        }
+    }
+
+    /// Connection `keep` is now `shard`'s: another connection of that shard (a client that
+    /// reconnected) is dropped.
+    pub fn claim_shard(&mut self, keep: u64, shard: u64) {
+        self.open.retain(|c| {
+            let other = c.id != keep && c.shard == Some(shard);
+            if other {
+                let _ = c.tx.send(Outgoing::Cut);
+            }
+            !other
+        });
+        if let Some(c) = self.connection_mut(keep) {
+            c.shard = Some(shard);
         }
     }
 }
@@ -311,13 +363,10 @@ impl State {
         self.now().saturating_duration_since(pending.sent_at)
     }
 
-    /// The registered command with this name: the guild's first, then the global ones.
-    pub fn command(&self, name: &str) -> Option<&Value> {
-        let guild = self
-            .guild_commands
-            .get(&self.world.guild_id)
-            .into_iter()
-            .flatten();
+    /// The registered command with this name in `guild`: the guild's first, then the global
+    /// ones.
+    pub fn command(&self, guild: u64, name: &str) -> Option<&Value> {
+        let guild = self.guild_commands.get(&guild).into_iter().flatten();
         guild
             .chain(&self.global_commands)
             .find(|c| c["name"] == name)
@@ -400,7 +449,7 @@ impl State {
         let attachments = self.resolve_attachments(rest_url, channel, &[], body, files)?;
         let metadata = interaction
             .and_then(|i| self.interactions.get(&i))
-            .map(|p| p.metadata(self.world.guild_id));
+            .map(|p| p.metadata(self.world.guild_of_id(p.channel)));
         let mut message = model::message(
             &self.world,
             channel,
@@ -633,11 +682,11 @@ impl State {
     /// Sends a dispatch the REST API caused (THREAD_CREATE, THREAD_UPDATE), recording a problem
     /// instead when serenity would not parse it.
     pub fn dispatch_checked(&mut self, event: &str, data: Value) {
-        match super::dispatch_error(event, &data) {
-            Some(e) => self.problem(e),
-            None => {
-                self.gateway.dispatch(event, data);
-            }
+        if let Some(e) = super::dispatch_error(event, &data) {
+            self.problem(e);
+        } else {
+            let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
+            self.gateway.dispatch(guild, event, data);
         }
     }
 

@@ -1,0 +1,303 @@
+//! What a running bot tells its operator: metrics in the Prometheus text format on
+//! `GET /metrics` and a health check on `GET /health`, on one listener (`[metrics]` in the
+//! configuration; off by default, on loopback by default).
+//!
+//! The adapters record through the `metrics` facade with the functions below; without the
+//! endpoint no recorder is installed and they cost next to nothing. The names:
+//!
+//! | metric | kind | labels |
+//! |---|---|---|
+//! | `dama_interactions_answered_total` | counter | `shard`, `kind` (`command`, `click`), `deferred` |
+//! | `dama_interaction_answer_seconds` | histogram: from the interaction's creation to its first answer (Discord allows 3 s) | `shard`, `kind` |
+//! | `dama_interactions_deferred_total` | counter | `shard`, `kind` |
+//! | `dama_engine_queue` | gauge: searches waiting for an engine | |
+//! | `dama_engine_search_seconds` | histogram | |
+//! | `dama_moves_stored_total` | counter | |
+//! | `dama_database_errors_total` | counter | |
+//! | `dama_gateway_reconnects_total` | counter: sessions resumed or identified again | `shard` |
+//! | `dama_gateway_connected` | gauge: 1 while the shard's connection is up | `shard` |
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+pub const INTERACTIONS_ANSWERED: &str = "dama_interactions_answered_total";
+pub const ANSWER_SECONDS: &str = "dama_interaction_answer_seconds";
+pub const INTERACTIONS_DEFERRED: &str = "dama_interactions_deferred_total";
+pub const ENGINE_QUEUE: &str = "dama_engine_queue";
+pub const ENGINE_SEARCH_SECONDS: &str = "dama_engine_search_seconds";
+pub const MOVES_STORED: &str = "dama_moves_stored_total";
+pub const DATABASE_ERRORS: &str = "dama_database_errors_total";
+pub const GATEWAY_RECONNECTS: &str = "dama_gateway_reconnects_total";
+pub const GATEWAY_CONNECTED: &str = "dama_gateway_connected";
+
+/// The answer-time buckets, in seconds: fine around Discord's 3 s limit.
+const ANSWER_BUCKETS: [f64; 11] = [0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0];
+/// The engine search-time buckets, in seconds.
+const SEARCH_BUCKETS: [f64; 10] = [0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0];
+
+/// What was answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InteractionKind {
+    Command,
+    Click,
+}
+
+impl InteractionKind {
+    fn label(self) -> &'static str {
+        match self {
+            InteractionKind::Command => "command",
+            InteractionKind::Click => "click",
+        }
+    }
+}
+
+/// An interaction got its first answer (`deferred`: a deferral) `age` after Discord created
+/// it, on `shard`.
+pub fn interaction_answered(shard: u32, kind: InteractionKind, age: Duration, deferred: bool) {
+    let shard = shard.to_string();
+    let kind = kind.label();
+    metrics::counter!(
+        INTERACTIONS_ANSWERED,
+        "shard" => shard.clone(),
+        "kind" => kind,
+        "deferred" => if deferred { "true" } else { "false" },
+    )
+    .increment(1);
+    metrics::histogram!(ANSWER_SECONDS, "shard" => shard.clone(), "kind" => kind)
+        .record(age.as_secs_f64());
+    if deferred {
+        metrics::counter!(INTERACTIONS_DEFERRED, "shard" => shard, "kind" => kind).increment(1);
+    }
+}
+
+/// A move was stored.
+pub fn move_stored() {
+    metrics::counter!(MOVES_STORED).increment(1);
+}
+
+/// A database call failed.
+pub fn database_error() {
+    metrics::counter!(DATABASE_ERRORS).increment(1);
+}
+
+/// An engine search took `elapsed`.
+pub fn engine_search(elapsed: Duration) {
+    metrics::histogram!(ENGINE_SEARCH_SECONDS).record(elapsed.as_secs_f64());
+}
+
+/// Searches waiting for an engine right now.
+pub fn engine_queue(waiting: usize) {
+    metrics::gauge!(ENGINE_QUEUE).set(waiting as f64);
+}
+
+/// A shard's session came back (resumed, or identified again after the first time).
+pub fn gateway_reconnect(shard: u32) {
+    metrics::counter!(GATEWAY_RECONNECTS, "shard" => shard.to_string()).increment(1);
+}
+
+/// A shard's connection went up or down.
+pub fn gateway_connected(shard: u32, connected: bool) {
+    metrics::gauge!(GATEWAY_CONNECTED, "shard" => shard.to_string()).set(if connected {
+        1.0
+    } else {
+        0.0
+    });
+}
+
+/// Installs the Prometheus recorder for the whole process; its handle renders the page.
+pub fn install() -> Result<PrometheusHandle, String> {
+    PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Full(ANSWER_SECONDS.to_owned()), &ANSWER_BUCKETS)
+        .and_then(|b| {
+            b.set_buckets_for_metric(
+                Matcher::Full(ENGINE_SEARCH_SECONDS.to_owned()),
+                &SEARCH_BUCKETS,
+            )
+        })
+        .and_then(PrometheusBuilder::install_recorder)
+        .map_err(|error| error.to_string())
+}
+
+/// What `GET /health` reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Health {
+    /// This process's shards, each with whether its gateway connection is up.
+    pub shards: Vec<(u32, bool)>,
+    /// Whether a cheap database call succeeded.
+    pub database: bool,
+}
+
+impl Health {
+    /// Healthy: every shard connected (at least one) and the database reachable.
+    #[must_use]
+    pub fn healthy(&self) -> bool {
+        self.gateway_connected() && self.database
+    }
+
+    fn gateway_connected(&self) -> bool {
+        !self.shards.is_empty() && self.shards.iter().all(|(_, up)| *up)
+    }
+
+    /// The HTTP status and the JSON body.
+    #[must_use]
+    pub fn answer(&self) -> (u16, String) {
+        let list = |up: bool| {
+            self.shards
+                .iter()
+                .filter(|(_, u)| *u == up)
+                .map(|(id, _)| id.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let body = format!(
+            r#"{{"status":"{}","gateway":"{}","database":"{}","shards_connected":[{}],"shards_down":[{}]}}"#,
+            if self.healthy() { "ok" } else { "unavailable" },
+            if self.gateway_connected() {
+                "connected"
+            } else {
+                "disconnected"
+            },
+            if self.database {
+                "reachable"
+            } else {
+                "unreachable"
+            },
+            list(true),
+            list(false),
+        );
+        (if self.healthy() { 200 } else { 503 }, body)
+    }
+}
+
+/// Finds out the [`Health`] of the process when asked; also refreshes the gauges read at
+/// scrape time.
+pub type Probe = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Health> + Send>> + Send + Sync>;
+
+/// Serves `/metrics` and `/health` on `listener` until `stopped` turns true.
+pub async fn serve(
+    listener: TcpListener,
+    handle: PrometheusHandle,
+    probe: Probe,
+    mut stopped: watch::Receiver<bool>,
+) {
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stopped.changed() => return,
+        };
+        match accepted {
+            Ok((stream, _)) => {
+                tokio::spawn(answer(stream, handle.clone(), probe.clone()));
+            }
+            Err(error) => {
+                tracing::warn!(%error, "metrics endpoint: accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// The longest request head read.
+const MAX_REQUEST: usize = 8 * 1024;
+
+async fn answer(mut stream: TcpStream, handle: PrometheusHandle, probe: Probe) {
+    let mut head = Vec::new();
+    let mut buffer = [0_u8; 1024];
+    let read = async {
+        while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < MAX_REQUEST {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => head.extend_from_slice(&buffer[..n]),
+            }
+        }
+    };
+    if tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let mut words = text.split_whitespace();
+    let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    let path = path.split('?').next().unwrap_or("");
+    let (status, content_type, body) = match (method, path) {
+        ("GET", "/metrics") => {
+            probe().await;
+            handle.run_upkeep();
+            (200, "text/plain; version=0.0.4", handle.render())
+        }
+        ("GET", "/health") => {
+            let (status, body) = probe().await.answer();
+            (status, "application/json", body)
+        }
+        ("GET", _) => (
+            404,
+            "text/plain",
+            "not found: try /metrics or /health\n".to_owned(),
+        ),
+        _ => (405, "text/plain", "only GET\n".to_owned()),
+    };
+    let reason = match status {
+        200 => "OK",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        _ => "Service Unavailable",
+    };
+    let response = format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\
+         connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(response.as_bytes()).await;
+    let _ = stream.shutdown().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_says_what_is_down() {
+        let up = Health {
+            shards: vec![(0, true), (1, true)],
+            database: true,
+        };
+        assert_eq!(
+            up.answer(),
+            (
+                200,
+                r#"{"status":"ok","gateway":"connected","database":"reachable","shards_connected":[0,1],"shards_down":[]}"#
+                    .to_owned()
+            )
+        );
+        let gateway_down = Health {
+            shards: vec![(0, true), (1, false)],
+            database: true,
+        };
+        let (status, body) = gateway_down.answer();
+        assert_eq!(status, 503);
+        assert!(body.contains(r#""gateway":"disconnected""#), "{body}");
+        assert!(body.contains(r#""shards_down":[1]"#), "{body}");
+        let database_down = Health {
+            shards: vec![(0, true)],
+            database: false,
+        };
+        let (status, body) = database_down.answer();
+        assert_eq!(status, 503);
+        assert!(body.contains(r#""database":"unreachable""#), "{body}");
+        assert!(body.contains(r#""gateway":"connected""#), "{body}");
+        let not_started = Health {
+            shards: Vec::new(),
+            database: true,
+        };
+        assert_eq!(not_started.answer().0, 503);
+    }
+}
