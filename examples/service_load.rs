@@ -1,5 +1,6 @@
 //! Load benchmark of the game service: 1,000 games at once between people, on the SQLite
-//! store, from many threads, without engine moves, with notifications on: Black chose direct
+//! store (or on PostgreSQL: `DAMA_BENCH_POSTGRES=postgres://...`, in a schema
+//! `dama_service_bench` made anew on that server), from many threads, without engine moves, with notifications on: Black chose direct
 //! messages in every game, so each move by White builds one (built, not sent: an adapter posts
 //! notices after the move's transaction). Prints moves per second, latency percentiles, the
 //! direct messages built and peak memory.
@@ -8,6 +9,11 @@
 //! cargo run --release --example service_load -- [GAMES] [THREADS] [MOVES_PER_GAME]
 //! ```
 //! Defaults: 1,000 games, 16 threads, 40 moves per game.
+//!
+//! ```sh
+//! DAMA_BENCH_POSTGRES=postgres://dama@127.0.0.1:54329/postgres \
+//!     cargo run --release --example service_load -- 1000 16 40
+//! ```
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,7 +24,21 @@ use damabot::game::{
     Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock,
 };
 use damabot::i18n::Language;
-use damabot::store::{NewGame, NotifyMode, Participant, SqliteStore, Store};
+use damabot::store::{NewGame, NotifyMode, Participant, PostgresStore, SqliteStore, Store};
+
+/// The benchmark's schema on the PostgreSQL server `server`, made anew, and the URL that opens
+/// it.
+fn postgres_bench_url(server: &str) -> String {
+    let mut client =
+        postgres::Client::connect(server, postgres::NoTls).expect("the server answers");
+    client
+        .batch_execute(
+            "DROP SCHEMA IF EXISTS dama_service_bench CASCADE; CREATE SCHEMA dama_service_bench",
+        )
+        .expect("the schema is made");
+    let separator = if server.contains('?') { '&' } else { '?' };
+    format!("{server}{separator}options=-csearch_path%3Ddama_service_bench")
+}
 
 fn main() {
     let mut args = std::env::args()
@@ -29,8 +49,17 @@ fn main() {
     let moves_per_game = args.next().unwrap_or(40);
 
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let store =
-        Arc::new(SqliteStore::open(&dir.path().join("load.db")).expect("the database opens"));
+    let store: Arc<dyn Store> = match std::env::var("DAMA_BENCH_POSTGRES") {
+        Ok(server) if !server.trim().is_empty() => {
+            let url = postgres_bench_url(server.trim());
+            println!("store: PostgreSQL ({})", server.trim());
+            Arc::new(PostgresStore::open(&url).expect("the database opens"))
+        }
+        _ => {
+            println!("store: SQLite");
+            Arc::new(SqliteStore::open(&dir.path().join("load.db")).expect("the database opens"))
+        }
+    };
     let settings = ServiceSettings {
         challenge_expiry: Some(Duration::from_secs(600)),
         default_time_per_move: Duration::from_secs(86_400),
