@@ -654,7 +654,7 @@ impl GameService {
     /// Challenges whose time ran out, as edits of their messages.
     pub(crate) fn expired_challenges(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
-        for challenge in self.store.expire_challenges(now)? {
+        for challenge in self.store.expire_challenges(now, self.shard_span())? {
             let language = self.server_language(challenge.guild);
             let by = format!("<@{}>", challenge.challenger);
             let text = if let Some(to) = challenge.challenged {

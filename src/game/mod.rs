@@ -461,6 +461,15 @@ impl GameService {
         self.shards.as_ref().is_none_or(|shards| shards.owns(guild))
     }
 
+    /// The servers this process looks after, as the store selects them (`None`: every server).
+    fn shard_span(&self) -> Option<crate::store::ShardSpan> {
+        self.shards.as_ref().map(|shards| crate::store::ShardSpan {
+            total: shards.total(),
+            first: *shards.range().start(),
+            last: *shards.range().end(),
+        })
+    }
+
     /// Engine searches waiting for an engine right now (for the metrics).
     #[must_use]
     pub fn engine_queue(&self) -> usize {

@@ -102,10 +102,8 @@ impl GameService {
         notices.extend(self.reminders(now)?);
         notices.extend(self.tournament_sweep(now)?);
         notices.extend(self.daily_puzzle_posts(now)?);
-        // Each part skips the servers of shards another process runs (`owns_guild`).
-        // Expired challenges are the exception: the store expires them in one statement and
-        // hands each to exactly one sweep, whose process edits its message (any process may
-        // call Discord's REST API).
+        // Each part skips the servers of shards another process runs (`owns_guild`; the
+        // store expires the challenges of this process's servers only).
         for notice in &mut notices {
             settle_mentions(&mut notice.reply, None);
         }

@@ -92,6 +92,24 @@ impl fmt::Display for PuzzleAttemptId {
     }
 }
 
+/// The servers of some of the bot's shards: those whose shard, `(guild_id >> 22) % total` by
+/// Discord's rule, is in `first..=last`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShardSpan {
+    pub total: u32,
+    pub first: u32,
+    pub last: u32,
+}
+
+impl ShardSpan {
+    /// Whether `guild` is one of these servers.
+    #[must_use]
+    pub fn owns(self, guild: GuildId) -> bool {
+        let shard = (guild >> 22) % u64::from(self.total.max(1));
+        (u64::from(self.first)..=u64::from(self.last)).contains(&shard)
+    }
+}
+
 /// How a tournament pairs its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TournamentFormat {
@@ -1220,8 +1238,13 @@ pub trait Store: Send + Sync {
     -> Result<(), StoreError>;
 
     /// Marks every pending challenge with `expires_at <= at` expired (`resolved_at = at`) and
-    /// returns them, so the caller can edit their messages.
-    fn expire_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError>;
+    /// returns them, so the caller can edit their messages: those of the servers of `shards`,
+    /// or of every server when `None`.
+    fn expire_challenges(
+        &self,
+        at: Millis,
+        shards: Option<ShardSpan>,
+    ) -> Result<Vec<Challenge>, StoreError>;
 
     // ---- games ---------------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ use damabot::store::{
     AbortReason, ByColor, ChallengeStatus, Color, ColourChoice, Counting, DrawOffer, EndReason,
     Finish, Game, GameId, GameResult, GameStatus, INITIAL_RATING, MessageRef, NewChallenge,
     NewGame, NewPairing, NewRound, NewTournament, NotifyMode, Participant, PlayerOutcome,
-    PuzzleAttemptId, Rating, ServerSettings, Store, StoreError, Tournament, TournamentFormat,
-    TournamentGame, TournamentId, TournamentStatus,
+    PuzzleAttemptId, Rating, ServerSettings, ShardSpan, Store, StoreError, Tournament,
+    TournamentFormat, TournamentGame, TournamentId, TournamentStatus,
 };
 use damabot::store::{
     DailyPuzzleServer, NewPuzzleAttempt, PuzzleAttempt, PuzzleFinish, PuzzleStatus, puzzle_day,
@@ -235,6 +235,57 @@ pub fn accepting_creates_the_game_atomically(store: &dyn Store) {
     ));
 }
 
+/// A process running some of the bot's shards expires the challenges of its servers only.
+pub fn expired_challenges_of_some_shards_only(store: &dyn Store) {
+    // Servers of shards 0, 1 and 2 of 3, by Discord's rule.
+    let base = (GUILD >> 22) << 22;
+    let guild_of_shard = |shard: u64| {
+        (0..3u64)
+            .map(|k| base + (k << 22))
+            .find(|g| (g >> 22) % 3 == shard)
+            .unwrap()
+    };
+    let mut made = Vec::new();
+    for shard in 0..3 {
+        let guild = guild_of_shard(shard);
+        for user in [ALICE, BOB] {
+            store.ensure_player(guild, user, "player", 0).unwrap();
+        }
+        let challenge = store
+            .create_challenge(&NewChallenge {
+                guild,
+                channel: CHANNEL + shard,
+                challenger: ALICE,
+                challenged: Some(BOB),
+                colour: ColourChoice::White,
+                time_per_move_ms: HOUR,
+                rated: true,
+                created_at: 0,
+                expires_at: 100,
+            })
+            .unwrap();
+        made.push(challenge.id);
+    }
+    let span = ShardSpan {
+        total: 3,
+        first: 1,
+        last: 2,
+    };
+    assert!(!span.owns(guild_of_shard(0)) && span.owns(guild_of_shard(2)));
+    let expired = store.expire_challenges(200, Some(span)).unwrap();
+    assert_eq!(
+        expired.iter().map(|c| c.id).collect::<Vec<_>>(),
+        [made[1], made[2]]
+    );
+    assert_eq!(
+        store.challenge(made[0]).unwrap().unwrap().status,
+        ChallengeStatus::Pending,
+        "shard 0's challenge is another process's"
+    );
+    let rest = store.expire_challenges(200, None).unwrap();
+    assert_eq!(rest.iter().map(|c| c.id).collect::<Vec<_>>(), [made[0]]);
+}
+
 pub fn expired_challenges_are_listed_and_marked(store: &dyn Store) {
     players(store);
     let make = |created: i64, expires: i64, channel: u64| {
@@ -270,7 +321,7 @@ pub fn expired_challenges_are_listed_and_marked(store: &dyn Store) {
     let visible = store.pending_challenges_in_channel(CHANNEL, 100).unwrap();
     assert_eq!(visible.iter().map(|c| c.id).collect::<Vec<_>>(), [late.id]);
 
-    let expired = store.expire_challenges(200).unwrap();
+    let expired = store.expire_challenges(200, None).unwrap();
     assert_eq!(
         expired.iter().map(|c| c.id).collect::<Vec<_>>(),
         [early.id, other.id]
@@ -280,7 +331,7 @@ pub fn expired_challenges_are_listed_and_marked(store: &dyn Store) {
             .iter()
             .all(|c| c.status == ChallengeStatus::Expired && c.resolved_at == Some(200))
     );
-    assert!(store.expire_challenges(200).unwrap().is_empty());
+    assert!(store.expire_challenges(200, None).unwrap().is_empty());
     assert_eq!(
         store.challenge(late.id).unwrap().unwrap().status,
         ChallengeStatus::Pending

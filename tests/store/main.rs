@@ -78,6 +78,7 @@ contract_on_every_backend!(
     challenge_round_trip_and_single_answer,
     accepting_creates_the_game_atomically,
     expired_challenges_are_listed_and_marked,
+    expired_challenges_of_some_shards_only,
     game_and_move_round_trip,
     one_active_game_per_channel,
     record_move_refuses_repeated_stale_and_finished_plies,

@@ -8,7 +8,7 @@ use super::rows::{CHALLENGE_COLUMNS, challenge_from_row, query_all};
 use crate::store::codes::sql_id;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Game, MessageRef, Millis, NewChallenge,
-    NewGame, Participant, StoreError,
+    NewGame, Participant, ShardSpan, StoreError,
 };
 
 pub(super) fn create_challenge(
@@ -168,14 +168,24 @@ pub(super) fn set_challenge_message(
 pub(super) fn expire_challenges(
     tx: &Transaction<'_>,
     at: Millis,
+    shards: Option<ShardSpan>,
 ) -> Result<Vec<Challenge>, StoreError> {
+    let (total, first, last) = shards.map_or((None, 0, 0), |s| {
+        (
+            Some(i64::from(s.total)),
+            i64::from(s.first),
+            i64::from(s.last),
+        )
+    });
     let mut expired = query_all(
         tx,
         &format!(
             "UPDATE challenges SET status = 'expired', resolved_at = $1 \
-             WHERE status = 'pending' AND expires_at <= $1 RETURNING {CHALLENGE_COLUMNS}"
+             WHERE status = 'pending' AND expires_at <= $1 \
+             AND ($2::BIGINT IS NULL OR (guild_id >> 22) % $2::BIGINT BETWEEN $3 AND $4) \
+             RETURNING {CHALLENGE_COLUMNS}"
         ),
-        params![at],
+        params![at, total, first, last],
         challenge_from_row,
     )?;
     expired.sort_by_key(|c| (c.created_at, c.id));

@@ -61,8 +61,8 @@ use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
     NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode, PairedRound, Player,
-    PlayerStats, ServerSettings, Store, StoreError, StoredAnalysis, Takeback, Tournament,
-    TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
+    PlayerStats, ServerSettings, ShardSpan, Store, StoreError, StoredAnalysis, Takeback,
+    Tournament, TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 
 /// Why a PostgreSQL database cannot be used; each message says what, where and what to check.
@@ -261,8 +261,30 @@ fn db_reason(error: &postgres::Error) -> String {
 }
 
 /// Runs of a transaction at most (the first and the repeats after a conflict or a lost
-/// connection).
-const MAX_RUNS: u32 = 12;
+/// connection). Under load, serializable transactions that touch nearby index pages abort one
+/// another now and then (PostgreSQL's predicate locks are kept per page); with the pauses of
+/// [`conflict_pause`] the repeats add up to about two seconds before a call gives up.
+const MAX_RUNS: u32 = 40;
+
+/// The pause before the next run after `runs` runs ended in a conflict: growing from 0.2 ms to
+/// 50 ms, each drawn from half to all of that, so that callers that collided spread apart.
+fn conflict_pause(runs: u32) -> Duration {
+    let ceiling = (200u64 << runs.min(8)).min(50_000);
+    // A cheap draw: the clock's nanoseconds and the thread, mixed.
+    let mut seed = u64::from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .subsec_nanos(),
+    );
+    seed ^= {
+        use std::hash::{BuildHasher, Hasher};
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(runs);
+        hasher.finish()
+    };
+    Duration::from_micros(ceiling / 2 + seed % (ceiling / 2 + 1))
+}
 
 /// The PostgreSQL store. Cheap to share: wrap it in an `Arc`.
 pub struct PostgresStore {
@@ -374,9 +396,9 @@ impl PostgresStore {
             })();
             match result {
                 Err(error) if runs < MAX_RUNS && must_retry(&error) => {
-                    // Conflicts clear as the other transaction commits; a short, growing
-                    // pause spreads the retries of many callers.
-                    std::thread::sleep(Duration::from_micros(200 * u64::from(runs)));
+                    // Conflicts clear as the other transaction commits; a growing pause,
+                    // drawn at random, spreads the retries of many callers.
+                    std::thread::sleep(conflict_pause(runs));
                 }
                 // Every idle connection of the pool may have broken at once (a server restart):
                 // each fails at once, and is dropped by the pool.
@@ -499,8 +521,12 @@ impl Store for PostgresStore {
         self.write(|tx| challenges::set_challenge_message(tx, id, message))
     }
 
-    fn expire_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError> {
-        self.write(|tx| challenges::expire_challenges(tx, at))
+    fn expire_challenges(
+        &self,
+        at: Millis,
+        shards: Option<ShardSpan>,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        self.write(|tx| challenges::expire_challenges(tx, at, shards))
     }
 
     fn create_game(&self, game: &NewGame) -> Result<Game, StoreError> {

@@ -72,8 +72,8 @@ use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
     GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
     NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode, PairedRound, Player,
-    PlayerStats, ServerSettings, Store, StoreError, StoredAnalysis, Takeback, Tournament,
-    TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
+    PlayerStats, ServerSettings, ShardSpan, Store, StoreError, StoredAnalysis, Takeback,
+    Tournament, TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
@@ -599,8 +599,12 @@ impl Store for SqliteStore {
         self.write(|tx| challenges::set_challenge_message(tx, id, message))
     }
 
-    fn expire_challenges(&self, at: Millis) -> Result<Vec<Challenge>, StoreError> {
-        self.write(|tx| challenges::expire_challenges(tx, at))
+    fn expire_challenges(
+        &self,
+        at: Millis,
+        shards: Option<ShardSpan>,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        self.write(|tx| challenges::expire_challenges(tx, at, shards))
     }
 
     fn create_game(&self, game: &NewGame) -> Result<Game, StoreError> {
