@@ -60,7 +60,7 @@ impl PuzzleCollection {
     }
 
     /// A puzzle near `rating` for someone who has attempted `attempted`: among the puzzles
-    /// they have not attempted, one of the [`NEAR_CHOICES`] closest in difficulty, picked by
+    /// they have not attempted, one of the `NEAR_CHOICES` (8) closest in difficulty, picked by
     /// `random`; once they have attempted them all, the one they started longest ago.
     #[must_use]
     pub fn near(&self, rating: f64, attempted: &[AttemptedPuzzle], random: u64) -> &Puzzle {
@@ -88,7 +88,7 @@ impl PuzzleCollection {
     }
 
     /// The puzzle of the day `day` in `guild`: the same for everyone there, another each day,
-    /// among the puzzles of [`DAILY_DIFFICULTY`] (all of them if none is).
+    /// among the puzzles of difficulty 1000 to 1800 (`DAILY_DIFFICULTY`; all of them if none is).
     #[must_use]
     pub fn daily(&self, guild: GuildId, day: i64) -> &Puzzle {
         let mut pool: Vec<&Puzzle> = self
