@@ -841,6 +841,27 @@ pub struct PuzzleAttempt {
     pub rating_after: Option<f64>,
 }
 
+impl PuzzleAttempt {
+    /// This attempt, if it is open and at `step` (what an answer or a result must find, in
+    /// either backend); the refusal otherwise.
+    pub(crate) fn open_at(self, step: u32) -> Result<PuzzleAttempt, StoreError> {
+        if self.status != PuzzleStatus::Open {
+            return Err(StoreError::PuzzleNotOpen {
+                attempt: self.id,
+                status: self.status,
+            });
+        }
+        if self.step != step {
+            return Err(StoreError::PuzzleStale {
+                attempt: self.id,
+                given: step,
+                current: self.step,
+            });
+        }
+        Ok(self)
+    }
+}
+
 /// A puzzle rating after one puzzle: the rating before, the puzzle's difficulty, and whether
 /// it was solved. Applied by the store inside the finishing transaction (see
 /// `game::puzzle_rating`).

@@ -131,21 +131,9 @@ fn require_open_at(
     id: PuzzleAttemptId,
     step: u32,
 ) -> Result<PuzzleAttempt, StoreError> {
-    let attempt = load_attempt(tx, id)?.ok_or(StoreError::PuzzleAttemptNotFound(id))?;
-    if attempt.status != PuzzleStatus::Open {
-        return Err(StoreError::PuzzleNotOpen {
-            attempt: id,
-            status: attempt.status,
-        });
-    }
-    if attempt.step != step {
-        return Err(StoreError::PuzzleStale {
-            attempt: id,
-            given: step,
-            current: attempt.step,
-        });
-    }
-    Ok(attempt)
+    load_attempt(tx, id)?
+        .ok_or(StoreError::PuzzleAttemptNotFound(id))?
+        .open_at(step)
 }
 
 pub(super) fn advance_attempt(
