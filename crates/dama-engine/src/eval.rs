@@ -13,15 +13,17 @@
 //! - kings by square (centre against edges and corners);
 //! - king mobility, blocked men and kings, runaway men (free path to promotion) by distance,
 //!   pieces hanging to a capture, trading when ahead, kings against no kings, balance of men
-//!   between the two wings, and a small bonus for having the move.
+//!   between the two wings, a small bonus for having the move, and the opposition in the
+//!   ending.
 
 use dama_rules::{Bitboard, Color, Position};
 
 use crate::features::{
     F_BLOCKED_KINGS, F_BLOCKED_MEN, F_HANGING, F_IMBALANCE, F_KING_EG, F_KING_MG, F_KING_MOBILITY,
     F_KING_SQUARE, F_MAN_EG, F_MAN_MG, F_MAN_SQUARE_EG, F_MAN_SQUARE_MG, F_RUNAWAY, F_SOLE_KINGS,
-    F_TEMPO, F_TRADE, FEATURES,
+    F_OPPOSITION, F_TEMPO, F_TRADE, FEATURES, OPPOSITION_PIECES,
 };
+use crate::patterns::PatternWeights;
 use crate::weights::WEIGHTS;
 
 /// Pieces on the board at the start; the phase runs from this (opening) down to 0 (endgame).
@@ -92,6 +94,8 @@ const FORWARD_CONE: [u32; 32] = {
     cones
 };
 
+/// Rows 1, 3, 5 and 7 (squares 5-8, 13-16, 21-24, 29-32).
+const ODD_ROWS: u32 = 0xF0F0_F0F0;
 /// Files a-d (the first two squares of every row).
 const LEFT_WING: u32 = 0x3333_3333;
 /// Files e-h.
@@ -216,6 +220,16 @@ fn all_terms<T: Terms>(terms: &mut T, position: &Position) {
     let traded = PHASE_MAX - total;
     terms.flat(F_TRADE, (our_material - their_material).signum() * traded);
     terms.flat(F_TEMPO, 1);
+    if total as u32 <= OPPOSITION_PIECES && us.all().count_ones() == them.all().count_ones() {
+        // The system: the files of the mover's back row (rows 1, 3, 5, 7 hold White's files
+        // b, d, f, h; rows 0, 2, 4, 6 Black's a, c, e, g).
+        let system = match position.turn() {
+            Color::White => ODD_ROWS,
+            Color::Black => !ODD_ROWS,
+        };
+        let odd = ((us.all() | them.all()) & system).count_ones() % 2 == 1;
+        terms.flat(F_OPPOSITION, if odd { 1 } else { -1 });
+    }
 }
 
 /// The game phase: how many pieces are on the board (24 at the start, capped there).
@@ -224,11 +238,27 @@ pub fn phase(position: &Position) -> i32 {
     (position.occupied().count() as i32).min(PHASE_MAX)
 }
 
-/// The static evaluation in centi-men from the side to move. Meant for quiet positions (the
-/// side to move has no capture); the search resolves captures before it asks.
+/// The static evaluation in centi-men from the side to move: the linear terms with the
+/// pattern evaluation's weights plus its regions ([`crate::patterns`]). Meant for quiet
+/// positions (the side to move has no capture); the search resolves captures before it asks.
 #[must_use]
 #[inline]
 pub fn evaluate(position: &Position) -> i32 {
+    evaluate_patterns(position, crate::patterns::compiled())
+}
+
+/// [`evaluate`] with other pattern weights (for the tuner and tests).
+#[must_use]
+#[inline]
+pub fn evaluate_patterns(position: &Position, weights: &PatternWeights) -> i32 {
+    evaluate_with(position, &weights.linear) + weights.pattern_score(position)
+}
+
+/// The linear evaluation alone, with its own weights ([`crate::weights::WEIGHTS`]): the
+/// comparison point for the pattern evaluation (`Options::linear_eval`).
+#[must_use]
+#[inline]
+pub fn evaluate_linear(position: &Position) -> i32 {
     evaluate_with(position, &WEIGHTS)
 }
 
@@ -271,7 +301,8 @@ mod tests {
     #[test]
     fn start_position_is_balanced_up_to_the_move() {
         let start = Position::initial();
-        assert_eq!(evaluate(&start), WEIGHTS[F_TEMPO]);
+        assert_eq!(evaluate_linear(&start), WEIGHTS[F_TEMPO]);
+        assert!(evaluate(&start).abs() < 30, "{}", evaluate(&start));
     }
 
     #[test]
@@ -299,7 +330,7 @@ mod tests {
                 .map(|(&x, &w)| i64::from(x) * i64::from(w))
                 .sum();
             assert_eq!(
-                i64::from(evaluate(&position)),
+                i64::from(evaluate_linear(&position)),
                 dot / i64::from(PHASE_MAX),
                 "{text}"
             );
@@ -312,6 +343,18 @@ mod tests {
         assert!(evaluate(&up) > 0, "{}", evaluate(&up));
         let down = fen("B:W21,22,23:B1,2");
         assert!(evaluate(&down) < 0, "{}", evaluate(&down));
+    }
+
+    #[test]
+    fn the_opposition_counts_the_movers_system() {
+        // White's system is rows 1, 3, 5, 7: the man on 29 stands on it, the one on 4 does not.
+        assert_eq!(features(&fen("W:W29:B4"))[F_OPPOSITION], PHASE_MAX);
+        assert_eq!(features(&fen("W:W29:B8"))[F_OPPOSITION], -PHASE_MAX);
+        // Black's system is rows 0, 2, 4, 6.
+        assert_eq!(features(&fen("B:W29:B8"))[F_OPPOSITION], -PHASE_MAX);
+        // Unequal material, or too many pieces: no opposition term.
+        assert_eq!(features(&fen("W:W29,30:B4"))[F_OPPOSITION], 0);
+        assert_eq!(features(&Position::initial())[F_OPPOSITION], 0);
     }
 
     #[test]

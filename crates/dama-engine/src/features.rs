@@ -37,8 +37,15 @@ pub const F_SOLE_KINGS: usize = F_TRADE + 1;
 pub const F_IMBALANCE: usize = F_SOLE_KINGS + 1;
 /// Having the move (side to move only).
 pub const F_TEMPO: usize = F_IMBALANCE + 1;
+/// The opposition in the ending: with as many pieces as the other side and at most
+/// [`OPPOSITION_PIECES`] on the board, +1 when the pieces standing on the side to move's
+/// system (the files of its back row) are odd in number, -1 when even.
+pub const F_OPPOSITION: usize = F_TEMPO + 1;
 /// How many weights there are.
-pub const FEATURES: usize = F_TEMPO + 1;
+pub const FEATURES: usize = F_OPPOSITION + 1;
+
+/// The most pieces on the board for the opposition to count.
+pub const OPPOSITION_PIECES: u32 = 8;
 
 /// The name of each weight, for the tuner's output.
 #[must_use]
@@ -68,6 +75,7 @@ pub fn feature_name(index: usize) -> String {
         F_SOLE_KINGS => "kings against none".into(),
         F_IMBALANCE => "wing imbalance".into(),
         F_TEMPO => "side to move".into(),
+        F_OPPOSITION => "opposition (ending)".into(),
         _ => format!("feature {index}"),
     }
 }

@@ -20,6 +20,7 @@ mod draw_offer;
 pub mod eval;
 pub mod features;
 mod level;
+pub mod patterns;
 mod search;
 pub mod tables;
 pub mod tt;

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use dama_rules::{FORTY_MOVE_PLIES, Game, Move, MoveList, Position};
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_linear};
 use crate::tables::{Tablebase, Verdict};
 use crate::tt::{Bound, Table};
 
@@ -186,6 +186,9 @@ pub struct Options {
     pub only_move_extension: bool,
     /// Late move reductions.
     pub reductions: bool,
+    /// Evaluate with the linear terms alone ([`crate::eval::evaluate_linear`]) instead of the
+    /// pattern evaluation: the comparison point for matches.
+    pub linear_eval: bool,
 }
 
 impl Default for Options {
@@ -193,6 +196,7 @@ impl Default for Options {
         Options {
             only_move_extension: false,
             reductions: true,
+            linear_eval: false,
         }
     }
 }
@@ -668,6 +672,16 @@ impl Search<'_> {
             .map(|verdict| table_score(verdict, ply))
     }
 
+    /// The static evaluation the options ask for.
+    #[inline]
+    fn evaluate(&self, position: &Position) -> i32 {
+        if self.options.linear_eval {
+            evaluate_linear(position)
+        } else {
+            evaluate(position)
+        }
+    }
+
     /// Plays out forced captures; a quiet position gets the evaluation.
     fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
@@ -681,10 +695,10 @@ impl Search<'_> {
             if !position.has_legal_moves() {
                 return -WIN + ply as i32;
             }
-            return evaluate(position);
+            return self.evaluate(position);
         }
         if ply >= MAX_PLY {
-            return evaluate(position);
+            return self.evaluate(position);
         }
         position.legal_moves_into(&mut self.stacks.lists[ply]);
         let mut best = -WIN;

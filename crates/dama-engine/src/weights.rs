@@ -113,4 +113,5 @@ pub const WEIGHTS: [i32; FEATURES] = [
     29,  // kings against none
     -3,  // wing imbalance
     1,   // side to move
+    0,   // opposition (ending)
 ];

@@ -1,6 +1,6 @@
 //! The engine's tools behind `damabot`'s subcommands: the Hub protocol (`hub`), matches
 //! between players (`match`, with its sequential test in `sprt`), fitting the evaluation
-//! weights (`tune`), the engine's speed (`bench`), the rules tools (`perft`, `moves`,
+//! weights and the pattern evaluation (`tune`, `pattern_fit`), the engine's speed (`bench`), the rules tools (`perft`, `moves`,
 //! `pdn check`), the endgame tables (`tables build`, `tables probe`) and the tournament
 //! openings list (`openings build`) and the puzzle collection (`puzzles build`, with the
 //! puzzle file's format).
@@ -23,6 +23,7 @@ pub mod bench;
 pub mod hub;
 pub mod matches;
 pub mod openings;
+pub mod pattern_fit;
 pub mod puzzles;
 pub mod rules;
 pub mod sprt;

@@ -5,7 +5,7 @@
 //!
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
 //! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `ext` and `lmr` on or
-//! off), or `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:`
+//! off, `eval=linear|patterns`), or `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:`
 //! player ending in `+tables` plays with the endgame tables of `--tables DIR`.
 
 use std::fmt::Write as _;
@@ -169,6 +169,17 @@ impl std::str::FromStr for PlayerSpec {
                 "hash" => hash_mb = Some(number()? as usize),
                 "ext" => options.only_move_extension = switch()?,
                 "lmr" => options.reductions = switch()?,
+                "eval" => {
+                    options.linear_eval = match value {
+                        "linear" => true,
+                        "patterns" => false,
+                        _ => {
+                            return Err(format!(
+                                "engine setting eval is linear or patterns, not `{value}`"
+                            ));
+                        }
+                    }
+                }
                 other => return Err(format!("unknown engine setting `{other}`")),
             }
         }

@@ -9,6 +9,7 @@ use clap::Subcommand;
 use dama_engine::weights::WEIGHTS;
 
 use crate::matches::read_openings;
+use crate::pattern_fit::{self, PatternFitSettings};
 use crate::texel::{self, SelfPlay};
 
 /// `damabot tune generate ...` and `damabot tune fit ...`.
@@ -48,6 +49,31 @@ pub enum TuneCommand {
         #[arg(long, default_value = "crates/dama-engine/src/weights.rs")]
         out: PathBuf,
     },
+    /// Fit the pattern evaluation (the linear terms and the regions' tables) to generated
+    /// positions and write its weights file.
+    FitPatterns {
+        /// Files of generated positions (`tune generate`'s output); give it several times.
+        #[arg(long, required = true)]
+        data: Vec<PathBuf>,
+        /// Full passes of gradient descent.
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
+        /// The L2 penalty on the regions' weights.
+        #[arg(long, default_value_t = 0.005)]
+        l2: f64,
+        /// Adam's step in centi-men.
+        #[arg(long, default_value_t = 0.5)]
+        rate: f64,
+        /// The share of the positions (the last ones) held out to measure the fit.
+        #[arg(long, default_value_t = 0.05)]
+        validation: f64,
+        /// Threads.
+        #[arg(long, short = 'j', default_value_t = 2)]
+        jobs: usize,
+        /// The weights file to write.
+        #[arg(long, default_value = "crates/dama-engine/data/patterns.bin")]
+        out: PathBuf,
+    },
 }
 
 /// `damabot tune generate` and `damabot tune fit`.
@@ -75,6 +101,26 @@ pub fn tune_command(command: &TuneCommand) -> ExitCode {
             out,
         ),
         TuneCommand::Fit { data, epochs, out } => fit(data, *epochs, out),
+        TuneCommand::FitPatterns {
+            data,
+            epochs,
+            l2,
+            rate,
+            validation,
+            jobs,
+            out,
+        } => fit_patterns(
+            data,
+            &PatternFitSettings {
+                epochs: *epochs,
+                l2: *l2,
+                rate: *rate,
+                validation: *validation,
+                jobs: *jobs,
+                scale: None,
+            },
+            out,
+        ),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -132,6 +178,51 @@ fn fit(data: &PathBuf, epochs: usize, out: &PathBuf) -> Result<(), String> {
         fit.scale,
         fit.loss_before,
         fit.loss_after,
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
+
+fn fit_patterns(
+    data: &[PathBuf],
+    settings: &PatternFitSettings,
+    out: &PathBuf,
+) -> Result<(), String> {
+    let mut samples = Vec::new();
+    for path in data {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        samples.extend(texel::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let started = Instant::now();
+    eprintln!("{} positions read; fitting", samples.len());
+    let fit = pattern_fit::fit_patterns(&samples, &WEIGHTS, settings, &|epoch, error| {
+        eprintln!(
+            "epoch {epoch}/{}: error {error:.5} ({:.0} s)",
+            settings.epochs,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let mut weights = fit.weights;
+    weights.provenance = format!(
+        "Fitted to {} positions of self-play games ({} more held out), {} epochs, L2 {}, \
+         scale {:.1}; mean squared error {:.5} -> {:.5}, held out {:.5} -> {:.5}.",
+        fit.train_samples,
+        fit.validation_samples,
+        settings.epochs,
+        settings.l2,
+        fit.scale,
+        fit.train_before,
+        fit.train_after,
+        fit.validation_before,
+        fit.validation_after
+    );
+    std::fs::write(out, weights.to_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "{} in {:.0} s -> {} (rebuild to play with it)",
+        weights.provenance,
         started.elapsed().as_secs_f64(),
         out.display()
     );

@@ -845,7 +845,7 @@ mod tests {
     #[test]
     fn a_shot_is_mined_with_its_line_and_themes() {
         let position =
-            Position::from_fen("W:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,14,15")
+            Position::from_fen("W:W17,22,23,24,25,26,27,29,30,31,32:B2,3,4,5,6,7,8,9,11,14,15")
                 .unwrap();
         let mut miner = Miner::new(
             MineSettings {
@@ -857,7 +857,7 @@ mod tests {
         );
         let puzzle = miner.mine_position(&position).expect("a shot");
         let line: Vec<String> = puzzle.solution.iter().map(Move::long).collect();
-        assert_eq!(line, ["22-19", "14x23", "27x20x11x4"]);
+        assert_eq!(line, ["22-19", "15x22", "26x19x10x1"]);
         assert_eq!(puzzle.gain, Gain::Material(2));
         assert_eq!(
             puzzle.themes,
