@@ -15,7 +15,7 @@
 //!   stop) a search is a pure function of the game, the limits and the table's contents.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use dama_rules::{FORTY_MOVE_PLIES, Game, Move, MoveList, Position};
@@ -139,11 +139,46 @@ pub struct SearchResult {
 pub const CLOCK_INTERVAL: u64 = 2048;
 
 /// The time that ends a search, and the stop flag.
+///
+/// A time limit is hard: the search never runs past it (by more than one look at the clock).
+/// Inside it the search aims at a soft target, a share of the limit that depends on how
+/// settled the search is ([`soft_share`]): it starts no iteration after the target and
+/// stops an iteration at it, except while the best root move is failing low.
 #[derive(Clone, Debug)]
 pub(crate) struct Clock {
     started: Instant,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+}
+
+/// The share of the time limit (thousandths) a search aims at by default.
+pub const SOFT_SHARE: u32 = 750;
+/// The share when the best move has not changed for [`STABLE_ITERATIONS`] iterations and the
+/// score moved by at most [`STEADY_SCORE`].
+pub const STABLE_SHARE: u32 = 450;
+/// The share right after the best move changed (this iteration or the one before).
+pub const UNSETTLED_SHARE: u32 = 950;
+/// Completed iterations with the same best move that make a search settled.
+pub const STABLE_ITERATIONS: u32 = 4;
+/// The most the score may move between the last two iterations of a settled search.
+pub const STEADY_SCORE: i32 = 15;
+/// A score this much below the previous iteration's lets the search use all its time.
+pub const SCORE_DROP: i32 = 30;
+
+/// The share of its time (thousandths) a search aims at after an iteration, from the
+/// iterations completed since the best move last changed (`0`: it changed in this one) and the
+/// score's change from the previous iteration (negative: it dropped).
+#[must_use]
+pub fn soft_share(stable_iterations: u32, score_change: i32) -> u32 {
+    if score_change <= -SCORE_DROP {
+        1000
+    } else if stable_iterations <= 1 {
+        UNSETTLED_SHARE
+    } else if stable_iterations >= STABLE_ITERATIONS && score_change.abs() <= STEADY_SCORE {
+        STABLE_SHARE
+    } else {
+        SOFT_SHARE
+    }
 }
 
 impl Clock {
@@ -165,16 +200,28 @@ impl Clock {
                 .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
-    /// Whether another iteration is worth starting: not if more than half the time is gone
-    /// (the next iteration would take longer than all the previous ones).
-    fn another_iteration(&self, now: Instant) -> bool {
-        match self.deadline {
-            Some(deadline) => {
-                let total = deadline.saturating_duration_since(self.started);
-                now.saturating_duration_since(self.started) < total / 2
-            }
-            None => true,
-        }
+    /// The soft target for the stability after an iteration (see [`soft_share`]); `None`
+    /// without a time limit.
+    pub(crate) fn soft_deadline(
+        &self,
+        stable_iterations: u32,
+        score_change: i32,
+    ) -> Option<Instant> {
+        let deadline = self.deadline?;
+        let total = deadline.saturating_duration_since(self.started);
+        let share = soft_share(stable_iterations, score_change);
+        Some(self.started + total * share / 1000)
+    }
+
+    /// Whether the search should stop at `now`, given its soft target and whether the best
+    /// root move is failing low (which may go on to the hard limit).
+    pub(crate) fn should_stop(
+        &self,
+        now: Instant,
+        soft: Option<Instant>,
+        failing_low: bool,
+    ) -> bool {
+        self.expired(now) || (!failing_low && soft.is_some_and(|soft| now >= soft))
     }
 }
 
@@ -186,6 +233,12 @@ pub struct Options {
     pub only_move_extension: bool,
     /// Late move reductions.
     pub reductions: bool,
+    /// Draws inside the search score [`CONTEMPT`] against a root side that scored at least
+    /// [`CONTEMPT_MARGIN`] at depth [`CONTEMPT_DEPTH`]. Off for exact evaluation (analysis).
+    pub contempt: bool,
+    /// Singular extensions: a table move that is better by [`SINGULAR_MARGIN`] than every other
+    /// move is searched one ply deeper.
+    pub singular: bool,
 }
 
 impl Default for Options {
@@ -193,20 +246,68 @@ impl Default for Options {
         Options {
             only_move_extension: false,
             reductions: true,
+            contempt: true,
+            singular: false,
         }
     }
 }
 
+/// How much a draw inside the search costs the side that judged itself clearly better
+/// (centi-men): with [`Options::contempt`], a repetition or a 40-move draw scores `-CONTEMPT`
+/// for the root's side to move (and `+CONTEMPT` for the other side). A side that is worse or
+/// level scores draws 0, as without contempt.
+pub const CONTEMPT: i32 = 30;
+/// The score (centi-men, for the root's side to move) at depth [`CONTEMPT_DEPTH`] from which
+/// the search plays with contempt.
+pub const CONTEMPT_MARGIN: i32 = 60;
+/// The iteration whose score decides the contempt of a search.
+pub const CONTEMPT_DEPTH: u32 = 6;
+/// How far below the table move's score every other move must fail for a singular extension.
+pub const SINGULAR_MARGIN: i32 = 40;
+
 /// Killer moves: two quiet moves per ply that recently caused a cut-off.
 type Killers = [[u16; 2]; MAX_PLY + 1];
 
-/// An engine: its transposition table and its move-ordering memory.
-pub struct Engine {
-    table: Table,
+/// The move-ordering memory and the buffers of one search thread.
+struct Worker {
     history: Box<[[i32; 32]; 32]>,
     killers: Box<Killers>,
-    tablebase: Option<Arc<Tablebase>>,
     stacks: Box<Stacks>,
+}
+
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            history: Box::new([[0; 32]; 32]),
+            killers: Box::new([[0; 2]; MAX_PLY + 1]),
+            stacks: Stacks::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history.iter_mut().for_each(|row| row.fill(0));
+        self.killers.fill([0; 2]);
+    }
+}
+
+/// What the threads of one search share besides the table.
+struct Shared {
+    /// Set when the main thread has finished: the helpers stop.
+    stop: AtomicBool,
+    /// Nodes the helpers have visited, published at their clock ticks.
+    helper_nodes: AtomicU64,
+}
+
+/// An engine: its transposition table and its move-ordering memory.
+///
+/// With [`Engine::set_threads`] above 1 a search runs helper threads on the same root (Lazy
+/// SMP): they share the transposition table, each has its own history, killers and buffers,
+/// every other helper searches one ply deeper, and the main thread's result is the search's.
+pub struct Engine {
+    table: Table,
+    main: Worker,
+    helpers: Vec<Worker>,
+    tablebase: Option<Arc<Tablebase>>,
     options: Options,
 }
 
@@ -217,20 +318,43 @@ impl std::fmt::Debug for Engine {
                 "tablebase",
                 &self.tablebase.as_ref().map(|t| t.max_pieces()),
             )
+            .field("threads", &self.threads())
             .finish_non_exhaustive()
     }
 }
 
+/// Completed iterations with the same best move, and the last score.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stability {
+    best: Option<Move>,
+    stable: u32,
+    score: i32,
+}
+
+impl Stability {
+    /// Counts a completed iteration; the score's change from the previous one.
+    fn update(&mut self, best: Option<Move>, score: i32, first: bool) -> i32 {
+        let change = if first { 0 } else { score - self.score };
+        if best == self.best && !first {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        self.best = best;
+        self.score = score;
+        change
+    }
+}
+
 impl Engine {
-    /// An engine with a transposition table of `hash_mb` MiB.
+    /// An engine with a transposition table of `hash_mb` MiB, searching on one thread.
     #[must_use]
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             table: Table::new(hash_mb),
-            history: Box::new([[0; 32]; 32]),
-            killers: Box::new([[0; 2]; MAX_PLY + 1]),
+            main: Worker::new(),
+            helpers: Vec::new(),
             tablebase: None,
-            stacks: Stacks::new(),
             options: Options::default(),
         }
     }
@@ -239,8 +363,21 @@ impl Engine {
     /// as in a fresh engine.
     pub fn new_game(&mut self) {
         self.table.clear();
-        self.history.iter_mut().for_each(|row| row.fill(0));
-        self.killers.fill([0; 2]);
+        self.main.clear();
+        self.helpers.iter_mut().for_each(Worker::clear);
+    }
+
+    /// Searches on `threads` threads (at least 1; the default is 1). With more than one the
+    /// search is no longer reproducible, and a node limit counts the nodes of all threads
+    /// (the helpers' counts are added at their clock ticks, every [`CLOCK_INTERVAL`] nodes).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers.resize_with(threads.max(1) - 1, Worker::new);
+    }
+
+    /// The threads a search runs on.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Changes the search switches.
@@ -321,82 +458,87 @@ impl Engine {
         let window = game.quiet_plies() as usize + 1;
         let hashes = game.hashes();
         let path = hashes[hashes.len().saturating_sub(window)..].to_vec();
-
-        let mut search = Search {
-            table: &mut self.table,
-            history: &mut self.history,
-            killers: &mut self.killers,
-            tablebase: self.tablebase.as_deref(),
-            tablebase_pieces: self
-                .tablebase
-                .as_ref()
-                .map_or(0, |t| u32::from(t.max_pieces())),
-            nodes: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            clock: clock.clone(),
-            next_check: CLOCK_INTERVAL,
-            aborted: false,
-            limits_active: false,
-            path,
-            stacks: &mut self.stacks,
-            options: self.options,
-            root_best: None,
-        };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let quiet = game.quiet_plies();
-        let mut score = 0;
-        for depth in 1..=max_depth {
-            // The first iteration always completes, so there is always a move to play.
-            search.limits_active = depth > 1;
-            search.root_best = None;
-            let iteration = search.aspiration(&root, depth as i32, score, quiet);
-            if search.aborted {
-                // A move that beat the previous best in the unfinished iteration is better.
-                if let Some((index, root_score)) = search.root_best {
-                    let m = root_moves[index as usize];
-                    if result.best != Some(m) {
-                        result.best = Some(m);
-                        result.score = root_score;
-                        result.pv = vec![m];
-                    }
-                }
-                break;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        };
+        let threads = self.helpers.len();
+        let Engine {
+            table,
+            main,
+            helpers,
+            tablebase,
+            options,
+        } = self;
+        let tablebase = tablebase.as_deref();
+        let tablebase_pieces = tablebase.map_or(0, |t| u32::from(t.max_pieces()));
+        let common = Common {
+            table,
+            tablebase,
+            tablebase_pieces,
+            path: &path,
+            options: *options,
+            shared: (threads > 0).then_some(&shared),
+        };
+        let mut search = Search::new(
+            common,
+            main,
+            clock.clone(),
+            limits.nodes.unwrap_or(u64::MAX),
+        );
+        let helper_searches: Vec<Search<'_>> = helpers
+            .iter_mut()
+            .map(|worker| {
+                let mut helper =
+                    Search::new(common, worker, Clock::new(&Limits::default()), u64::MAX);
+                helper.helper = true;
+                helper.limits_active = true;
+                helper
+            })
+            .collect();
+        std::thread::scope(|scope| {
+            for (index, mut helper) in helper_searches.into_iter().enumerate() {
+                scope.spawn(move || helper.help(&root, index + 1, quiet));
             }
-            score = iteration;
-            result.score = score;
-            result.depth = depth;
-            result.pv = search.principal_variation(&root);
-            result.best = result.pv.first().copied();
-            result.nodes = search.nodes;
-            result.elapsed = clock.started.elapsed();
-            info(&result);
-            if root_moves.len() == 1
-                || search.nodes >= search.node_limit
-                || !clock.another_iteration(Instant::now())
-                || plies_to_end(score).is_some_and(|plies| plies <= depth)
-            {
-                break;
-            }
-        }
+            search.iterate(&root, &root_moves, max_depth, quiet, &mut result, info);
+            shared.stop.store(true, Ordering::Relaxed);
+        });
         if result.best.is_none() {
             result.best = Some(root_moves[0]);
         }
-        result.nodes = search.nodes;
+        result.nodes = search.nodes + shared.helper_nodes.load(Ordering::Relaxed);
         result.elapsed = clock.started.elapsed();
         result
     }
 }
 
-/// One search in progress.
+/// What every thread of a search starts from.
+#[derive(Clone, Copy)]
+struct Common<'e> {
+    table: &'e Table,
+    tablebase: Option<&'e Tablebase>,
+    tablebase_pieces: u32,
+    path: &'e [u64],
+    options: Options,
+    shared: Option<&'e Shared>,
+}
+
+/// One search in progress (one thread's part of it).
 struct Search<'e> {
-    table: &'e mut Table,
+    table: &'e Table,
     history: &'e mut [[i32; 32]; 32],
     killers: &'e mut Killers,
+    stacks: &'e mut Stacks,
     tablebase: Option<&'e Tablebase>,
     /// Positions with more pieces are not in the tables.
     tablebase_pieces: u32,
     nodes: u64,
+    /// The node limit for this thread's own count: the search's limit less the helpers' nodes.
     node_limit: u64,
+    /// The search's node limit.
+    limit: u64,
     clock: Clock,
     next_check: u64,
     aborted: bool,
@@ -404,10 +546,190 @@ struct Search<'e> {
     limits_active: bool,
     /// Hashes of the positions since the last irreversible move, the current one last.
     path: Vec<u64>,
-    stacks: &'e mut Stacks,
     options: Options,
     /// The root move that raised alpha last in this iteration, with its score.
     root_best: Option<(u8, i32)>,
+    /// The soft time target (see [`Clock`]).
+    soft: Option<Instant>,
+    /// Whether the best root move fails low in this iteration: the soft target waits.
+    failing_low: bool,
+    /// What a draw costs the root's side to move (see [`CONTEMPT`]).
+    contempt: i32,
+    /// Shared with the other threads, when there are others.
+    shared: Option<&'e Shared>,
+    /// A helper thread: its result is not used, it stops when the main thread has finished.
+    helper: bool,
+    /// Nodes of a helper already added to [`Shared::helper_nodes`].
+    published: u64,
+}
+
+impl<'e> Search<'e> {
+    fn new(common: Common<'e>, worker: &'e mut Worker, clock: Clock, node_limit: u64) -> Self {
+        Search {
+            table: common.table,
+            history: &mut worker.history,
+            killers: &mut worker.killers,
+            stacks: &mut worker.stacks,
+            tablebase: common.tablebase,
+            tablebase_pieces: common.tablebase_pieces,
+            nodes: 0,
+            node_limit,
+            limit: node_limit,
+            clock,
+            next_check: CLOCK_INTERVAL,
+            aborted: false,
+            limits_active: false,
+            path: common.path.to_vec(),
+            options: common.options,
+            root_best: None,
+            soft: None,
+            failing_low: false,
+            contempt: 0,
+            shared: common.shared,
+            helper: false,
+            published: 0,
+        }
+    }
+
+    /// The main thread's iterative deepening; `result` holds the last completed iteration
+    /// (or a better root move of the unfinished one).
+    fn iterate(
+        &mut self,
+        root: &Position,
+        root_moves: &MoveList,
+        max_depth: u32,
+        quiet: u32,
+        result: &mut SearchResult,
+        info: &mut dyn FnMut(&SearchResult),
+    ) {
+        let mut score = 0;
+        let mut stability = Stability::default();
+        for depth in 1..=max_depth {
+            // The first iteration always completes, so there is always a move to play.
+            self.limits_active = depth > 1;
+            self.root_best = None;
+            self.failing_low = false;
+            let iteration = self.aspiration(root, depth as i32, score, quiet);
+            if self.aborted {
+                // A move that beat the previous best in the unfinished iteration is better.
+                if let Some((index, root_score)) = self.root_best {
+                    let m = root_moves[index as usize];
+                    if result.best != Some(m) {
+                        result.best = Some(m);
+                        result.score = self.reported(root_score);
+                        result.pv = vec![m];
+                    }
+                }
+                break;
+            }
+            score = iteration;
+            result.score = self.reported(score);
+            result.depth = depth;
+            result.pv = self.principal_variation(root);
+            result.best = result.pv.first().copied();
+            result.nodes = self.nodes + self.helper_nodes();
+            result.elapsed = self.clock.started.elapsed();
+            info(result);
+            if depth == CONTEMPT_DEPTH
+                && self.options.contempt
+                && score >= CONTEMPT_MARGIN
+                && !is_decisive(score)
+            {
+                self.contempt = CONTEMPT;
+            }
+            let change = stability.update(result.best, score, depth == 1);
+            self.soft = self.clock.soft_deadline(stability.stable, change);
+            let now = Instant::now();
+            if root_moves.len() == 1
+                || self.nodes >= self.node_limit
+                || self.clock.should_stop(now, self.soft, false)
+                || plies_to_end(score).is_some_and(|plies| plies <= depth)
+            {
+                break;
+            }
+        }
+    }
+
+    /// A helper thread's iterative deepening on the same root until the main thread is done:
+    /// odd helpers one ply ahead of the main thread's order.
+    fn help(&mut self, root: &Position, index: usize, quiet: u32) {
+        let mut score = 0;
+        let first = 1 + (index % 2) as u32;
+        for depth in first..=MAX_DEPTH {
+            let iteration = self.aspiration(root, depth as i32, score, quiet);
+            if self.aborted {
+                break;
+            }
+            score = iteration;
+            if depth == CONTEMPT_DEPTH
+                && self.options.contempt
+                && score >= CONTEMPT_MARGIN
+                && !is_decisive(score)
+            {
+                self.contempt = CONTEMPT;
+            }
+        }
+        if let Some(shared) = self.shared {
+            shared
+                .helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+        }
+    }
+
+    /// The score a result reports: a draw is 0 at the root whatever the contempt.
+    fn reported(&self, score: i32) -> i32 {
+        if self.contempt != 0 && score == self.draw_score(0) {
+            0
+        } else {
+            score
+        }
+    }
+
+    /// The score of a draw at `ply`, for the side to move there.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply % 2 == 0 {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    /// Nodes the helper threads have published.
+    fn helper_nodes(&self) -> u64 {
+        self.shared
+            .map_or(0, |shared| shared.helper_nodes.load(Ordering::Relaxed))
+    }
+
+    /// A look at the clock, the stop flag and the threads (every [`CLOCK_INTERVAL`] nodes).
+    #[cold]
+    fn check_clock(&mut self) {
+        if let Some(shared) = self.shared {
+            if self.helper {
+                shared
+                    .helper_nodes
+                    .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                self.published = self.nodes;
+                if shared.stop.load(Ordering::Relaxed) {
+                    self.aborted = true;
+                    return;
+                }
+            } else {
+                let helpers = shared.helper_nodes.load(Ordering::Relaxed);
+                self.node_limit = self.limit.saturating_sub(helpers);
+                if self.nodes >= self.node_limit {
+                    self.aborted = true;
+                    return;
+                }
+            }
+        }
+        if self
+            .clock
+            .should_stop(Instant::now(), self.soft, self.failing_low)
+        {
+            self.aborted = true;
+        }
+    }
 }
 
 /// Per-ply buffers of a search, kept by the engine between searches.
@@ -459,6 +781,8 @@ impl Search<'_> {
                 return score;
             }
             if score <= alpha {
+                // The best move failed low: the soft time target waits for its resolution.
+                self.failing_low = true;
                 alpha = (score - width).max(-WIN);
             } else if score >= beta {
                 beta = (score + width).min(WIN);
@@ -484,9 +808,7 @@ impl Search<'_> {
             self.aborted = true;
         } else if self.nodes >= self.next_check {
             self.next_check = self.nodes + CLOCK_INTERVAL;
-            if self.clock.expired(Instant::now()) {
-                self.aborted = true;
-            }
+            self.check_clock();
         }
         self.aborted
     }
@@ -519,12 +841,12 @@ impl Search<'_> {
         let capture = position.must_capture();
         if !root {
             if quiet >= 4 && self.repeats(quiet) {
-                return 0;
+                return self.draw_score(ply);
             }
             if quiet >= FORTY_MOVE_PLIES {
                 // The 40-move rule draws, unless the side to move has already lost.
                 return if position.has_legal_moves() {
-                    0
+                    self.draw_score(ply)
                 } else {
                     -WIN + ply as i32
                 };
@@ -617,6 +939,10 @@ impl Search<'_> {
             self.path.pop();
             if self.aborted {
                 return 0;
+            }
+            if root && n == 0 && score <= alpha {
+                // The best move so far fails low: let the soft time target wait.
+                self.failing_low = true;
             }
             if score > best_score {
                 best_score = score;
@@ -847,13 +1173,67 @@ mod tests {
         let start = clock.started;
         assert!(!clock.expired(start + Duration::from_millis(99)));
         assert!(clock.expired(start + Duration::from_millis(100)));
-        assert!(clock.another_iteration(start + Duration::from_millis(49)));
-        assert!(!clock.another_iteration(start + Duration::from_millis(50)));
         assert!(!clock.expired(start));
         stop.store(true, Ordering::Relaxed);
         assert!(clock.expired(start));
         let unlimited = Clock::new(&Limits::depth(3));
         assert!(!unlimited.expired(start + Duration::from_secs(1_000_000)));
+    }
+
+    #[test]
+    fn the_soft_target_follows_the_search() {
+        // A settled search: the same best move for several iterations, a steady score.
+        assert_eq!(soft_share(STABLE_ITERATIONS, 5), STABLE_SHARE);
+        assert_eq!(
+            soft_share(STABLE_ITERATIONS + 3, -STEADY_SCORE),
+            STABLE_SHARE
+        );
+        // Settled but the score moves: the default share.
+        assert_eq!(soft_share(STABLE_ITERATIONS, STEADY_SCORE + 1), SOFT_SHARE);
+        assert_eq!(soft_share(2, 0), SOFT_SHARE);
+        // The best move changed in this iteration or the previous one.
+        assert_eq!(soft_share(0, 0), UNSETTLED_SHARE);
+        assert_eq!(soft_share(1, 10), UNSETTLED_SHARE);
+        // The score dropped: all the time, however settled the move.
+        assert_eq!(soft_share(10, -SCORE_DROP), 1000);
+        assert!(STABLE_SHARE < SOFT_SHARE && SOFT_SHARE < UNSETTLED_SHARE);
+        assert!(UNSETTLED_SHARE <= 1000);
+    }
+
+    #[test]
+    fn the_soft_target_stops_the_search_except_on_a_fail_low() {
+        let clock = Clock::new(&Limits::time(Duration::from_millis(200)));
+        let start = clock.started;
+        let ms = |n| start + Duration::from_millis(n);
+        let settled = clock.soft_deadline(STABLE_ITERATIONS, 0);
+        assert_eq!(settled, Some(ms(90)));
+        assert_eq!(clock.soft_deadline(3, 0), Some(ms(150)));
+        assert_eq!(clock.soft_deadline(0, 0), Some(ms(190)));
+        assert_eq!(clock.soft_deadline(5, -40), Some(ms(200)));
+        assert!(!clock.should_stop(ms(89), settled, false));
+        assert!(clock.should_stop(ms(90), settled, false));
+        // A best move failing low goes on to the hard limit, and not past it.
+        assert!(!clock.should_stop(ms(199), settled, true));
+        assert!(clock.should_stop(ms(200), settled, true));
+        assert!(clock.should_stop(ms(200), None, false));
+        // Without a time limit there is no target.
+        let unlimited = Clock::new(&Limits::nodes(1000));
+        assert_eq!(unlimited.soft_deadline(0, 0), None);
+        assert!(!unlimited.should_stop(start + Duration::from_secs(1000), None, false));
+    }
+
+    #[test]
+    fn stability_counts_iterations_with_the_same_best_move() {
+        let a = Game::default().position().legal_moves()[0];
+        let b = Game::default().position().legal_moves()[1];
+        let mut stability = Stability::default();
+        assert_eq!(stability.update(Some(a), 10, true), 0);
+        assert_eq!(stability.stable, 0);
+        assert_eq!(stability.update(Some(a), 15, false), 5);
+        assert_eq!(stability.update(Some(a), -30, false), -45);
+        assert_eq!(stability.stable, 2);
+        stability.update(Some(b), -30, false);
+        assert_eq!(stability.stable, 0);
     }
 
     #[test]
