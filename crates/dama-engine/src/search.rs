@@ -132,6 +132,10 @@ pub struct SearchResult {
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
     pub elapsed: Duration,
+    /// What a draw inside the search cost the side to move: [`CONTEMPT`] when it judged
+    /// itself clearly better, else 0. `score` never carries it: a line that ends in a draw
+    /// scores 0 at the root.
+    pub contempt: i32,
 }
 
 /// Nodes between two looks at the clock and the stop flag. At the engine's speed this is far
@@ -431,6 +435,7 @@ impl Engine {
             nodes: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
+            contempt: 0,
         };
         let root_moves = root.legal_moves();
         if game.outcome().is_some() || root_moves.is_empty() {
@@ -636,6 +641,7 @@ impl<'e> Search<'e> {
                 && !is_decisive(score)
             {
                 self.contempt = CONTEMPT;
+                result.contempt = CONTEMPT;
             }
             let change = stability.update(result.best, score, depth == 1);
             self.soft = self.clock.soft_deadline(stability.stable, change);
@@ -1234,6 +1240,42 @@ mod tests {
         assert_eq!(stability.stable, 2);
         stability.update(Some(b), -30, false);
         assert_eq!(stability.stable, 0);
+    }
+
+    #[test]
+    fn a_draw_costs_the_root_side_the_contempt_and_reports_as_zero() {
+        let table = Table::new(1);
+        let mut worker = Worker::new();
+        let common = Common {
+            table: &table,
+            tablebase: None,
+            tablebase_pieces: 0,
+            path: &[],
+            options: Options::default(),
+            shared: None,
+        };
+        let mut search = Search::new(common, &mut worker, Clock::new(&Limits::depth(1)), 10);
+        assert_eq!((search.draw_score(0), search.draw_score(3)), (0, 0));
+        assert_eq!(search.reported(0), 0);
+        search.contempt = CONTEMPT;
+        // The root side to move at even plies, the other side at odd ones.
+        assert_eq!(search.draw_score(0), -CONTEMPT);
+        assert_eq!(search.draw_score(2), -CONTEMPT);
+        assert_eq!(search.draw_score(1), CONTEMPT);
+        // A line ending in a draw is a draw at the root; other scores are reported as found.
+        assert_eq!(search.reported(-CONTEMPT), 0);
+        assert_eq!(search.reported(-CONTEMPT + 1), -CONTEMPT + 1);
+        assert_eq!(search.reported(80), 80);
+        // A repetition in the search scores the draw for the side to move there.
+        let mut game = Game::new(Position::from_fen("W:WK29,K30,K31:BK4").unwrap());
+        for text in ["29-25", "4-8", "25-29", "8-4"] {
+            game.play_text(text).unwrap();
+        }
+        search.path = game.hashes().to_vec();
+        search.limits_active = false;
+        let root = *game.position();
+        assert_eq!(search.node(&root, 3, -WIN, WIN, 2, 4), -CONTEMPT);
+        assert_eq!(search.node(&root, 3, -WIN, WIN, 1, 4), CONTEMPT);
     }
 
     #[test]
