@@ -232,6 +232,7 @@ impl Clock {
 /// Search switches, for experiments and matches between settings; the default is the
 /// engine as it plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // independent on/off switches
 pub struct Options {
     /// Search one ply deeper after a position with a single legal move.
     pub only_move_extension: bool,
@@ -300,6 +301,10 @@ struct Shared {
     stop: AtomicBool,
     /// Nodes the helpers have visited, published at their clock ticks.
     helper_nodes: AtomicU64,
+    /// Nodes the main thread has visited, published at its clock ticks.
+    main_nodes: AtomicU64,
+    /// The search's node limit: a helper stops when the threads' nodes reach it.
+    node_limit: u64,
 }
 
 /// An engine: its transposition table and its move-ordering memory.
@@ -468,6 +473,8 @@ impl Engine {
         let shared = Shared {
             stop: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
+            main_nodes: AtomicU64::new(0),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
         };
         let threads = self.helpers.len();
         let Engine {
@@ -531,6 +538,7 @@ struct Common<'e> {
 }
 
 /// One search in progress (one thread's part of it).
+#[allow(clippy::struct_excessive_bools)] // independent states of one search
 struct Search<'e> {
     table: &'e Table,
     history: &'e mut [[i32; 32]; 32],
@@ -712,15 +720,18 @@ impl<'e> Search<'e> {
     fn check_clock(&mut self) {
         if let Some(shared) = self.shared {
             if self.helper {
-                shared
+                let helpers = shared
                     .helper_nodes
-                    .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                    .fetch_add(self.nodes - self.published, Ordering::Relaxed)
+                    + (self.nodes - self.published);
                 self.published = self.nodes;
-                if shared.stop.load(Ordering::Relaxed) {
+                let all = helpers.saturating_add(shared.main_nodes.load(Ordering::Relaxed));
+                if shared.stop.load(Ordering::Relaxed) || all >= shared.node_limit {
                     self.aborted = true;
                     return;
                 }
             } else {
+                shared.main_nodes.store(self.nodes, Ordering::Relaxed);
                 let helpers = shared.helper_nodes.load(Ordering::Relaxed);
                 self.node_limit = self.limit.saturating_sub(helpers);
                 if self.nodes >= self.node_limit {
@@ -747,7 +758,14 @@ struct Stacks {
     scores: Vec<[i32; dama_rules::MAX_MOVES]>,
     /// The legal moves of the position at each ply.
     lists: Vec<MoveList>,
+    /// The move a singular-extension search leaves out at each ply ([`NO_MOVE`]: none).
+    excluded: [u8; MAX_PLY + 1],
 }
+
+/// No move index.
+const NO_MOVE: u8 = u8::MAX;
+/// The least depth at which a node tries a singular extension.
+const SINGULAR_MIN_DEPTH: i32 = 6;
 
 impl Stacks {
     fn new() -> Box<Stacks> {
@@ -756,6 +774,7 @@ impl Stacks {
             pv_len: [0; MAX_PLY + 1],
             scores: vec![[0; dama_rules::MAX_MOVES]; MAX_PLY + 1],
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            excluded: [NO_MOVE; MAX_PLY + 1],
         })
     }
 }
@@ -876,10 +895,24 @@ impl Search<'_> {
 
         let pv_node = beta - alpha > 1;
         let hash = position.hash();
-        let use_table = depth >= TABLE_MIN_DEPTH;
+        let excluded = self.stacks.excluded[ply];
+        // A search that leaves a move out is not this position's result: no cut-off, no store.
+        let use_table = depth >= TABLE_MIN_DEPTH && excluded == NO_MOVE;
         let mut hash_move = None;
+        let mut singular = None;
         if let Some(hit) = use_table.then(|| self.table.probe(hash)).flatten() {
             hash_move = hit.best;
+            if self.options.singular
+                && !root
+                && depth >= SINGULAR_MIN_DEPTH
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && !is_decisive(hit.score)
+            {
+                singular = hit
+                    .best
+                    .map(|best| (best, score_from_table(hit.score, ply)));
+            }
             if !pv_node && hit.depth >= depth {
                 let score = score_from_table(hit.score, ply);
                 let usable = match hit.bound {
@@ -890,6 +923,23 @@ impl Search<'_> {
                 if usable {
                     return score;
                 }
+            }
+        }
+
+        // Singular extension: when every move but the table's fails low against its score less
+        // a margin in a reduced search, the table's move is searched one ply deeper.
+        let mut extend_move = NO_MOVE;
+        if let Some((best, score)) = singular {
+            let target = score - SINGULAR_MARGIN;
+            self.stacks.excluded[ply] = best;
+            let others = self.node(position, (depth - 1) / 2, target - 1, target, ply, quiet);
+            self.stacks.excluded[ply] = NO_MOVE;
+            self.stacks.pv_len[ply] = 0;
+            if self.aborted {
+                return 0;
+            }
+            if others < target {
+                extend_move = best;
             }
         }
 
@@ -905,14 +955,20 @@ impl Search<'_> {
         let original_alpha = alpha;
         let mut best_score = -WIN;
         let mut best_index = 0u8;
+        let mut n = 0;
 
-        for n in 0..count {
+        for _ in 0..count {
             let index = self.next_move(ply, count);
+            if excluded != NO_MOVE && index == usize::from(excluded) {
+                continue;
+            }
             let m = &self.stacks.lists[ply][index].clone();
             let mut child = *position;
             child.play_unchecked(m);
             let child_quiet = if m.is_irreversible() { 0 } else { quiet + 1 };
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1
+                + extension
+                + i32::from(extend_move != NO_MOVE && index == usize::from(extend_move));
             self.path.push(child.hash());
             let score = if n == 0 {
                 -self.node(&child, new_depth, -beta, -alpha, ply + 1, child_quiet)
@@ -950,6 +1006,7 @@ impl Search<'_> {
                 // The best move so far fails low: let the soft time target wait.
                 self.failing_low = true;
             }
+            n += 1;
             if score > best_score {
                 best_score = score;
                 best_index = index as u8;
@@ -1202,8 +1259,8 @@ mod tests {
         assert_eq!(soft_share(1, 10), UNSETTLED_SHARE);
         // The score dropped: all the time, however settled the move.
         assert_eq!(soft_share(10, -SCORE_DROP), 1000);
-        assert!(STABLE_SHARE < SOFT_SHARE && SOFT_SHARE < UNSETTLED_SHARE);
-        assert!(UNSETTLED_SHARE <= 1000);
+        const { assert!(STABLE_SHARE < SOFT_SHARE && SOFT_SHARE < UNSETTLED_SHARE) };
+        const { assert!(UNSETTLED_SHARE <= 1000) };
     }
 
     #[test]
