@@ -156,16 +156,16 @@ pub(crate) struct Clock {
 }
 
 /// The share of the time limit (thousandths) a search aims at by default.
-pub const SOFT_SHARE: u32 = 750;
+pub const SOFT_SHARE: u32 = 900;
 /// The share when the best move has not changed for [`STABLE_ITERATIONS`] iterations and the
 /// score moved by at most [`STEADY_SCORE`].
-pub const STABLE_SHARE: u32 = 450;
+pub const STABLE_SHARE: u32 = 600;
 /// The share right after the best move changed (this iteration or the one before).
-pub const UNSETTLED_SHARE: u32 = 950;
+pub const UNSETTLED_SHARE: u32 = 1000;
 /// Completed iterations with the same best move that make a search settled.
-pub const STABLE_ITERATIONS: u32 = 4;
+pub const STABLE_ITERATIONS: u32 = 6;
 /// The most the score may move between the last two iterations of a settled search.
-pub const STEADY_SCORE: i32 = 15;
+pub const STEADY_SCORE: i32 = 10;
 /// A score this much below the previous iteration's lets the search use all its time.
 pub const SCORE_DROP: i32 = 30;
 
@@ -1261,6 +1261,8 @@ mod tests {
         assert_eq!(soft_share(10, -SCORE_DROP), 1000);
         const { assert!(STABLE_SHARE < SOFT_SHARE && SOFT_SHARE < UNSETTLED_SHARE) };
         const { assert!(UNSETTLED_SHARE <= 1000) };
+        // Under a score drop and an unsettled move alike, the target is the hard limit.
+        assert_eq!(soft_share(0, -SCORE_DROP), 1000);
     }
 
     #[test]
@@ -1269,12 +1271,12 @@ mod tests {
         let start = clock.started;
         let ms = |n| start + Duration::from_millis(n);
         let settled = clock.soft_deadline(STABLE_ITERATIONS, 0);
-        assert_eq!(settled, Some(ms(90)));
-        assert_eq!(clock.soft_deadline(3, 0), Some(ms(150)));
-        assert_eq!(clock.soft_deadline(0, 0), Some(ms(190)));
+        assert_eq!(settled, Some(ms(120)));
+        assert_eq!(clock.soft_deadline(3, 0), Some(ms(180)));
+        assert_eq!(clock.soft_deadline(0, 0), Some(ms(200)));
         assert_eq!(clock.soft_deadline(5, -40), Some(ms(200)));
-        assert!(!clock.should_stop(ms(89), settled, false));
-        assert!(clock.should_stop(ms(90), settled, false));
+        assert!(!clock.should_stop(ms(119), settled, false));
+        assert!(clock.should_stop(ms(120), settled, false));
         // A best move failing low goes on to the hard limit, and not past it.
         assert!(!clock.should_stop(ms(199), settled, true));
         assert!(clock.should_stop(ms(200), settled, true));
