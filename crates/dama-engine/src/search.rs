@@ -930,16 +930,9 @@ impl Search<'_> {
         // a margin in a reduced search, the table's move is searched one ply deeper.
         let mut extend_move = NO_MOVE;
         if let Some((best, score)) = singular {
-            let target = score - SINGULAR_MARGIN;
-            self.stacks.excluded[ply] = best;
-            let others = self.node(position, (depth - 1) / 2, target - 1, target, ply, quiet);
-            self.stacks.excluded[ply] = NO_MOVE;
-            self.stacks.pv_len[ply] = 0;
+            extend_move = self.singular(position, depth, ply, quiet, best, score);
             if self.aborted {
                 return 0;
-            }
-            if others < target {
-                extend_move = best;
             }
         }
 
@@ -1043,6 +1036,27 @@ impl Search<'_> {
             );
         }
         best_score
+    }
+
+    /// The table move `best` if every other move fails low against its `score` less
+    /// [`SINGULAR_MARGIN`] in a search of half the depth, else [`NO_MOVE`].
+    #[cold]
+    #[inline(never)]
+    fn singular(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        ply: usize,
+        quiet: u32,
+        best: u8,
+        score: i32,
+    ) -> u8 {
+        let target = score - SINGULAR_MARGIN;
+        self.stacks.excluded[ply] = best;
+        let others = self.node(position, (depth - 1) / 2, target - 1, target, ply, quiet);
+        self.stacks.excluded[ply] = NO_MOVE;
+        self.stacks.pv_len[ply] = 0;
+        if others < target { best } else { NO_MOVE }
     }
 
     /// The score of a position the endgame tables hold.
