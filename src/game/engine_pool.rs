@@ -1,12 +1,12 @@
 //! At most N engine searches at once, served first come, first served; each search gets an
 //! engine (with its transposition table) that is reused by later searches. A top-level
-//! search that finds the pool otherwise idle searches on [`IDLE_THREADS`] threads.
+//! search that finds the pool otherwise idle searches on `IDLE_THREADS` threads.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use dama_engine::{Engine, Tablebase};
 
-/// The threads of a search run through [`EnginePool::with_engine_on_idle_cores`] when no other
+/// The threads of a search run through `EnginePool::with_engine_on_idle_cores` when no other
 /// search is running or waiting (at most the machine's cores).
 pub const IDLE_THREADS: usize = 2;
 
@@ -79,7 +79,7 @@ impl EnginePool {
 
     /// [`EnginePool::with_engine`] for a search worth the machine (the top level): when its
     /// turn comes and no other search is running or waiting, the engine searches on
-    /// [`IDLE_THREADS`] threads (no more than the machine's cores), otherwise on one. Searches
+    /// `IDLE_THREADS` threads (no more than the machine's cores), otherwise on one. Searches
     /// that start meanwhile share the cores for the rest of its think time.
     pub fn with_engine_on_idle_cores<R>(&self, search: impl FnOnce(&mut Engine) -> R) -> R {
         self.run_search(true, search)
