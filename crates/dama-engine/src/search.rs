@@ -12,7 +12,12 @@
 //!   tables plays the tables' move, and every position in the tables met in the search scores
 //!   by its exact value (`TABLE_WIN` minus the plies to the end for a win);
 //! - limits: depth, nodes, time and a stop flag. With a depth or node limit (and no time or
-//!   stop) a search is a pure function of the game, the limits and the table's contents.
+//!   stop) a search on one thread is a pure function of the game, the limits and the table's
+//!   contents. A time limit is hard; inside it a soft target ([`soft_share`]) follows how
+//!   settled the search is;
+//! - threads ([`Engine::set_threads`]): Lazy SMP, helpers on the same root sharing the table;
+//! - contempt ([`CONTEMPT`]): a side that judged itself clearly better scores draws below 0;
+//! - extensions (off by default, measured): only moves, and singular table moves.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
