@@ -530,6 +530,11 @@ pub fn analyse_in_turns(
 ) -> Analysis {
     let total = moves.len() + 1;
     let mut engine = Engine::new(options.hash_mb.max(1));
+    // The evaluations are read as the position's worth: a draw is 0 to either side.
+    engine.set_options(dama_engine::Options {
+        contempt: false,
+        ..engine.options()
+    });
     let mut game = Game::new(*start);
     let limits = Limits::nodes(options.nodes.max(1));
     // (evaluation from White's view, best move, exact value for the side to move)

@@ -101,8 +101,25 @@ pub enum HintReason {
 
 /// The engine's best move for the side to move in `game` within `limits`, with its reason;
 /// `None` when the game is over. `tables`, when given, decide positions they hold (the
-/// engine may have its own tables too, see [`Engine::set_tablebase`]).
+/// engine may have its own tables too, see [`Engine::set_tablebase`]). The searches score
+/// draws 0 (no contempt: the reasons compare exact scores); the engine's options are restored.
 pub fn hint(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    tables: Option<&Tablebase>,
+) -> Option<Hint> {
+    let options = engine.options();
+    engine.set_options(dama_engine::Options {
+        contempt: false,
+        ..options
+    });
+    let found = exact_hint(engine, game, limits, tables);
+    engine.set_options(options);
+    found
+}
+
+fn exact_hint(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,

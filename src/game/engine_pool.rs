@@ -1,9 +1,14 @@
 //! At most N engine searches at once, served first come, first served; each search gets an
-//! engine (with its transposition table) that is reused by later searches.
+//! engine (with its transposition table) that is reused by later searches. A top-level
+//! search that finds the pool otherwise idle searches on `IDLE_THREADS` threads.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use dama_engine::{Engine, Tablebase};
+
+/// The threads of a search run through `EnginePool::with_engine_on_idle_cores` when no other
+/// search is running or waiting (at most the machine's cores).
+pub const IDLE_THREADS: usize = 2;
 
 /// A fair pool of engines.
 pub struct EnginePool {
@@ -69,7 +74,25 @@ impl EnginePool {
 
     /// Runs `search` with an engine, waiting in line while all engines are busy.
     pub fn with_engine<R>(&self, search: impl FnOnce(&mut Engine) -> R) -> R {
+        self.run_search(false, search)
+    }
+
+    /// [`EnginePool::with_engine`] for a search worth the machine (the top level): when its
+    /// turn comes and no other search is running or waiting, the engine searches on
+    /// `IDLE_THREADS` threads (no more than the machine's cores), otherwise on one. Searches
+    /// that start meanwhile share the cores for the rest of its think time.
+    pub fn with_engine_on_idle_cores<R>(&self, search: impl FnOnce(&mut Engine) -> R) -> R {
+        self.run_search(true, search)
+    }
+
+    fn run_search<R>(&self, idle_cores: bool, search: impl FnOnce(&mut Engine) -> R) -> R {
         let reused = self.take_place();
+        let threads = if idle_cores && self.alone() {
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            IDLE_THREADS.min(cores)
+        } else {
+            1
+        };
         let mut lease = Lease {
             pool: self,
             engine: Some(reused.unwrap_or_else(|| self.new_engine())),
@@ -78,8 +101,10 @@ impl EnginePool {
             .engine
             .as_mut()
             .expect("the lease holds an engine until dropped");
+        engine.set_threads(threads);
         let started = std::time::Instant::now();
         let found = search(engine);
+        engine.set_threads(1);
         crate::metrics::engine_search(started.elapsed());
         found
     }
@@ -95,6 +120,12 @@ impl EnginePool {
             engine: self.take_place(),
         };
         work()
+    }
+
+    /// Whether the caller, holding a place, is the only search running or waiting.
+    fn alone(&self) -> bool {
+        let state = self.lock();
+        state.waiting == 0 && state.created - state.idle.len() == 1
     }
 
     /// Waits in line for a place: an idle engine (returned), or room for one more (counted as
@@ -207,6 +238,39 @@ mod tests {
         }
         assert_eq!(peak.load(Ordering::SeqCst), 2);
         assert_eq!(pool.lock().created, 2, "engines are reused");
+    }
+
+    #[test]
+    fn a_top_level_search_alone_gets_the_idle_cores() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let pool = Arc::new(EnginePool::new(2, 1));
+        assert_eq!(
+            pool.with_engine_on_idle_cores(|engine| engine.threads()),
+            IDLE_THREADS.min(cores)
+        );
+        assert_eq!(pool.with_engine(|engine| engine.threads()), 1);
+        // Another search running: one thread.
+        let (started, release) = (
+            Arc::new(std::sync::Barrier::new(2)),
+            Arc::new(std::sync::Barrier::new(2)),
+        );
+        let other = {
+            let (pool, started, release) = (pool.clone(), started.clone(), release.clone());
+            std::thread::spawn(move || {
+                pool.with_engine(|_| {
+                    started.wait();
+                    release.wait();
+                });
+            })
+        };
+        started.wait();
+        assert_eq!(pool.with_engine_on_idle_cores(|engine| engine.threads()), 1);
+        release.wait();
+        other.join().unwrap();
+        assert_eq!(
+            pool.with_engine_on_idle_cores(|engine| engine.threads()),
+            IDLE_THREADS.min(cores)
+        );
     }
 
     #[test]

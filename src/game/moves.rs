@@ -121,9 +121,15 @@ impl GameService {
         let seed = self.random_u64();
         let think = self.settings.think_time;
         let game = loaded.game.clone();
-        let chosen = self
-            .engines
-            .with_engine(|engine| dama_engine::choose_move(engine, &game, level, think, seed));
+        let choose = |engine: &mut dama_engine::Engine| {
+            dama_engine::choose_move(engine, &game, level, think, seed)
+        };
+        // The top level thinks for its time on the idle cores; the others are quick and alike.
+        let chosen = if level.style() == dama_engine::Style::Timed {
+            self.engines.with_engine_on_idle_cores(choose)
+        } else {
+            self.engines.with_engine(choose)
+        };
         let Some(m) = chosen else {
             return Ok(Some(String::new()));
         };

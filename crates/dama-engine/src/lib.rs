@@ -29,7 +29,9 @@ pub mod weights;
 pub use draw_offer::{ACCEPT_DRAW_BELOW, accepts_draw, draw_offer_limits};
 pub use level::{Level, Rng, Style, choose_move, score_moves};
 pub use search::{
-    CLOCK_INTERVAL, Engine, Limits, MAX_DEPTH, MAX_PLY, Options, SearchResult, TABLE_RANGE,
-    TABLE_WIN, WIN, is_decisive, is_loss, is_win, plies_to_end,
+    CLOCK_INTERVAL, CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Engine, Limits, MAX_DEPTH, MAX_PLY,
+    Options, SCORE_DROP, SINGULAR_MARGIN, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE,
+    STEADY_SCORE, SearchResult, TABLE_RANGE, TABLE_WIN, UNSETTLED_SHARE, WIN, is_decisive, is_loss,
+    is_win, plies_to_end, soft_share,
 };
 pub use tables::{Tablebase, Verdict};

@@ -102,7 +102,8 @@ fn score_after(fen: &str, m: &str, depth: u32, linear_eval: bool) -> i32 {
 /// engine that sees so may rightly prefer another move. Such a move must score at least as
 /// well as the shot (within 10 centi-men) in a search to depth 16 behind it, with the pattern
 /// and with the linear evaluation alike. (In the second shot, 15-19 keeps about half a man at
-/// depth 18 while 4-8 is about even; in the third, 24-20 and 16-12 are both about even.)
+/// depth 18 while 4-8 is about even; in the third, 24-20 and 16-12 are both about even.) An
+/// engine that plays the shot must see it gain: a score above 0.
 #[test]
 fn the_engine_finds_every_shot() {
     let mut engine = Engine::new(16);
@@ -122,8 +123,9 @@ fn the_engine_finds_every_shot() {
                     best.hub()
                 );
             }
+        } else {
+            assert!(result.score > 0, "{fen}: score {}: {result:?}", result.score);
         }
-        assert!(result.score > 0, "{fen}: score {}", result.score);
     }
 }
 

@@ -1,5 +1,6 @@
 //! `damabot bench`: engine speed (nodes per second in the middle game) and the depth reached
-//! from the start position in a fixed time.
+//! from the start position in a fixed time (or the time to reach a depth), on one thread or
+//! more (`--threads`: the nodes then count every thread's).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use clap::Args;
 use dama_engine::{Engine, Limits};
 use dama_rules::{Game, Position, pdn};
 
-/// `damabot bench [--depth N] [--time-ms MS] [--hash-mb MB]`.
+/// `damabot bench [--depth N] [--time-ms MS | --start-depth N] [--hash-mb MB] [--threads N]`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Depth of each middle-game search.
@@ -27,6 +28,12 @@ pub struct BenchArgs {
     /// How many of those positions.
     #[arg(long, default_value_t = 12)]
     pub positions: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Search the start position to this depth instead of for `--time-ms`.
+    #[arg(long)]
+    pub start_depth: Option<u32>,
 }
 
 /// Middle-game positions: each game of a PDN file after `ply` plies, or the first position
@@ -77,14 +84,17 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
     };
     let positions = middle_game_positions(&text, 20, args.positions);
     let mut engine = Engine::new(args.hash_mb);
+    engine.set_threads(usize::from(args.threads));
     // Touch the whole table once, so the first search does not pay for it.
     engine.search(&Game::default(), &Limits::depth(12));
     let (mut nodes, mut seconds) = (0u64, 0f64);
     let cpu_before = cpu_seconds();
     println!(
-        "middle game: {} positions, depth {}",
+        "middle game: {} positions, depth {}, {} thread{}",
         positions.len(),
-        args.depth
+        args.depth,
+        args.threads,
+        if args.threads == 1 { "" } else { "s" }
     );
     for (i, position) in positions.iter().enumerate() {
         engine.new_game();
@@ -112,12 +122,18 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
         ))
     );
     engine.new_game();
-    let limit = Duration::from_millis(args.time_ms);
-    let result = engine.search(&Game::default(), &Limits::time(limit));
+    let (limits, label) = match args.start_depth {
+        Some(depth) => (Limits::depth(depth), format!("depth {depth}")),
+        None => (
+            Limits::time(Duration::from_millis(args.time_ms)),
+            format!("{} ms", args.time_ms),
+        ),
+    };
+    let result = engine.search(&Game::default(), &limits);
     println!(
-        "start position, {} ms: depth={} nodes={} nps={:.0} score={} pv={}",
-        args.time_ms,
+        "start position, {label}: depth={} time={:.3} nodes={} nps={:.0} score={} pv={}",
         result.depth,
+        result.elapsed.as_secs_f64(),
         result.nodes,
         result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9),
         result.score,

@@ -6,6 +6,7 @@
 //! << hub                          >> id name=damabot version=...
 //!                                 >> param name=variant value=italian type=enum values="italian"
 //!                                 >> param name=hash value=64 type=int min=1 max=4096
+//!                                 >> param name=threads value=1 type=int min=1 max=64
 //!                                 >> wait
 //! << init                         >> ready
 //! << pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-19 10-13"
@@ -27,20 +28,26 @@ use clap::Args;
 use dama_engine::{Engine, Limits, SearchResult, WIN, plies_to_end};
 use dama_rules::{Color, Game, Move, Piece, Position, Role, Setup, Square};
 
-/// `damabot hub [--hash-mb MB]`.
+/// `damabot hub [--hash-mb MB] [--threads N]`.
 #[derive(Debug, Args)]
 pub struct HubArgs {
     /// Transposition table size in MiB (the `hash` parameter changes it too).
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
+    /// Search threads (the `threads` parameter changes it too).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: u16,
 }
+
+/// The most search threads the `threads` parameter accepts.
+pub const MAX_THREADS: usize = 64;
 
 /// `damabot hub`: a Hub session on standard input and output.
 #[must_use]
 pub fn hub_command(args: &HubArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    run(stdin.lock(), &out, args.hash_mb);
+    run_with_threads(stdin.lock(), &out, args.hash_mb, usize::from(args.threads));
     ExitCode::SUCCESS
 }
 
@@ -363,6 +370,13 @@ impl Session {
                         self.hash_mb
                     ),
                 );
+                say(
+                    &self.out,
+                    &format!(
+                        "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+                        self.engine().threads()
+                    ),
+                );
                 say(&self.out, "wait");
             }
             "init" => say(&self.out, "ready"),
@@ -418,14 +432,27 @@ impl Session {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
                     self.hash_mb = mb;
-                    let options = self.engine().options();
+                    let (options, threads) = {
+                        let engine = self.engine();
+                        (engine.options(), engine.threads())
+                    };
                     let mut engine = Engine::new(mb);
                     engine.set_options(options);
+                    engine.set_threads(threads);
                     *self.engine() = engine;
                 }
                 _ => error(
                     &self.out,
                     &format!("hash must be 1 to 4096 (MiB), not {value}"),
+                ),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    self.engine().set_threads(threads);
+                }
+                _ => error(
+                    &self.out,
+                    &format!("threads must be 1 to {MAX_THREADS}, not {value}"),
                 ),
             },
             other => error(&self.out, &format!("unknown parameter: {other}")),
@@ -514,11 +541,18 @@ fn read_level(line: &Line) -> Result<TimeControl, String> {
     Ok(tc)
 }
 
-/// Runs a Hub session until `quit` or the end of input.
+/// Runs a Hub session until `quit` or the end of input, searching on one thread.
 pub fn run(input: impl BufRead, out: &Output, hash_mb: usize) {
+    run_with_threads(input, out, hash_mb, 1);
+}
+
+/// Runs a Hub session until `quit` or the end of input, searching on `threads` threads.
+pub fn run_with_threads(input: impl BufRead, out: &Output, hash_mb: usize, threads: usize) {
+    let mut engine = Engine::new(hash_mb);
+    engine.set_threads(threads);
     let mut session = Session {
         out: out.clone(),
-        engine: Arc::new(Mutex::new(Engine::new(hash_mb))),
+        engine: Arc::new(Mutex::new(engine)),
         hash_mb,
         game: Game::default(),
         time_control: TimeControl::default(),
@@ -783,5 +817,28 @@ mod tests {
             lines.iter().any(|l| l.starts_with("info depth=3 ")),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_threads_parameter_is_declared_and_set() {
+        let script = "hub\nset-param name=threads value=2\nset-param name=threads value=0\nhub\nlevel depth=4\ngo think\n";
+        let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let out: Output = Arc::new(Mutex::new(Box::new(Shared(buffer.clone()))));
+        run_with_threads(script.as_bytes(), &out, 1, 1);
+        let text = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let declared: Vec<&&str> = lines
+            .iter()
+            .filter(|l| l.starts_with("param name=threads"))
+            .collect();
+        assert_eq!(declared.len(), 2, "{text}");
+        assert!(declared[0].contains("value=1 "), "{text}");
+        assert!(declared[1].contains("value=2 "), "{text}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("error ")).count(),
+            1,
+            "{text}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with("done move=")), "{text}");
     }
 }

@@ -4,9 +4,14 @@
 //! the game pairs (see [`crate::sprt`]) and stops as soon as the test is decided.
 //!
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
-//! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `ext` and `lmr` on or
-//! off, `eval=linear|patterns`), or `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:`
-//! player ending in `+tables` plays with the endgame tables of `--tables DIR`.
+//! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `threads`, `eval`
+//! (`patterns` or `linear`), and the switches `ext` (only-move extension), `singular`, `lmr`
+//! and `contempt`, on or off), or
+//! `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:` player
+//! ending in `+tables` plays with the endgame tables of `--tables DIR`.
+//!
+//! For every player with a think time per move (`level:8`, `engine:time=`, and Hub players
+//! under `--hub-level move-time=`) the report gives the share of that time it used per move.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -115,8 +120,21 @@ pub enum PlayerSpec {
         limits: EngineLimits,
         hash_mb: Option<usize>,
         options: Options,
+        /// Search threads (1 unless `threads=` says otherwise).
+        threads: usize,
     },
     Hub(String),
+}
+
+impl PlayerSpec {
+    /// The threads the player searches on (1 for levels; unknown for Hub players, counted 1).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        match self {
+            PlayerSpec::Engine { threads, .. } => *threads,
+            PlayerSpec::Level(_) | PlayerSpec::Hub(_) => 1,
+        }
+    }
 }
 
 /// Limits of an `engine:` player (time in milliseconds).
@@ -148,6 +166,7 @@ impl std::str::FromStr for PlayerSpec {
         let mut limits = EngineLimits::default();
         let mut hash_mb = None;
         let mut options = Options::default();
+        let mut threads = 1;
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting
                 .split_once('=')
@@ -167,7 +186,11 @@ impl std::str::FromStr for PlayerSpec {
                 "nodes" => limits.nodes = Some(number()?),
                 "time" => limits.time_ms = Some(number()?),
                 "hash" => hash_mb = Some(number()? as usize),
+                "threads" => {
+                    threads = number()?.clamp(1, crate::hub::MAX_THREADS as u64) as usize;
+                }
                 "ext" => options.only_move_extension = switch()?,
+                "singular" => options.singular = switch()?,
                 "lmr" => options.reductions = switch()?,
                 "eval" => {
                     options.linear_eval = match value {
@@ -180,6 +203,7 @@ impl std::str::FromStr for PlayerSpec {
                         }
                     }
                 }
+                "contempt" => options.contempt = switch()?,
                 other => return Err(format!("unknown engine setting `{other}`")),
             }
         }
@@ -190,6 +214,7 @@ impl std::str::FromStr for PlayerSpec {
             limits,
             hash_mb,
             options,
+            threads,
         })
     }
 }
@@ -209,6 +234,51 @@ enum Player {
         client: HubClient,
         level: String,
     },
+}
+
+/// The think time a player has per move, if it has one: level 8's, an `engine:time=` player's,
+/// a Hub player's under `move-time=` (seconds).
+fn think_budget(spec: &PlayerSpec, args: &MatchArgs) -> Option<Duration> {
+    match spec {
+        PlayerSpec::Level(level) => {
+            (*level == Level::MAX).then(|| Duration::from_millis(args.think_ms))
+        }
+        PlayerSpec::Engine { limits, .. } => limits.time_ms.map(Duration::from_millis),
+        PlayerSpec::Hub(_) => args
+            .hub_level
+            .split_whitespace()
+            .find_map(|word| word.strip_prefix("move-time="))
+            .and_then(|seconds| seconds.parse::<f64>().ok())
+            .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
+            .map(Duration::from_secs_f64),
+    }
+}
+
+/// The share of its think time a player used per move, over a match.
+#[derive(Debug, Clone, Default)]
+pub struct TimeUsed {
+    /// Each move's time as a share of the budget.
+    pub shares: Vec<f64>,
+}
+
+impl TimeUsed {
+    /// The mean and the median share (`None` without moves).
+    #[must_use]
+    pub fn mean_and_median(&self) -> Option<(f64, f64)> {
+        if self.shares.is_empty() {
+            return None;
+        }
+        let mean = self.shares.iter().sum::<f64>() / self.shares.len() as f64;
+        let mut sorted = self.shares.clone();
+        sorted.sort_by(f64::total_cmp);
+        let middle = sorted.len() / 2;
+        let median = if sorted.len() % 2 == 0 {
+            f64::midpoint(sorted[middle - 1], sorted[middle])
+        } else {
+            sorted[middle]
+        };
+        Some((mean, median))
+    }
 }
 
 impl Player {
@@ -238,9 +308,11 @@ impl Player {
                 limits,
                 hash_mb,
                 options,
+                threads,
             } => {
                 let mut engine = Engine::new(hash_mb.unwrap_or(args.hash_mb));
                 engine.set_options(*options);
+                engine.set_threads(*threads);
                 Player::Engine {
                     engine,
                     limits: *limits,
@@ -292,6 +364,32 @@ pub struct Played {
     pub first_color: Color,
     pub result: &'static str,
     pub reason: String,
+    /// The wall-clock time of each move, in the order of `moves`.
+    pub think: Vec<Duration>,
+}
+
+impl Played {
+    /// The time of each move the first (`true`) or second player made, with whether it was
+    /// the only legal move (answered at once, whatever the think time).
+    pub fn think_of(&self, first: bool) -> impl Iterator<Item = (Duration, bool)> + '_ {
+        let first_moves_first = (self.start.turn() == self.first_color) == first;
+        let mut position = self.start;
+        let forced: Vec<bool> = self
+            .moves
+            .iter()
+            .map(|m| {
+                let only = position.legal_moves().len() == 1;
+                position.play_unchecked(m);
+                only
+            })
+            .collect();
+        self.think
+            .iter()
+            .zip(forced)
+            .enumerate()
+            .filter(move |(i, _)| (i % 2 == 0) == first_moves_first)
+            .map(|(_, (t, forced))| (*t, forced))
+    }
 }
 
 fn play_game(
@@ -305,6 +403,7 @@ fn play_game(
     first.new_game();
     second.new_game();
     let mut game = Game::new(start);
+    let mut think = Vec::new();
     while game.outcome().is_none() && game.ply() < max_plies {
         let first_to_move = game.position().turn() == first_color;
         let player = if first_to_move {
@@ -312,7 +411,9 @@ fn play_game(
         } else {
             &mut *second
         };
+        let started = Instant::now();
         let m = player.best_move(&game, seed.wrapping_add(game.ply() as u64))?;
+        think.push(started.elapsed());
         game.play(&m)
             .map_err(|e| format!("illegal move {}: {e}", m.hub()))?;
     }
@@ -336,6 +437,7 @@ fn play_game(
         first_color,
         result,
         reason,
+        think,
     })
 }
 
@@ -451,6 +553,14 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
     }
     let openings = &openings[args.skip..args.skip + pairs];
     let games = 2 * pairs;
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let busiest = first.threads().max(second.threads());
+    let jobs = args.jobs.clamp(1, pairs.max(1));
+    if jobs * busiest > cores {
+        eprintln!(
+            "warning: {jobs} jobs x {busiest} search threads exceed the {cores} cores: the players are slowed down"
+        );
+    }
     // Each job plays whole pairs (the opening with the first player White, then Black), so a
     // decided test stops new pairs and the running ones still finish.
     let next = AtomicUsize::new(0);
@@ -460,7 +570,7 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let started = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..args.jobs.clamp(1, pairs.max(1)) {
+        for _ in 0..jobs {
             scope.spawn(|| {
                 let players = Player::start(&first, args, first_tables)
                     .and_then(|a| Player::start(&second, args, second_tables).map(|b| (a, b)));
@@ -539,6 +649,42 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
     })
 }
 
+/// `time used: first 87% of 200 ms a move (median 91%, 600 moves; 120 only moves at once),
+/// second ...` for the players with a think time per move; `None` when neither has one. The
+/// shares leave out the moves that were the only legal one.
+fn time_used_line(args: &MatchArgs, results: &[Played]) -> Result<Option<String>, String> {
+    let (first, _) = parse_seat(&args.first)?;
+    let (second, _) = parse_seat(&args.second)?;
+    let mut parts = Vec::new();
+    for (name, spec, is_first) in [("first", &first, true), ("second", &second, false)] {
+        let Some(budget) = think_budget(spec, args) else {
+            continue;
+        };
+        let moves: Vec<(Duration, bool)> = results
+            .iter()
+            .flat_map(|game| game.think_of(is_first))
+            .collect();
+        let used = TimeUsed {
+            shares: moves
+                .iter()
+                .filter(|(_, forced)| !forced)
+                .map(|(t, _)| t.as_secs_f64() / budget.as_secs_f64())
+                .collect(),
+        };
+        if let Some((mean, median)) = used.mean_and_median() {
+            parts.push(format!(
+                "{name} {:.0}% of {} ms a move (median {:.0}%, {} moves; {} only moves at once)",
+                100.0 * mean,
+                budget.as_millis(),
+                100.0 * median,
+                used.shares.len(),
+                moves.len() - used.shares.len()
+            ));
+        }
+    }
+    Ok((!parts.is_empty()).then(|| format!("time used: {}", parts.join(", "))))
+}
+
 /// Prints the score (and the test's verdict) and writes the PDN if asked.
 fn report(args: &MatchArgs, finished: &Finished) -> Result<(), String> {
     let results = &finished.games;
@@ -558,6 +704,9 @@ fn report(args: &MatchArgs, finished: &Finished) -> Result<(), String> {
     );
     if let Some(sprt) = &finished.sprt {
         println!("{} ({})", sprt.verdict(), sprt.spec());
+    }
+    if let Some(line) = time_used_line(args, results)? {
+        println!("{line}");
     }
     if let Some(path) = &args.pdn {
         let mut text = String::new();
@@ -608,8 +757,28 @@ mod tests {
                 options: Options {
                     only_move_extension: true,
                     ..Options::default()
-                }
+                },
+                threads: 1,
             }
+        );
+        let engine: PlayerSpec = "engine:time=200,threads=2,singular=on,contempt=off"
+            .parse()
+            .unwrap();
+        let PlayerSpec::Engine {
+            limits,
+            options,
+            threads,
+            ..
+        } = engine
+        else {
+            panic!("an engine player");
+        };
+        assert_eq!((limits.time_ms, threads), (Some(200), 2));
+        assert!(options.singular && !options.contempt && options.reductions);
+        assert!(
+            "engine:nodes=10,singular=maybe"
+                .parse::<PlayerSpec>()
+                .is_err()
         );
         assert!("engine:ext=on".parse::<PlayerSpec>().is_err());
         assert!("engine:nodes=lots".parse::<PlayerSpec>().is_err());
@@ -717,6 +886,63 @@ mod tests {
             assert!(played.moves.len() <= 60);
             assert!(played.first_points <= 2);
         }
+    }
+
+    #[test]
+    fn the_time_a_timed_player_uses_is_reported() {
+        let args = MatchArgs {
+            first: "engine:time=30,hash=1".into(),
+            second: "engine:depth=2,hash=1".into(),
+            games: 2,
+            openings: PathBuf::new(),
+            skip: 0,
+            pdn: None,
+            jobs: 1,
+            max_plies: 12,
+            think_ms: 10,
+            hash_mb: 1,
+            hub_level: "move-time=0.5".into(),
+            seed: 5,
+            verbose: false,
+            sprt: None,
+            tables: PathBuf::new(),
+        };
+        let mut a = Player::start(&args.first.parse().unwrap(), &args, None).unwrap();
+        let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
+        let opening = Position::initial().with_turn(Color::Black);
+        let played = play_game(&mut a, &mut b, opening, Color::White, 12, 5).unwrap();
+        assert_eq!(played.think.len(), played.moves.len());
+        // Black moves first here, and the first player has White: it made the even moves.
+        let first: Vec<(Duration, bool)> = played.think_of(true).collect();
+        assert_eq!(first.len(), played.moves.len() / 2);
+        assert_eq!(first[0].0, played.think[1]);
+        assert!(
+            first
+                .iter()
+                .all(|(t, _)| *t < Duration::from_millis(30 + 50)),
+            "{first:?}"
+        );
+        // The opening's first moves are free choices.
+        assert!(!first[0].1);
+        let line = time_used_line(&args, &[played]).unwrap().unwrap();
+        assert!(line.starts_with("time used: first "), "{line}");
+        assert!(
+            line.contains("of 30 ms a move") && !line.contains("second"),
+            "{line}"
+        );
+        assert_eq!(
+            think_budget(&PlayerSpec::Hub("x".into()), &args),
+            Some(Duration::from_millis(500))
+        );
+        assert_eq!(
+            think_budget(&PlayerSpec::Level(Level::new(7).unwrap()), &args),
+            None
+        );
+        let used = TimeUsed {
+            shares: vec![0.5, 0.9, 1.0, 0.2],
+        };
+        let (mean, median) = used.mean_and_median().unwrap();
+        assert!((mean - 0.65).abs() < 1e-9 && (median - 0.7).abs() < 1e-9);
     }
 
     #[test]
