@@ -12,8 +12,13 @@ use dama_tools::puzzles::{
     Answer, Gain, MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, SHIPPED, parse_puzzles, shipped,
 };
 
-/// A puzzle of the shipped file, written by hand: White gives a man (22-19, taken by 14x23)
-/// and takes three, making a king (27x20x11x4).
+/// A shot the miner finds in `the_command_mines_a_small_pdn_file`.
+const MINED_SHOT: &str = "0b6478e8\tW:W17,22,23,24,25,26,27,29,30,31,32:B2,3,4,5,6,7,8,9,11,14,15\t\
+    22-19 15x22 26x19x10x1\tmultiple-capture,sacrifice,promotion\t1150\tmaterial:2\t\
+    campionato-assoluto-2005 game 6 ply 8 with 1-5 instead of 6-10";
+
+/// A puzzle written by hand: White gives a man (22-19, taken by 14x23) and takes three,
+/// making a king (27x20x11x4).
 const SHOT: &str = "23cb947f\tW:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,14,15\t\
     22-19 14x23 27x20x11x4\tmultiple-capture,sacrifice,promotion\t1070\tmaterial:2\t\
     campionato-assoluto-2005 game 5 ply 8 with 4-8 instead of 6-11";
@@ -234,13 +239,13 @@ fn the_command_mines_a_small_pdn_file() {
     let dir = std::env::temp_dir().join(format!("dama-puzzles-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pdn = dir.join("tiny.pdn");
-    // Black's 4-8 (instead of 6-11) leaves the shot 22-19 14x23 27x20x11x4.
+    // Black's 1-5 (instead of 6-10) leaves the shot 22-19 15x22 26x19x10x1.
     std::fs::write(
         &pdn,
         "[Event \"tiny\"]\n[Result \"*\"]\n\n\
          1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 *\n\n\
-         [Event \"shot\"]\n[FEN \"W:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,14,15\"]\n\
-         [Result \"*\"]\n\n1. 22-19 14x23 *\n",
+         [Event \"shot\"]\n[FEN \"W:W17,22,23,24,25,26,27,29,30,31,32:B2,3,4,5,6,7,8,9,11,14,15\"]\n\
+         [Result \"*\"]\n\n1. 22-19 15x22 *\n",
     )
     .unwrap();
     let out = dir.join("puzzles.txt");
@@ -259,11 +264,11 @@ fn the_command_mines_a_small_pdn_file() {
         .iter()
         .find(|p| p.source == "tiny game 2 ply 0")
         .unwrap_or_else(|| panic!("the shot is missing:\n{text}"));
-    let expected = parse_puzzles(SHOT).unwrap().remove(0);
+    let expected = parse_puzzles(MINED_SHOT).unwrap().remove(0);
     assert_eq!(shot.position, expected.position);
     assert_eq!(shot.solution, expected.solution);
     assert_eq!(shot.gain, Gain::Material(2));
-    assert_eq!(shot.id, "23cb947f");
+    assert_eq!(shot.id, "0b6478e8");
     // The same arguments give the same puzzles.
     let again = dir.join("again.txt");
     let status = Command::new(env!("CARGO_BIN_EXE_damabot"))

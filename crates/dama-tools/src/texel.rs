@@ -25,7 +25,7 @@ use dama_engine::features::{
     F_KING_EG, F_KING_MG, F_KING_SQUARE, F_MAN_EG, F_MAN_MG, F_MAN_SQUARE_EG, F_MAN_SQUARE_MG,
     FEATURES, feature_name,
 };
-use dama_engine::{Engine, Limits, Rng, score_moves};
+use dama_engine::{Engine, Limits, Options, Rng, score_moves};
 
 /// A quiet position and the result of its game for the side to move (1, 0.5 or 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +50,8 @@ pub struct SelfPlay {
     pub jobs: usize,
     /// Transposition table per thread, in MiB.
     pub hash_mb: usize,
+    /// Play with the linear evaluation instead of the pattern evaluation.
+    pub linear_eval: bool,
 }
 
 impl Default for SelfPlay {
@@ -63,6 +65,7 @@ impl Default for SelfPlay {
             seed: 1,
             jobs: 2,
             hash_mb: 16,
+            linear_eval: false,
         }
     }
 }
@@ -125,6 +128,10 @@ pub fn self_play(
         for _ in 0..settings.jobs.max(1) {
             scope.spawn(|| {
                 let mut engine = Engine::new(settings.hash_mb);
+                engine.set_options(Options {
+                    linear_eval: settings.linear_eval,
+                    ..engine.options()
+                });
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= settings.games {

@@ -37,6 +37,9 @@ pub enum TuneCommand {
         /// Where the positions go.
         #[arg(long, default_value = "tune-data.txt")]
         out: PathBuf,
+        /// Play with the linear evaluation (the comparison point) instead of the patterns.
+        #[arg(long)]
+        linear: bool,
     },
     /// Fit the weights to generated positions and write them as Rust source.
     Fit {
@@ -88,6 +91,7 @@ pub fn tune_command(command: &TuneCommand) -> ExitCode {
             seed,
             openings,
             out,
+            linear,
         } => generate(
             &SelfPlay {
                 games: *games,
@@ -95,6 +99,7 @@ pub fn tune_command(command: &TuneCommand) -> ExitCode {
                 random_plies: *random_plies,
                 jobs: *jobs,
                 seed: *seed,
+                linear_eval: *linear,
                 ..SelfPlay::default()
             },
             openings,

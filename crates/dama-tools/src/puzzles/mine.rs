@@ -41,8 +41,9 @@
 //! (the defender has no capture after it); for a quiet first move, every move that a 1-ply
 //! search after it (captures played out) scores at least as high.
 //!
-//! The shipped collection (`assets/puzzles/puzzles.txt`: 755 puzzles, 45 of them from the
-//! championship file and its side lines) was built by
+//! The shipped collection (`assets/puzzles/puzzles.txt`: 755 puzzles when mined, 45 of them
+//! from the championship file and its side lines, 715 after [`super::check`] with the pattern
+//! evaluation) was built by
 //! `damabot puzzles build --side-lines --selfplay 500 --seed 1 -j 2` with the default budgets
 //! in 18 minutes (1,090 s) on two shared cores at the lowest priority; the championship
 //! games alone (with `--side-lines`) take under a minute. Without `--side-lines` the
@@ -89,6 +90,9 @@ pub const SELFPLAY_PLIES: usize = 200;
 pub enum PuzzlesCommand {
     /// Mine puzzles from the positions of PDN games and self-play games, and write them.
     Build(BuildArgs),
+    /// Judge a puzzle file again with this build's engine; with `--out`, write the puzzles
+    /// that still pass.
+    Check(super::check::CheckArgs),
 }
 
 /// `damabot puzzles build [--from PDN...] [--selfplay N] [--nodes N] [--limit N] --out FILE`.
@@ -135,6 +139,7 @@ pub struct BuildArgs {
 pub fn puzzles_command(command: &PuzzlesCommand) -> ExitCode {
     match command {
         PuzzlesCommand::Build(args) => build_command(args),
+        PuzzlesCommand::Check(args) => super::check::check_command(args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Puzzles: positions where the side to move has one winning line (a shot, *colpo*), the
-//! collection the bot ships, and the miner that builds it (`damabot puzzles build`, see
-//! [`mine`]).
+//! collection the bot ships, the miner that builds it (`damabot puzzles build`, see
+//! [`mine`]) and the check that re-judges a collection with the engine of the build
+//! (`damabot puzzles check`, see [`check`]).
 //!
 //! # The file format
 //!
@@ -61,6 +62,7 @@ use std::str::FromStr;
 use dama_engine::{Engine, Limits, Tablebase, Verdict};
 use dama_rules::{Color, Game, Move, MoveText, Position};
 
+pub mod check;
 pub mod mine;
 
 /// The lowest difficulty a puzzle may have.
@@ -324,6 +326,23 @@ impl Puzzle {
         nodes: u64,
     ) -> Result<(i32, Option<i32>), String> {
         let first = self.solution.first().ok_or("the solution is empty")?;
+        // Puzzles are judged by exact scores: a draw is worth 0 to either side.
+        let options = engine.options();
+        engine.set_options(dama_engine::Options {
+            contempt: false,
+            ..options
+        });
+        let judged = self.judge_unique(engine, nodes, first);
+        engine.set_options(options);
+        judged
+    }
+
+    fn judge_unique(
+        &self,
+        engine: &mut Engine,
+        nodes: u64,
+        first: &Move,
+    ) -> Result<(i32, Option<i32>), String> {
         engine.new_game();
         let game = Game::new(self.position);
         let root = engine.search(&game, &Limits::nodes(nodes));
