@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod hub;
+pub mod jobs;
 pub mod matches;
 pub mod openings;
 pub mod pattern_fit;

@@ -17,7 +17,7 @@ use dama_engine::eval::{PHASE_MAX, features, phase};
 use dama_engine::features::FEATURES;
 use dama_engine::patterns::{CONFIGS, PatternWeights, REGIONS, WEIGHT_UNIT, region_indices};
 
-use crate::texel::Sample;
+use crate::texel::{Sample, best_scale};
 
 /// How the fit runs.
 #[derive(Clone, Debug)]
@@ -33,13 +33,9 @@ pub struct PatternFitSettings {
     /// Threads.
     pub jobs: usize,
     /// The logistic's scale in centi-men; `None` fits it to the starting weights (between
-    /// [`MIN_SCALE`] and [`MAX_SCALE`]).
+    /// [`crate::texel::MIN_SCALE`] and [`crate::texel::MAX_SCALE`]).
     pub scale: Option<f64>,
 }
-
-/// The bounds of a fitted scale.
-pub const MIN_SCALE: f64 = 10.0;
-pub const MAX_SCALE: f64 = 1000.0;
 
 impl Default for PatternFitSettings {
     fn default() -> Self {
@@ -244,29 +240,11 @@ pub fn fit_patterns(
     let train = rows.len() - held_out;
     let mut parameters = from_weights(&PatternWeights::zero(*start));
 
-    // The scale that best fits the starting weights: a coarse then a fine search.
-    let mut scale = settings.scale.unwrap_or(100.0);
-    let mut best = loss(&rows, 0..train, &parameters, scale);
-    if settings.scale.is_none() {
-        for step in [50.0, 10.0, 2.0, 0.5] {
-            loop {
-                let mut improved = false;
-                for candidate in [scale - step, scale + step] {
-                    if (MIN_SCALE..=MAX_SCALE).contains(&candidate) {
-                        let l = loss(&rows, 0..train, &parameters, candidate);
-                        if l < best {
-                            best = l;
-                            scale = candidate;
-                            improved = true;
-                        }
-                    }
-                }
-                if !improved {
-                    break;
-                }
-            }
-        }
-    }
+    // The scale that best fits the starting weights, unless it is given.
+    let (scale, best) = match settings.scale {
+        Some(scale) => (scale, loss(&rows, 0..train, &parameters, scale)),
+        None => best_scale(|scale| loss(&rows, 0..train, &parameters, scale)),
+    };
     let train_before = best;
     let validation_before = loss(&rows, train..rows.len(), &parameters, scale);
 

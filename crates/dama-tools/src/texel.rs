@@ -15,7 +15,6 @@
 //! `damabot tune` ([`crate::tune`]) runs the three steps (see the README).
 
 use std::fmt::Write as _;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dama_rules::{Color, Game, Position};
@@ -121,39 +120,26 @@ pub fn self_play(
     if openings.is_empty() {
         return Vec::new();
     }
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let games: Mutex<Vec<(usize, Vec<Sample>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..settings.jobs.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new(settings.hash_mb);
-                engine.set_options(Options {
-                    linear_eval: settings.linear_eval,
-                    ..engine.options()
-                });
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= settings.games {
-                        break;
-                    }
-                    let seed = settings.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-                    let samples =
-                        play_one(&mut engine, openings[i % openings.len()], settings, seed);
-                    games
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .push((i, samples));
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
+    let games = crate::jobs::map_in_order(
+        settings.games,
+        settings.jobs,
+        || {
+            let mut engine = Engine::new(settings.hash_mb);
+            engine.set_options(Options {
+                linear_eval: settings.linear_eval,
+                ..engine.options()
             });
-        }
-    });
-    let mut games = games
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    games.sort_by_key(|(i, _)| *i);
-    games.into_iter().flat_map(|(_, samples)| samples).collect()
+            engine
+        },
+        |engine, i| {
+            let seed = settings.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+            let samples = play_one(engine, openings[i % openings.len()], settings, seed);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            samples
+        },
+    );
+    games.into_iter().flatten().collect()
 }
 
 /// Samples as text: one `FEN result` a line, the result from White's side (1, 0.5 or 0).
@@ -240,6 +226,36 @@ fn loss(rows: &[Row], weights: &[f64], scale: f64) -> f64 {
     total / rows.len().max(1) as f64
 }
 
+/// The bounds of a fitted scale (centi-men per unit of the logistic's argument).
+pub const MIN_SCALE: f64 = 10.0;
+pub const MAX_SCALE: f64 = 1000.0;
+
+/// The scale (between [`MIN_SCALE`] and [`MAX_SCALE`]) that minimises `loss`, by a coarse
+/// then a finer and finer search from 100; with the loss there.
+pub fn best_scale(loss: impl Fn(f64) -> f64) -> (f64, f64) {
+    let mut scale = 100.0;
+    let mut best = loss(scale);
+    for step in [50.0, 10.0, 2.0, 0.5] {
+        loop {
+            let mut improved = false;
+            for candidate in [scale - step, scale + step] {
+                if (MIN_SCALE..=MAX_SCALE).contains(&candidate) {
+                    let l = loss(candidate);
+                    if l < best {
+                        best = l;
+                        scale = candidate;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+    (scale, best)
+}
+
 /// The result of a fit.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -256,28 +272,7 @@ pub struct Fit {
 pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
     let rows = rows(samples);
     let mut current: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
-    // The scale that best fits the starting weights: a coarse then a fine search.
-    let mut scale = 100.0;
-    let mut best = loss(&rows, &current, scale);
-    for step in [50.0, 10.0, 2.0] {
-        loop {
-            let mut improved = false;
-            for candidate in [scale - step, scale + step] {
-                if candidate > 1.0 {
-                    let l = loss(&rows, &current, candidate);
-                    if l < best {
-                        best = l;
-                        scale = candidate;
-                        improved = true;
-                    }
-                }
-            }
-            if !improved {
-                break;
-            }
-        }
-    }
-    let loss_before = best;
+    let (mut scale, loss_before) = best_scale(|scale| loss(&rows, &current, scale));
 
     // Adam on the mean squared error.
     let (beta1, beta2, rate, epsilon) = (0.9, 0.999, 1.0, 1e-8);

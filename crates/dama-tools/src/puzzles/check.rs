@@ -13,8 +13,6 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -65,31 +63,15 @@ pub fn check_puzzles(
     nodes: u64,
     jobs: usize,
 ) -> (Vec<Puzzle>, Vec<(String, String)>) {
-    let next = AtomicUsize::new(0);
-    let verdicts: Mutex<Vec<(usize, Option<String>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new(16);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(puzzle) = puzzles.get(i) else { break };
-                    let verdict = judge(puzzle, &mut engine, nodes);
-                    verdicts
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .push((i, verdict));
-                }
-            });
-        }
-    });
-    let mut verdicts = verdicts
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    verdicts.sort_by_key(|(i, _)| *i);
+    let verdicts = crate::jobs::map_in_order(
+        puzzles.len(),
+        jobs,
+        || Engine::new(16),
+        |engine, i| judge(&puzzles[i], engine, nodes),
+    );
     let mut kept = Vec::new();
     let mut failed = Vec::new();
-    for (i, verdict) in verdicts {
+    for (i, verdict) in verdicts.into_iter().enumerate() {
         match verdict {
             None => kept.push(puzzles[i].clone()),
             Some(reason) => failed.push((puzzles[i].id.clone(), reason)),

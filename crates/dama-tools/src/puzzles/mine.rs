@@ -59,8 +59,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -655,42 +655,26 @@ pub fn build_puzzles(plan: &BuildPlan, progress: &(dyn Fn(usize, usize, &str) + 
     let (selfplay, seed, jobs, hash_mb, limit, side_lines) =
         (*selfplay, *seed, *jobs, *hash_mb, *limit, *side_lines);
     let total = games.len() + selfplay;
-    let next = AtomicUsize::new(0);
     let positions = AtomicUsize::new(0);
-    let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                let mut miner = Miner::new(settings.clone(), hash_mb);
-                let mut player = Engine::new(4);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let game = match games.get(i) {
-                        Some(game) => game.clone(),
-                        None => self_play_game(&mut player, seed, i - games.len()),
-                    };
-                    positions.fetch_add(game.moves.len() + 1, Ordering::Relaxed);
-                    let puzzles = miner.mine_game(&game, side_lines);
-                    progress(i, puzzles.len(), &game.label);
-                    found
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .push((i, puzzles));
-                }
-            });
-        }
-    });
-    let mut found = found
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    found.sort_by_key(|(i, _)| *i);
+    let found = crate::jobs::map_in_order(
+        total,
+        jobs,
+        || (Miner::new(settings.clone(), hash_mb), Engine::new(4)),
+        |(miner, player), i| {
+            let game = match games.get(i) {
+                Some(game) => game.clone(),
+                None => self_play_game(player, seed, i - games.len()),
+            };
+            positions.fetch_add(game.moves.len() + 1, Ordering::Relaxed);
+            let puzzles = miner.mine_game(&game, side_lines);
+            progress(i, puzzles.len(), &game.label);
+            puzzles
+        },
+    );
     let mut positions_kept = HashSet::new();
     let mut ids = HashSet::new();
     let mut puzzles = Vec::new();
-    for mut puzzle in found.into_iter().flat_map(|(_, p)| p) {
+    for mut puzzle in found.into_iter().flatten() {
         if limit.is_some_and(|l| puzzles.len() >= l) {
             break;
         }
