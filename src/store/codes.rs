@@ -131,3 +131,70 @@ text_codes! {
         Abandoned => "abandoned",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The migrations of both backends, each as one text.
+    fn schemas() -> [(&'static str, String); 2] {
+        [
+            ("SQLite", super::super::sqlite::MIGRATIONS_SQL.concat()),
+            (
+                "PostgreSQL",
+                super::super::postgres::MIGRATIONS
+                    .iter()
+                    .map(|(_, sql)| *sql)
+                    .collect(),
+            ),
+        ]
+    }
+
+    fn check<T: TextCode + PartialEq + std::fmt::Debug>() {
+        let mut seen = std::collections::HashSet::new();
+        for &value in T::ALL {
+            let code = value.code();
+            assert!(seen.insert(code), "{code} given twice");
+            assert_eq!(T::from_code(code), Ok(value));
+            for (backend, schema) in schemas() {
+                assert!(
+                    schema.contains(&format!("'{code}'")),
+                    "the {backend} schema does not allow {code}"
+                );
+            }
+        }
+        let error = T::from_code("no such code").unwrap_err();
+        assert_eq!(error.value, "no such code");
+    }
+
+    #[test]
+    fn every_code_reads_back_and_both_schemas_allow_it() {
+        check::<Color>();
+        check::<ColourChoice>();
+        check::<ChallengeStatus>();
+        check::<GameStatus>();
+        check::<GameResult>();
+        check::<EndReason>();
+        check::<Language>();
+        check::<NotifyMode>();
+        check::<AbortReason>();
+        check::<TournamentStatus>();
+        check::<PuzzleStatus>();
+        for language in Language::ALL {
+            assert_eq!(Language::from_code(language.code()), Some(language));
+            assert_eq!(TextCode::code(language), language.code());
+            assert_eq!(
+                <Language as TextCode>::from_code(language.code()),
+                Ok(language)
+            );
+        }
+    }
+
+    #[test]
+    fn ids_are_bit_cast() {
+        for id in [0, 1, u64::from(u32::MAX), 1 << 63, u64::MAX - 7, u64::MAX] {
+            assert_eq!(discord_id(sql_id(id)), id);
+        }
+        assert_eq!(sql_id(u64::MAX), -1);
+    }
+}

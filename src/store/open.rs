@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use super::copy::TableRows;
 use super::postgres::{PostgresOpenError, PostgresOptions, PostgresStore};
+use super::sql::{self, SqlBackend};
 use super::sqlite::{OpenError, OpenOptions, SqliteStore};
-use super::{GameId, Store, StoreError};
+use super::{GameId, Store, StoreError, postgres, sqlite};
 
 /// Where the database is, as a setting (`database.url`, `database.path`, `DAMA_DATABASE`, a
 /// tool's argument) names it.
@@ -135,24 +136,26 @@ impl AnyStore {
     /// Rows in each copied table.
     pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
         match self {
-            AnyStore::Sqlite(store) => store.row_counts(),
-            AnyStore::Postgres(store) => store.row_counts(),
+            AnyStore::Sqlite(store) => sql::row_counts(store),
+            AnyStore::Postgres(store) => sql::row_counts(store),
         }
     }
 
     /// Every copied table, from one snapshot.
     pub(crate) fn export_tables(&self) -> Result<Vec<TableRows>, StoreError> {
         match self {
-            AnyStore::Sqlite(store) => store.export_tables(),
-            AnyStore::Postgres(store) => store.export_tables(),
+            AnyStore::Sqlite(store) => store.read_in(sqlite::copy::export_tables),
+            AnyStore::Postgres(store) => store.read_in(postgres::copy::export_tables),
         }
     }
 
     /// Replaces every copied table with `tables`, in one transaction.
     pub(crate) fn import_tables(&self, tables: &[TableRows]) -> Result<(), StoreError> {
         match self {
-            AnyStore::Sqlite(store) => store.import_tables(tables),
-            AnyStore::Postgres(store) => store.import_tables(tables),
+            AnyStore::Sqlite(store) => store.write_in(|tx| sqlite::copy::import_tables(tx, tables)),
+            AnyStore::Postgres(store) => {
+                store.write_in(|tx| postgres::copy::import_tables(tx, tables))
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-//! The store: the behavioural contract (`store/contract.rs`) on each SQLite configuration and on
+//! The store: the behavioural contract (`store/contract/`) on each SQLite configuration and on
 //! PostgreSQL (`DAMA_TEST_POSTGRES`, see `store/pg.rs`), then what only SQLite has: the schema
 //! and its migrations, WAL, backup, crashes and start-up errors; PostgreSQL's own are in
 //! `store/postgres.rs`.

@@ -1,9 +1,10 @@
 //! The PostgreSQL side of `damabot db copy`: every table read in one snapshot, or written in
 //! one transaction with the id counters moved past the ids copied.
 
-use super::db::{DbResult, Transaction};
+use super::driver::PgTransaction as Transaction;
 use crate::store::StoreError;
 use crate::store::copy::{COPIED_TABLES, TABLES_WITH_IDS, TableRows, check_tables};
+use crate::store::sql::db::DbResult;
 
 /// The tables of the database (its schema on the search path), checked against the ones
 /// copied.
@@ -23,19 +24,7 @@ fn tables(tx: &Transaction<'_>) -> Result<(), StoreError> {
     check_tables(&present)
 }
 
-pub(super) fn row_counts(tx: &Transaction<'_>) -> Result<Vec<(&'static str, usize)>, StoreError> {
-    COPIED_TABLES
-        .iter()
-        .map(|&table| {
-            let rows: i64 = tx
-                .prepare_cached(&format!("SELECT count(*) FROM {table}"))?
-                .query_row(super::db::params![], |row| row.get(0))?;
-            Ok((table, usize::try_from(rows).unwrap_or(0)))
-        })
-        .collect()
-}
-
-pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, StoreError> {
+pub(in crate::store) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, StoreError> {
     tables(tx)?;
     COPIED_TABLES
         .iter()
@@ -53,7 +42,10 @@ pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, Stor
 
 /// Empties the copied tables and writes `tables`; the trigger that lets a move be only the next
 /// ply of an active game is off meanwhile (the moves of finished games are copied too).
-pub(super) fn import_tables(tx: &Transaction<'_>, tables: &[TableRows]) -> Result<(), StoreError> {
+pub(in crate::store) fn import_tables(
+    tx: &Transaction<'_>,
+    tables: &[TableRows],
+) -> Result<(), StoreError> {
     self::tables(tx)?;
     let names = COPIED_TABLES.join(", ");
     tx.batch_execute(&format!(

@@ -3,8 +3,10 @@
 
 use postgres::Client;
 
-use super::db::{DbResult, Transaction};
+use super::driver::{PgTransaction, StatementCache};
 use super::{Place, PostgresOpenError};
+use crate::store::sql::db::{DbError, DbResult, Transaction, params};
+use crate::store::sql::dialect::POSTGRES;
 
 /// Each migration: the schema version it brings the database to, and its SQL. The first one
 /// creates version 5 at once (SQLite reached it in five steps).
@@ -30,16 +32,17 @@ const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS dama_schema (version BIG
 const MIGRATION_LOCK: i64 = 0x6461_6d61;
 
 /// The stored version; 0 for a database without one.
-pub(super) fn version(tx: &Transaction<'_>) -> DbResult<i64> {
+pub(super) fn version(tx: &PgTransaction<'_>) -> DbResult<i64> {
+    let tx = Transaction::new(tx, &POSTGRES);
     let exists: bool = tx
         .prepare_cached("SELECT to_regclass('dama_schema') IS NOT NULL")?
-        .query_row(super::db::params![], |row| row.get(0))?;
+        .query_row(params![], |row| row.get(0))?;
     if !exists {
         return Ok(0);
     }
     let found: Option<i64> = tx
         .prepare_cached("SELECT max(version) FROM dama_schema")?
-        .query_row(super::db::params![], |row| row.get(0))?;
+        .query_row(params![], |row| row.get(0))?;
     Ok(found.unwrap_or(0))
 }
 
@@ -50,17 +53,24 @@ pub(super) fn prepare(
     place: &Place,
     read_only: bool,
 ) -> Result<(), PostgresOpenError> {
-    let server_error = |error: super::db::DbError| match error {
-        super::db::DbError::Driver(error) => place.error(&error),
+    let server_error = |error: DbError| match error {
+        DbError::Driver(error) if error.is::<postgres::Error>() => match error.downcast() {
+            Ok(error) => place.error(&error),
+            Err(other) => PostgresOpenError::Server {
+                server: place.server.clone(),
+                database: place.database.clone(),
+                reason: other.to_string(),
+            },
+        },
         other => PostgresOpenError::Server {
             server: place.server.clone(),
             database: place.database.clone(),
             reason: other.to_string(),
         },
     };
-    let mut statements = super::db::StatementCache::new();
+    let mut statements = StatementCache::new();
     let inner = client.transaction().map_err(|e| place.error(&e))?;
-    let tx = Transaction::new(inner, &mut statements);
+    let tx = PgTransaction::new(inner, &mut statements);
     if !read_only {
         tx.batch_execute(&format!(
             "SELECT pg_advisory_xact_lock({MIGRATION_LOCK}); {VERSION_TABLE};"

@@ -18,19 +18,7 @@ fn tables(tx: &Transaction<'_>) -> Result<(), StoreError> {
     check_tables(&present)
 }
 
-pub(super) fn row_counts(tx: &Transaction<'_>) -> Result<Vec<(&'static str, usize)>, StoreError> {
-    COPIED_TABLES
-        .iter()
-        .map(|&table| {
-            let rows: i64 = tx.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
-                row.get(0)
-            })?;
-            Ok((table, usize::try_from(rows).unwrap_or(0)))
-        })
-        .collect()
-}
-
-pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, StoreError> {
+pub(in crate::store) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, StoreError> {
     tables(tx)?;
     let mut out = Vec::new();
     for &table in COPIED_TABLES {
@@ -72,7 +60,10 @@ pub(super) fn export_tables(tx: &Transaction<'_>) -> Result<Vec<TableRows>, Stor
 /// Empties the copied tables and writes `tables`. The trigger that lets a move be only the next
 /// ply of an active game is set aside meanwhile (the moves of finished games are copied too)
 /// and put back as it was.
-pub(super) fn import_tables(tx: &Transaction<'_>, tables: &[TableRows]) -> Result<(), StoreError> {
+pub(in crate::store) fn import_tables(
+    tx: &Transaction<'_>,
+    tables: &[TableRows],
+) -> Result<(), StoreError> {
     self::tables(tx)?;
     let trigger: String = tx.query_row(
         "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'moves_only_next_ply'",

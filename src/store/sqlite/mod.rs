@@ -1,4 +1,4 @@
-//! [`SqliteStore`]: the [`Store`] on SQLite (rusqlite with its bundled SQLite).
+//! [`SqliteStore`]: the [`Store`](crate::store::Store) on SQLite (rusqlite with its bundled SQLite).
 //!
 //! # Settings
 //! - **WAL** (`journal_mode=WAL`): readers never block the writer nor the writer the readers,
@@ -32,26 +32,14 @@
 //! of unbounded size: a handful of connections serves them with bounded memory and file handles.
 //!
 //! # Files
-//! This module opens, configures and shares the connections, and runs each [`Store`] call as
-//! one transaction. `schema` holds the migrations and the version check, `codes` the text codes
-//! of the domain's enums and the id casts, `rows` the mapping of rows to domain values, and
-//! `players`, `challenges`, `games`, `servers`, `tournaments` and `puzzles` the statements on
-//! their tables.
+//! This module opens, configures and shares the connections, and runs each [`Store`](crate::store::Store) call as
+//! one transaction (the statements are the shared ones of `store::sql`). `driver` is the
+//! driver interface on rusqlite (statements, parameters, rows, errors), `schema` holds the
+//! migrations and the version check, and `copy` this side of `damabot db copy`.
 
-mod challenges;
-mod coach;
-mod codes;
-mod copy;
-mod games;
-mod idle;
-mod people;
-mod players;
-mod puzzles;
-mod rows;
+pub(super) mod copy;
+mod driver;
 mod schema;
-mod servers;
-mod takebacks;
-mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -60,21 +48,14 @@ use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
+#[cfg(test)]
+pub(super) use schema::MIGRATIONS_SQL;
 pub use schema::{SCHEMA_VERSION, migrations};
 use schema::{check_schema_version, migrate};
 
-use crate::i18n::Language;
-use crate::store::{
-    AttemptedPuzzle, DailyPuzzleServer, FinishedPuzzle, NewPuzzleAttempt, PuzzleAttempt,
-    PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
-};
-use crate::store::{
-    Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
-    GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
-    NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode, PairedRound, Player,
-    PlayerStats, ServerSettings, ShardSpan, Store, StoreError, StoredAnalysis, Takeback,
-    Tournament, TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
-};
+use crate::store::sql::dialect::{Dialect, SQLITE};
+use crate::store::sql::{self, Outcome, SqlBackend};
+use crate::store::{GameId, StoreError};
 
 /// Why a SQLite database file cannot be opened (or copied by [`SqliteStore::backup_file`]);
 /// each message says what to do.
@@ -126,21 +107,6 @@ pub enum OpenError {
     /// A migration failed.
     #[error("cannot update the schema of {path}: {message}")]
     Migration { path: PathBuf, message: String },
-}
-
-/// The driver's errors as the port's: a value that does not read is corrupt, the rest is the
-/// backend's.
-impl From<rusqlite::Error> for StoreError {
-    fn from(error: rusqlite::Error) -> Self {
-        match error {
-            rusqlite::Error::FromSqlConversionFailure(..)
-            | rusqlite::Error::InvalidColumnType(..)
-            | rusqlite::Error::IntegralValueOutOfRange(..) => {
-                StoreError::Corrupt(error.to_string())
-            }
-            other => StoreError::Backend(Box::new(other)),
-        }
-    }
 }
 
 /// What a commit survives.
@@ -370,7 +336,7 @@ impl SqliteStore {
     /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: an empty list when all is well,
     /// else one line per problem.
     pub fn integrity_problems(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|tx| {
+        self.read_in(|tx| {
             let mut problems = Vec::new();
             let mut statement = tx.prepare("PRAGMA integrity_check")?;
             let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
@@ -398,30 +364,12 @@ impl SqliteStore {
 
     /// Every game id, in order (for `damabot db check`).
     pub fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
-        self.read(games::game_ids)
-    }
-
-    /// Rows in each copied table (`damabot db copy`).
-    pub(crate) fn row_counts(&self) -> Result<Vec<(&'static str, usize)>, StoreError> {
-        self.read(copy::row_counts)
-    }
-
-    /// Every copied table, from one snapshot.
-    pub(crate) fn export_tables(&self) -> Result<Vec<crate::store::copy::TableRows>, StoreError> {
-        self.read(copy::export_tables)
-    }
-
-    /// Replaces every copied table with `tables`, in one transaction.
-    pub(crate) fn import_tables(
-        &self,
-        tables: &[crate::store::copy::TableRows],
-    ) -> Result<(), StoreError> {
-        self.write(|tx| copy::import_tables(tx, tables))
+        sql::game_ids(self)
     }
 
     /// The schema version of the file (`user_version`).
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        self.read(|tx| Ok(tx.query_row("PRAGMA user_version", [], |row| row.get(0))?))
+        self.read_in(|tx| Ok(tx.query_row("PRAGMA user_version", [], |row| row.get(0))?))
     }
 
     /// Backs up the database file `source`, which another process (the bot) may be using, to
@@ -462,30 +410,6 @@ impl SqliteStore {
             }
         }
         lock(&self.readers[start])
-    }
-
-    /// Runs `f` in a read transaction (one snapshot for all its statements).
-    fn read<T>(
-        &self,
-        f: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let mut conn = self.reader();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
-        let value = f(&tx)?;
-        tx.finish()?;
-        Ok(value)
-    }
-
-    /// Runs `f` in a write transaction, committed if `f` succeeds, else rolled back.
-    fn write<T>(
-        &self,
-        f: impl FnOnce(&Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let mut conn = lock(&self.writer);
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = f(&tx)?;
-        tx.commit()?;
-        Ok(value)
     }
 }
 
@@ -541,495 +465,26 @@ fn configure(conn: &Connection, options: &OpenOptions) -> rusqlite::Result<()> {
     ))
 }
 
-/// Each method is one transaction on the writer (`write`) or a reader (`read`); the work is in
-/// the table modules.
-impl Store for SqliteStore {
-    fn ensure_player(
-        &self,
-        guild: GuildId,
-        user: UserId,
-        display_name: &str,
-        at: Millis,
-    ) -> Result<Player, StoreError> {
-        self.write(|tx| players::ensure_player(tx, guild, user, display_name, at))
-    }
-
-    fn player(&self, guild: GuildId, user: UserId) -> Result<Option<Player>, StoreError> {
-        self.read(|tx| players::load_player(tx, guild, user))
-    }
-
-    fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge, StoreError> {
-        self.write(|tx| challenges::create_challenge(tx, challenge))
-    }
-
-    fn challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
-        self.read(|tx| challenges::load_challenge(tx, id))
-    }
-
-    fn pending_challenges_in_channel(
-        &self,
-        channel: ChannelId,
-        at: Millis,
-    ) -> Result<Vec<Challenge>, StoreError> {
-        self.read(|tx| challenges::pending_challenges_in_channel(tx, channel, at))
-    }
-
-    fn resolve_challenge(
-        &self,
-        id: ChallengeId,
-        to: ChallengeStatus,
-        at: Millis,
-    ) -> Result<Challenge, StoreError> {
-        self.write(|tx| challenges::resolve_challenge(tx, id, to, at))
-    }
-
-    fn accept_challenge(
-        &self,
-        id: ChallengeId,
-        game: &NewGame,
-    ) -> Result<(Challenge, Game), StoreError> {
-        self.write(|tx| challenges::accept_challenge(tx, id, game))
-    }
-
-    fn set_challenge_message(
-        &self,
-        id: ChallengeId,
-        message: MessageRef,
-    ) -> Result<(), StoreError> {
-        self.write(|tx| challenges::set_challenge_message(tx, id, message))
-    }
-
-    fn expire_challenges(
-        &self,
-        at: Millis,
-        shards: Option<ShardSpan>,
-    ) -> Result<Vec<Challenge>, StoreError> {
-        self.write(|tx| challenges::expire_challenges(tx, at, shards))
-    }
-
-    fn create_game(&self, game: &NewGame) -> Result<Game, StoreError> {
-        self.write(|tx| games::insert_game(tx, game))
-    }
-
-    fn game(&self, id: GameId) -> Result<Option<Game>, StoreError> {
-        self.read(|tx| games::load_game(tx, id))
-    }
-
-    fn active_game_in_channel(&self, channel: ChannelId) -> Result<Option<Game>, StoreError> {
-        self.read(|tx| games::active_game_in_channel(tx, channel))
-    }
-
-    fn record_move(
-        &self,
-        game: GameId,
-        ply: u32,
-        move_long: &str,
-        fen_after: &str,
-        at: Millis,
-    ) -> Result<Game, StoreError> {
-        self.write(|tx| games::insert_move(tx, game, ply, move_long, fen_after, at))
-    }
-
-    fn record_final_move(
-        &self,
-        game: GameId,
-        ply: u32,
-        move_long: &str,
-        fen_after: &str,
-        finish: Finish,
-    ) -> Result<FinishedGame, StoreError> {
-        games::check_final_move(ply, &finish)?;
-        self.write(|tx| {
-            games::insert_move(tx, game, ply, move_long, fen_after, finish.at)?;
-            games::finish(tx, game, finish)
-        })
-    }
-
-    fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, StoreError> {
-        self.read(|tx| games::load_moves(tx, game))
-    }
-
-    fn offer_draw(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError> {
-        self.write(|tx| games::offer_draw(tx, game, by, ply))
-    }
-
-    fn clear_draw_offer(&self, game: GameId) -> Result<Game, StoreError> {
-        self.write(|tx| games::clear_draw_offer(tx, game))
-    }
-
-    fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError> {
-        self.write(|tx| games::finish(tx, game, finish))
-    }
-
-    fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError> {
-        self.write(|tx| games::abort_game(tx, game, at))
-    }
-
-    fn set_board_message(
-        &self,
-        game: GameId,
-        message: MessageRef,
-    ) -> Result<Option<MessageRef>, StoreError> {
-        self.write(|tx| games::set_board_message(tx, game, message))
-    }
-
-    fn overdue_games(&self, at: Millis, periods: u32) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::overdue_games(tx, at, periods))
-    }
-
-    fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError> {
-        self.read(games::engine_to_move_games)
-    }
-
-    fn idle_engine_games(&self, at: Millis, idle_ms: i64) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| idle::idle_engine_games(tx, at, idle_ms))
-    }
-
-    fn leaderboard(
-        &self,
-        guild: GuildId,
-        min_games: u32,
-        page: u32,
-        page_size: u32,
-    ) -> Result<LeaderboardPage, StoreError> {
-        self.read(|tx| players::leaderboard(tx, guild, min_games, page, page_size))
-    }
-
-    fn player_stats(
-        &self,
-        guild: GuildId,
-        user: UserId,
-    ) -> Result<Option<PlayerStats>, StoreError> {
-        self.read(|tx| players::player_stats(tx, guild, user))
-    }
-
-    fn recent_games_of_player(
-        &self,
-        guild: GuildId,
-        user: UserId,
-        limit: u32,
-    ) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::recent_games_of_player(tx, guild, user, limit))
-    }
-
-    fn recent_games_in_channel(
-        &self,
-        channel: ChannelId,
-        limit: u32,
-    ) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::recent_games_in_channel(tx, channel, limit))
-    }
-
-    fn game_export(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
-        self.read(|tx| games::game_export(tx, id))
-    }
-
-    fn server_settings(&self, guild: GuildId) -> Result<ServerSettings, StoreError> {
-        self.read(|tx| servers::load_server(tx, guild))
-    }
-
-    fn set_server_language(
-        &self,
-        guild: GuildId,
-        language: Option<Language>,
-    ) -> Result<ServerSettings, StoreError> {
-        self.write(|tx| servers::set_language(tx, guild, language))
-    }
-
-    fn set_server_discord_language(
-        &self,
-        guild: GuildId,
-        language: Language,
-    ) -> Result<ServerSettings, StoreError> {
-        self.write(|tx| servers::set_discord_language(tx, guild, language))
-    }
-
-    fn active_games_in_threads_of(&self, channel: ChannelId) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::active_games_in_threads_of(tx, channel))
-    }
-
-    fn active_games(&self, guild: GuildId, user: Option<UserId>) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::active_games(tx, guild, user))
-    }
-
-    fn set_game_thread(&self, game: GameId, thread: ChannelId) -> Result<Game, StoreError> {
-        self.write(|tx| games::set_game_thread(tx, game, thread))
-    }
-
-    fn play_in_channel(&self, game: GameId) -> Result<Game, StoreError> {
-        self.write(|tx| games::play_in_channel(tx, game))
-    }
-
-    fn abandon_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError> {
-        self.write(|tx| games::abandon_game(tx, game, ply, at))
-    }
-
-    fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError> {
-        self.write(|tx| games::advance_reminder(tx, game, ply, stage))
-    }
-
-    fn reminder_candidates(&self, at: Millis) -> Result<Vec<Game>, StoreError> {
-        self.read(|tx| games::reminder_candidates(tx, at))
-    }
-
-    fn request_takeback(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError> {
-        self.write(|tx| takebacks::request_takeback(tx, game, by, ply))
-    }
-
-    fn clear_takeback_request(&self, game: GameId) -> Result<Game, StoreError> {
-        self.write(|tx| takebacks::clear_takeback_request(tx, game))
-    }
-
-    fn take_back(
-        &self,
-        game: GameId,
-        ply: u32,
-        plies: u32,
-        by: Color,
-        at: Millis,
-    ) -> Result<Game, StoreError> {
-        self.write(|tx| takebacks::take_back(tx, game, ply, plies, by, at))
-    }
-
-    fn takebacks(&self, game: GameId) -> Result<Vec<Takeback>, StoreError> {
-        self.read(|tx| takebacks::load_takebacks(tx, game))
-    }
-
-    fn analysis(&self, game: GameId) -> Result<Option<StoredAnalysis>, StoreError> {
-        self.read(|tx| coach::analysis(tx, game))
-    }
-
-    fn save_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
-        self.write(|tx| coach::save_analysis(tx, analysis))
-    }
-
-    fn record_hint(
-        &self,
-        game: GameId,
-        ply: u32,
-        fen: &str,
-        move_long: &str,
-        limit: u32,
-        at: Millis,
-    ) -> Result<HintRecord, StoreError> {
-        self.write(|tx| coach::record_hint(tx, game, ply, fen, move_long, limit, at))
-    }
-
-    fn hints(&self, game: GameId) -> Result<Vec<Hint>, StoreError> {
-        self.read(|tx| coach::load_hints(tx, game))
-    }
-
-    fn save_server_choices(
-        &self,
-        guild: GuildId,
-        choices: &ServerSettings,
-    ) -> Result<ServerSettings, StoreError> {
-        self.write(|tx| servers::save_choices(tx, guild, choices))
-    }
-
-    fn game_channels(&self, guild: GuildId) -> Result<Vec<ChannelId>, StoreError> {
-        self.read(|tx| servers::game_channels(tx, guild))
-    }
-
-    fn set_game_channel(
-        &self,
-        guild: GuildId,
-        channel: ChannelId,
-        allowed: bool,
-    ) -> Result<Vec<ChannelId>, StoreError> {
-        self.write(|tx| servers::set_game_channel(tx, guild, channel, allowed))
-    }
-
-    fn notify_mode(&self, user: UserId) -> Result<NotifyMode, StoreError> {
-        self.read(|tx| people::notify_mode(tx, user))
-    }
-
-    fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError> {
-        self.write(|tx| people::set_notify_mode(tx, user, mode))
-    }
-
-    fn create_tournament(&self, tournament: &NewTournament) -> Result<Tournament, StoreError> {
-        self.write(|tx| tournaments::create_tournament(tx, tournament))
-    }
-
-    fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
-        self.read(|tx| tournaments::load_tournament(tx, id))
-    }
-
-    fn latest_tournament(&self, guild: GuildId) -> Result<Option<Tournament>, StoreError> {
-        self.read(|tx| tournaments::latest_tournament(tx, guild))
-    }
-
-    fn set_tournament_message(
-        &self,
-        id: TournamentId,
-        message: MessageRef,
-    ) -> Result<(), StoreError> {
-        self.write(|tx| tournaments::set_message(tx, id, message))
-    }
-
-    fn join_tournament(
-        &self,
-        id: TournamentId,
-        user: UserId,
-        rating: i32,
-        at: Millis,
-    ) -> Result<Vec<Entrant>, StoreError> {
-        self.write(|tx| tournaments::join(tx, id, user, rating, at))
-    }
-
-    fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<Vec<Entrant>, StoreError> {
-        self.write(|tx| tournaments::leave(tx, id, user))
-    }
-
-    fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
-        self.read(|tx| tournaments::entrants(tx, id))
-    }
-
-    fn withdraw_from_tournament(
-        &self,
-        id: TournamentId,
-        user: UserId,
-        from_round: u32,
-    ) -> Result<Entrant, StoreError> {
-        self.write(|tx| tournaments::withdraw(tx, id, user, from_round))
-    }
-
-    fn pair_round(
-        &self,
-        id: TournamentId,
-        round: &NewRound,
-        pairings: &[NewPairing],
-    ) -> Result<PairedRound, StoreError> {
-        self.write(|tx| tournaments::pair_round(tx, id, round, pairings))
-    }
-
-    fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<TournamentRound>, StoreError> {
-        self.read(|tx| tournaments::rounds(tx, id))
-    }
-
-    fn tournament_pairings(&self, id: TournamentId) -> Result<Vec<TournamentPairing>, StoreError> {
-        self.read(|tx| tournaments::pairings(tx, id))
-    }
-
-    fn tournament_game(&self, game: GameId) -> Result<Option<TournamentGame>, StoreError> {
-        self.read(|tx| tournaments::tournament_game(tx, game))
-    }
-
-    fn record_forfeit(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        result: crate::tournament::GameResult,
-        at: Millis,
-    ) -> Result<TournamentPairing, StoreError> {
-        self.write(|tx| tournaments::record_forfeit(tx, id, round, board, result, at))
-    }
-
-    fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError> {
-        self.write(|tx| tournaments::finish_tournament(tx, id, at))
-    }
-
-    fn cancel_tournament(
-        &self,
-        id: TournamentId,
-        at: Millis,
-    ) -> Result<(Tournament, Vec<Game>), StoreError> {
-        self.write(|tx| tournaments::cancel_tournament(tx, id, at))
-    }
-
-    fn signups_due(&self, at: Millis) -> Result<Vec<Tournament>, StoreError> {
-        self.read(|tx| tournaments::signups_due(tx, at))
-    }
-
-    fn running_tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
-        self.read(tournaments::running_tournaments)
-    }
-    fn start_puzzle_attempt(
-        &self,
-        attempt: &NewPuzzleAttempt,
-    ) -> Result<(PuzzleAttempt, Option<PuzzleAttempt>), StoreError> {
-        self.write(|tx| puzzles::start_attempt(tx, attempt))
-    }
-
-    fn puzzle_attempt(&self, id: PuzzleAttemptId) -> Result<Option<PuzzleAttempt>, StoreError> {
-        self.read(|tx| puzzles::load_attempt(tx, id))
-    }
-
-    fn open_puzzle_attempt(
-        &self,
-        guild: GuildId,
-        user: UserId,
-    ) -> Result<Option<PuzzleAttempt>, StoreError> {
-        self.read(|tx| puzzles::open_attempt(tx, guild, user))
-    }
-
-    fn advance_puzzle_attempt(
-        &self,
-        id: PuzzleAttemptId,
-        step: u32,
-    ) -> Result<PuzzleAttempt, StoreError> {
-        self.write(|tx| puzzles::advance_attempt(tx, id, step))
-    }
-
-    fn finish_puzzle_attempt(
-        &self,
-        id: PuzzleAttemptId,
-        finish: PuzzleFinish,
-    ) -> Result<FinishedPuzzle, StoreError> {
-        self.write(|tx| puzzles::finish_attempt(tx, id, finish))
-    }
-
-    fn puzzle_player(
-        &self,
-        guild: GuildId,
-        user: UserId,
-    ) -> Result<Option<PuzzlePlayer>, StoreError> {
-        self.read(|tx| puzzles::player(tx, guild, user))
-    }
-
-    fn puzzle_ranking(
-        &self,
-        guild: GuildId,
-        min_attempts: u32,
-        limit: u32,
-    ) -> Result<Vec<PuzzlePlayer>, StoreError> {
-        self.read(|tx| puzzles::ranking(tx, guild, min_attempts, limit))
-    }
-
-    fn attempted_puzzles(
-        &self,
-        guild: GuildId,
-        user: UserId,
-    ) -> Result<Vec<AttemptedPuzzle>, StoreError> {
-        self.read(|tx| puzzles::attempted(tx, guild, user))
-    }
-
-    fn daily_puzzle_attempt(
-        &self,
-        guild: GuildId,
-        user: UserId,
-        day: i64,
-    ) -> Result<Option<PuzzleAttempt>, StoreError> {
-        self.read(|tx| puzzles::daily_attempt(tx, guild, user, day))
-    }
-
-    fn daily_puzzle_solvers(&self, guild: GuildId, day: i64) -> Result<u32, StoreError> {
-        self.read(|tx| puzzles::daily_solvers(tx, guild, day))
-    }
-
-    fn daily_puzzle_servers(&self) -> Result<Vec<DailyPuzzleServer>, StoreError> {
-        self.read(puzzles::daily_servers)
-    }
-
-    fn claim_daily_puzzle_post(
-        &self,
-        guild: GuildId,
-        day: i64,
-        channel: Option<ChannelId>,
-        at: Millis,
-    ) -> Result<bool, StoreError> {
-        self.write(|tx| puzzles::claim_daily_post(tx, guild, day, channel, at))
+/// Each transaction on the writer (`write`) or a reader (`read`).
+impl SqlBackend for SqliteStore {
+    const DIALECT: &'static Dialect = &SQLITE;
+    type Tx<'t> = Transaction<'t>;
+
+    /// Runs `f` in a read transaction (one snapshot for all its statements).
+    fn read_in<T>(&self, f: impl Fn(&Transaction<'_>) -> Outcome<T>) -> Outcome<T> {
+        let mut conn = self.reader();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+        let value = f(&tx)?;
+        tx.finish()?;
+        Ok(value)
+    }
+
+    /// Runs `f` in a write transaction, committed if `f` succeeds, else rolled back.
+    fn write_in<T>(&self, f: impl Fn(&Transaction<'_>) -> Outcome<T>) -> Outcome<T> {
+        let mut conn = lock(&self.writer);
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
     }
 }

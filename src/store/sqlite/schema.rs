@@ -9,7 +9,7 @@ use super::{OpenError, classify_open_error, open_error};
 
 /// The SQL of each migration, in order; migration `i` takes the schema from version `i` to
 /// `i + 1`.
-pub(super) const MIGRATIONS_SQL: &[&str] = &[
+pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0001_initial.sql"),
     include_str!("../../../migrations/sqlite/0002_servers.sql"),
     include_str!("../../../migrations/sqlite/0003_living_server.sql"),

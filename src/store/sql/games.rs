@@ -1,7 +1,8 @@
 //! The `games` and `moves` tables: games, moves, draw offers, endings and the queries over
 //! games.
 
-use super::db::{OptionalExtension, Transaction, params};
+use super::db::{DbError, OptionalExtension, Transaction, params};
+use super::dialect::Backend;
 
 use super::players::{
     count_against_engine, count_against_people, load_player, rating, require_player, set_rating,
@@ -18,7 +19,7 @@ use crate::store::{
 
 pub(super) fn load_game(tx: &Transaction<'_>, id: GameId) -> Result<Option<Game>, StoreError> {
     Ok(tx
-        .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))?
+        .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
         .query_row(params![id.0], game_from_row)
         .optional()?)
 }
@@ -43,7 +44,7 @@ pub(super) fn active_game(tx: &Transaction<'_>, id: GameId) -> Result<Game, Stor
 /// The status and ply of a game, checked to be active; cheaper than the whole row.
 fn active_ply(tx: &Transaction<'_>, id: GameId) -> Result<u32, StoreError> {
     let (status, ply): (GameStatus, u32) = tx
-        .prepare_cached("SELECT status, ply FROM games WHERE id = $1")?
+        .prepare_cached("SELECT status, ply FROM games WHERE id = ?1")?
         .query_row(params![id.0], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?
         .ok_or(StoreError::GameNotFound(id))?;
@@ -78,7 +79,7 @@ pub(super) fn active_game_in_channel(
     // lookups, each by its partial unique index (one query with an OR would scan the games).
     let in_thread = tx
         .prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE thread_id = $1 AND status = 'active'"
+            "SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?1 AND status = 'active'"
         ))?
         .query_row(params![sql_id(channel)], game_from_row)
         .optional()?;
@@ -87,8 +88,9 @@ pub(super) fn active_game_in_channel(
     }
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'active' \
-             AND NOT in_thread"
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status = 'active' \
+             AND {}",
+            tx.dialect().in_channel
         ))?
         .query_row(params![sql_id(channel)], game_from_row)
         .optional()?)
@@ -97,9 +99,10 @@ pub(super) fn active_game_in_channel(
 /// The active game played in the channel itself (not in a thread of it).
 fn active_game_id(tx: &Transaction<'_>, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
     Ok(tx
-        .prepare_cached(
-            "SELECT id FROM games WHERE channel_id = $1 AND status = 'active' AND NOT in_thread",
-        )?
+        .prepare_cached(&format!(
+            "SELECT id FROM games WHERE channel_id = ?1 AND status = 'active' AND {}",
+            tx.dialect().in_channel
+        ))?
         .query_row(params![sql_id(channel)], |row| row.get(0).map(GameId))
         .optional()?)
 }
@@ -111,8 +114,9 @@ pub(super) fn active_games_in_threads_of(
     query_all(
         tx,
         &format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'active' \
-             AND in_thread ORDER BY id"
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status = 'active' \
+             AND {} ORDER BY id",
+            tx.dialect().in_thread
         ),
         params![sql_id(channel)],
         game_from_row,
@@ -128,8 +132,8 @@ pub(super) fn active_games(
         Some(user) => query_all(
             tx,
             &format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = 'active' \
-                 AND (white_user_id = $2 OR black_user_id = $2) \
+                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status = 'active' \
+                 AND (white_user_id = ?2 OR black_user_id = ?2) \
                  ORDER BY last_move_at DESC, id DESC"
             ),
             params![sql_id(guild), sql_id(user)],
@@ -138,7 +142,7 @@ pub(super) fn active_games(
         None => query_all(
             tx,
             &format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = 'active' \
+                "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status = 'active' \
                  ORDER BY last_move_at DESC, id DESC"
             ),
             params![sql_id(guild)],
@@ -159,7 +163,7 @@ pub(super) fn set_game_thread(
         )));
     }
     let busy: Option<GameId> = tx
-        .prepare_cached("SELECT id FROM games WHERE thread_id = $1 AND status = 'active'")?
+        .prepare_cached("SELECT id FROM games WHERE thread_id = ?1 AND status = 'active'")?
         .query_row(params![sql_id(thread)], |row| row.get(0).map(GameId))
         .optional()?;
     if let Some(busy) = busy {
@@ -170,7 +174,7 @@ pub(super) fn set_game_thread(
     }
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET thread_id = $2 WHERE id = $1 RETURNING {GAME_COLUMNS}"
+            "UPDATE games SET thread_id = ?2 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![id.0, sql_id(thread)], game_from_row)?)
 }
@@ -190,7 +194,7 @@ pub(super) fn play_in_channel(tx: &Transaction<'_>, id: GameId) -> Result<Game, 
     }
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET in_thread = FALSE WHERE id = $1 RETURNING {GAME_COLUMNS}"
+            "UPDATE games SET in_thread = FALSE WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![id.0], game_from_row)?)
 }
@@ -205,8 +209,8 @@ pub(super) fn abandon_game(
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET status = 'aborted', end_reason = 'abort', abort_reason = 'idle', \
-             finished_at = $2, draw_offer_by = NULL, draw_offer_ply = NULL, \
-             takeback_by = NULL, takeback_ply = NULL WHERE id = $1 RETURNING {GAME_COLUMNS}"
+             finished_at = ?2, draw_offer_by = NULL, draw_offer_ply = NULL, \
+             takeback_by = NULL, takeback_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, at], game_from_row)?)
 }
@@ -222,9 +226,9 @@ pub(super) fn advance_reminder(
     }
     let changed = tx
         .prepare_cached(
-            "UPDATE games SET reminder_ply = $2, reminder_stage = $3 \
-             WHERE id = $1 AND status = 'active' AND ply = $2 \
-             AND (reminder_ply IS DISTINCT FROM $2 OR reminder_stage < $3)",
+            "UPDATE games SET reminder_ply = ?2, reminder_stage = ?3 \
+             WHERE id = ?1 AND status = 'active' AND ply = ?2 \
+             AND (reminder_ply IS DISTINCT FROM ?2 OR reminder_stage < ?3)",
         )?
         .execute(params![game.0, ply, stage])?;
     Ok(changed == 1)
@@ -238,7 +242,7 @@ pub(super) fn reminder_candidates(
         tx,
         &format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND last_move_at + time_per_move_ms / 2 <= $1 \
+             AND last_move_at + time_per_move_ms / 2 <= ?1 \
              AND (reminder_ply IS DISTINCT FROM ply OR reminder_stage < 3) ORDER BY last_move_at, id"
         ),
         params![at],
@@ -276,8 +280,8 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
         .prepare_cached(&format!(
             "INSERT INTO games (guild_id, channel_id, white_user_id, white_level, black_user_id, \
              black_level, time_per_move_ms, rated, created_at, last_move_at, start_fen, \
-             current_fen, in_thread) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $10, \
-             $11) RETURNING {GAME_COLUMNS}"
+             current_fen, in_thread) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10, \
+             ?11) RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
             params![
@@ -295,12 +299,84 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
             ],
             game_from_row,
         );
-    // The partial unique index is the last word on a busy channel: a game that took the channel
-    // meanwhile fails this insert, and the transaction's next try sees it above.
-    Ok(inserted?)
+    match inserted {
+        Ok(game) => Ok(game),
+        // The partial unique index is the last word on a busy channel. (On PostgreSQL a game
+        // that took the channel meanwhile fails the transaction, whose next try sees it above.)
+        Err(error @ DbError::Constraint(_)) => match active_game_id(tx, game.channel)? {
+            Some(busy) => Err(StoreError::ChannelBusy {
+                channel: game.channel,
+                game: busy,
+            }),
+            None => Err(error.into()),
+        },
+        Err(error) => Err(error.into()),
+    }
 }
 
 pub(super) fn insert_move(
+    tx: &Transaction<'_>,
+    id: GameId,
+    ply: u32,
+    move_long: &str,
+    fen_after: &str,
+    at: Millis,
+) -> Result<Game, StoreError> {
+    match tx.dialect().backend {
+        Backend::Sqlite => insert_move_in_steps(tx, id, ply, move_long, fen_after, at),
+        Backend::Postgres => insert_move_in_one_statement(tx, id, ply, move_long, fen_after, at),
+    }
+}
+
+/// A move on SQLite: the checks, the insert and the update, each a statement (no round trips,
+/// and a data-modifying `WITH` is PostgreSQL's only).
+fn insert_move_in_steps(
+    tx: &Transaction<'_>,
+    id: GameId,
+    ply: u32,
+    move_long: &str,
+    fen_after: &str,
+    at: Millis,
+) -> Result<Game, StoreError> {
+    let current = active_ply(tx, id)?;
+    if ply < current {
+        return Err(StoreError::AlreadyPlayed { game: id, ply });
+    }
+    if ply > current {
+        return Err(StoreError::StalePly {
+            game: id,
+            given: ply,
+            current,
+        });
+    }
+    let inserted = tx
+        .prepare_cached(
+            "INSERT INTO moves (game_id, ply, move_long, fen_after, played_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![id.0, ply, move_long, fen_after, at]);
+    match inserted {
+        Ok(_) => {}
+        Err(DbError::Constraint(_))
+            if tx
+                .prepare_cached("SELECT 1 FROM moves WHERE game_id = ?1 AND ply = ?2")?
+                .exists(params![id.0, ply])? =>
+        {
+            return Err(StoreError::AlreadyPlayed { game: id, ply });
+        }
+        Err(error) => return Err(error.into()),
+    }
+    Ok(tx
+        .prepare_cached(&format!(
+            "UPDATE games SET current_fen = ?2, ply = ?3, last_move_at = ?4, \
+             draw_offer_by = NULL, draw_offer_ply = NULL, takeback_by = NULL, \
+             takeback_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+        ))?
+        .query_row(params![id.0, fen_after, ply + 1, at], game_from_row)?)
+}
+
+/// A move on PostgreSQL: one round trip.
+fn insert_move_in_one_statement(
     tx: &Transaction<'_>,
     id: GameId,
     ply: u32,
@@ -314,12 +390,12 @@ pub(super) fn insert_move(
     // then sees it), and the trigger on `moves` holds the same rule for any writer.
     let row = tx
         .prepare_cached(&format!(
-            "WITH current AS (SELECT status, ply FROM games WHERE id = $1::bigint), \
+            "WITH current AS (SELECT status, ply FROM games WHERE id = ?1::bigint), \
              inserted AS (INSERT INTO moves (game_id, ply, move_long, fen_after, played_at) \
-                 SELECT $1::bigint, $2::bigint, $3::text, $4::text, $5::bigint FROM current \
-                 WHERE status = 'active' AND ply = $2::bigint RETURNING game_id), \
-             updated AS (UPDATE games SET current_fen = $4::text, ply = $2::bigint + 1, \
-                 last_move_at = $5::bigint, draw_offer_by = NULL, draw_offer_ply = NULL, \
+                 SELECT ?1::bigint, ?2::bigint, ?3::text, ?4::text, ?5::bigint FROM current \
+                 WHERE status = 'active' AND ply = ?2::bigint RETURNING game_id), \
+             updated AS (UPDATE games SET current_fen = ?4::text, ply = ?2::bigint + 1, \
+                 last_move_at = ?5::bigint, draw_offer_by = NULL, draw_offer_ply = NULL, \
                  takeback_by = NULL, takeback_ply = NULL \
                  WHERE id = (SELECT game_id FROM inserted) RETURNING {GAME_COLUMNS}) \
              SELECT current.status AS current_status, current.ply AS current_ply, updated.* \
@@ -371,7 +447,7 @@ pub(super) fn check_final_move(ply: u32, finish: &Finish) -> Result<(), StoreErr
 pub(super) fn load_moves(tx: &Transaction<'_>, id: GameId) -> Result<Vec<MoveRecord>, StoreError> {
     query_all(
         tx,
-        &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 ORDER BY ply"),
+        &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?1 ORDER BY ply"),
         params![id.0],
         move_from_row,
     )
@@ -387,8 +463,8 @@ pub(super) fn offer_draw(
     let last = by.fold("white_last_offer_ply", "black_last_offer_ply");
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET draw_offer_by = $2, draw_offer_ply = $3, {last} = $3 \
-             WHERE id = $1 RETURNING {GAME_COLUMNS}"
+            "UPDATE games SET draw_offer_by = ?2, draw_offer_ply = ?3, {last} = ?3 \
+             WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, by.code(), ply], game_from_row)?)
 }
@@ -398,7 +474,7 @@ pub(super) fn clear_draw_offer(tx: &Transaction<'_>, game: GameId) -> Result<Gam
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL \
-             WHERE id = $1 RETURNING {GAME_COLUMNS}"
+             WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0], game_from_row)?)
 }
@@ -450,10 +526,10 @@ pub(super) fn finish(
     check_counting(&current, finish.counting)?;
     let game = tx
         .prepare_cached(&format!(
-            "UPDATE games SET status = 'finished', result = $2, end_reason = $3, \
-             finished_at = $4, draw_offer_by = NULL, draw_offer_ply = NULL, \
+            "UPDATE games SET status = 'finished', result = ?2, end_reason = ?3, \
+             finished_at = ?4, draw_offer_by = NULL, draw_offer_ply = NULL, \
              takeback_by = NULL, takeback_ply = NULL \
-             WHERE id = $1 RETURNING {GAME_COLUMNS}"
+             WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
             params![id.0, finish.result, finish.reason, finish.at],
@@ -524,9 +600,9 @@ pub(super) fn abort_game(
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET status = 'aborted', end_reason = 'abort', \
-             abort_reason = 'moderator', finished_at = $2, draw_offer_by = NULL, \
+             abort_reason = 'moderator', finished_at = ?2, draw_offer_by = NULL, \
              draw_offer_ply = NULL, takeback_by = NULL, takeback_ply = NULL \
-             WHERE id = $1 RETURNING {GAME_COLUMNS}"
+             WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, at], game_from_row)?)
 }
@@ -541,7 +617,7 @@ pub(super) fn set_board_message(
         return Ok(Some(message));
     }
     tx.prepare_cached(
-        "UPDATE games SET board_channel_id = $2, board_message_id = $3 WHERE id = $1",
+        "UPDATE games SET board_channel_id = ?2, board_message_id = ?3 WHERE id = ?1",
     )?
     .execute(params![
         game.0,
@@ -560,7 +636,7 @@ pub(super) fn overdue_games(
         tx,
         &format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND last_move_at + $2 * time_per_move_ms < $1 ORDER BY last_move_at, id"
+             AND last_move_at + ?2 * time_per_move_ms < ?1 ORDER BY last_move_at, id"
         ),
         params![at, periods],
         game_from_row,
@@ -590,9 +666,9 @@ pub(super) fn recent_games_of_player(
     query_all(
         tx,
         &format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 \
-             AND (white_user_id = $2 OR black_user_id = $2) \
-             ORDER BY coalesce(finished_at, last_move_at) DESC, id DESC LIMIT $3"
+            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 \
+             AND (white_user_id = ?2 OR black_user_id = ?2) \
+             ORDER BY coalesce(finished_at, last_move_at) DESC, id DESC LIMIT ?3"
         ),
         params![sql_id(guild), sql_id(user), limit],
         game_from_row,
@@ -607,8 +683,8 @@ pub(super) fn recent_games_in_channel(
     query_all(
         tx,
         &format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 OR thread_id = $1 \
-             ORDER BY coalesce(finished_at, last_move_at) DESC, id DESC LIMIT $2"
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 OR thread_id = ?1 \
+             ORDER BY coalesce(finished_at, last_move_at) DESC, id DESC LIMIT ?2"
         ),
         params![sql_id(channel), limit],
         game_from_row,

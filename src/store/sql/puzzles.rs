@@ -1,11 +1,11 @@
 //! The `puzzle_ratings`, `puzzle_attempts` and `daily_puzzle_posts` tables, and the servers'
 //! daily puzzle channels.
 
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use super::db::{DbResult, OptionalExtension, Row, Transaction, params};
 
-use super::codes::{discord_id, sql_id};
 use super::players::require_player;
 use super::rows::query_all;
+use crate::store::codes::{discord_id, sql_id};
 use crate::store::{
     AttemptedPuzzle, ChannelId, DailyPuzzleServer, FinishedPuzzle, GuildId, INITIAL_RATING, Millis,
     NewPuzzleAttempt, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer, PuzzleStatus,
@@ -15,7 +15,7 @@ use crate::store::{
 const ATTEMPT_COLUMNS: &str = "id, guild_id, channel_id, user_id, puzzle_id, daily, step, \
      status, rated, started_at, finished_at, rating_before, rating_after";
 
-fn attempt_from_row(row: &Row<'_>) -> rusqlite::Result<PuzzleAttempt> {
+fn attempt_from_row(row: &Row<'_>) -> DbResult<PuzzleAttempt> {
     Ok(PuzzleAttempt {
         id: PuzzleAttemptId(row.get("id")?),
         guild: discord_id(row.get("guild_id")?),
@@ -39,7 +39,7 @@ const PLAYER_SELECT: &str = "SELECT r.guild_id, r.user_id, p.display_name, r.rat
      r.deviation, r.volatility, r.solved, r.failed, r.streak, r.best_streak \
      FROM puzzle_ratings r JOIN players p ON p.guild_id = r.guild_id AND p.user_id = r.user_id";
 
-fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PuzzlePlayer> {
+fn player_from_row(row: &Row<'_>) -> DbResult<PuzzlePlayer> {
     Ok(PuzzlePlayer {
         guild: discord_id(row.get("guild_id")?),
         user: discord_id(row.get("user_id")?),
@@ -64,7 +64,7 @@ pub(super) fn load_attempt(
         .prepare_cached(&format!(
             "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts WHERE id = ?1"
         ))?
-        .query_row([id.0], attempt_from_row)
+        .query_row(params![id.0], attempt_from_row)
         .optional()?)
 }
 
@@ -78,7 +78,7 @@ pub(super) fn open_attempt(
             "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts \
              WHERE guild_id = ?1 AND user_id = ?2 AND status = 'open'"
         ))?
-        .query_row([sql_id(guild), sql_id(user)], attempt_from_row)
+        .query_row(params![sql_id(guild), sql_id(user)], attempt_from_row)
         .optional()?)
 }
 
@@ -147,7 +147,7 @@ pub(super) fn advance_attempt(
             "UPDATE puzzle_attempts SET step = step + 1 WHERE id = ?1 \
              RETURNING {ATTEMPT_COLUMNS}"
         ))?
-        .query_row([id.0], attempt_from_row)?)
+        .query_row(params![id.0], attempt_from_row)?)
 }
 
 fn load_player(
@@ -159,7 +159,7 @@ fn load_player(
         .prepare_cached(&format!(
             "{PLAYER_SELECT} WHERE r.guild_id = ?1 AND r.user_id = ?2"
         ))?
-        .query_row([sql_id(guild), sql_id(user)], player_from_row)
+        .query_row(params![sql_id(guild), sql_id(user)], player_from_row)
         .optional()?)
 }
 
@@ -200,7 +200,8 @@ pub(super) fn finish_attempt(
     tx.prepare_cached(&format!(
         "UPDATE puzzle_ratings SET rating = ?3, deviation = ?4, volatility = ?5, \
          solved = solved + ?6, failed = failed + ?7, streak = {streak}, \
-         best_streak = max(best_streak, {streak}) WHERE guild_id = ?1 AND user_id = ?2"
+         best_streak = {greatest}(best_streak, {streak}) WHERE guild_id = ?1 AND user_id = ?2",
+        greatest = tx.dialect().greatest
     ))?
     .execute(params![
         guild,
@@ -275,7 +276,7 @@ pub(super) fn attempted(
         tx,
         "SELECT puzzle_id, max(started_at) FROM puzzle_attempts \
          WHERE guild_id = ?1 AND user_id = ?2 GROUP BY puzzle_id ORDER BY puzzle_id",
-        [sql_id(guild), sql_id(user)],
+        params![sql_id(guild), sql_id(user)],
         |row| {
             Ok(AttemptedPuzzle {
                 puzzle: row.get(0)?,
@@ -318,7 +319,7 @@ pub(super) fn daily_servers(tx: &Transaction<'_>) -> Result<Vec<DailyPuzzleServe
         tx,
         "SELECT guild_id, daily_puzzle_channel_id, daily_puzzle_hour FROM servers \
          WHERE daily_puzzle_channel_id IS NOT NULL ORDER BY guild_id",
-        [],
+        params![],
         |row| {
             Ok(DailyPuzzleServer {
                 guild: discord_id(row.get(0)?),

@@ -27,7 +27,7 @@ pub(super) fn load_server(
 ) -> Result<ServerSettings, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {SERVER_COLUMNS} FROM servers WHERE guild_id = $1"
+            "SELECT {SERVER_COLUMNS} FROM servers WHERE guild_id = ?1"
         ))?
         .query_row(params![sql_id(guild)], settings_from_row)
         .optional()?
@@ -41,7 +41,7 @@ pub(super) fn set_language(
 ) -> Result<ServerSettings, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "INSERT INTO servers (guild_id, language) VALUES ($1, $2) \
+            "INSERT INTO servers (guild_id, language) VALUES (?1, ?2) \
              ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language \
              RETURNING {SERVER_COLUMNS}"
         ))?
@@ -55,7 +55,7 @@ pub(super) fn set_discord_language(
 ) -> Result<ServerSettings, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "INSERT INTO servers (guild_id, discord_language) VALUES ($1, $2) \
+            "INSERT INTO servers (guild_id, discord_language) VALUES (?1, ?2) \
              ON CONFLICT (guild_id) DO UPDATE SET discord_language = excluded.discord_language \
              RETURNING {SERVER_COLUMNS}"
         ))?
@@ -85,7 +85,7 @@ pub(super) fn save_choices(
         .prepare_cached(&format!(
             "INSERT INTO servers (guild_id, language, time_per_move_ms, challenge_expiry_ms, \
              threads, daily_puzzle_channel_id, daily_puzzle_hour) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO UPDATE SET \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (guild_id) DO UPDATE SET \
              language = excluded.language, time_per_move_ms = excluded.time_per_move_ms, \
              challenge_expiry_ms = excluded.challenge_expiry_ms, threads = excluded.threads, \
              daily_puzzle_channel_id = excluded.daily_puzzle_channel_id, \
@@ -112,7 +112,7 @@ pub(super) fn game_channels(
 ) -> Result<Vec<ChannelId>, StoreError> {
     let mut channels: Vec<ChannelId> = super::rows::query_all(
         tx,
-        "SELECT channel_id FROM server_game_channels WHERE guild_id = $1",
+        "SELECT channel_id FROM server_game_channels WHERE guild_id = ?1",
         params![sql_id(guild)],
         |row| row.get(0).map(crate::store::codes::discord_id),
     )?;
@@ -127,10 +127,10 @@ pub(super) fn set_game_channel(
     allowed: bool,
 ) -> Result<Vec<ChannelId>, StoreError> {
     let sql = if allowed {
-        "INSERT INTO server_game_channels (guild_id, channel_id) VALUES ($1, $2) \
+        "INSERT INTO server_game_channels (guild_id, channel_id) VALUES (?1, ?2) \
          ON CONFLICT DO NOTHING"
     } else {
-        "DELETE FROM server_game_channels WHERE guild_id = $1 AND channel_id = $2"
+        "DELETE FROM server_game_channels WHERE guild_id = ?1 AND channel_id = ?2"
     };
     tx.prepare_cached(sql)?
         .execute(params![sql_id(guild), sql_id(channel)])?;

@@ -1,13 +1,13 @@
 //! The `players` and `engine_records` tables: players, their records and ratings, the
 //! leaderboard and the stats.
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use super::db::{OptionalExtension, Transaction, params};
 
-use super::codes::sql_id;
 use super::rows::{
     ENGINE_RECORD_COLUMNS, PLAYER_COLUMNS, engine_record_from_row, player_from_row, query_all,
     rating_from_row,
 };
+use crate::store::codes::sql_id;
 use crate::store::{
     Color, EngineLevel, GameResult, GuildId, INITIAL_RATING, LeaderboardEntry, LeaderboardPage,
     Millis, Player, PlayerOutcome, PlayerStats, Rating, StoreError, Streak, UserId,
@@ -50,7 +50,7 @@ pub(super) fn load_player(
         .prepare_cached(&format!(
             "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
         ))?
-        .query_row([sql_id(guild), sql_id(user)], player_from_row)
+        .query_row(params![sql_id(guild), sql_id(user)], player_from_row)
         .optional()?)
 }
 
@@ -62,7 +62,7 @@ pub(super) fn require_player(
 ) -> Result<(), StoreError> {
     let exists = tx
         .prepare_cached("SELECT 1 FROM players WHERE guild_id = ?1 AND user_id = ?2")?
-        .exists([sql_id(guild), sql_id(user)])?;
+        .exists(params![sql_id(guild), sql_id(user)])?;
     if exists {
         Ok(())
     } else {
@@ -91,7 +91,7 @@ pub(super) fn count_against_people(
         .prepare_cached(&format!(
             "UPDATE players SET {column} = {column} + 1 WHERE guild_id = ?1 AND user_id = ?2"
         ))?
-        .execute([sql_id(guild), sql_id(user)])?;
+        .execute(params![sql_id(guild), sql_id(user)])?;
     if changed == 0 {
         return Err(StoreError::PlayerNotFound { guild, user });
     }
@@ -109,7 +109,7 @@ pub(super) fn count_against_engine(
     let column = outcome_column(outcome);
     tx.prepare_cached(&format!(
         "INSERT INTO engine_records (guild_id, user_id, level, {column}) VALUES (?1, ?2, ?3, 1) \
-         ON CONFLICT (guild_id, user_id, level) DO UPDATE SET {column} = {column} + 1"
+         ON CONFLICT (guild_id, user_id, level) DO UPDATE SET {column} = engine_records.{column} + 1"
     ))?
     .execute(params![sql_id(guild), sql_id(user), level])?;
     Ok(())
@@ -124,7 +124,7 @@ pub(super) fn rating(
     tx.prepare_cached(
         "SELECT rating, deviation, volatility FROM players WHERE guild_id = ?1 AND user_id = ?2",
     )?
-    .query_row([sql_id(guild), sql_id(user)], rating_from_row)
+    .query_row(params![sql_id(guild), sql_id(user)], rating_from_row)
     .optional()?
     .ok_or(StoreError::PlayerNotFound { guild, user })
 }
@@ -222,13 +222,12 @@ fn streak(
     user: UserId,
 ) -> Result<Option<Streak>, StoreError> {
     let mut streak: Option<Streak> = None;
-    let mut statement = tx.prepare_cached(
+    tx.prepare_cached(
         "SELECT result, white_user_id = ?2 FROM games WHERE guild_id = ?1 \
          AND status = 'finished' AND (white_user_id = ?2 OR black_user_id = ?2) \
          ORDER BY finished_at DESC, id DESC",
-    )?;
-    let mut rows = statement.query(params![sql_id(guild), sql_id(user)])?;
-    while let Some(row) = rows.next()? {
+    )?
+    .for_each(params![sql_id(guild), sql_id(user)], |row| {
         let result: GameResult = row.get(0)?;
         let as_white: Option<bool> = row.get(1)?;
         let colour = if as_white == Some(true) {
@@ -240,8 +239,9 @@ fn streak(
         match &mut streak {
             None => streak = Some(Streak { outcome, length: 1 }),
             Some(current) if current.outcome == outcome => current.length += 1,
-            Some(_) => break,
+            Some(_) => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(streak)
 }

@@ -1,14 +1,14 @@
 //! The `people` table: each person's choices across servers.
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use super::db::{OptionalExtension, Transaction, params};
 
-use super::codes::sql_id;
+use crate::store::codes::sql_id;
 use crate::store::{NotifyMode, StoreError, UserId};
 
 pub(super) fn notify_mode(tx: &Transaction<'_>, user: UserId) -> Result<NotifyMode, StoreError> {
     Ok(tx
         .prepare_cached("SELECT notify FROM people WHERE user_id = ?1")?
-        .query_row([sql_id(user)], |row| row.get(0))
+        .query_row(params![sql_id(user)], |row| row.get(0))
         .optional()?
         .unwrap_or_default())
 }

@@ -1,11 +1,11 @@
 //! The `challenges` table.
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use super::db::{OptionalExtension, Transaction, params};
 
-use super::codes::sql_id;
 use super::games::insert_game;
 use super::players::require_player;
 use super::rows::{CHALLENGE_COLUMNS, challenge_from_row, query_all};
+use crate::store::codes::sql_id;
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, ChannelId, Game, MessageRef, Millis, NewChallenge,
     NewGame, Participant, ShardSpan, StoreError,
@@ -63,7 +63,7 @@ pub(super) fn load_challenge(
         .prepare_cached(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
         ))?
-        .query_row([id.0], challenge_from_row)
+        .query_row(params![id.0], challenge_from_row)
         .optional()?)
 }
 
@@ -170,13 +170,20 @@ pub(super) fn expire_challenges(
     at: Millis,
     shards: Option<ShardSpan>,
 ) -> Result<Vec<Challenge>, StoreError> {
-    let (total, first, last) = shards.map_or((None, 0, 0), |s| (Some(s.total), s.first, s.last));
+    let (total, first, last) = shards.map_or((None, 0, 0), |s| {
+        (
+            Some(i64::from(s.total)),
+            i64::from(s.first),
+            i64::from(s.last),
+        )
+    });
     let mut expired = query_all(
         tx,
         &format!(
             "UPDATE challenges SET status = 'expired', resolved_at = ?1 \
              WHERE status = 'pending' AND expires_at <= ?1 \
-             AND (?2 IS NULL OR (guild_id >> 22) % ?2 BETWEEN ?3 AND ?4) \
+             AND (CAST(?2 AS BIGINT) IS NULL \
+             OR (guild_id >> 22) % CAST(?2 AS BIGINT) BETWEEN ?3 AND ?4) \
              RETURNING {CHALLENGE_COLUMNS}"
         ),
         params![at, total, first, last],

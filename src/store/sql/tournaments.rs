@@ -133,7 +133,7 @@ pub(super) fn load_tournament(
 ) -> Result<Option<Tournament>, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1"
         ))?
         .query_row(params![id.0], tournament_from_row)
         .optional()?)
@@ -166,7 +166,7 @@ fn open_tournament_id(
 ) -> Result<Option<TournamentId>, StoreError> {
     Ok(tx
         .prepare_cached(
-            "SELECT id FROM tournaments WHERE guild_id = $1 AND status IN ('signup', 'running')",
+            "SELECT id FROM tournaments WHERE guild_id = ?1 AND status IN ('signup', 'running')",
         )?
         .query_row(params![sql_id(guild)], |row| row.get(0))
         .optional()?
@@ -214,7 +214,7 @@ pub(super) fn create_tournament(
         .prepare_cached(&format!(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, \
              games_per_pairing, time_per_move_ms, rated, drawn_openings, signup_deadline, \
-             created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+             created_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
              RETURNING {TOURNAMENT_COLUMNS}"
         ))?
         .query_row(
@@ -234,9 +234,19 @@ pub(super) fn create_tournament(
             ],
             tournament_from_row,
         );
-    // The partial unique index is the last word on an open tournament: one created meanwhile
-    // fails this insert, and the transaction's next try sees it above.
-    Ok(inserted?)
+    match inserted {
+        Ok(tournament) => Ok(tournament),
+        // The partial unique index is the last word on an open tournament. (On PostgreSQL one
+        // created meanwhile fails the transaction, whose next try sees it above.)
+        Err(error @ DbError::Constraint(_)) => match open_tournament_id(tx, new.guild)? {
+            Some(open) => Err(StoreError::TournamentOpen {
+                guild: new.guild,
+                tournament: open,
+            }),
+            None => Err(error.into()),
+        },
+        Err(error) => Err(error.into()),
+    }
 }
 
 pub(super) fn latest_tournament(
@@ -245,7 +255,7 @@ pub(super) fn latest_tournament(
 ) -> Result<Option<Tournament>, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = $1 \
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ?1 \
              ORDER BY status IN ('signup', 'running') DESC, id DESC LIMIT 1"
         ))?
         .query_row(params![sql_id(guild)], tournament_from_row)
@@ -267,7 +277,7 @@ pub(super) fn entrants(tx: &Transaction<'_>, id: TournamentId) -> Result<Vec<Ent
     query_all(
         tx,
         "SELECT user_id, rating, joined_at, withdrawn_from FROM tournament_entrants \
-         WHERE tournament_id = $1 ORDER BY joined_at, user_id",
+         WHERE tournament_id = ?1 ORDER BY joined_at, user_id",
         params![id.0],
         entrant_from_row,
     )
@@ -281,7 +291,7 @@ fn entrant(
     Ok(tx
         .prepare_cached(
             "SELECT user_id, rating, joined_at, withdrawn_from FROM tournament_entrants \
-             WHERE tournament_id = $1 AND user_id = $2",
+             WHERE tournament_id = ?1 AND user_id = ?2",
         )?
         .query_row(params![id.0, sql_id(user)], entrant_from_row)
         .optional()?)
@@ -305,7 +315,7 @@ pub(super) fn join(
     let inserted = tx
         .prepare_cached(
             "INSERT INTO tournament_entrants (tournament_id, guild_id, user_id, rating, \
-             joined_at) VALUES ($1, $2, $3, $4, $5)",
+             joined_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
         .execute(params![
             id.0,
@@ -314,10 +324,16 @@ pub(super) fn join(
             rating,
             at
         ]);
-    // The key: one row per person (a join meanwhile fails this insert, and the next try of the
-    // transaction finds it above).
-    inserted?;
-    entrants(tx, id)
+    match inserted {
+        Ok(_) => entrants(tx, id),
+        // The key: one row per person. (On PostgreSQL a join meanwhile fails the transaction,
+        // whose next try finds it above.)
+        Err(DbError::Constraint(_)) => Err(StoreError::AlreadyEntered {
+            tournament: id,
+            user,
+        }),
+        Err(error) => Err(error.into()),
+    }
 }
 
 pub(super) fn leave(
@@ -328,7 +344,7 @@ pub(super) fn leave(
     tournament_in(tx, id, &[TournamentStatus::Signup])?;
     let removed = tx
         .prepare_cached(
-            "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2",
+            "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2",
         )?
         .execute(params![id.0, sql_id(user)])?;
     if removed == 0 {
@@ -351,8 +367,8 @@ pub(super) fn withdraw(
         return Err(StoreError::Invalid("round 0: rounds count from 1".into()));
     }
     tx.prepare_cached(
-        "UPDATE tournament_entrants SET withdrawn_from = $3 \
-         WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_from IS NULL",
+        "UPDATE tournament_entrants SET withdrawn_from = ?3 \
+         WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_from IS NULL",
     )?
     .execute(params![id.0, sql_id(user), from_round])?;
     entrant(tx, id, user)?.ok_or(StoreError::NotEntered {
@@ -368,7 +384,7 @@ pub(super) fn rounds(
     query_all(
         tx,
         "SELECT round, opening, start_fen, paired_at FROM tournament_rounds \
-         WHERE tournament_id = $1 ORDER BY round",
+         WHERE tournament_id = ?1 ORDER BY round",
         params![id.0],
         round_from_row,
     )
@@ -380,7 +396,7 @@ pub(super) fn pairings(
 ) -> Result<Vec<TournamentPairing>, StoreError> {
     query_all(
         tx,
-        &format!("{PAIRING_SELECT} WHERE p.tournament_id = $1 ORDER BY p.round, p.board"),
+        &format!("{PAIRING_SELECT} WHERE p.tournament_id = ?1 ORDER BY p.round, p.board"),
         params![id.0],
         pairing_from_row,
     )
@@ -394,7 +410,7 @@ fn pairing(
 ) -> Result<Option<TournamentPairing>, StoreError> {
     Ok(tx
         .prepare_cached(&format!(
-            "{PAIRING_SELECT} WHERE p.tournament_id = $1 AND p.round = $2 AND p.board = $3"
+            "{PAIRING_SELECT} WHERE p.tournament_id = ?1 AND p.round = ?2 AND p.board = ?3"
         ))?
         .query_row(params![id.0, round, board], pairing_from_row)
         .optional()?)
@@ -452,7 +468,7 @@ pub(super) fn pair_round(
     };
     let mut tournament = tournament_in(tx, id, allowed)?;
     let paired: u32 = tx
-        .prepare_cached("SELECT count(*) FROM tournament_rounds WHERE tournament_id = $1")?
+        .prepare_cached("SELECT count(*) FROM tournament_rounds WHERE tournament_id = ?1")?
         .query_row(params![id.0], |row| row.get(0))?;
     if round.number <= paired {
         return Err(StoreError::RoundPaired {
@@ -470,7 +486,7 @@ pub(super) fn pair_round(
     let inserted = tx
         .prepare_cached(
             "INSERT INTO tournament_rounds (tournament_id, round, opening, start_fen, paired_at) \
-             VALUES ($1, $2, $3, $4, $5)",
+             VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
         .execute(params![
             id.0,
@@ -479,13 +495,22 @@ pub(super) fn pair_round(
             round.start_fen,
             round.paired_at
         ]);
-    // The key decides who pairs a round: a pairing meanwhile fails this insert, and the next try
-    // of the transaction counts it above.
-    inserted?;
+    match inserted {
+        Ok(_) => {}
+        // The key decides who pairs a round. (On PostgreSQL a pairing meanwhile fails the
+        // transaction, whose next try counts it above.)
+        Err(DbError::Constraint(_)) => {
+            return Err(StoreError::RoundPaired {
+                tournament: id,
+                round: round.number,
+            });
+        }
+        Err(error) => return Err(error.into()),
+    }
     if tournament.status == TournamentStatus::Signup {
         tournament = tx
             .prepare_cached(&format!(
-                "UPDATE tournaments SET status = 'running', started_at = $2 WHERE id = $1 \
+                "UPDATE tournaments SET status = 'running', started_at = ?2 WHERE id = ?1 \
                  RETURNING {TOURNAMENT_COLUMNS}"
             ))?
             .query_row(params![id.0, round.paired_at], tournament_from_row)?;
@@ -511,7 +536,7 @@ pub(super) fn pair_round(
                     },
                 )?;
                 tx.prepare_cached(
-                    "UPDATE games SET tournament_id = $2, tournament_round = $3 WHERE id = $1",
+                    "UPDATE games SET tournament_id = ?2, tournament_round = ?3 WHERE id = ?1",
                 )?
                 .execute(params![game.id.0, id.0, round.number])?;
                 Some(game)
@@ -520,7 +545,7 @@ pub(super) fn pair_round(
         };
         tx.prepare_cached(
             "INSERT INTO tournament_pairings (tournament_id, round, board, leg, white_id, \
-             black_id, game_id, result) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             black_id, game_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?
         .execute(params![
             id.0,
@@ -554,7 +579,7 @@ fn pairings_of_round(
 ) -> Result<Vec<TournamentPairing>, StoreError> {
     query_all(
         tx,
-        &format!("{PAIRING_SELECT} WHERE p.tournament_id = $1 AND p.round = $2 ORDER BY p.board"),
+        &format!("{PAIRING_SELECT} WHERE p.tournament_id = ?1 AND p.round = ?2 ORDER BY p.board"),
         params![id.0, round],
         pairing_from_row,
     )
@@ -566,7 +591,7 @@ pub(super) fn tournament_game(
 ) -> Result<Option<TournamentGame>, StoreError> {
     Ok(tx
         .prepare_cached(
-            "SELECT tournament_id, round, board, leg FROM tournament_pairings WHERE game_id = $1",
+            "SELECT tournament_id, round, board, leg FROM tournament_pairings WHERE game_id = ?1",
         )?
         .query_row(params![game.0], |row| {
             Ok(TournamentGame {
@@ -588,9 +613,9 @@ fn abort_active(
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET status = 'aborted', end_reason = 'abort', \
-             abort_reason = 'moderator', finished_at = $2, draw_offer_by = NULL, \
+             abort_reason = 'moderator', finished_at = ?2, draw_offer_by = NULL, \
              draw_offer_ply = NULL, takeback_by = NULL, takeback_ply = NULL \
-             WHERE id = $1 AND status = 'active' RETURNING {GAME_COLUMNS}"
+             WHERE id = ?1 AND status = 'active' RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, at], game_from_row)
         .optional()?)
@@ -622,8 +647,8 @@ pub(super) fn record_forfeit(
         abort_active(tx, game, at)?;
     }
     tx.prepare_cached(
-        "UPDATE tournament_pairings SET result = $4 \
-         WHERE tournament_id = $1 AND round = $2 AND board = $3",
+        "UPDATE tournament_pairings SET result = ?4 \
+         WHERE tournament_id = ?1 AND round = ?2 AND board = ?3",
     )?
     .execute(params![id.0, round, board, code])?;
     pairing(tx, id, round, board)?.ok_or(StoreError::TournamentNotFound(id))
@@ -637,7 +662,7 @@ pub(super) fn finish_tournament(
     tournament_in(tx, id, &[TournamentStatus::Running])?;
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE tournaments SET status = 'finished', ended_at = $2 WHERE id = $1 \
+            "UPDATE tournaments SET status = 'finished', ended_at = ?2 WHERE id = ?1 \
              RETURNING {TOURNAMENT_COLUMNS}"
         ))?
         .query_row(params![id.0, at], tournament_from_row)?)
@@ -655,7 +680,7 @@ pub(super) fn cancel_tournament(
     )?;
     let active: Vec<GameId> = query_all(
         tx,
-        "SELECT id FROM games WHERE tournament_id = $1 AND status = 'active' ORDER BY id",
+        "SELECT id FROM games WHERE tournament_id = ?1 AND status = 'active' ORDER BY id",
         params![id.0],
         |row| Ok(GameId(row.get(0)?)),
     )?;
@@ -665,7 +690,7 @@ pub(super) fn cancel_tournament(
     }
     let tournament = tx
         .prepare_cached(&format!(
-            "UPDATE tournaments SET status = 'cancelled', ended_at = $2 WHERE id = $1 \
+            "UPDATE tournaments SET status = 'cancelled', ended_at = ?2 WHERE id = ?1 \
              RETURNING {TOURNAMENT_COLUMNS}"
         ))?
         .query_row(params![id.0, at], tournament_from_row)?;
@@ -677,7 +702,7 @@ pub(super) fn signups_due(tx: &Transaction<'_>, at: Millis) -> Result<Vec<Tourna
         tx,
         &format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'signup' \
-             AND signup_deadline IS NOT NULL AND signup_deadline <= $1 ORDER BY id"
+             AND signup_deadline IS NOT NULL AND signup_deadline <= ?1 ORDER BY id"
         ),
         params![at],
         tournament_from_row,

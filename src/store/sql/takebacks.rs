@@ -1,10 +1,10 @@
 //! Takebacks: the open request on the `games` row, and the `takebacks` table.
 
-use rusqlite::{Transaction, params};
+use super::db::{Transaction, params};
 
-use super::codes::TextCode;
 use super::games::{active_game, require_active_at};
 use super::rows::{GAME_COLUMNS, game_from_row, query_all};
+use crate::store::codes::TextCode;
 use crate::store::{Color, Game, GameId, Millis, StoreError, Takeback};
 
 pub(super) fn request_takeback(
@@ -32,7 +32,7 @@ pub(super) fn clear_takeback_request(
             "UPDATE games SET takeback_by = NULL, takeback_ply = NULL WHERE id = ?1 \
              RETURNING {GAME_COLUMNS}"
         ))?
-        .query_row([game.0], game_from_row)?)
+        .query_row(params![game.0], game_from_row)?)
 }
 
 pub(super) fn take_back(
@@ -92,7 +92,7 @@ pub(super) fn load_takebacks(
     let rows: Vec<(u32, String, String, Millis)> = query_all(
         tx,
         "SELECT ply, moves, by_color, at FROM takebacks WHERE game_id = ?1 ORDER BY id",
-        [game.0],
+        params![game.0],
         |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
     )?;
     rows.into_iter()

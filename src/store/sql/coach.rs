@@ -1,6 +1,6 @@
 //! The coach: stored analyses of games (`analyses`) and the hints given (`hints`).
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use super::db::{OptionalExtension, Transaction, params};
 
 use super::games::{require_active_at, stored_game};
 use super::rows::query_all;
@@ -12,7 +12,7 @@ pub(super) fn analysis(
 ) -> Result<Option<StoredAnalysis>, StoreError> {
     Ok(tx
         .prepare_cached("SELECT nodes, data, created_at FROM analyses WHERE game_id = ?1")?
-        .query_row([game.0], |row| {
+        .query_row(params![game.0], |row| {
             Ok(StoredAnalysis {
                 game,
                 nodes: u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
@@ -82,7 +82,7 @@ pub(super) fn load_hints(tx: &Transaction<'_>, game: GameId) -> Result<Vec<Hint>
     query_all(
         tx,
         "SELECT ply, fen, move_long, asked_at FROM hints WHERE game_id = ?1 ORDER BY id",
-        [game.0],
+        params![game.0],
         |row| {
             Ok(Hint {
                 ply: row.get(0)?,

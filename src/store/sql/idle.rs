@@ -14,7 +14,7 @@ pub(super) fn idle_engine_games(
         tx,
         &format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND last_move_at + $2 <= $1 \
+             AND last_move_at + ?2 <= ?1 \
              AND ((substr(current_fen, 1, 1) = 'W' AND white_level IS NULL \
                    AND black_level IS NOT NULL) \
                OR (substr(current_fen, 1, 1) = 'B' AND black_level IS NULL \

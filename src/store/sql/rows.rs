@@ -15,7 +15,7 @@ pub(super) type FromRow<T> = fn(&Row<'_>) -> DbResult<T>;
 pub(super) fn query_all<T>(
     tx: &Transaction<'_>,
     sql: &str,
-    params: &[Param],
+    params: &[Param<'_>],
     from_row: FromRow<T>,
 ) -> Result<Vec<T>, StoreError> {
     Ok(tx.prepare_cached(sql)?.query_map(params, from_row)?)
@@ -212,7 +212,7 @@ pub(super) fn set_message_of(
 ) -> DbResult<bool> {
     let changed = tx
         .prepare_cached(&format!(
-            "UPDATE {table} SET message_channel_id = $2, message_id = $3 WHERE id = $1"
+            "UPDATE {table} SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1"
         ))?
         .execute(params![
             id,
