@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+#[cfg(doc)]
+use super::Store;
 use super::{ChallengeId, ChannelId, GameId, GuildId, MessageId, Millis, UserId};
 /// The colour the challenger asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,7 +78,7 @@ pub struct Challenge {
     pub expires_at: Millis,
     /// When the status left `pending`.
     pub resolved_at: Option<Millis>,
-    /// The game an accepted challenge started (through [`Store::accept_challenge`](super::Store::accept_challenge)).
+    /// The game an accepted challenge started (through [`Store::accept_challenge`]).
     pub game: Option<GameId>,
     /// The message that shows the challenge, for in-place edits.
     pub message: Option<MessageRef>,

@@ -4,6 +4,8 @@ use super::{
     ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId, PuzzleAttemptId,
     PuzzleStatus, TournamentId, TournamentStatus, UserId,
 };
+#[cfg(doc)]
+use super::{Counting, Store};
 /// What can go wrong in a call to the store.
 ///
 /// The first group is the expected refusals (compare-and-set changes that lost, missing rows,
@@ -41,7 +43,7 @@ pub enum StoreError {
     GameNotFound(GameId),
     #[error("no challenge {0}")]
     ChallengeNotFound(ChallengeId),
-    /// A game names a person that [`Store::ensure_player`](super::Store::ensure_player) has not stored in that guild.
+    /// A game names a person that [`Store::ensure_player`] has not stored in that guild.
     #[error("no player {user} in guild {guild}")]
     PlayerNotFound { guild: GuildId, user: UserId },
     /// The server has a tournament in sign-up or running already.
@@ -93,7 +95,7 @@ pub enum StoreError {
         status: PuzzleStatus,
     },
     /// The arguments break a rule of the data (a non-positive time, a level of 0, an abort
-    /// passed to `finish_game`, a [`Counting`](super::Counting) that names other players, ...).
+    /// passed to `finish_game`, a [`Counting`] that names other players, ...).
     #[error("invalid {0}")]
     Invalid(String),
 

@@ -6,6 +6,8 @@ use super::{
     ByColor, ChannelId, Color, EngineLevel, GameId, GuildId, MessageRef, Millis, Participant,
     PlayerOutcome, Rating, UserId,
 };
+#[cfg(doc)]
+use super::{EngineRecord, Player, Store};
 /// Whether a game is being played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameStatus {
@@ -140,7 +142,7 @@ pub struct NewGame {
     /// Creation time; also the start of the first move's time.
     pub created_at: Millis,
     /// Played in a thread of `channel` (opened once the game is stored, then given with
-    /// [`Store::set_game_thread`](super::Store::set_game_thread)) rather than in `channel` itself.
+    /// [`Store::set_game_thread`]) rather than in `channel` itself.
     pub in_thread: bool,
 }
 
@@ -180,7 +182,7 @@ pub struct Game {
     pub board_message: Option<MessageRef>,
     /// The reminders already sent to the player to move at the current ply: 0 none, 1 half
     /// their time gone, 2 ninety per cent gone, 3 their time is out (see
-    /// [`Store::advance_reminder`](super::Store::advance_reminder)).
+    /// [`Store::advance_reminder`]).
     pub reminder_stage: u8,
     /// The open takeback request, if any.
     pub takeback_request: Option<TakebackRequest>,
@@ -272,7 +274,7 @@ pub struct Hint {
     pub asked_at: Millis,
 }
 
-/// What [`Store::record_hint`](super::Store::record_hint) did.
+/// What [`Store::record_hint`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HintRecord {
     /// The hint is recorded; the game has had `used` hints, this one included.
@@ -317,14 +319,14 @@ pub struct MoveRecord {
     pub at: Millis,
 }
 
-/// How a game ends, for [`Store::finish_game`](super::Store::finish_game) and [`Store::record_final_move`](super::Store::record_final_move).
+/// How a game ends, for [`Store::finish_game`] and [`Store::record_final_move`].
 ///
 /// The game layer decides what the game counts for and how ratings change (`game::rating`);
 /// the store applies both in the transaction that finishes the game.
 #[derive(Debug, Clone, Copy)]
 pub struct Finish {
     pub result: GameResult,
-    /// Any reason but [`EndReason::Abort`] (use [`Store::abort_game`](super::Store::abort_game)).
+    /// Any reason but [`EndReason::Abort`] (use [`Store::abort_game`]).
     pub reason: EndReason,
     /// The ply the caller saw: the game must still be at this ply, so a move recorded in the
     /// meantime (say, just before a timeout claim) wins and the finish is refused as stale.
@@ -342,7 +344,7 @@ pub struct Finish {
 pub enum Counting {
     /// Nobody's: a game against oneself, or the engine against itself.
     Nobody,
-    /// Two different people: a win, loss or draw for both ([`Player`](super::Player)'s record), and if
+    /// Two different people: a win, loss or draw for both ([`Player`]'s record), and if
     /// `rated`, both ratings updated by [`Finish::rate`].
     BetweenPeople {
         white: UserId,
@@ -350,7 +352,7 @@ pub enum Counting {
         rated: bool,
     },
     /// A person against the engine: the person's record against that level
-    /// ([`EngineRecord`](super::EngineRecord)); no rating changes.
+    /// ([`EngineRecord`]); no rating changes.
     AgainstEngine {
         user: UserId,
         /// The colour the person plays.

@@ -1,5 +1,7 @@
 //! Players: ratings, records against the engine, leaderboards and statistics.
 
+#[cfg(doc)]
+use super::Store;
 use super::{EngineLevel, GuildId, INITIAL_RATING, Millis, UserId};
 /// A player's rating, its deviation and its volatility, on the scale of the rating system in
 /// `game::rating` ([`INITIAL_RATING`] to start).
@@ -22,7 +24,7 @@ pub struct Player {
     pub guild: GuildId,
     pub user: UserId,
     /// The name shown in boards, the leaderboard and PDN exports; refreshed by
-    /// [`Store::ensure_player`](super::Store::ensure_player).
+    /// [`Store::ensure_player`].
     pub display_name: String,
     pub rating: Rating,
     /// Finished games against other people (rated or not). Games against the engine count in

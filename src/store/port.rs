@@ -1,5 +1,10 @@
 //! The store port: the [`Store`] trait the game service calls, and its contract.
 
+#[cfg(doc)]
+use super::{
+    AbortReason, Counting, GameResult, INITIAL_RATING, MessageId, PuzzleStatus, RateGame,
+    TournamentStatus,
+};
 use super::{
     AttemptedPuzzle, Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, DailyPuzzleServer,
     Entrant, Finish, FinishedGame, FinishedPuzzle, Game, GameExport, GameId, GuildId, Hint,
@@ -21,7 +26,7 @@ use crate::i18n::Language;
 /// - **Time is passed in.** No method reads a clock: every method that stamps or compares a
 ///   time takes it (`at`, `created_at`, ...) as unix time in milliseconds ([`Millis`]) from the
 ///   caller, whose clock tests control.
-/// - **Ids.** Discord ids ([`UserId`], [`GuildId`], [`ChannelId`], [`MessageId`](super::MessageId)) are any
+/// - **Ids.** Discord ids ([`UserId`], [`GuildId`], [`ChannelId`], [`MessageId`]) are any
 ///   `u64`, including values above 2^63, and must come back bit for bit. Games and challenges
 ///   get ids from the store ([`GameId`], [`ChallengeId`]), increasing in creation order.
 ///   Players are per guild: the same user in two guilds is two players.
@@ -43,14 +48,14 @@ use crate::i18n::Language;
 ///   [`StoreError::Invalid`].
 /// - **What the store does not decide.** It does not check legality (the service replays
 ///   moves with the rules), nor whom a result counts for, nor how ratings change: a
-///   [`Finish`] carries the [`Counting`](super::Counting) and the [`RateGame`](super::RateGame) function, which the store applies
+///   [`Finish`] carries the [`Counting`] and the [`RateGame`] function, which the store applies
 ///   inside the finishing transaction to the ratings it reads there.
 /// - **Errors** of the backend itself are [`StoreError::Backend`]; a stored value the backend
 ///   cannot read is [`StoreError::Corrupt`].
 pub trait Store: Send + Sync {
     // ---- players -------------------------------------------------------------------------
 
-    /// Stores the player if new (rating [`INITIAL_RATING`](super::INITIAL_RATING), no games, `created_at = at`), or
+    /// Stores the player if new (rating [`INITIAL_RATING`], no games, `created_at = at`), or
     /// updates the display name; returns the player.
     fn ensure_player(
         &self,
@@ -199,11 +204,11 @@ pub trait Store: Send + Sync {
     fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError>;
 
     /// Aborts an active game (status aborted, reason abort, no result): unrated, uncounted.
-    /// Its [`Game::abort_reason`] is [`AbortReason::Moderator`](super::AbortReason::Moderator).
+    /// Its [`Game::abort_reason`] is [`AbortReason::Moderator`].
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
 
     /// Aborts an active game still at `ply` ([`StoreError::StalePly`] otherwise: a move keeps
-    /// it alive) as left idle ([`AbortReason::Idle`](super::AbortReason::Idle)).
+    /// it alive) as left idle ([`AbortReason::Idle`]).
     fn abandon_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError>;
 
     /// Records that reminder `stage` (1 to 3, see [`Game::reminder_stage`]) went to the player
@@ -488,7 +493,7 @@ pub trait Store: Send + Sync {
 
     /// Starts an attempt (step 0, open) of a person stored in the guild
     /// ([`StoreError::PlayerNotFound`] otherwise), closing their open attempt in that guild,
-    /// if any, as [`PuzzleStatus::Abandoned`](super::PuzzleStatus::Abandoned) in the same transaction (returned second). The
+    /// if any, as [`PuzzleStatus::Abandoned`] in the same transaction (returned second). The
     /// attempt is rated when it is the person's first at that puzzle in the guild.
     /// [`StoreError::Invalid`] for a puzzle id of no or more than 32 characters.
     fn start_puzzle_attempt(
@@ -520,7 +525,7 @@ pub trait Store: Send + Sync {
     /// [`Store::advance_puzzle_attempt`]), in one transaction: its status, `finish.final_step`
     /// and `finished_at`; the person's solved or failed count and streak (a solve adds one,
     /// a failure resets it; the best streak follows); and, for a rated attempt, their puzzle
-    /// rating (from [`INITIAL_RATING`](super::INITIAL_RATING) for a first puzzle) replaced by what `finish.rate`
+    /// rating (from [`INITIAL_RATING`] for a first puzzle) replaced by what `finish.rate`
     /// returns for the rating read in this transaction, both kept on the attempt.
     fn finish_puzzle_attempt(
         &self,

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+#[cfg(doc)]
+use super::Player;
 use super::{ChannelId, GuildId, Millis, PuzzleAttemptId, Rating, StoreError, UserId};
 /// A server's puzzle day: days since the epoch, each starting at `hour` (0-23, UTC) of its
 /// date. The day of `at` is the date on which the latest `hour:00` fell.
@@ -45,7 +47,7 @@ impl fmt::Display for PuzzleStatus {
 pub struct PuzzlePlayer {
     pub guild: GuildId,
     pub user: UserId,
-    /// The name of the player (as [`Player::display_name`](super::Player::display_name)).
+    /// The name of the player (as [`Player::display_name`]).
     pub display_name: String,
     pub rating: Rating,
     /// Attempts finished solved and failed (abandoned ones count nowhere).

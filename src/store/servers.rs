@@ -1,6 +1,8 @@
 //! What each server has chosen.
 
 use super::ChannelId;
+#[cfg(doc)]
+use super::puzzle_day;
 use crate::i18n::Language;
 /// What a server (a guild) has chosen, and what the bot knows of it. A server nothing is known
 /// of has the [`Default`]: nothing chosen (games in threads), nothing seen.
@@ -22,7 +24,7 @@ pub struct ServerSettings {
     pub threads: bool,
     /// The channel where the puzzle of the day is posted every day; `None`: not posted.
     pub daily_puzzle: Option<ChannelId>,
-    /// The hour (0-23, UTC) at which the server's puzzle day begins (see [`puzzle_day`](super::puzzle_day)).
+    /// The hour (0-23, UTC) at which the server's puzzle day begins (see [`puzzle_day`]).
     pub daily_puzzle_hour: u8,
 }
 

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+#[cfg(doc)]
+use super::GameResult;
 use super::{ChannelId, Game, GameId, GuildId, MessageRef, Millis, TournamentId, UserId};
 /// How a tournament pairs its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,9 +1,9 @@
-//! [`PostgresStore`]: the [`Store`](crate::store::Store) on a PostgreSQL server (the synchronous `postgres` client
+//! [`PostgresStore`]: the [`Store`] on a PostgreSQL server (the synchronous `postgres` client
 //! behind an `r2d2` pool).
 //!
 //! # Why this client
 //! The store's callers are blocking threads (the game service runs off the async runtime, see
-//! the [`Store`](crate::store::Store) contract), so a synchronous client fits without a second runtime boundary:
+//! the [`Store`] contract), so a synchronous client fits without a second runtime boundary:
 //! `postgres` is the synchronous face of `tokio-postgres` (the maintained PostgreSQL driver of
 //! the Rust ecosystem, with prepared statements and binary parameters), and `r2d2` the pool
 //! the two are commonly used with. The pool re-establishes connections that broke (a server
@@ -45,6 +45,8 @@ use driver::{PgTransaction, StatementCache, connection_lost, must_retry};
 pub(super) use schema::MIGRATIONS;
 pub use schema::SCHEMA_VERSION;
 
+#[cfg(doc)]
+use crate::store::Store;
 use crate::store::sql::db::DbError;
 use crate::store::sql::dialect::{Dialect, POSTGRES};
 use crate::store::sql::{self, Outcome, SqlBackend};

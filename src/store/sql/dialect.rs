@@ -2,6 +2,12 @@
 //! modules is written once, with `?1`, `?2`, ... placeholders (PostgreSQL's driver reads them
 //! as `$1`, `$2`, ...), `TRUE`/`FALSE`, `IS DISTINCT FROM`, `ON CONFLICT` and `CAST`, which
 //! both understand.
+//!
+//! Two steps differ by more than a fragment, and are written side by side where they are:
+//! recording a move (`games::insert_move`: three statements on SQLite, one data-modifying
+//! `WITH` on PostgreSQL, one round trip), and a key that refuses an insert (`DbError`:
+//! SQLite's transaction goes on and the caller names the refusal; PostgreSQL's is aborted and
+//! run again, and the next run's checks name it).
 
 /// Which backend a transaction runs on, for the few steps that are not a statement apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

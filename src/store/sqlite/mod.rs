@@ -1,4 +1,4 @@
-//! [`SqliteStore`]: the [`Store`](crate::store::Store) on SQLite (rusqlite with its bundled SQLite).
+//! [`SqliteStore`]: the [`Store`] on SQLite (rusqlite with its bundled SQLite).
 //!
 //! # Settings
 //! - **WAL** (`journal_mode=WAL`): readers never block the writer nor the writer the readers,
@@ -32,7 +32,7 @@
 //! of unbounded size: a handful of connections serves them with bounded memory and file handles.
 //!
 //! # Files
-//! This module opens, configures and shares the connections, and runs each [`Store`](crate::store::Store) call as
+//! This module opens, configures and shares the connections, and runs each [`Store`] call as
 //! one transaction (the statements are the shared ones of `store::sql`). `driver` is the
 //! driver interface on rusqlite (statements, parameters, rows, errors), `schema` holds the
 //! migrations and the version check, and `copy` this side of `damabot db copy`.
@@ -53,6 +53,8 @@ pub(super) use schema::MIGRATIONS_SQL;
 pub use schema::{SCHEMA_VERSION, migrations};
 use schema::{check_schema_version, migrate};
 
+#[cfg(doc)]
+use crate::store::Store;
 use crate::store::sql::dialect::{Dialect, SQLITE};
 use crate::store::sql::{self, Outcome, SqlBackend};
 use crate::store::{GameId, StoreError};
