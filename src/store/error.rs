@@ -5,7 +5,7 @@ use super::{
     PuzzleStatus, TournamentId, TournamentStatus, UserId,
 };
 #[cfg(doc)]
-use super::{Counting, Store};
+use super::{Counting, OpenError, Store};
 /// What can go wrong in a call to the store.
 ///
 /// The first group is the expected refusals (compare-and-set changes that lost, missing rows,
