@@ -1,8 +1,8 @@
 //! From Discord to the service: who acts, and which service call an interaction asks for.
 //!
 //! Poise parses the options of a slash command into typed arguments; the functions here turn
-//! those arguments (and the interaction's member data) into an [`Actor`] and an [`Action`] (or
-//! a [`Click`]), without any network, so they are tested directly.
+//! those arguments (and the interaction's member data) into an [`Actor`](crate::game::Actor)
+//! and an [`Action`] (or a [`Click`]), without any network, so they are tested directly.
 //!
 //! - `interaction`: who acts and where ([`actor`], [`ChannelContext`]), a member named in an
 //!   option, a [`Click`], and whether games may go in threads.
