@@ -1,0 +1,266 @@
+//! Answering a click on a button or a pick in a select menu: the clicked message updated in
+//! place, a new message, or a private one, in time.
+
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+use tracing::{info, warn};
+
+use super::{
+    Data, Error, Outgoing, TOKEN_SAFE_LIFE, after_reply, answered, budget_of, message_ref, place,
+    post_late, remember, remember_at, shows_something, start,
+};
+use crate::discord::call::{self, Click};
+use crate::discord::errors::apology;
+use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
+use crate::discord::permissions::{check_permissions, guild_only_text};
+use crate::game::Reply;
+use crate::i18n::Language;
+use crate::metrics::InteractionKind;
+use crate::store::MessageRef;
+/// Answers a click on a button or a pick in a select menu. Errors are answered here (the
+/// event handler has no interaction to answer with), and returned for the log.
+pub async fn answer_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let _answering = data.work.track();
+    let mut progress = Progress::default();
+    let result = click(ctx, data, interaction, &mut progress).await;
+    if let Err(error) = &result {
+        if progress.delivered {
+            // The answer is out (a board updated, a message posted): an apology now would
+            // only confuse; the log has it.
+            return result;
+        }
+        let responded = progress.responded;
+        let language = Language::from_locale(&interaction.locale);
+        let text = match error {
+            Error::Refused(text) => text.clone(),
+            _ => apology(language),
+        };
+        let message = DiscordMessage::new(
+            &Outgoing::text(Reply::private(text)).in_language(language),
+            place(0, 0),
+        );
+        let answered = if responded {
+            interaction
+                .create_followup(&ctx.http, message.into_followup())
+                .await
+                .map(drop)
+        } else {
+            interaction
+                .create_response(
+                    &ctx.http,
+                    serenity::CreateInteractionResponse::Message(message.into_response()),
+                )
+                .await
+        };
+        if let Err(answer_error) = answered {
+            warn!(answer_error = %Error::from(answer_error), "could not tell the user about an error");
+        }
+        if let Error::Refused(_) = error {
+            return Ok(());
+        }
+    }
+    result
+}
+
+/// How far the answer to a click got, for the error handler.
+#[derive(Debug, Default)]
+struct Progress {
+    /// Discord has a first response (possibly only a deferral).
+    responded: bool,
+    /// The real answer is out: nothing may replace it with an apology.
+    delivered: bool,
+}
+
+async fn click(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    progress: &mut Progress,
+) -> Result<(), Error> {
+    let received = Instant::now();
+    let budget = budget_of(interaction.id.get());
+    let http = &ctx.http;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_ref(),
+        call::ChannelContext::of_click(interaction),
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    ) else {
+        return Err(Error::Refused(guild_only_text(Language::from_locale(
+            &interaction.locale,
+        ))));
+    };
+    check_permissions(
+        interaction.app_permissions,
+        interaction.channel.as_ref(),
+        actor.language,
+    )?;
+    let place = place(actor.guild, interaction.attachment_size_limit);
+    let custom_id = interaction.data.custom_id.clone();
+    let clicked_private = interaction
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let clicked = MessageRef {
+        channel: interaction.channel_id.get(),
+        message: interaction.message.id.get(),
+    };
+    let user = actor.user;
+    let click = Click::from_data(&interaction.data);
+    let mut job = start(data, actor, move |service, actor| {
+        service.component(actor, &click.custom_id, &click.values)
+    });
+
+    let fast = tokio::time::timeout(budget, &mut job).await;
+    let deferred = fast.is_err();
+    let outgoing = if let Ok(done) = fast {
+        done??
+    } else {
+        // A deferred update shows a loading state on the component and no new message.
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        progress.responded = true;
+        answered(
+            ctx.shard_id,
+            InteractionKind::Click,
+            interaction.id.get(),
+            true,
+        );
+        info!(
+            custom_id,
+            user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
+        );
+        job.await??
+    };
+    let reply = &outgoing.reply;
+    let answer = click_answer(&custom_id, reply, clicked_private);
+    let mut message = DiscordMessage::new(&outgoing, place);
+    if answer == ClickAnswer::Update {
+        // An edit keeps the message's privacy: a private puzzle board stays private.
+        message.ephemeral = false;
+    }
+    let late = received.elapsed() > TOKEN_SAFE_LIFE;
+
+    let posted = match (answer, deferred) {
+        (ClickAnswer::Update, false) => {
+            let response =
+                serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
+            interaction.create_response(http, response).await?;
+            progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
+            remember_at(http, data, reply, clicked).await;
+            Some(clicked)
+        }
+        (ClickAnswer::Update, true) if late && clicked_private => {
+            // Only the interaction's token reaches a private message, and it has expired.
+            warn!(
+                custom_id,
+                "a private board's update came after its token expired; dropped"
+            );
+            None
+        }
+        (ClickAnswer::Update, true) if late => {
+            let edit = message.into_edit_message();
+            interaction
+                .channel_id
+                .edit_message(http, interaction.message.id, edit)
+                .await?;
+            progress.delivered = true;
+            remember_at(http, data, reply, clicked).await;
+            Some(clicked)
+        }
+        (ClickAnswer::Update, true) => {
+            interaction
+                .edit_response(http, message.into_edit_response())
+                .await?;
+            progress.delivered = true;
+            remember_at(http, data, reply, clicked).await;
+            Some(clicked)
+        }
+        (ClickAnswer::NewMessage, false) => {
+            let response = serenity::CreateInteractionResponse::Message(message.into_response());
+            interaction.create_response(http, response).await?;
+            progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
+            if shows_something(reply) || reply.thread.is_some() {
+                let posted = interaction.get_response(http).await?;
+                remember(http, data, reply, &posted).await;
+                Some(message_ref(&posted))
+            } else {
+                None
+            }
+        }
+        (ClickAnswer::NewMessage, true) if late => {
+            let posted = post_late(http, data, reply, message, interaction.channel_id).await?;
+            progress.delivered = true;
+            posted
+        }
+        (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
+            let posted = interaction
+                .create_followup(http, message.into_followup())
+                .await?;
+            progress.delivered = true;
+            remember(http, data, reply, &posted).await;
+            Some(message_ref(&posted))
+        }
+        (ClickAnswer::Private, false) => {
+            let response = serenity::CreateInteractionResponse::Message(message.into_response());
+            interaction.create_response(http, response).await?;
+            progress.delivered = true;
+            answered(
+                ctx.shard_id,
+                InteractionKind::Click,
+                interaction.id.get(),
+                false,
+            );
+            None
+        }
+    };
+    if answer == ClickAnswer::Update {
+        if let Some(ping) = ping_after_update(reply, user, place, Some(clicked), outgoing.language)
+        {
+            let sent = if late {
+                interaction
+                    .channel_id
+                    .send_message(http, ping.into_create_message())
+                    .await
+                    .map(drop)
+            } else {
+                interaction
+                    .create_followup(http, ping.into_followup())
+                    .await
+                    .map(drop)
+            };
+            if let Err(error) = sent {
+                warn!(error = %Error::from(error), "could not notify the players after an update");
+            }
+        }
+    }
+    Box::pin(after_reply(
+        http,
+        data,
+        &outgoing,
+        posted,
+        interaction.channel_id,
+        place.guild,
+    ))
+    .await;
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! Answering a slash command: directly within the budget, else deferred and edited in, and
+//! as a channel message once the interaction's token has expired.
+
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
+use tracing::{info, warn};
+
+use super::{
+    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
+    follow_progress, mark_responded, message_ref, place, post_late, remember, shows_something,
+    start,
+};
+use crate::discord::call;
+use crate::discord::outgoing::{DiscordMessage, MAX_CONTENT, truncate};
+use crate::discord::permissions::guild_only_text;
+use crate::game::{Action, Origin, PuzzleAction};
+use crate::i18n::Language;
+use crate::metrics::InteractionKind;
+/// Answers a slash command with the reply to its action. Once the reply is out, later failures
+/// (reading the posted message back, remembering it) are logged: an apology never replaces a
+/// board that was posted.
+pub async fn answer_command(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    action: Action,
+) -> Result<(), Error> {
+    let _answering = ctx.data().work.track();
+    let received = Instant::now();
+    let interaction = ctx.interaction;
+    let budget = budget_of(interaction.id.get());
+    let http = &ctx.serenity_context().http;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_deref(),
+        call::ChannelContext::of_command(interaction),
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    ) else {
+        return Err(Error::Refused(guild_only_text(Language::from_locale(
+            &interaction.locale,
+        ))));
+    };
+    let place = place(actor.guild, interaction.attachment_size_limit);
+    let data = ctx.data();
+    // The answers that are private when they succeed: a deferred answer keeps the privacy
+    // of its deferral.
+    let predicted_private = matches!(
+        action,
+        Action::Help
+            | Action::Hint
+            | Action::Puzzle(
+                PuzzleAction::Next | PuzzleAction::Daily | PuzzleAction::Answer { .. }
+            )
+    );
+    let name = action.name();
+    let user = actor.user;
+    let (progress, mut progress_lines) = watch::channel(None::<String>);
+    let mut job = start(data, actor, move |service, actor| {
+        service.act_with_progress(actor, Origin::Channel, action, &|line| {
+            progress.send_replace(Some(line));
+        })
+    });
+    if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
+        let outgoing = done??;
+        let message = DiscordMessage::new(&outgoing, place);
+        interaction
+            .create_response(
+                http,
+                serenity::CreateInteractionResponse::Message(message.into_response()),
+            )
+            .await?;
+        mark_responded(ctx);
+        let shard = ctx.serenity_context().shard_id;
+        answered(shard, InteractionKind::Command, interaction.id.get(), false);
+        let mut posted = None;
+        if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
+            match interaction.get_response(http).await {
+                Ok(message) => {
+                    remember(http, data, &outgoing.reply, &message).await;
+                    posted = Some(message_ref(&message));
+                }
+                Err(error) => warn!(
+                    command = name,
+                    error = %Error::from(error),
+                    "the reply is out but could not be read back; later boards will not link to it"
+                ),
+            }
+        }
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            interaction.channel_id,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    }
+    let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
+    interaction
+        .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
+        .await?;
+    mark_responded(ctx);
+    let shard = ctx.serenity_context().shard_id;
+    answered(shard, InteractionKind::Command, interaction.id.get(), true);
+    info!(
+        command = name,
+        user, "deferred: the reply was not ready within {budget:?} of the interaction"
+    );
+    let show_progress = |line: String| async move {
+        if received.elapsed() > TOKEN_SAFE_LIFE {
+            return;
+        }
+        let edit = serenity::EditInteractionResponse::new()
+            .content(truncate(&line, MAX_CONTENT))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(error) = interaction.edit_response(http, edit).await {
+            info!(command = name, error = %Error::from(error), "could not show the progress of a deferred answer");
+        }
+    };
+    let outgoing = follow_progress(
+        &mut job,
+        &mut progress_lines,
+        PROGRESS_INTERVAL,
+        show_progress,
+    )
+    .await??;
+    let message = DiscordMessage::new(&outgoing, place);
+    let reply = &outgoing.reply;
+    let channel = interaction.channel_id;
+    if received.elapsed() > TOKEN_SAFE_LIFE {
+        let posted = post_late(http, data, reply, message, channel).await?;
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            channel,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    }
+    if reply.ephemeral != predicted_private {
+        // A deferred message cannot change its privacy (a public "thinking" message cannot
+        // turn private, nor a private one public): remove it and answer in a follow-up.
+        interaction.delete_response(http).await?;
+        let followup = interaction
+            .create_followup(http, message.into_followup())
+            .await?;
+        let posted = if reply.ephemeral {
+            None
+        } else {
+            remember(http, data, reply, &followup).await;
+            Some(message_ref(&followup))
+        };
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            channel,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    }
+    let posted = match interaction
+        .edit_response(http, message.clone().into_edit_response())
+        .await
+    {
+        Ok(posted) => {
+            remember(http, data, reply, &posted).await;
+            Some(message_ref(&posted))
+        }
+        Err(error) if !reply.ephemeral => {
+            warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
+            post_late(http, data, reply, message, channel).await?
+        }
+        Err(error) => return Err(error.into()),
+    };
+    Box::pin(after_reply(
+        http,
+        data,
+        &outgoing,
+        posted,
+        channel,
+        place.guild,
+    ))
+    .await;
+    Ok(())
+}

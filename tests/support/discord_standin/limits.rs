@@ -1,0 +1,209 @@
+//! Discord's limits on what the bot sends: a message body (content, embeds, components,
+//! files) and a registered command, as the stand-in enforces them.
+
+use serde_json::Value;
+
+use super::model;
+use super::record::UploadedFile;
+fn chars(value: &Value) -> usize {
+    value.as_str().map_or(0, |s| s.chars().count())
+}
+
+fn check_len(what: &str, value: &Value, max: usize) -> Result<(), String> {
+    let n = chars(value);
+    if n > max {
+        Err(format!("{what} has {n} characters, more than {max}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Discord's limits on a message body (content, embeds, components, files).
+pub fn check_message_body(body: &Value, files: &[UploadedFile]) -> Result<(), String> {
+    if !body.is_object() {
+        return Err("the message body is not an object".to_owned());
+    }
+    check_len("content", &body["content"], 2000)?;
+    if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
+        if embeds.len() > 10 {
+            return Err("more than 10 embeds".to_owned());
+        }
+        let mut total = 0;
+        for embed in embeds {
+            check_len("embed title", &embed["title"], 256)?;
+            check_len("embed description", &embed["description"], 4096)?;
+            check_len("embed footer", &embed["footer"]["text"], 2048)?;
+            check_len("embed author", &embed["author"]["name"], 256)?;
+            let fields = embed["fields"].as_array().map_or(&[][..], Vec::as_slice);
+            if fields.len() > 25 {
+                return Err("an embed with more than 25 fields".to_owned());
+            }
+            for field in fields {
+                check_len("embed field name", &field["name"], 256)?;
+                check_len("embed field value", &field["value"], 1024)?;
+                total += chars(&field["name"]) + chars(&field["value"]);
+            }
+            total += chars(&embed["title"])
+                + chars(&embed["description"])
+                + chars(&embed["footer"]["text"])
+                + chars(&embed["author"]["name"]);
+        }
+        if total > 6000 {
+            return Err(format!(
+                "embeds have {total} characters in all, more than 6000"
+            ));
+        }
+    }
+    if let Some(rows) = body.get("components").and_then(Value::as_array) {
+        check_components(rows)?;
+    }
+    for file in files {
+        if file.bytes.len() as u64 > model::ATTACHMENT_SIZE_LIMIT {
+            return Err(format!("file {} is larger than 10 MiB", file.filename));
+        }
+    }
+    Ok(())
+}
+
+fn check_custom_id(value: &Value, seen: &mut Vec<String>) -> Result<(), String> {
+    let id = value.as_str().ok_or("a component without a custom_id")?;
+    if id.is_empty() || id.chars().count() > 100 {
+        return Err(format!("custom_id {id:?} is not 1-100 characters"));
+    }
+    if seen.iter().any(|s| s == id) {
+        return Err(format!("custom_id {id:?} is used twice in one message"));
+    }
+    seen.push(id.to_owned());
+    Ok(())
+}
+
+fn check_components(rows: &[Value]) -> Result<(), String> {
+    if rows.len() > 5 {
+        return Err("more than 5 action rows".to_owned());
+    }
+    let mut seen = Vec::new();
+    for row in rows {
+        if row["type"] != 1 {
+            return Err("a top-level component that is not an action row".to_owned());
+        }
+        let items = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if items.is_empty() {
+            return Err("an empty action row".to_owned());
+        }
+        let selects = items.iter().filter(|c| c["type"] != 2).count();
+        if selects > 0 && items.len() > 1 {
+            return Err("a select menu must be alone in its action row".to_owned());
+        }
+        if items.len() > 5 {
+            return Err("more than 5 buttons in an action row".to_owned());
+        }
+        for item in items {
+            match item["type"].as_u64() {
+                Some(2) => {
+                    check_len("button label", &item["label"], 80)?;
+                    if item.get("label").is_none() && item.get("emoji").is_none() {
+                        return Err("a button without label or emoji".to_owned());
+                    }
+                    if item["style"] == 5 {
+                        if item.get("url").is_none() {
+                            return Err("a link button without url".to_owned());
+                        }
+                    } else {
+                        check_custom_id(&item["custom_id"], &mut seen)?;
+                    }
+                }
+                Some(3) => {
+                    check_custom_id(&item["custom_id"], &mut seen)?;
+                    check_len("select placeholder", &item["placeholder"], 150)?;
+                    let options = item["options"].as_array().map_or(&[][..], Vec::as_slice);
+                    if options.is_empty() || options.len() > 25 {
+                        return Err(format!("a select menu with {} options", options.len()));
+                    }
+                    for option in options {
+                        check_len("select option label", &option["label"], 100)?;
+                        check_len("select option value", &option["value"], 100)?;
+                        check_len("select option description", &option["description"], 100)?;
+                    }
+                    let max = item["max_values"].as_u64().unwrap_or(1);
+                    if max as usize > options.len() {
+                        return Err("max_values is more than the number of options".to_owned());
+                    }
+                }
+                Some(5..=8) => check_custom_id(&item["custom_id"], &mut seen)?,
+                other => return Err(format!("unexpected component type {other:?}")),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Discord's limits on a registered command.
+pub(super) fn check_command(command: &Value) -> Result<(), String> {
+    let name = command["name"].as_str().ok_or("a command without a name")?;
+    let valid = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c.is_lowercase() || c.is_numeric() || c == '-' || c == '_')
+    };
+    let kind = command["type"].as_u64().unwrap_or(1);
+    if kind == 1 && !valid(name) {
+        return Err(format!(
+            "command name {name:?} is not 1-32 lowercase characters"
+        ));
+    }
+    if kind == 1 {
+        let description = chars(&command["description"]);
+        if !(1..=100).contains(&description) {
+            return Err(format!("/{name}: description must be 1-100 characters"));
+        }
+    }
+    check_options(
+        name,
+        command["options"].as_array().map_or(&[][..], Vec::as_slice),
+        valid,
+    )
+}
+
+fn check_options(
+    command: &str,
+    options: &[Value],
+    valid: impl Fn(&str) -> bool + Copy,
+) -> Result<(), String> {
+    if options.len() > 25 {
+        return Err(format!("/{command}: more than 25 options"));
+    }
+    let mut optional_seen = false;
+    for option in options {
+        let name = option["name"].as_str().unwrap_or("");
+        if !valid(name) {
+            return Err(format!(
+                "/{command}: option name {name:?} is not 1-32 lowercase characters"
+            ));
+        }
+        if !(1..=100).contains(&chars(&option["description"])) {
+            return Err(format!(
+                "/{command} {name}: description must be 1-100 characters"
+            ));
+        }
+        let required = option["required"].as_bool().unwrap_or(false);
+        if required && optional_seen {
+            return Err(format!(
+                "/{command}: required option {name} after an optional one"
+            ));
+        }
+        optional_seen |= !required;
+        let choices = option["choices"].as_array().map_or(0, Vec::len);
+        if choices > 25 {
+            return Err(format!("/{command} {name}: more than 25 choices"));
+        }
+        if choices > 0 && option["autocomplete"] == true {
+            return Err(format!(
+                "/{command} {name}: choices and autocomplete together"
+            ));
+        }
+        if let Some(sub) = option["options"].as_array() {
+            check_options(command, sub, valid)?;
+        }
+    }
+    Ok(())
+}
