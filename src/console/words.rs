@@ -58,10 +58,8 @@ impl Vocabulary {
             for (path, command) in commands::all() {
                 let typed = texts.command_name(language, &path).to_lowercase();
                 let typed = typed.trim_start_matches('/');
-                let top = commands::TABLE
-                    .iter()
-                    .find(|c| path.split(' ').next() == Some(c.name))
-                    .map_or(command.name, |c| c.name);
+                let top = path.split(' ').next().and_then(commands::find);
+                let top = top.map_or(command.name, |c| c.name);
                 match typed.rsplit_once(' ') {
                     None => {
                         words.commands.insert(typed.to_owned(), top);
