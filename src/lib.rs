@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod console;
 pub mod discord;

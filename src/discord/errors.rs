@@ -90,7 +90,7 @@ pub fn subcommand_required(ctx: poise::Context<'_, Data, Error>, language: Langu
         .iter()
         .map(|sub| {
             let path = format!("{} {}", command.name, sub.name);
-            if crate::i18n::COMMANDS.contains(&path.as_str()) {
+            if crate::commands::is_runnable(&path) {
                 service.command(language, &path)
             } else {
                 format!("`/{path}`")

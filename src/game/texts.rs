@@ -43,7 +43,7 @@ impl GameService {
     /// reader's language in code style (`` `/patta proponi` ``).
     #[must_use]
     pub fn command(&self, language: Language, command: &str) -> String {
-        debug_assert!(i18n::COMMANDS.contains(&command), "{command}");
+        debug_assert!(crate::commands::is_runnable(command), "{command}");
         let top = command.split(' ').next().unwrap_or(command);
         if let Some(id) = self.command_ids.get(top) {
             return format!("</{command}:{id}>");

@@ -1020,7 +1020,7 @@ console-which-move = Which move? Legal for you: { $moves }
 console-which-move-hint = Which move? { $hint }
 console-suggestions = suggestions: { $moves }
 console-suggestions-none = suggestions: none ({ $hint })
-# Commands it cannot read. The option names are those of console-option-*.
+# Commands it cannot read. The option names are those of the commands (cmd-…).
 console-time-usage = time: { $error } (use 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` is not a level: use 1 (beginner) to 8 (master).
 console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
@@ -1041,23 +1041,7 @@ console-to-move = { $color ->
         [white] White
        *[black] Black
     } to move
-# Option names and colours as typed in this language.
-console-option-colour = colour
-console-option-time = time
-console-option-member = member
-console-option-level = level
-console-option-move = move
-console-option-flip = flip
-console-option-page = page
-console-option-game = game
-console-option-language = language
-console-option-from = from
-console-option-all = all
-console-option-notify = notify
-console-option-expiry = expiry
-console-option-threads = threads
-console-option-add-channel = add-channel
-console-option-remove-channel = remove-channel
+# Values of options and colours as the console reads them in this language (option names are the commands' own).
 console-colour-white = white
 console-colour-black = black
 console-colour-random = random

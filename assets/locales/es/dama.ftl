@@ -1052,22 +1052,6 @@ console-to-move = { $color ->
         [white] juegan las blancas
        *[black] juegan las negras
     }
-console-option-colour = color
-console-option-time = tiempo
-console-option-member = miembro
-console-option-level = nivel
-console-option-move = jugada
-console-option-flip = girar
-console-option-page = página
-console-option-game = partida
-console-option-language = idioma
-console-option-from = de
-console-option-all = todas
-console-option-notify = avisos
-console-option-expiry = caducidad
-console-option-threads = hilos
-console-option-add-channel = añadir-canal
-console-option-remove-channel = quitar-canal
 console-colour-white = blancas
 console-colour-black = negras
 console-colour-random = azar

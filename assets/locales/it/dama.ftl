@@ -1070,22 +1070,6 @@ console-to-move = { $color ->
         [white] tocca al Bianco
        *[black] tocca al Nero
     }
-console-option-colour = colore
-console-option-time = tempo
-console-option-member = membro
-console-option-level = livello
-console-option-move = mossa
-console-option-flip = gira
-console-option-page = pagina
-console-option-game = partita
-console-option-language = lingua
-console-option-from = da
-console-option-all = tutte
-console-option-notify = notifiche
-console-option-expiry = scadenza
-console-option-threads = thread
-console-option-add-channel = aggiungi-canale
-console-option-remove-channel = togli-canale
 console-colour-white = bianco
 console-colour-black = nero
 console-colour-random = caso

@@ -3,21 +3,16 @@
 //! is its name, with attributes `.description`, `.<option>` (an option's name) and
 //! `.<option>-description`, keyed by the options' English names. English gives the registered
 //! defaults; every other language gives the localisations of its Discord locales ([`LOCALES`]).
-//! Choices are named by their own messages: colours (`discord-choice-white`, ...), levels
-//! (`discord-choice-level`, with `level-name`), languages (`discord-choice-language`), the
-//! notifications and threads of `/settings` (`discord-choice-notify`, `discord-choice-threads`)
-//! and the times of `/challenge` (the shared durations, offered by its autocomplete). Other
-//! choices are named by attributes of their command's message, `.<option>-<choice>` with the
-//! choice's English name from the code (`cmd-tournament-create.format-round-robin`).
+//! Choices are named as the command table says ([`crate::commands::Labels`]): by messages of
+//! their own (colours, levels, languages, the notifications and threads of `/settings`), or by
+//! attributes of their command's message, `.<option>-<choice>` with the choice's English name
+//! from the code (`cmd-tournament-create.format-round-robin`).
 
 use std::borrow::Cow;
 
-use dama_engine::Level;
-use poise::ChoiceParameter as _;
-
-use crate::discord::call::{ColourOption, LanguageOption, NotifyOption, SwitchOption};
+use crate::commands::{self, Labels, choice_attribute, message_id};
 use crate::discord::{Data, Error};
-use crate::i18n::{Language, Text, Texts};
+use crate::i18n::{Language, Texts};
 
 type Command = poise::Command<Data, Error>;
 
@@ -38,37 +33,6 @@ pub fn localise(commands: &mut [Command], texts: &Texts) -> Vec<String> {
         localise_command(command, &path, texts, &mut missing);
     }
     missing
-}
-
-/// Every attribute of a `cmd-…` message the registration reads: (message id, attribute).
-#[must_use]
-pub fn command_attributes() -> Vec<(String, String)> {
-    fn walk(command: &Command, path: &str, out: &mut Vec<(String, String)>) {
-        let id = message_id(path);
-        out.push((id.clone(), "description".to_owned()));
-        for parameter in &command.parameters {
-            out.push((id.clone(), parameter.name.to_string()));
-            out.push((id.clone(), format!("{}-description", parameter.name)));
-            if !named_by_messages(&parameter.name) {
-                for choice in parameter.choices.iter() {
-                    out.push((id.clone(), choice_attribute(&parameter.name, &choice.name)));
-                }
-            }
-        }
-        for sub in &command.subcommands {
-            walk(sub, &format!("{path} {}", sub.name), out);
-        }
-    }
-    let mut out = Vec::new();
-    for command in super::unlocalised() {
-        walk(&command, &command.name, &mut out);
-    }
-    out
-}
-
-/// `cmd-draw-offer` for `draw offer`.
-fn message_id(path: &str) -> String {
-    format!("cmd-{}", path.replace(' ', "-"))
 }
 
 /// The name of a command's last segment in a language (`proponi` for `draw offer` in Italian).
@@ -128,8 +92,12 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
         path,
         "description",
     )));
+    let declared = commands::find(path);
     for parameter in &mut command.parameters {
         let key = parameter.name.to_string();
+        let choices_of = declared
+            .and_then(|c| c.option(&key))
+            .and_then(commands::Parameter::choices);
         let described = format!("{key}-description");
         parameter.name_localizations = Cow::Owned(per_locale(|l| attributes.get(l, path, &key)));
         parameter.description_localizations =
@@ -138,12 +106,15 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
         parameter.description = Some(Cow::Owned(attributes.get(Language::En, path, &described)));
         let mut choices = parameter.choices.to_vec();
         for (index, choice) in choices.iter_mut().enumerate() {
-            if let Some(english) = choice_name(texts, &key, index, Language::En) {
+            let Some(declared) = choices_of else {
+                continue;
+            };
+            if let Some(english) = declared.message_label(texts, index, Language::En) {
                 choice.name = Cow::Owned(english);
                 choice.localizations = Cow::Owned(per_locale(|l| {
-                    choice_name(texts, &key, index, l).unwrap_or_default()
+                    declared.message_label(texts, index, l).unwrap_or_default()
                 }));
-            } else if !named_by_messages(&key) {
+            } else if matches!(declared.labels, Labels::Attributes) {
                 let attribute = choice_attribute(&key, &choice.name);
                 choice.localizations =
                     Cow::Owned(per_locale(|l| attributes.get(l, path, &attribute)));
@@ -156,45 +127,4 @@ fn localise_command(command: &mut Command, path: &str, texts: &Texts, missing: &
         let sub_path = format!("{path} {}", sub.name);
         localise_command(sub, &sub_path, texts, missing);
     }
-}
-
-/// Whether the choices of the option `key` are named by messages of their own
-/// ([`choice_name`]) rather than by attributes of their command's message.
-fn named_by_messages(key: &str) -> bool {
-    matches!(key, "colour" | "level" | "language" | "notify" | "threads")
-}
-
-/// The attribute that names a choice of an option: `format-round-robin`.
-fn choice_attribute(key: &str, choice: &str) -> String {
-    format!("{key}-{}", choice.to_lowercase().replace(' ', "-"))
-}
-
-/// The name of the `index`th choice of the option `key`, where the files name it.
-fn choice_name(texts: &Texts, key: &str, index: usize, language: Language) -> Option<String> {
-    let mut args = fluent_bundle::FluentArgs::new();
-    let text = match key {
-        "colour" => match ColourOption::from_index(index)? {
-            ColourOption::White => Text::DiscordChoiceWhite,
-            ColourOption::Black => Text::DiscordChoiceBlack,
-            ColourOption::Random => Text::DiscordChoiceRandom,
-        },
-        "level" => {
-            args.set("level", Level::ALL.get(index)?.number());
-            Text::DiscordChoiceLevel
-        }
-        "language" => {
-            args.set("language", LanguageOption::from_index(index)?.key());
-            Text::DiscordChoiceLanguage
-        }
-        "notify" => {
-            args.set("mode", NotifyOption::from_index(index)?.key());
-            Text::DiscordChoiceNotify
-        }
-        "threads" => {
-            args.set("threads", SwitchOption::from_index(index)?.key());
-            Text::DiscordChoiceThreads
-        }
-        _ => return None,
-    };
-    Some(texts.format(language, text, &args))
 }

@@ -1,5 +1,9 @@
 //! The slash commands, grouped by file, and the one function that assembles them.
 //!
+//! What they are (names, options, choices) is declared in the command table
+//! ([`crate::commands`]); the declarations here read the options Discord sends, and the tests
+//! check that they register exactly the table's tree.
+//!
 //! Every command is guild-only. The words Discord shows for them (names, descriptions,
 //! options and choices) come from the files ([`localise`]): English as the registered
 //! defaults, Italian for Discord's `it`, Spanish for both `es-ES` and `es-419`.
@@ -18,7 +22,7 @@ use crate::game::Action;
 use crate::i18n::{self, Language, t};
 
 pub use game::not_a_moderator;
-pub use localise::{LOCALES, command_attributes, localise};
+pub use localise::{LOCALES, localise};
 
 /// The commands of the bot, in the order of the help text, with their words from the files.
 #[must_use]
@@ -261,11 +265,82 @@ mod tests {
             }
         }
         let paths: BTreeSet<&str> = paths.iter().map(String::as_str).collect();
-        let listed: BTreeSet<&str> = i18n::COMMANDS.iter().copied().collect();
+        let runnable = crate::commands::runnable();
+        let listed: BTreeSet<&str> = runnable.iter().map(|(path, _)| path.as_str()).collect();
         assert_eq!(
             paths, listed,
-            "i18n::COMMANDS lists every command and subcommand"
+            "the command table lists every command and subcommand"
         );
+    }
+
+    /// Discord's type of an option of the table's kind.
+    fn option_type(kind: &crate::commands::Kind) -> u64 {
+        use crate::commands::Kind;
+        match kind {
+            Kind::Text => 3,
+            Kind::Integer | Kind::Choice(_) => 4,
+            Kind::Switch => 5,
+            Kind::Member => 6,
+            Kind::Channel => 7,
+        }
+    }
+
+    /// A declared command (`code`), as registered (`json`), is the table's `declared`.
+    fn same_as_table(
+        code: &poise::Command<Data, Error>,
+        json: &Value,
+        declared: &crate::commands::Command,
+        path: &str,
+    ) {
+        assert_eq!(code.name, declared.name, "{path}");
+        assert_eq!(json["name"], declared.name, "{path}");
+        let subcommands: Vec<&str> = code.subcommands.iter().map(|c| c.name.as_ref()).collect();
+        let table: Vec<&str> = declared.subcommands.iter().map(|c| c.name).collect();
+        assert_eq!(subcommands, table, "{path}: subcommands");
+        let options = json["options"].as_array().cloned().unwrap_or_default();
+        for ((sub, json), declared) in code
+            .subcommands
+            .iter()
+            .zip(&options)
+            .zip(declared.subcommands)
+        {
+            same_as_table(sub, json, declared, &format!("{path} {}", declared.name));
+        }
+        if !code.subcommands.is_empty() {
+            return;
+        }
+        let names: Vec<&str> = code.parameters.iter().map(|p| p.name.as_ref()).collect();
+        let table: Vec<&str> = declared.options.iter().map(|o| o.name).collect();
+        assert_eq!(names, table, "{path}: options");
+        for ((parameter, json), option) in
+            code.parameters.iter().zip(&options).zip(declared.options)
+        {
+            let at = format!("{path} {}", option.name);
+            assert_eq!(parameter.required, option.required, "{at}: required");
+            assert_eq!(
+                json["type"].as_u64(),
+                Some(option_type(&option.kind)),
+                "{at}: type"
+            );
+            let choices: Vec<&str> = parameter.choices.iter().map(|c| c.name.as_ref()).collect();
+            let table = option
+                .choices()
+                .map(|c| c.names.to_vec())
+                .unwrap_or_default();
+            assert_eq!(choices, table, "{at}: choices");
+        }
+    }
+
+    #[test]
+    fn the_declarations_register_the_command_table() {
+        let code = unlocalised();
+        let json = registered();
+        let names: Vec<&str> = code.iter().map(|c| c.name.as_ref()).collect();
+        let table: Vec<&str> = crate::commands::TABLE.iter().map(|c| c.name).collect();
+        assert_eq!(names, table, "the commands, in order");
+        for ((code, json), declared) in code.iter().zip(&json).zip(crate::commands::TABLE) {
+            same_as_table(code, json, declared, declared.name);
+        }
     }
 
     fn same_names(code: &poise::Command<Data, Error>, files: &poise::Command<Data, Error>) {

@@ -1,0 +1,219 @@
+//! The words the console reads, in every language: commands, subcommands, options and choices
+//! by their names in the command table ([`crate::commands`]) and the files, and the console's
+//! own short words for values (`on`, `off`, `auto`, `dm`, `white`, ...).
+
+use std::collections::{HashMap, HashSet};
+
+use fluent_bundle::FluentArgs;
+
+use crate::commands;
+use crate::game::ColourChoice;
+use crate::i18n::{self, Language, Text};
+use crate::store::NotifyMode;
+
+/// The names typed in any language, each to what it means.
+pub(super) struct Vocabulary {
+    /// A command's name, lowercase, to its English name (`sfida` to `challenge`).
+    commands: HashMap<String, &'static str>,
+    /// A command's English name and a subcommand's typed name to the English path
+    /// (`draw`, `proponi` to `draw offer`).
+    subcommands: HashMap<(&'static str, String), String>,
+    /// An option's name to its English name (`colore` to `colour`).
+    options: HashMap<String, &'static str>,
+    /// An option's English name and a choice's name (lowercase, spaces as dashes) to the
+    /// choice's index (`format`, `girone-all'italiana` to 1).
+    choices: HashMap<(&'static str, String), usize>,
+    colours: HashMap<String, ColourChoice>,
+    /// `on` and `off` (`threads:`, `all:`).
+    switches: HashMap<String, bool>,
+    /// `dm`, `ping`, `off` (`notify:`).
+    notify_modes: HashMap<String, NotifyMode>,
+    /// The word for "as it fits" (`language:auto`, `expiry:auto`).
+    automatic: HashSet<String>,
+}
+
+/// A choice's name as typed: lowercase, spaces as dashes (`Round robin` is `round-robin`).
+fn typed_choice(name: &str) -> String {
+    name.to_lowercase().replace(' ', "-")
+}
+
+impl Vocabulary {
+    pub(super) fn new() -> Vocabulary {
+        let texts = i18n::texts();
+        let plain = |language, text| texts.format(language, text, &FluentArgs::new());
+        let mut words = Vocabulary {
+            commands: HashMap::new(),
+            subcommands: HashMap::new(),
+            options: HashMap::new(),
+            choices: HashMap::new(),
+            colours: HashMap::from([
+                ("w".to_owned(), ColourChoice::White),
+                ("b".to_owned(), ColourChoice::Black),
+            ]),
+            switches: HashMap::new(),
+            notify_modes: HashMap::new(),
+            automatic: HashSet::new(),
+        };
+        for language in Language::ALL {
+            for (path, command) in commands::all() {
+                let typed = texts.command_name(language, &path).to_lowercase();
+                let typed = typed.trim_start_matches('/');
+                let top = path.split(' ').next().and_then(commands::find);
+                let top = top.map_or(command.name, |c| c.name);
+                match typed.rsplit_once(' ') {
+                    None => {
+                        words.commands.insert(typed.to_owned(), top);
+                    }
+                    Some((_, sub)) => {
+                        words
+                            .subcommands
+                            .insert((top, sub.to_owned()), path.clone());
+                    }
+                }
+                for option in command.options {
+                    if let Some(name) = texts.command_attribute(language, &path, option.name) {
+                        words.options.insert(name.to_lowercase(), option.name);
+                    }
+                    let Some(choices) = option.choices() else {
+                        continue;
+                    };
+                    for index in 0..choices.names.len() {
+                        let label = choices.label(texts, &path, option.name, index, language);
+                        if let Some(label) = label {
+                            words
+                                .choices
+                                .insert((option.name, typed_choice(&label)), index);
+                        }
+                    }
+                }
+            }
+            for (on, text) in [(true, Text::ConsoleValueOn), (false, Text::ConsoleValueOff)] {
+                words
+                    .switches
+                    .insert(plain(language, text).to_lowercase(), on);
+            }
+            for (mode, text) in [
+                (NotifyMode::Dm, Text::ConsoleNotifyDm),
+                (NotifyMode::Ping, Text::ConsoleNotifyPing),
+                (NotifyMode::Off, Text::ConsoleNotifyOff),
+            ] {
+                words
+                    .notify_modes
+                    .insert(plain(language, text).to_lowercase(), mode);
+            }
+            words
+                .automatic
+                .insert(plain(language, Text::ConsoleValueAuto).to_lowercase());
+            for (colour, text) in [
+                (ColourChoice::White, Text::ConsoleColourWhite),
+                (ColourChoice::Black, Text::ConsoleColourBlack),
+                (ColourChoice::Random, Text::ConsoleColourRandom),
+            ] {
+                words
+                    .colours
+                    .insert(plain(language, text).to_lowercase(), colour);
+            }
+        }
+        words
+    }
+
+    /// The English name of a command typed in any language (`sfida` is `challenge`).
+    pub(super) fn command(&self, typed: &str) -> Option<&'static str> {
+        self.commands.get(&typed.to_lowercase()).copied()
+    }
+
+    /// The English path of a subcommand of `top` typed in any language.
+    pub(super) fn subcommand(&self, top: &str, typed: &str) -> Option<&str> {
+        let top = commands::TABLE.iter().find(|c| c.name == top)?.name;
+        self.subcommands
+            .get(&(top, typed.to_lowercase()))
+            .map(String::as_str)
+    }
+
+    /// The English name of an option typed in any language.
+    pub(super) fn option(&self, typed: &str) -> Option<&'static str> {
+        self.options.get(&typed.to_lowercase()).copied()
+    }
+
+    /// The index of a choice of the option `option` (by its English name), typed by its name
+    /// in any language (`girone-all'italiana`).
+    pub(super) fn choice(&self, option: &'static str, typed: &str) -> Option<usize> {
+        self.choices.get(&(option, typed_choice(typed))).copied()
+    }
+
+    /// `on` or `off` in any language (`true`, `false` too).
+    pub(super) fn switch(&self, typed: &str) -> Option<bool> {
+        let typed = typed.to_lowercase();
+        match typed.as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => self.switches.get(&typed).copied(),
+        }
+    }
+
+    /// A colour in any language: the console's words (`white`, `nero`, `b`), or the names of
+    /// the colour's choices (`a-caso`).
+    pub(super) fn colour(&self, typed: &str) -> Option<ColourChoice> {
+        if let Some(&colour) = self.colours.get(&typed.to_lowercase()) {
+            return Some(colour);
+        }
+        [
+            ColourChoice::White,
+            ColourChoice::Black,
+            ColourChoice::Random,
+        ]
+        .get(self.choice("colour", typed)?)
+        .copied()
+    }
+
+    /// A way to be told of one's games in any language: the console's words (`dm`, `ping`,
+    /// `off`), or the names of the choices of `notify:`.
+    pub(super) fn notify_mode(&self, typed: &str) -> Option<NotifyMode> {
+        if let Some(&mode) = self.notify_modes.get(&typed.to_lowercase()) {
+            return Some(mode);
+        }
+        [NotifyMode::Dm, NotifyMode::Ping, NotifyMode::Off]
+            .get(self.choice("notify", typed)?)
+            .copied()
+    }
+
+    /// Whether the bot opens threads, in any language: on or off, or the names of the choices
+    /// of `threads:`.
+    pub(super) fn threads(&self, typed: &str) -> Option<bool> {
+        self.switch(typed)
+            .or_else(|| Some(self.choice("threads", typed)? == 0))
+    }
+
+    /// Whether a tournament's format typed in any language is a round robin (`rr` too).
+    pub(super) fn round_robin(&self, typed: &str) -> Option<bool> {
+        if typed.eq_ignore_ascii_case("rr") {
+            return Some(true);
+        }
+        Some(self.choice("format", typed)? == 1)
+    }
+
+    /// Whether `typed` is the word for "as it fits" in any language.
+    pub(super) fn is_automatic(&self, typed: &str) -> bool {
+        self.automatic.contains(&typed.to_lowercase())
+    }
+
+    /// A language of `/settings` in any language: a code (`it`), `auto` (`None`, the server's
+    /// Discord language), or the names of the choices of `language:`.
+    #[allow(clippy::option_option)] // the shape of `SettingsChange::language`
+    pub(super) fn language(&self, typed: &str) -> Option<Option<Language>> {
+        if self.is_automatic(typed) {
+            return Some(None);
+        }
+        if let Some(language) = Language::from_code(&typed.to_lowercase()) {
+            return Some(Some(language));
+        }
+        [
+            Some(Language::It),
+            Some(Language::En),
+            Some(Language::Es),
+            None,
+        ]
+        .get(self.choice("language", typed)?)
+        .copied()
+    }
+}
