@@ -64,7 +64,7 @@ pub fn db_command(command: &DbCommand, config: &Config) -> ExitCode {
             DatabaseLocation::Postgres(_) => {
                 eprintln!(
                     "error: db backup copies a SQLite file; back up a PostgreSQL database with \
-                     pg_dump (see the README), or copy it into a SQLite file with db copy"
+                     pg_dump (see docs/operators.md), or copy it into a SQLite file with db copy"
                 );
                 ExitCode::FAILURE
             }

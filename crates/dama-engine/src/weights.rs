@@ -1,6 +1,6 @@
 //! Evaluation weights in centi-men (see [`crate::eval`] for the terms).
 //!
-//! Written by `damabot tune` (see the README); do not edit by hand.
+//! Written by `damabot tune` (see docs/engine.md#tuning); do not edit by hand.
 //! Fitted to 725604 positions of self-play games, 2000 epochs; scale 71,
 //! mean squared error 0.06265 before, 0.06152 after.
 

@@ -12,7 +12,7 @@
 //!    (centi-men).
 //! 3. [`weights_source`] writes the result as `weights.rs`.
 //!
-//! `damabot tune` ([`crate::tune`]) runs the three steps (see the README).
+//! `damabot tune` ([`crate::tune`]) runs the three steps (see docs/engine.md#tuning).
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -348,7 +348,7 @@ pub fn fit(samples: &[Sample], start: &[i32; FEATURES], epochs: usize) -> Fit {
 pub fn weights_source(weights: &[i32; FEATURES], provenance: &[String]) -> String {
     let mut text = String::from(
         "//! Evaluation weights in centi-men (see [`crate::eval`] for the terms).\n//!\n\
-         //! Written by `damabot tune` (see the README); do not edit by hand.\n",
+         //! Written by `damabot tune` (see docs/engine.md#tuning); do not edit by hand.\n",
     );
     for line in provenance {
         let _ = writeln!(text, "//! {line}");

@@ -224,8 +224,8 @@ fn golden_chart() {
     check_golden("chart", &png);
 }
 
-/// The size and drawing time of a 100-ply chart (about 44 KB and 3 ms here; figures in the
-/// README), printed; run with
+/// The size and drawing time of a 100-ply chart (about 44 KB and 3 ms here; figures in
+/// docs/board-images.md), printed; run with
 /// `cargo test --release -p damabot --lib render::chart::tests::chart_timing -- --ignored
 /// --nocapture`. The criterion figure is `cargo bench --bench render -- chart`.
 #[test]
