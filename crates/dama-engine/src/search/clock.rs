@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dama_rules::Move;
 
@@ -17,12 +17,15 @@ pub const CLOCK_INTERVAL: u64 = 2048;
 ///
 /// A time limit is hard: the search never runs past it (by more than one look at the clock).
 /// Inside it the search aims at a soft target, a share of the limit that depends on how
-/// settled the search is ([`soft_share`]): it starts no iteration after the target and
-/// stops an iteration at it, except while the best root move is failing low.
+/// settled the search is ([`soft_share`]), or on a game clock the planned time scaled the same
+/// way ([`clock_share`]): it starts no iteration after the target and stops an iteration at
+/// it, except while the best root move is failing low.
 #[derive(Clone, Debug)]
 pub(crate) struct Clock {
     pub(super) started: Instant,
     deadline: Option<Instant>,
+    /// The planned time on a game clock ([`Limits::target`]).
+    target: Option<Duration>,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -56,12 +59,40 @@ pub fn soft_share(stable_iterations: u32, score_change: i32) -> u32 {
     }
 }
 
+/// On a game clock, the share of the planned time (thousandths) a search aims at by default.
+pub const CLOCK_SHARE: u32 = 1000;
+/// On a game clock, the share when the search is settled (as for [`STABLE_SHARE`]): the time
+/// saved goes to later moves.
+pub const CLOCK_STABLE_SHARE: u32 = 600;
+/// On a game clock, the share right after the best move changed.
+pub const CLOCK_UNSETTLED_SHARE: u32 = 1500;
+/// On a game clock, the share after the score dropped by [`SCORE_DROP`] or more: a critical
+/// moment. The hard limit stays the bound.
+pub const CLOCK_DROP_SHARE: u32 = 2500;
+
+/// The share of the planned time on a game clock (thousandths) a search aims at after an
+/// iteration, from the same measures as [`soft_share`]; unlike it, it may go past the plan
+/// (up to the hard limit) when the best move changes or the score drops.
+#[must_use]
+pub fn clock_share(stable_iterations: u32, score_change: i32) -> u32 {
+    if score_change <= -SCORE_DROP {
+        CLOCK_DROP_SHARE
+    } else if stable_iterations <= 1 {
+        CLOCK_UNSETTLED_SHARE
+    } else if stable_iterations >= STABLE_ITERATIONS && score_change.abs() <= STEADY_SCORE {
+        CLOCK_STABLE_SHARE
+    } else {
+        CLOCK_SHARE
+    }
+}
+
 impl Clock {
     pub(crate) fn new(limits: &Limits) -> Clock {
         let started = Instant::now();
         Clock {
             started,
             deadline: limits.time.map(|t| started + t),
+            target: limits.target,
             stop: limits.stop.clone(),
         }
     }
@@ -75,8 +106,8 @@ impl Clock {
                 .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
-    /// The soft target for the stability after an iteration (see [`soft_share`]); `None`
-    /// without a time limit.
+    /// The soft target for the stability after an iteration (see [`soft_share`], and
+    /// [`clock_share`] with a planned time); `None` without a time limit.
     pub(crate) fn soft_deadline(
         &self,
         stable_iterations: u32,
@@ -84,8 +115,13 @@ impl Clock {
     ) -> Option<Instant> {
         let deadline = self.deadline?;
         let total = deadline.saturating_duration_since(self.started);
-        let share = soft_share(stable_iterations, score_change);
-        Some(self.started + total * share / 1000)
+        let soft = match self.target {
+            Some(target) => {
+                (target * clock_share(stable_iterations, score_change) / 1000).min(total)
+            }
+            None => total * soft_share(stable_iterations, score_change) / 1000,
+        };
+        Some(self.started + soft)
     }
 
     /// Whether the search should stop at `now`, given its soft target and whether the best
@@ -127,7 +163,6 @@ impl Stability {
 mod tests {
     use super::*;
     use dama_rules::Game;
-    use std::time::Duration;
 
     #[test]
     fn clock_is_checked_often_enough() {
@@ -198,6 +233,42 @@ mod tests {
         let unlimited = Clock::new(&Limits::nodes(1000));
         assert_eq!(unlimited.soft_deadline(0, 0), None);
         assert!(!unlimited.should_stop(start + Duration::from_secs(1000), None, false));
+    }
+
+    #[test]
+    fn on_a_game_clock_the_soft_target_follows_the_plan_within_the_limit() {
+        let ms = Duration::from_millis;
+        let clock = Clock::new(&Limits {
+            time: Some(ms(1000)),
+            target: Some(ms(200)),
+            ..Limits::default()
+        });
+        let start = clock.started;
+        assert_eq!(clock.soft_deadline(3, 0), Some(start + ms(200)));
+        assert_eq!(
+            clock.soft_deadline(STABLE_ITERATIONS, 0),
+            Some(start + ms(120))
+        );
+        assert_eq!(clock.soft_deadline(1, 0), Some(start + ms(300)));
+        assert_eq!(clock.soft_deadline(9, -SCORE_DROP), Some(start + ms(500)));
+        // Never past the hard limit.
+        let tight = Clock::new(&Limits {
+            time: Some(ms(300)),
+            target: Some(ms(200)),
+            ..Limits::default()
+        });
+        assert_eq!(
+            tight.soft_deadline(9, -SCORE_DROP),
+            Some(tight.started + ms(300))
+        );
+        assert_eq!(tight.soft_deadline(3, 0), Some(tight.started + ms(200)));
+        const {
+            assert!(
+                CLOCK_STABLE_SHARE < CLOCK_SHARE
+                    && CLOCK_SHARE < CLOCK_UNSETTLED_SHARE
+                    && CLOCK_UNSETTLED_SHARE < CLOCK_DROP_SHARE
+            );
+        };
     }
 
     #[test]

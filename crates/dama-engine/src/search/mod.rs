@@ -14,7 +14,8 @@
 //! - limits: depth, nodes, time and a stop flag. With a depth or node limit (and no time or
 //!   stop) a search on one thread is a pure function of the game, the limits and the table's
 //!   contents. A time limit is hard; inside it a soft target ([`soft_share`]) follows how
-//!   settled the search is;
+//!   settled the search is; on a game clock the soft target is the clock's planned time
+//!   ([`Limits::target`], [`clock_share`]);
 //! - threads ([`Engine::set_threads`]): Lazy SMP, helpers on the same root sharing the table;
 //! - contempt ([`CONTEMPT`]): a side that judged itself clearly better scores draws below 0;
 //! - extensions (off by default, measured): only moves, and singular table moves.
@@ -33,8 +34,9 @@ use crate::tt::Table;
 
 use clock::Clock;
 pub use clock::{
-    CLOCK_INTERVAL, SCORE_DROP, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE, STEADY_SCORE,
-    UNSETTLED_SHARE, soft_share,
+    CLOCK_DROP_SHARE, CLOCK_INTERVAL, CLOCK_SHARE, CLOCK_STABLE_SHARE, CLOCK_UNSETTLED_SHARE,
+    SCORE_DROP, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE, STEADY_SCORE, UNSETTLED_SHARE,
+    clock_share, soft_share,
 };
 use tree::{Search, Stacks};
 
@@ -99,6 +101,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time to think at most.
     pub time: Option<Duration>,
+    /// The time a search on a game clock aims at (see [`crate::GameClock::limits`]): with it
+    /// the soft target is this time scaled by [`clock_share`], never past `time`; without it,
+    /// a share of `time` ([`soft_share`]).
+    pub target: Option<Duration>,
     /// Set from another thread to stop the search as soon as possible.
     pub stop: Option<Arc<AtomicBool>>,
 }
