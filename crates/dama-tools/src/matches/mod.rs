@@ -4,15 +4,22 @@
 //! the game pairs (see [`crate::sprt`]) and stops as soon as the test is decided.
 //!
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
-//! settings: `depth`, `nodes`, `time` in milliseconds, `hash` in MiB, `threads`, `eval`
-//! (`patterns` or `linear`), and the switches `ext` (only-move extension), `singular`, `lmr`
-//! and `contempt`, on or off), or
+//! settings: `depth`, `nodes`, `time` in milliseconds or `time=clock` (its time planned on the
+//! game clock), `hash` in MiB, `threads`, `eval` (`patterns` or `linear`), and the switches
+//! `ext` (only-move extension), `singular`, `lmr` and `contempt`, on or off), or
 //! `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:` player
 //! ending in `+tables` plays with the endgame tables of `--tables DIR`.
 //!
 //! For every player with a think time per move (`level:8`, `engine:time=`, and Hub players
 //! under `--hub-level move-time=`) the report gives the share of that time it used per move.
+//!
+//! With `--clock BASE+INC` both players play on a game clock ([`clock`]): level 8 and
+//! `engine:time=clock` plan their time on it ([`dama_engine::GameClock`]), Hub players get
+//! `level time=... inc=...` before each move, the other players keep their own limits within
+//! the clock's hard limit. A move that takes longer than the mover's time left loses the game
+//! on time; the report gives the losses on time and the time left at the end of the games.
 
+pub mod clock;
 mod players;
 mod report;
 
@@ -27,6 +34,7 @@ use dama_rules::{Color, Game, Move, Position};
 
 use crate::sprt::{Sprt, SprtSpec};
 
+pub use clock::{ClockSpec, Clocks};
 pub use players::{EngineLimits, PlayerSpec};
 use players::{Player, load_match_tables, parse_seat};
 use report::report;
@@ -81,6 +89,24 @@ pub struct MatchArgs {
     /// The endgame tables of `+tables` players.
     #[arg(long, value_name = "DIR", default_value = "tables")]
     pub tables: PathBuf,
+    /// Play on a game clock, BASE+INC: `3+2` (minutes + seconds a move), `0:30+0.3`, `30s+0.3`.
+    /// Every player is on the clock (Hub players get `level time=... inc=...`; level 8 and
+    /// `engine:time=clock` plan their time on it, the other players keep their own limits
+    /// within it); a player whose clock runs out loses on time.
+    #[arg(long, value_name = "BASE+INC")]
+    pub clock: Option<ClockSpec>,
+    /// On a clock, the time the engine players keep back a move for what lies between the
+    /// clock and their search.
+    #[arg(long, default_value_t = 30)]
+    pub overhead_ms: u64,
+}
+
+impl MatchArgs {
+    /// The clocks at the start of a game, on a clock.
+    fn clocks(&self) -> Option<Clocks> {
+        self.clock
+            .map(|spec| Clocks::new(spec, Duration::from_millis(self.overhead_ms)))
+    }
 }
 
 /// A finished game.
@@ -95,6 +121,10 @@ pub struct Played {
     pub reason: String,
     /// The wall-clock time of each move, in the order of `moves`.
     pub think: Vec<Duration>,
+    /// On a clock, the time left at the end: the first player's, the second's.
+    pub clock_left: Option<[Duration; 2]>,
+    /// Whether the first, the second player lost on time.
+    pub lost_on_time: [bool; 2],
 }
 
 impl Played {
@@ -121,6 +151,8 @@ impl Played {
     }
 }
 
+/// Plays a game from `start`, on `clocks` if given (a player whose move takes longer than its
+/// time left loses on time, the move unplayed).
 fn play_game(
     first: &mut Player,
     second: &mut Player,
@@ -128,11 +160,14 @@ fn play_game(
     first_color: Color,
     max_plies: usize,
     seed: u64,
+    mut clocks: Option<Clocks>,
 ) -> Result<Played, String> {
     first.new_game();
     second.new_game();
     let mut game = Game::new(start);
     let mut think = Vec::new();
+    let mut lost_on_time = [false; 2];
+    let mut flag = None;
     while game.outcome().is_none() && game.ply() < max_plies {
         let first_to_move = game.position().turn() == first_color;
         let player = if first_to_move {
@@ -140,15 +175,40 @@ fn play_game(
         } else {
             &mut *second
         };
+        let view = clocks.as_ref().map(|clocks| clocks.view(first_to_move));
         let started = Instant::now();
-        let m = player.best_move(&game, seed.wrapping_add(game.ply() as u64))?;
-        think.push(started.elapsed());
+        let m = player.best_move(&game, seed.wrapping_add(game.ply() as u64), view.as_ref())?;
+        let elapsed = started.elapsed();
+        if let (Some(clocks), Some(view)) = (&mut clocks, view) {
+            if !clocks.charge(first_to_move, elapsed) {
+                lost_on_time[usize::from(!first_to_move)] = true;
+                let mover = game.position().turn();
+                flag = Some((
+                    !mover,
+                    format!(
+                        "{mover} lost on time ({:.3} s for a move with {:.3} s left)",
+                        elapsed.as_secs_f64(),
+                        view.remaining.as_secs_f64()
+                    ),
+                ));
+                break;
+            }
+        }
+        think.push(elapsed);
         game.play(&m)
             .map_err(|e| format!("illegal move {}: {e}", m.hub()))?;
     }
-    let (winner, result, reason) = match game.outcome() {
-        Some(outcome) => (outcome.winner, outcome.pdn_result(), outcome.to_string()),
-        None => (
+    let (winner, result, reason) = match (flag, game.outcome()) {
+        (Some((winner, reason)), _) => (
+            Some(winner),
+            match winner {
+                Color::White => "1-0",
+                Color::Black => "0-1",
+            },
+            reason,
+        ),
+        (None, Some(outcome)) => (outcome.winner, outcome.pdn_result(), outcome.to_string()),
+        (None, None) => (
             None,
             "1/2-1/2",
             format!("draw: stopped after {max_plies} plies"),
@@ -167,6 +227,8 @@ fn play_game(
         result,
         reason,
         think,
+        clock_left: clocks.map(|clocks| clocks.left()),
+        lost_on_time,
     })
 }
 
@@ -234,6 +296,9 @@ fn record_pair(sprt: &mut Sprt, pair: usize, half_points: u8, verbose: bool) -> 
 fn run_match(args: &MatchArgs) -> Result<Finished, String> {
     let (first, first_tables) = parse_seat(&args.first)?;
     let (second, second_tables) = parse_seat(&args.second)?;
+    if args.clock.is_none() && [&first, &second].iter().any(|spec| spec.on_clock()) {
+        return Err("engine:time=clock plays on a game clock: give --clock BASE+INC".into());
+    }
     let tables = if first_tables || second_tables {
         Some(load_match_tables(&args.tables)?)
     } else {
@@ -295,12 +360,27 @@ fn run_match(args: &MatchArgs) -> Result<Finished, String> {
                     // Game 2k: the first player has White; game 2k+1: Black, same opening.
                     for (index, color) in [(2 * pair, Color::White), (2 * pair + 1, Color::Black)] {
                         let seed = args.seed.wrapping_add(index as u64 * 1000);
-                        match play_game(&mut a, &mut b, openings[pair], color, args.max_plies, seed)
-                        {
+                        let start = openings[pair];
+                        match play_game(
+                            &mut a,
+                            &mut b,
+                            start,
+                            color,
+                            args.max_plies,
+                            seed,
+                            args.clocks(),
+                        ) {
                             Ok(played) => {
                                 if args.verbose {
+                                    let left = played.clock_left.map_or(String::new(), |[a, b]| {
+                                        format!(
+                                            "; time left {:.1} s / {:.1} s",
+                                            a.as_secs_f64(),
+                                            b.as_secs_f64()
+                                        )
+                                    });
                                     println!(
-                                        "game {} ({} White): {} {} plies, {}",
+                                        "game {} ({} White): {} {} plies, {}{left}",
                                         index + 1,
                                         if color == Color::White {
                                             "first"
@@ -375,6 +455,8 @@ mod tests {
             verbose: false,
             sprt: None,
             tables: PathBuf::new(),
+            clock: None,
+            overhead_ms: 30,
         };
         let mut a = Player::start(&args.first.parse().unwrap(), &args, None).unwrap();
         let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
@@ -383,7 +465,7 @@ mod tests {
         )
         .unwrap()[0];
         for color in [Color::White, Color::Black] {
-            let played = play_game(&mut a, &mut b, opening, color, 60, 5).unwrap();
+            let played = play_game(&mut a, &mut b, opening, color, 60, 5, None).unwrap();
             let mut position = played.start;
             for m in &played.moves {
                 position = position.play(m).unwrap();
@@ -438,6 +520,8 @@ mod tests {
             verbose: true,
             sprt: Some(sprt.parse().unwrap()),
             tables: PathBuf::new(),
+            clock: None,
+            overhead_ms: 30,
         };
         run_match(&args).unwrap()
     }

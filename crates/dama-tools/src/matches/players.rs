@@ -4,7 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_engine::{Engine, Level, Limits, Options, Tablebase, choose_move};
+use dama_engine::{
+    Engine, GameClock, Level, Limits, Options, Tablebase, choose_move, choose_move_on_clock,
+};
 use dama_rules::{Game, Move};
 
 use super::MatchArgs;
@@ -59,6 +61,12 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// Whether the player plans its time on the game clock only (`engine:time=clock`).
+    #[must_use]
+    pub fn on_clock(&self) -> bool {
+        matches!(self, PlayerSpec::Engine { limits, .. } if limits.on_clock)
+    }
+
     /// The threads the player searches on (1 for levels; unknown for Hub players, counted 1).
     #[must_use]
     pub fn threads(&self) -> usize {
@@ -75,6 +83,35 @@ pub struct EngineLimits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub time_ms: Option<u64>,
+    /// `time=clock`: the engine plans its time on the match's game clock.
+    pub on_clock: bool,
+}
+
+impl EngineLimits {
+    /// The search limits; on a game clock (`planned`: the engine's plan on it) a player
+    /// with `time=clock` follows the plan, any other keeps its own limits within the plan's
+    /// hard limit.
+    #[must_use]
+    pub fn search_limits(&self, planned: Option<Limits>) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        if let Some(planned) = planned {
+            if self.on_clock {
+                limits.time = planned.time;
+                limits.target = planned.target;
+            } else {
+                limits.time = match (limits.time, planned.time) {
+                    (Some(own), Some(cap)) => Some(own.min(cap)),
+                    (own, cap) => own.or(cap),
+                };
+            }
+        }
+        limits
+    }
 }
 
 impl std::str::FromStr for PlayerSpec {
@@ -116,6 +153,7 @@ impl std::str::FromStr for PlayerSpec {
             match key {
                 "depth" => limits.depth = Some(number()? as u32),
                 "nodes" => limits.nodes = Some(number()?),
+                "time" if value == "clock" => limits.on_clock = true,
                 "time" => limits.time_ms = Some(number()?),
                 "hash" => hash_mb = Some(number()? as usize),
                 "threads" => {
@@ -140,7 +178,7 @@ impl std::str::FromStr for PlayerSpec {
             }
         }
         if limits == EngineLimits::default() {
-            return Err("an engine: player needs depth=, nodes= or time=".into());
+            return Err("an engine: player needs depth=, nodes=, time= or time=clock".into());
         }
         Ok(PlayerSpec::Engine {
             limits,
@@ -219,23 +257,39 @@ impl Player {
         }
     }
 
-    pub(super) fn best_move(&mut self, game: &Game, seed: u64) -> Result<Move, String> {
+    /// The player's move in `game`; on a game clock, `clock` is the mover's view of it.
+    pub(super) fn best_move(
+        &mut self,
+        game: &Game,
+        seed: u64,
+        clock: Option<&GameClock>,
+    ) -> Result<Move, String> {
         let chosen = match self {
             Player::Level {
                 engine,
                 level,
                 think,
-            } => choose_move(engine, game, *level, *think, seed),
+            } => match clock {
+                Some(clock) => choose_move_on_clock(engine, game, *level, clock, seed),
+                None => choose_move(engine, game, *level, *think, seed),
+            },
             Player::Engine { engine, limits } => {
-                let limits = Limits {
-                    depth: limits.depth,
-                    nodes: limits.nodes,
-                    time: limits.time_ms.map(Duration::from_millis),
-                    stop: None,
-                };
+                let limits = limits.search_limits(clock.map(|clock| clock.limits(game.position())));
                 engine.search(game, &limits).best
             }
-            Player::Hub { client, level } => return client.best_move(game, level),
+            Player::Hub { client, level } => {
+                return match clock {
+                    Some(clock) => client.best_move(
+                        game,
+                        &format!(
+                            "time={:.3} inc={:.3}",
+                            clock.remaining.as_secs_f64(),
+                            clock.increment.as_secs_f64()
+                        ),
+                    ),
+                    None => client.best_move(game, level),
+                };
+            }
         };
         chosen.ok_or_else(|| "no move in a game that is not over".to_owned())
     }
@@ -339,6 +393,8 @@ mod tests {
             verbose: false,
             sprt: None,
             tables: PathBuf::new(),
+            clock: None,
+            overhead_ms: 30,
         };
         let (spec, with) = parse_seat(&args.first).unwrap();
         assert!(with);
@@ -346,7 +402,7 @@ mod tests {
         let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
         // A king against a man: White wins; the first player has White.
         let start = Position::from_fen("W:WK29:B2").unwrap();
-        let played = play_game(&mut a, &mut b, start, Color::White, 200, 1).unwrap();
+        let played = play_game(&mut a, &mut b, start, Color::White, 200, 1, None).unwrap();
         assert_eq!(played.first_points, 2, "{}", played.reason);
     }
 }

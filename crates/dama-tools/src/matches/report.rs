@@ -1,5 +1,6 @@
 //! What a match reports: the score with its Elo difference and margin, the sequential test's
-//! verdict, the share of its think time each player used, and the games as PDN.
+//! verdict, the share of its think time each player used, on a clock the losses on time and
+//! the time left, and the games as PDN.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -7,6 +8,7 @@ use std::time::Duration;
 use dama_engine::Level;
 use dama_rules::{Color, pdn};
 
+use super::clock::clock_line;
 use super::players::{PlayerSpec, parse_seat};
 use super::{Finished, MatchArgs, Played};
 
@@ -14,10 +16,10 @@ use super::{Finished, MatchArgs, Played};
 /// a Hub player's under `move-time=` (seconds).
 fn think_budget(spec: &PlayerSpec, args: &MatchArgs) -> Option<Duration> {
     match spec {
-        PlayerSpec::Level(level) => {
-            (*level == Level::MAX).then(|| Duration::from_millis(args.think_ms))
-        }
+        PlayerSpec::Level(level) => (*level == Level::MAX && args.clock.is_none())
+            .then(|| Duration::from_millis(args.think_ms)),
         PlayerSpec::Engine { limits, .. } => limits.time_ms.map(Duration::from_millis),
+        PlayerSpec::Hub(_) if args.clock.is_some() => None,
         PlayerSpec::Hub(_) => args
             .hub_level
             .split_whitespace()
@@ -139,6 +141,9 @@ pub(super) fn report(args: &MatchArgs, finished: &Finished) -> Result<(), String
     if let Some(line) = time_used_line(args, results)? {
         println!("{line}");
     }
+    if let Some(line) = args.clock.and_then(|spec| clock_line(spec, results)) {
+        println!("{line}");
+    }
     if let Some(path) = &args.pdn {
         let mut text = String::new();
         for (i, game) in results.iter().enumerate() {
@@ -148,13 +153,17 @@ pub(super) fn report(args: &MatchArgs, finished: &Finished) -> Result<(), String
                 (&args.second, &args.first)
             };
             let round = (i + 1).to_string();
-            let tags = [
+            let time_control = args.clock.map(|spec| spec.to_string());
+            let mut tags = vec![
                 ("Event", "damabot match"),
                 ("Round", round.as_str()),
                 ("White", white.as_str()),
                 ("Black", black.as_str()),
                 ("Termination", game.reason.as_str()),
             ];
+            if let Some(time_control) = &time_control {
+                tags.push(("TimeControl", time_control.as_str()));
+            }
             let _ = writeln!(
                 text,
                 "{}",
@@ -203,11 +212,13 @@ mod tests {
             verbose: false,
             sprt: None,
             tables: PathBuf::new(),
+            clock: None,
+            overhead_ms: 30,
         };
         let mut a = Player::start(&args.first.parse().unwrap(), &args, None).unwrap();
         let mut b = Player::start(&args.second.parse().unwrap(), &args, None).unwrap();
         let opening = Position::initial().with_turn(Color::Black);
-        let played = play_game(&mut a, &mut b, opening, Color::White, 12, 5).unwrap();
+        let played = play_game(&mut a, &mut b, opening, Color::White, 12, 5, None).unwrap();
         assert_eq!(played.think.len(), played.moves.len());
         // Black moves first here, and the first player has White: it made the even moves.
         let first: Vec<(Duration, bool)> = played.think_of(true).collect();
