@@ -3,12 +3,15 @@
 //! The low levels score every legal move with a shallow search and pick at random among the
 //! moves close to the best (the margin shrinks level by level), now and then any move at all;
 //! the middle levels search a fixed number of nodes; the top level thinks for the configured
-//! time with everything on. Below the top level the move depends only on the game and the seed.
+//! time with everything on, or on a game clock plans its time on the clock
+//! ([`choose_move_on_clock`]). Below the top level the move depends only on the game and the
+//! seed (on a clock, unless the clock's hard limit cuts a search short).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dama_rules::{Game, Move};
 
+use crate::game_clock::{GameClock, MIN_THINK};
 use crate::search::{Engine, Limits, WIN, is_loss, is_win};
 
 /// A playing level, 1 to 8.
@@ -175,14 +178,49 @@ pub fn choose_move(
     think_time: Duration,
     seed: u64,
 ) -> Option<Move> {
+    choose(engine, game, level, &Limits::time(think_time), None, seed)
+}
+
+/// The move the bot plays at `level` on a game clock; `None` when the game is over. The top
+/// level plans its time on the clock ([`GameClock::limits`]); the other levels search as in
+/// [`choose_move`], the same move for the same game and seed, except that no search passes the
+/// clock's hard limit: a level's effort is its own, whatever the clock, and a short clock
+/// never makes it lose on time.
+pub fn choose_move_on_clock(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    clock: &GameClock,
+    seed: u64,
+) -> Option<Move> {
+    let limits = clock.limits(game.position());
+    let cap = limits.time;
+    choose(engine, game, level, &limits, cap, seed)
+}
+
+/// A level's move: the top level searches within `timed`, the others within their own
+/// effort and the time `cap`.
+fn choose(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    timed: &Limits,
+    cap: Option<Duration>,
+    seed: u64,
+) -> Option<Move> {
     if game.outcome().is_some() {
         return None;
     }
     match level.style() {
-        Style::Timed => engine.search(game, &Limits::time(think_time)).best,
+        Style::Timed => engine.search(game, timed).best,
         Style::Nodes(nodes) => {
             engine.new_game();
-            engine.search(game, &Limits::nodes(nodes)).best
+            let limits = Limits {
+                nodes: Some(nodes),
+                time: cap,
+                ..Limits::default()
+            };
+            engine.search(game, &limits).best
         }
         Style::Sampled {
             depth,
@@ -190,7 +228,7 @@ pub fn choose_move(
             blunder,
         } => {
             engine.new_game();
-            let scored = score_moves(engine, game, depth);
+            let scored = score_moves_within(engine, game, depth, cap);
             let mut rng = Rng::new(seed);
             pick(&scored, margin, blunder, &mut rng)
         }
@@ -200,6 +238,18 @@ pub fn choose_move(
 /// Every legal move with its score for the mover, from a search of `depth` plies after it.
 #[must_use]
 pub fn score_moves(engine: &mut Engine, game: &Game, depth: u32) -> Vec<(Move, i32)> {
+    score_moves_within(engine, game, depth, None)
+}
+
+/// [`score_moves`] within `time` for all the moves together, if given: a search that would
+/// pass it stops with its last completed iteration (the first always completes).
+fn score_moves_within(
+    engine: &mut Engine,
+    game: &Game,
+    depth: u32,
+    time: Option<Duration>,
+) -> Vec<(Move, i32)> {
+    let deadline = time.map(|time| Instant::now() + time);
     let moves = game.position().legal_moves();
     moves
         .iter()
@@ -210,7 +260,18 @@ pub fn score_moves(engine: &mut Engine, game: &Game, depth: u32) -> Vec<(Move, i
                     Some(_) => WIN - 1,
                     None => 0,
                 },
-                Ok(None) => -engine.search(&next, &Limits::depth(depth.max(1))).score,
+                Ok(None) => {
+                    let limits = Limits {
+                        depth: Some(depth.max(1)),
+                        time: deadline.map(|deadline| {
+                            deadline
+                                .saturating_duration_since(Instant::now())
+                                .max(MIN_THINK)
+                        }),
+                        ..Limits::default()
+                    };
+                    -engine.search(&next, &limits).score
+                }
                 Err(_) => -WIN,
             };
             (*m, score)

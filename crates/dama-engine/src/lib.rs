@@ -19,6 +19,7 @@
 mod draw_offer;
 pub mod eval;
 pub mod features;
+mod game_clock;
 mod level;
 pub mod patterns;
 mod search;
@@ -27,11 +28,16 @@ pub mod tt;
 pub mod weights;
 
 pub use draw_offer::{ACCEPT_DRAW_BELOW, accepts_draw, draw_offer_limits};
-pub use level::{Level, Rng, Style, choose_move, score_moves};
+pub use game_clock::{
+    GameClock, HORIZON, LIMIT_FACTOR, LIMIT_SHARE, MIN_THINK, MOVE_OVERHEAD, TOOL_OVERHEAD,
+    ThinkTime, opponent_weight, phase_weight,
+};
+pub use level::{Level, Rng, Style, choose_move, choose_move_on_clock, score_moves};
 pub use search::{
-    CLOCK_INTERVAL, CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Engine, Limits, MAX_DEPTH, MAX_PLY,
-    Options, SCORE_DROP, SINGULAR_MARGIN, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE,
-    STEADY_SCORE, SearchResult, TABLE_RANGE, TABLE_WIN, UNSETTLED_SHARE, WIN, is_decisive, is_loss,
+    CLOCK_DROP_SHARE, CLOCK_INTERVAL, CLOCK_SHARE, CLOCK_STABLE_SHARE, CLOCK_UNSETTLED_SHARE,
+    CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Engine, Limits, MAX_DEPTH, MAX_PLY, Options,
+    SCORE_DROP, SINGULAR_MARGIN, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE, STEADY_SCORE,
+    SearchResult, TABLE_RANGE, TABLE_WIN, UNSETTLED_SHARE, WIN, clock_share, is_decisive, is_loss,
     is_win, plies_to_end, soft_share,
 };
 pub use tables::{Tablebase, Verdict};

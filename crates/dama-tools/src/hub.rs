@@ -16,6 +16,10 @@
 //! << stop | ping (>> pong) | new-game | set-param name=... value=... | quit
 //! ```
 //! Anything it cannot read gets `error message="..."` and the engine carries on.
+//!
+//! On a clock (`level time=SECONDS inc=SECONDS [moves=N]`, the time left now and the increment
+//! added after the move) the engine plans each move's time with [`dama_engine::GameClock`],
+//! keeping back [`dama_engine::TOOL_OVERHEAD`] a move for the pipe and the process.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
@@ -25,7 +29,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use clap::Args;
-use dama_engine::{Engine, Limits, SearchResult, WIN, plies_to_end};
+use dama_engine::{Engine, GameClock, Limits, SearchResult, TOOL_OVERHEAD, WIN, plies_to_end};
 use dama_rules::{Color, Game, Move, Piece, Position, Role, Setup, Square};
 
 /// `damabot hub [--hash-mb MB] [--threads N]`.
@@ -81,14 +85,16 @@ pub struct TimeControl {
     pub infinite: bool,
 }
 
-/// What is kept back from the clock for the protocol and the process.
+/// What is kept back from a fixed time a move for the protocol and the process.
 const SAFETY: Duration = Duration::from_millis(30);
 
 impl TimeControl {
-    /// The search limits: a fixed time, depth or nodes as given; with a clock, a share of the
-    /// time left (the increment is added first, as Hub engines do).
+    /// The search limits for a move in `position`: a fixed time, depth or nodes as given;
+    /// with a clock (`time=`, `inc=`, `moves=`), the engine's plan on that clock
+    /// ([`GameClock::think_time`]) with [`TOOL_OVERHEAD`] kept back a move. `time` is the
+    /// time left now; the increment comes after the move.
     #[must_use]
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self, position: &Position) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -101,14 +107,13 @@ impl TimeControl {
                     .max(Duration::from_millis(5)),
             );
         } else if let Some(time) = self.time {
-            let total = (time + self.increment).max(0.0);
-            let moves = f64::from(self.moves.unwrap_or(30).max(1));
-            let share = (total / moves + self.increment * 0.5).min(total * 0.4);
-            limits.time = Some(
-                secs(share)
-                    .saturating_sub(SAFETY)
-                    .max(Duration::from_millis(5)),
-            );
+            let clock = GameClock {
+                moves_to_go: self.moves,
+                ..GameClock::new(secs(time), secs(self.increment)).with_overhead(TOOL_OVERHEAD)
+            };
+            let planned = clock.limits(position);
+            limits.time = planned.time;
+            limits.target = planned.target;
         }
         if !self.infinite
             && limits.time.is_none()
@@ -473,7 +478,7 @@ impl Session {
         self.stop.store(false, Ordering::Relaxed);
         self.running.store(true, Ordering::Release);
         let running = self.running.clone();
-        let mut limits = self.time_control.limits();
+        let mut limits = self.time_control.limits(self.game.position());
         limits.stop = Some(self.stop.clone());
         let game = self.game.clone();
         let engine = self.engine.clone();
@@ -757,25 +762,54 @@ mod tests {
             move_time: Some(0.5),
             ..TimeControl::default()
         };
-        assert_eq!(fixed.limits().time, Some(Duration::from_millis(470)));
+        let start = Position::initial();
+        assert_eq!(fixed.limits(&start).time, Some(Duration::from_millis(470)));
+        assert_eq!(fixed.limits(&start).target, None);
         let clock = TimeControl {
             time: Some(60.0),
             increment: 1.0,
             ..TimeControl::default()
         };
-        let t = clock.limits().time.unwrap();
+        // On a clock: a target of seconds, a hard limit a few times that, well inside the
+        // time left.
+        let limits = clock.limits(&start);
+        let (target, limit) = (limits.target.unwrap(), limits.time.unwrap());
         assert!(
-            t > Duration::from_secs(1) && t < Duration::from_secs(4),
-            "{t:?}"
+            target > Duration::from_secs(1) && target < Duration::from_secs(4),
+            "{target:?}"
         );
+        assert!(
+            limit > target && limit < Duration::from_secs(20),
+            "{limit:?}"
+        );
+        // Ten seconds left, a tenth of a second a move: under a second, never the clock.
+        let short = TimeControl {
+            time: Some(10.0),
+            increment: 0.1,
+            ..TimeControl::default()
+        };
+        let limits = short.limits(&start);
+        assert!(
+            limits.target.unwrap() < Duration::from_secs(1),
+            "{limits:?}"
+        );
+        assert!(limits.time.unwrap() < Duration::from_secs(4), "{limits:?}");
+        // The last move before a time control may take more, not the clock.
+        let last = TimeControl {
+            moves: Some(1),
+            ..clock.clone()
+        };
+        let limits = last.limits(&start);
+        assert!(limits.target.unwrap() > target, "{limits:?}");
+        assert!(limits.time.unwrap() < Duration::from_secs(30), "{limits:?}");
         let depth = TimeControl {
             depth: Some(5),
             ..TimeControl::default()
         };
-        assert_eq!(depth.limits().time, None);
-        assert_eq!(depth.limits().depth, Some(5));
+        assert_eq!(depth.limits(&start).time, None);
+        assert_eq!(depth.limits(&start).depth, Some(5));
         assert_eq!(
-            TimeControl::default().limits().time,
+            TimeControl::default().limits(&start).time,
             Some(Duration::from_secs(1))
         );
     }
@@ -817,6 +851,21 @@ mod tests {
             lines.iter().any(|l| l.starts_with("info depth=3 ")),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_session_plays_on_a_clock() {
+        // Half a second left: the answer comes inside it.
+        let script = "hub\ninit\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18\"\nlevel time=0.5 inc=0\ngo think\n";
+        let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let out: Output = Arc::new(Mutex::new(Box::new(Shared(buffer.clone()))));
+        let started = std::time::Instant::now();
+        run(script.as_bytes(), &out, 1);
+        let elapsed = started.elapsed();
+        let text = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+        assert!(text.lines().any(|l| l.starts_with("done move=")), "{text}");
+        assert!(!text.contains("error"), "{text}");
+        assert!(elapsed < Duration::from_millis(200 + 150), "{elapsed:?}");
     }
 
     #[test]
