@@ -54,12 +54,6 @@ impl LanguageOption {
             LanguageOption::Automatic => None,
         }
     }
-
-    /// The key of its name in `discord-choice-language`.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        self.language().map_or("auto", Language::code)
-    }
 }
 
 /// How `/settings notify` tells someone about their games (its choices are named from the
@@ -83,16 +77,6 @@ impl NotifyOption {
             NotifyOption::Off => NotifyMode::Off,
         }
     }
-
-    /// The key of its name in `discord-choice-notify`.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        match self {
-            NotifyOption::Dm => "dm",
-            NotifyOption::Ping => "ping",
-            NotifyOption::Off => "off",
-        }
-    }
 }
 
 /// `/settings threads` (its choices are named from the files, `discord-choice-threads`, in
@@ -110,16 +94,8 @@ impl SwitchOption {
     pub fn is_on(self) -> bool {
         self == SwitchOption::On
     }
-
-    /// The key of its name in `discord-choice-threads`.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        match self {
-            SwitchOption::On => "on",
-            SwitchOption::Off => "off",
-        }
-    }
 }
+
 /// The format of `/tournament create` (its choices are named by the command's own attributes,
 /// `cmd-tournament-create.format-swiss` and `.format-round-robin`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
