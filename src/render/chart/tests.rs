@@ -214,6 +214,7 @@ fn golden_chart() {
     let png = advantage_chart(&evaluations, &marks, &labels());
     // To look at: the chart alone, and as it sits in Discord's dark and light themes.
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
     std::fs::write(target.join("chart-sample.png"), &png).unwrap();
     for (theme, ground) in [("dark", [0x31, 0x33, 0x38]), ("light", [0xff, 0xff, 0xff])] {
         let mut page = RgbImage::from_pixel(WIDTH + 80, HEIGHT + 80, image::Rgb(ground));

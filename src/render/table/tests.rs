@@ -98,6 +98,7 @@ fn the_height_follows_the_rows_and_the_width_stays_in_bounds() {
     let png = renderer().table_png(&standings(40));
     assert!(png.len() < 1024 * 1024, "{} bytes", png.len());
     let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/table-sample.png");
+    std::fs::create_dir_all(sample.parent().unwrap()).unwrap();
     std::fs::write(sample, png).unwrap();
 }
 
