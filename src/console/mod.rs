@@ -28,9 +28,7 @@
 mod deliver;
 mod parse;
 mod session;
-mod settings;
 mod show;
-mod tournament;
 mod words;
 
 use std::collections::{HashMap, HashSet};

@@ -1,11 +1,17 @@
 //! Reading a command: its name, arguments and options in any language, to the action of the
-//! service it asks for (the families with many options have their own files: [`super::tournament`],
-//! [`super::settings`]).
+//! service it asks for. The commands, their options and the options' kinds and limits are the
+//! command table's ([`crate::commands`]), and so is the action each asks for
+//! ([`commands::action`], the one Discord's commands run); what the console adds is its
+//! shorthand: arguments without an option's name, read as the options they stand for
+//! (`/challenge bob white`, `/play 3`, `/draw accept`, `/tournament create Autumn Cup`,
+//! `/settings language it`), and short words for values (`on`, `off`, `auto`, `w`, `b`).
 
 use std::collections::HashMap;
 
 use super::Console;
-use crate::game::{Action, ColourChoice, Member, PuzzleAction};
+use crate::commands::{self, Kind, Value, Values};
+use crate::discord::call::{ExpiryOption, TimeOption};
+use crate::game::{Action, Member};
 use crate::i18n::t;
 
 /// What a console command asks for.
@@ -26,10 +32,28 @@ pub(super) enum Parsed {
     Answer(String),
 }
 
+/// The options typed by name (by their English names), and the arguments typed without one.
+struct Typed<'a> {
+    options: HashMap<&'static str, String>,
+    args: Vec<&'a str>,
+}
+
+impl Typed<'_> {
+    /// Reads an argument as the option `name` unless that option is typed by its name.
+    fn stands_for(&mut self, name: &'static str, argument: Option<String>) {
+        if let Some(argument) = argument {
+            self.options.entry(name).or_insert(argument);
+        }
+    }
+
+    fn option(&self, name: &str) -> Option<&str> {
+        self.options.get(name).map(String::as_str)
+    }
+}
+
 impl Console {
     /// Reads a command (without its `/`): `verb argument ... option:value ...`, with the
     /// command's and the options' names in any language.
-    #[allow(clippy::too_many_lines)] // one arm per command, as the help lists them
     pub(super) fn parse(&mut self, command: &str) -> Parsed {
         let language = self.language;
         let mut words = command.split_whitespace();
@@ -43,8 +67,10 @@ impl Console {
             "hint" => "hint",
             other => self.words.command(other).unwrap_or_default(),
         };
-        let mut args: Vec<&str> = Vec::new();
-        let mut options: HashMap<&str, String> = HashMap::new();
+        let mut typed = Typed {
+            options: HashMap::new(),
+            args: Vec::new(),
+        };
         for word in words {
             match word.split_once(':') {
                 // `22x13` never has a colon, but an option name is a word; the ids that
@@ -58,264 +84,35 @@ impl Console {
                 {
                     let key = key.to_lowercase();
                     if let Some(english) = self.words.option(&key) {
-                        options.insert(english, value.to_owned());
+                        typed.options.insert(english, value.to_owned());
                     } else if key == "action" {
-                        options.insert("action", value.to_owned());
+                        typed.options.insert("action", value.to_owned());
                     } else {
-                        args.push(word);
+                        typed.args.push(word);
                     }
                 }
-                _ => args.push(word),
+                _ => typed.args.push(word),
             }
         }
-        let option = |key: &str| options.get(key).map(String::as_str);
-        let colour = || {
-            self.parse_colour(option("colour").or(args.get(1).copied()))
-                .map_err(|colour| t!(language, ConsoleNotAColour, colour = colour))
-        };
-        let action = match verb {
-            "challenge" => {
-                // Without a member (`/challenge colour:white`, or `/challenge white`): an open
-                // challenge.
-                let first_is_colour = args.first().is_some_and(|a| self.words.colour(a).is_some());
-                let opponent = if first_is_colour {
-                    option("member")
-                } else {
-                    args.first()
-                        .map(|a| a.trim_start_matches('@'))
-                        .or(option("member"))
-                }
-                .map(str::to_owned);
-                let colour = if first_is_colour {
-                    self.parse_colour(option("colour").or(args.first().copied()))
-                        .map_err(|colour| t!(language, ConsoleNotAColour, colour = colour))
-                } else {
-                    colour()
-                };
-                let colour = match colour {
-                    Ok(colour) => colour,
-                    Err(message) => return Parsed::Answer(message),
-                };
-                let time_per_move =
-                    match option("time").map(humantime_serde::re::humantime::parse_duration) {
-                        None => None,
-                        Some(Ok(time)) => Some(time),
-                        Some(Err(error)) => {
-                            let error = error.to_string();
-                            return Parsed::Answer(t!(language, ConsoleTimeUsage, error = error));
-                        }
-                    };
-                let opponent = opponent.map(|opponent| Member {
-                    user: self.user_id(&opponent),
-                    is_bot: opponent.eq_ignore_ascii_case("dama"),
-                    name: opponent,
-                });
-                Action::Challenge {
-                    opponent,
-                    colour,
-                    time_per_move,
-                }
-            }
-            "accept" => {
-                let from = option("from")
-                    .or(args.first().copied())
-                    .map(|name| name.trim_start_matches('@').to_owned());
-                Action::Accept {
-                    from: from.map(|name| self.user_id(&name)),
-                }
-            }
-            "decline" => Action::Decline,
-            "cancel" => Action::Cancel,
-            "play" => {
-                let level = option("level").or(args.first().copied()).unwrap_or("1");
-                let Ok(level) = level.parse::<u8>() else {
-                    return Parsed::Answer(t!(language, ConsoleNotALevel, level = level));
-                };
-                match colour() {
-                    Ok(colour) => Action::PlayEngine { level, colour },
-                    Err(message) => return Parsed::Answer(message),
-                }
-            }
-            "move" => {
-                let text = if args.is_empty() {
-                    option("move").unwrap_or_default().to_owned()
-                } else {
-                    args.join(" ")
-                };
-                if text.is_empty() {
-                    return Parsed::Suggest {
-                        typed: String::new(),
-                        asked_to_move: true,
-                        puzzle: false,
-                    };
-                }
-                Action::Move { text }
-            }
+        match verb {
             "suggest" => {
                 return Parsed::Suggest {
-                    typed: args.join(" "),
+                    typed: typed.args.join(" "),
                     asked_to_move: false,
                     puzzle: false,
                 };
             }
-            "board" => Action::Board {
-                flip: args
-                    .first()
-                    .is_some_and(|a| self.words.option(a) == Some("flip"))
-                    || option("flip").is_some_and(|v| {
-                        matches!(
-                            v.to_lowercase().as_str(),
-                            "true" | "yes" | "sì" | "si" | "sí"
-                        )
-                    }),
-            },
-            "resign" => Action::Resign,
-            "draw" => {
-                let typed = args.first().copied().or(option("action"));
-                match typed.map(|t| self.words.subcommand("draw", t)) {
-                    None | Some(Some("draw offer")) => Action::OfferDraw,
-                    Some(Some("draw accept")) => Action::AnswerDraw { accept: true },
-                    Some(Some("draw decline")) => Action::AnswerDraw { accept: false },
-                    Some(_) => {
-                        return Parsed::Answer(t!(
-                            language,
-                            ConsoleDrawUsage,
-                            draw = self
-                                .typed("draw offer")
-                                .split(' ')
-                                .next()
-                                .unwrap_or_default()
-                                .to_owned(),
-                            typed = typed.unwrap_or_default(),
-                            offer = self.typed("draw offer"),
-                            accept = self.typed("draw accept"),
-                            decline = self.typed("draw decline"),
-                        ));
-                    }
-                }
-            }
-            "claim" => Action::Claim,
-            "abort" => Action::Abort,
-            "leaderboard" => {
-                let page = option("page")
-                    .or(args.first().copied())
-                    .and_then(|p| p.parse::<u32>().ok())
-                    .unwrap_or(1);
-                Action::Leaderboard {
-                    page: page.saturating_sub(1),
-                }
-            }
-            "stats" | "history" => {
-                let member = args
-                    .first()
-                    .copied()
-                    .or(option("member"))
-                    .map(|a| a.trim_start_matches('@').to_owned())
-                    .map(|n| Member {
-                        user: self.user_id(&n),
-                        name: n,
-                        is_bot: false,
-                    });
-                if verb == "stats" {
-                    Action::Stats { member }
-                } else {
-                    Action::History { member }
-                }
-            }
-            "pdn" | "replay" | "analysis" => {
-                let game = option("game")
-                    .or(args.first().copied())
-                    .map(|g| g.trim_start_matches('#').parse::<i64>());
-                let game = match game {
-                    None => None,
-                    Some(Ok(id)) => Some(id),
-                    Some(Err(_)) => {
-                        return Parsed::Answer(t!(
-                            language,
-                            ConsoleGameNumber,
-                            pdn = self.typed(verb)
-                        ));
-                    }
-                };
-                match verb {
-                    "pdn" => Action::Pdn { game },
-                    "analysis" => Action::Analysis { game },
-                    _ => Action::Replay { game },
-                }
-            }
-            "rules" => Action::Rules,
-            "help" => Action::Help,
-            "games" => Action::Games {
-                all: args.iter().any(|a| self.words.option(a) == Some("all"))
-                    || option("all").is_some_and(|v| self.words.switch(v) == Some(true)),
-            },
-            "takeback" => Action::Takeback,
-            "hint" => Action::Hint,
-            "puzzle" => {
-                // `/puzzle`, `/puzzle daily` (or `daily:true`), `/puzzle move 22-18`,
-                // `/puzzle 22-18`, `/puzzle move:22-18`; `/puzzle move` lists the moves.
-                let mut rest: &[&str] = &args;
-                let daily_word = rest
-                    .first()
-                    .is_some_and(|a| self.words.option(a) == Some("daily"));
-                if daily_word {
-                    rest = &rest[1..];
-                }
-                let daily = daily_word
-                    || option("daily").is_some_and(|v| self.words.switch(v) == Some(true));
-                let move_word = rest
-                    .first()
-                    .is_some_and(|a| self.words.option(a) == Some("move"));
-                if move_word {
-                    rest = &rest[1..];
-                }
-                let text = option("move").map_or_else(|| rest.join(" "), str::to_owned);
-                if text.is_empty() && (move_word || option("move").is_some()) {
-                    return Parsed::Suggest {
-                        typed: String::new(),
-                        asked_to_move: true,
-                        puzzle: true,
-                    };
-                }
-                Action::Puzzle(if !text.is_empty() {
-                    PuzzleAction::Answer { text }
-                } else if daily {
-                    PuzzleAction::Daily
-                } else {
-                    PuzzleAction::Next
-                })
-            }
-            "puzzles" => Action::Puzzle(PuzzleAction::Ranking),
-            "tournament" => match self.parse_tournament(&args, &options) {
-                Ok(action) => Action::Tournament(action),
-                Err(answer) => return Parsed::Answer(answer),
-            },
-            "settings" => match self.parse_settings(&args, &options) {
-                Some(change) => Action::Settings(change),
-                None => {
-                    return Parsed::Answer(t!(
-                        language,
-                        ConsoleSettingsUsage,
-                        settings = self.typed("settings")
-                    ));
-                }
-            },
             "click" => {
-                let Some(id) = args.first() else {
+                let Some(id) = typed.args.first() else {
                     return Parsed::Answer(t!(language, ConsoleClickUsage));
                 };
-                let values: Vec<String> = args
-                    .get(1..)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|v| (*v).to_owned())
-                    .collect();
+                let values = typed.args[1..].iter().map(|v| (*v).to_owned()).collect();
                 return Parsed::Click {
                     id: (*id).to_owned(),
                     values,
                 };
             }
-            _ => {
+            "" => {
                 return Parsed::Answer(t!(
                     language,
                     ConsoleUnknownCommand,
@@ -323,16 +120,290 @@ impl Console {
                     help = self.typed("help")
                 ));
             }
+            _ => {}
+        }
+        let path = match self.path(verb, &mut typed) {
+            Ok(path) => path,
+            Err(answer) => return Parsed::Answer(answer),
         };
-        Parsed::Act(action)
+        if let Some(suggest) = self.shorthand(&path, &mut typed) {
+            return suggest;
+        }
+        let values = match self.values(&path, &typed) {
+            Ok(values) => values,
+            Err(answer) => return Parsed::Answer(answer),
+        };
+        match commands::action(&path, &values) {
+            Some(action) => Parsed::Act(action),
+            // Only the member of `/tournament forfeit` is required and never filled in.
+            None => Parsed::Answer(t!(
+                language,
+                ConsoleTournamentMember,
+                forfeit = self.typed("tournament forfeit")
+            )),
+        }
     }
 
-    /// A colour typed in any language (random when none is); the text itself when it is no
-    /// colour.
-    pub(super) fn parse_colour(&self, text: Option<&str>) -> Result<ColourChoice, String> {
-        let Some(text) = text else {
-            return Ok(ColourChoice::Random);
+    /// The English path of the command run: a group's subcommand is its first argument
+    /// (`/draw` alone offers a draw, `/draw action:accept` is read too).
+    fn path(&self, verb: &str, typed: &mut Typed<'_>) -> Result<String, String> {
+        let language = self.language;
+        match verb {
+            "draw" => {
+                let step = match typed.args.first() {
+                    Some(&first) => Some(first.to_owned()),
+                    None => typed.option("action").map(str::to_owned),
+                };
+                if !typed.args.is_empty() {
+                    typed.args.remove(0);
+                }
+                match step.as_deref().map(|s| self.words.subcommand("draw", s)) {
+                    None => Ok("draw offer".to_owned()),
+                    Some(Some(path)) => Ok(path.to_owned()),
+                    Some(None) => Err(t!(
+                        language,
+                        ConsoleDrawUsage,
+                        draw = self
+                            .typed("draw offer")
+                            .split(' ')
+                            .next()
+                            .unwrap_or_default()
+                            .to_owned(),
+                        typed = step.unwrap_or_default(),
+                        offer = self.typed("draw offer"),
+                        accept = self.typed("draw accept"),
+                        decline = self.typed("draw decline"),
+                    )),
+                }
+            }
+            "tournament" => {
+                let step = typed
+                    .args
+                    .first()
+                    .and_then(|first| self.words.subcommand("tournament", first))
+                    .map(str::to_owned);
+                if let Some(step) = step {
+                    typed.args.remove(0);
+                    return Ok(step);
+                }
+                let steps: Vec<String> = commands::runnable()
+                    .iter()
+                    .filter(|(path, _)| path.starts_with("tournament "))
+                    .map(|(path, _)| format!("`{}`", self.typed(path)))
+                    .collect();
+                Err(t!(
+                    language,
+                    ConsoleTournamentUsage,
+                    steps = steps.join(", ")
+                ))
+            }
+            _ => Ok(verb.to_owned()),
+        }
+    }
+
+    /// Reads the arguments typed without an option's name as the options they stand for; the
+    /// moves to suggest when `/move` (or `/puzzle move`) comes without one.
+    fn shorthand(&self, path: &str, typed: &mut Typed<'_>) -> Option<Parsed> {
+        let args = typed.args.clone();
+        let first = args.first().map(|a| (*a).to_owned());
+        let second = args.get(1).map(|a| (*a).to_owned());
+        let is_option = |word: &str, name: &str| self.words.option(word) == Some(name);
+        match path {
+            // `/challenge white`: an open challenge; `/challenge bob black`.
+            "challenge"
+                if first
+                    .as_deref()
+                    .is_some_and(|a| self.words.colour(a).is_some()) =>
+            {
+                typed.stands_for("colour", first);
+            }
+            "challenge" => {
+                typed.stands_for("member", first);
+                typed.stands_for("colour", second);
+            }
+            "accept" | "stats" | "history" => {
+                let name = if path == "accept" { "from" } else { "member" };
+                typed.stands_for(name, first);
+            }
+            "play" => {
+                typed.stands_for("level", first);
+                typed.stands_for("colour", second);
+            }
+            "move" => {
+                if !args.is_empty() {
+                    typed.options.insert("move", args.join(" "));
+                }
+                if typed.option("move").is_none_or(str::is_empty) {
+                    return Some(Parsed::Suggest {
+                        typed: String::new(),
+                        asked_to_move: true,
+                        puzzle: false,
+                    });
+                }
+            }
+            "board" if first.as_deref().is_some_and(|a| is_option(a, "flip")) => {
+                typed.stands_for("flip", Some("true".to_owned()));
+            }
+            "games" if args.iter().any(|a| is_option(a, "all")) => {
+                typed.stands_for("all", Some("true".to_owned()));
+            }
+            "leaderboard" => typed.stands_for("page", first),
+            "pdn" | "replay" | "analysis" => typed.stands_for("game", first),
+            "tournament pairings" => typed.stands_for("round", first),
+            "tournament forfeit" => typed.stands_for("member", first),
+            "tournament create" => typed.stands_for("name", Some(args.join(" "))),
+            // `/puzzle`, `/puzzle daily`, `/puzzle move 22-18`, `/puzzle 22-18`; `/puzzle move`
+            // lists the moves.
+            "puzzle" => {
+                let mut rest: &[&str] = &args;
+                if rest.first().is_some_and(|a| is_option(a, "daily")) {
+                    rest = &rest[1..];
+                    typed.stands_for("daily", Some("true".to_owned()));
+                }
+                let move_word = rest.first().is_some_and(|a| is_option(a, "move"));
+                if move_word {
+                    rest = &rest[1..];
+                }
+                if !rest.is_empty() {
+                    typed.stands_for("move", Some(rest.join(" ")));
+                }
+                let asked = move_word || typed.option("move").is_some();
+                if asked && typed.option("move").is_none_or(str::is_empty) {
+                    return Some(Parsed::Suggest {
+                        typed: String::new(),
+                        asked_to_move: true,
+                        puzzle: true,
+                    });
+                }
+            }
+            // `/settings language it`, and `/settings language` alone: the server's Discord
+            // language again.
+            "settings" => {
+                let mut words = args.iter();
+                while let Some(word) = words.next() {
+                    if !is_option(word, "language") {
+                        return Some(Parsed::Answer(self.unreadable(path, "", word)));
+                    }
+                    let value = words.next().map_or("auto", |v| *v);
+                    typed.stands_for("language", Some(value.to_owned()));
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// The options of the command at `path`, read by their kinds and limits in the table; the
+    /// console's answer when one cannot be read.
+    fn values(&mut self, path: &str, typed: &Typed<'_>) -> Result<Values, String> {
+        let mut values = Values::new();
+        let Some(declared) = commands::find(path) else {
+            return Ok(values);
         };
-        self.words.colour(text).ok_or_else(|| text.to_owned())
+        for (&name, text) in &typed.options {
+            let Some(option) = declared.options.iter().find(|o| o.name == name) else {
+                // `/settings` reads every option it is given, or says what it takes.
+                if path == "settings" {
+                    return Err(self.unreadable(path, name, text));
+                }
+                continue;
+            };
+            match self.value(path, option, text) {
+                Some(value) => values.set(option.name, value),
+                None => return Err(self.unreadable(path, name, text)),
+            }
+        }
+        Ok(values)
+    }
+
+    /// One option typed, read by its kind (and checked against its limits, as Discord does).
+    fn value(&mut self, path: &str, option: &commands::Parameter, text: &str) -> Option<Value> {
+        let duration = |text: &str| {
+            TimeOption::parse(text)
+                .map(TimeOption::duration)
+                .or_else(|| humantime_serde::re::humantime::parse_duration(text).ok())
+        };
+        Some(match &option.kind {
+            Kind::Text { min, max, .. } => {
+                let length = text.chars().count();
+                if length < usize::from(*min) || length > usize::from(*max) {
+                    return None;
+                }
+                Value::Text(text.to_owned())
+            }
+            Kind::Time => Value::Time(duration(text)?),
+            Kind::Expiry => {
+                if self.words.is_automatic(text) {
+                    Value::Expiry(None)
+                } else {
+                    match ExpiryOption::parse(text) {
+                        Some(expiry) => Value::Expiry(expiry.duration()),
+                        None => Value::Expiry(Some(duration(text)?)),
+                    }
+                }
+            }
+            Kind::Integer { min, max } => {
+                let number: i64 = text.trim_start_matches('#').parse().ok()?;
+                let in_range = u64::try_from(number)
+                    .is_ok_and(|n| n >= *min && max.is_none_or(|max| n <= max));
+                if !in_range {
+                    return None;
+                }
+                Value::Integer(number)
+            }
+            Kind::Switch => Value::Switch(self.words.switch(text)?),
+            Kind::Member => {
+                let name = text.trim_start_matches('@').to_owned();
+                if name.is_empty() {
+                    return None;
+                }
+                Value::Member(Member {
+                    user: self.user_id(&name),
+                    is_bot: path == "challenge" && name.eq_ignore_ascii_case("dama"),
+                    name,
+                })
+            }
+            Kind::Channel => {
+                let name = text.trim_start_matches('#');
+                if name.is_empty() {
+                    return None;
+                }
+                Value::Channel(self.place_id(false, name))
+            }
+            Kind::Choice(_) => Value::Choice(self.words.choice_index(option.name, text)?),
+        })
+    }
+
+    /// What the console says of an option it cannot read: the usage of the command where it
+    /// has one, else which value it could not read.
+    fn unreadable(&self, path: &str, option: &str, text: &str) -> String {
+        let language = self.language;
+        match (path, option) {
+            ("settings", _) => t!(
+                language,
+                ConsoleSettingsUsage,
+                settings = self.typed("settings")
+            ),
+            ("tournament create", _) => t!(
+                language,
+                ConsoleTournamentCreateUsage,
+                create = self.typed("tournament create")
+            ),
+            ("tournament pairings", _) => t!(
+                language,
+                ConsoleTournamentRound,
+                pairings = self.typed("tournament pairings")
+            ),
+            (_, "colour") => t!(language, ConsoleNotAColour, colour = text.to_owned()),
+            (_, "level") => t!(language, ConsoleNotALevel, level = text.to_owned()),
+            (_, "game") => t!(language, ConsoleGameNumber, pdn = self.typed(path)),
+            (_, "time") => {
+                let error = humantime_serde::re::humantime::parse_duration(text)
+                    .err()
+                    .map_or_else(|| text.to_owned(), |error| error.to_string());
+                t!(language, ConsoleTimeUsage, error = error)
+            }
+            _ => t!(language, DiscordOptionUnreadable, input = text.to_owned()),
+        }
     }
 }

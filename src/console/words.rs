@@ -6,6 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use fluent_bundle::FluentArgs;
 
+use dama_engine::Level;
+
 use crate::commands;
 use crate::game::ColourChoice;
 use crate::i18n::{self, Language, Text};
@@ -141,12 +143,12 @@ impl Vocabulary {
         self.choices.get(&(option, typed_choice(typed))).copied()
     }
 
-    /// `on` or `off` in any language (`true`, `false` too).
+    /// `on` or `off` in any language (`true`, `false`, `yes`, `sì`, `no` too).
     pub(super) fn switch(&self, typed: &str) -> Option<bool> {
         let typed = typed.to_lowercase();
         match typed.as_str() {
-            "true" => Some(true),
-            "false" => Some(false),
+            "true" | "yes" | "sì" | "si" | "sí" => Some(true),
+            "false" | "no" => Some(false),
             _ => self.switches.get(&typed).copied(),
         }
     }
@@ -157,39 +159,9 @@ impl Vocabulary {
         if let Some(&colour) = self.colours.get(&typed.to_lowercase()) {
             return Some(colour);
         }
-        [
-            ColourChoice::White,
-            ColourChoice::Black,
-            ColourChoice::Random,
-        ]
-        .get(self.choice("colour", typed)?)
-        .copied()
-    }
-
-    /// A way to be told of one's games in any language: the console's words (`dm`, `ping`,
-    /// `off`), or the names of the choices of `notify:`.
-    pub(super) fn notify_mode(&self, typed: &str) -> Option<NotifyMode> {
-        if let Some(&mode) = self.notify_modes.get(&typed.to_lowercase()) {
-            return Some(mode);
-        }
-        [NotifyMode::Dm, NotifyMode::Ping, NotifyMode::Off]
-            .get(self.choice("notify", typed)?)
+        commands::COLOURS
+            .get(self.choice("colour", typed)?)
             .copied()
-    }
-
-    /// Whether the bot opens threads, in any language: on or off, or the names of the choices
-    /// of `threads:`.
-    pub(super) fn threads(&self, typed: &str) -> Option<bool> {
-        self.switch(typed)
-            .or_else(|| Some(self.choice("threads", typed)? == 0))
-    }
-
-    /// Whether a tournament's format typed in any language is a round robin (`rr` too).
-    pub(super) fn round_robin(&self, typed: &str) -> Option<bool> {
-        if typed.eq_ignore_ascii_case("rr") {
-            return Some(true);
-        }
-        Some(self.choice("format", typed)? == 1)
     }
 
     /// Whether `typed` is the word for "as it fits" in any language.
@@ -197,23 +169,43 @@ impl Vocabulary {
         self.automatic.contains(&typed.to_lowercase())
     }
 
-    /// A language of `/settings` in any language: a code (`it`), `auto` (`None`, the server's
-    /// Discord language), or the names of the choices of `language:`.
-    #[allow(clippy::option_option)] // the shape of `SettingsChange::language`
-    pub(super) fn language(&self, typed: &str) -> Option<Option<Language>> {
-        if self.is_automatic(typed) {
-            return Some(None);
+    /// The index of a choice of the option `option` (by its English name) typed in any
+    /// language: by the choice's name ([`Vocabulary::choice`]), or by the console's short
+    /// words: a colour's (`w`, `nero`), a level's number, a language's code or `auto`, a
+    /// notification's `dm`, `ping`, `off`, threads' `on` and `off`, a format's `rr`.
+    pub(super) fn choice_index(&self, option: &'static str, typed: &str) -> Option<usize> {
+        if let Some(index) = self.choice(option, typed) {
+            return Some(index);
         }
-        if let Some(language) = Language::from_code(&typed.to_lowercase()) {
-            return Some(Some(language));
+        let lower = typed.to_lowercase();
+        let position = |found: bool, index: Option<usize>| index.filter(|_| found);
+        match option {
+            "colour" => {
+                let colour = self.colour(typed)?;
+                commands::COLOURS.iter().position(|&c| c == colour)
+            }
+            "level" => {
+                let number: u8 = lower.parse().ok()?;
+                Level::ALL.iter().position(|level| level.number() == number)
+            }
+            "language" => {
+                let language = if self.is_automatic(typed) {
+                    None
+                } else {
+                    Some(Language::from_code(&lower)?)
+                };
+                commands::LANGUAGES.iter().position(|&l| l == language)
+            }
+            "notify" => {
+                let mode = self.notify_modes.get(&lower)?;
+                commands::NOTIFY_MODES.iter().position(|m| m == mode)
+            }
+            "threads" => {
+                let on = self.switch(typed)?;
+                commands::THREADS.iter().position(|&t| t == on)
+            }
+            "format" => position(lower == "rr", Some(1)),
+            _ => None,
         }
-        [
-            Some(Language::It),
-            Some(Language::En),
-            Some(Language::Es),
-            None,
-        ]
-        .get(self.choice("language", typed)?)
-        .copied()
     }
 }

@@ -92,15 +92,13 @@ async fn on_event(
     Ok(())
 }
 
-/// Registers the commands (in the development guild, or globally) and returns them as Discord
-/// answered, with the ids it gave them. Serenity directly rather than poise's `register_*`,
-/// which drop the answer.
+/// Registers the commands of the table (in the development guild, or globally) and returns
+/// them as Discord answered, with the ids it gave them.
 pub async fn register(
     http: &serenity::Http,
-    commands: &[poise::Command<Data, Error>],
     guild: Option<serenity::GuildId>,
 ) -> Result<Vec<serenity::Command>, Error> {
-    let builders = poise::builtins::create_application_commands(commands);
+    let builders = commands::application_commands();
     let registered = match guild {
         Some(guild) => guild.set_commands(http, builders).await?,
         None => serenity::Command::set_global_commands(http, builders).await?,
@@ -146,8 +144,7 @@ pub async fn run(
     let framework = poise::Framework::new(framework_options(), move |ctx, ready, framework| {
         Box::pin(async move {
             info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
-            let commands = &framework.options().commands;
-            let registered = match register(&ctx.http, commands, dev_guild).await {
+            let registered = match register(&ctx.http, dev_guild).await {
                 Ok(registered) => registered,
                 Err(error) => {
                     setup_failure.store(true, Ordering::SeqCst);

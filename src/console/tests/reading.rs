@@ -157,8 +157,7 @@ fn hint_is_read() {
 
 /// The commands as Discord registers them, with their names in every locale.
 fn registered() -> Vec<Value> {
-    let commands = crate::discord::commands::commands();
-    poise::builtins::create_application_commands(&commands)
+    crate::discord::commands::application_commands()
         .iter()
         .map(|command| serde_json::to_value(command).unwrap())
         .collect()
@@ -229,7 +228,7 @@ fn chosen(path: &str, option: &str, index: usize) -> Option<Parsed> {
                     TournamentFormat::RoundRobin
                 } else {
                     TournamentFormat::Swiss {
-                        rounds: crate::discord::call::DEFAULT_SWISS_ROUNDS,
+                        rounds: crate::commands::DEFAULT_SWISS_ROUNDS,
                     }
                 },
                 games_per_pairing: 1,

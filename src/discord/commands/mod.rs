@@ -1,69 +1,134 @@
-//! The slash commands, grouped by file, and the one function that assembles them.
-//!
-//! What they are (names, options, choices) is declared in the command table
-//! ([`crate::commands`]); the declarations here read the options Discord sends, and the tests
-//! check that they register exactly the table's tree.
+//! The slash commands, built from the command table ([`crate::commands`]): what Discord
+//! registers ([`registration`], with the words of the files) and what poise dispatches
+//! ([`commands`]: one handler for every command, which reads the options into
+//! [`Values`](crate::commands::Values) by the table and runs the table's
+//! [`action`](crate::commands::action)). No command is declared anywhere else.
 //!
 //! Every command is guild-only. The words Discord shows for them (names, descriptions,
-//! options and choices) come from the files ([`localise`]): English as the registered
+//! options and choices) come from the files ([`register`]): English as the registered
 //! defaults, Italian for Discord's `it`, Spanish for both `es-ES` and `es-419`.
 
-mod game;
-mod info;
-mod localise;
-mod puzzle;
-mod settings;
-mod tournament;
+mod read;
+mod register;
+mod suggest;
+
+use std::borrow::Cow;
+
+use poise::serenity_prelude as serenity;
 
 use super::permissions::{self, guild_only_text};
 use super::respond;
 use super::{Context, Data, Error};
-use crate::game::Action;
+use crate::commands;
 use crate::i18n::{self, Language, t};
 
-pub use game::not_a_moderator;
-pub use localise::{LOCALES, localise};
+pub use register::{LOCALES, registration};
 
-/// The commands of the bot, in the order of the help text, with their words from the files.
+type Command = poise::Command<Data, Error>;
+
+/// The commands of the bot as poise dispatches them, in the order of the help text: the
+/// table's names (the English names the files give them, which a test checks), their
+/// options and autocompletes.
 #[must_use]
-pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = unlocalised();
-    for missing in localise(&mut commands, i18n::texts()) {
-        tracing::error!("texts: no {missing}");
-    }
-    commands
+pub fn commands() -> Vec<Command> {
+    commands::TABLE
+        .iter()
+        .map(|declared| dispatched(declared, declared.name.to_owned()))
+        .collect()
 }
 
-/// The commands as the code declares them: English names, no descriptions.
-fn unlocalised() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        game::challenge(),
-        game::accept(),
-        game::decline(),
-        game::cancel(),
-        game::play(),
-        game::play_move(),
-        game::board(),
-        game::resign(),
-        game::draw(),
-        game::claim(),
-        game::abort(),
-        game::takeback(),
-        game::hint(),
-        info::leaderboard(),
-        info::stats(),
-        info::history(),
-        info::pdn(),
-        info::replay(),
-        info::analysis(),
-        info::rules(),
-        info::help(),
-        info::games(),
-        tournament::tournament(),
-        settings::settings(),
-        puzzle::puzzle(),
-        puzzle::puzzles(),
-    ]
+/// The commands as Discord registers them, with their words from the files (a missing word is
+/// logged; the tests rule them out).
+#[must_use]
+pub fn application_commands() -> Vec<serenity::CreateCommand> {
+    let (builders, missing) = registration(i18n::texts());
+    for missing in missing {
+        tracing::error!("texts: no {missing}");
+    }
+    builders
+}
+
+/// A command of the table, or a subcommand at `path`, as poise dispatches it.
+fn dispatched(declared: &'static commands::Command, path: String) -> Command {
+    let subcommands: Vec<Command> = declared
+        .subcommands
+        .iter()
+        .map(|sub| dispatched(sub, format!("{path} {}", sub.name)))
+        .collect();
+    let parameters = declared
+        .options
+        .iter()
+        .map(|option| poise::CommandParameter {
+            name: Cow::Borrowed(option.name),
+            name_localizations: Cow::Borrowed(&[]),
+            description: None,
+            description_localizations: Cow::Borrowed(&[]),
+            required: option.required,
+            channel_types: None,
+            choices: Cow::Borrowed(&[]),
+            type_setter: None,
+            autocomplete_callback: suggest::callback(option),
+            __non_exhaustive: (),
+        })
+        .collect();
+    let group = !subcommands.is_empty();
+    Command {
+        name: Cow::Borrowed(declared.name),
+        qualified_name: Cow::Owned(path.clone()),
+        identifying_name: Cow::Owned(path),
+        source_code_name: Cow::Borrowed(declared.name),
+        slash_action: Some(if group { run_group } else { run }),
+        subcommands,
+        subcommand_required: group,
+        guild_only: true,
+        default_member_permissions: if declared.moderators {
+            serenity::Permissions::MANAGE_MESSAGES
+        } else {
+            serenity::Permissions::empty()
+        },
+        checks: if declared.moderators {
+            vec![|ctx| Box::pin(moderator(ctx))]
+        } else {
+            Vec::new()
+        },
+        parameters,
+        ..Command::default()
+    }
+}
+
+/// Runs a command: its options read by the table, then the table's action, answered.
+fn run(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
+    Box::pin(async move {
+        let path = ctx.command().identifying_name.to_string();
+        let answered = async {
+            let values = read::values(ctx.into(), &path, ctx.args, &ctx.interaction.data.resolved)?;
+            let Some(action) = commands::action(&path, &values) else {
+                return Err(Error::Refused(t!(
+                    language(ctx.into()),
+                    DiscordOptionsUnreadable
+                )));
+            };
+            Box::pin(respond::answer_command(ctx, action)).await
+        };
+        answered
+            .await
+            .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+    })
+}
+
+/// A command with subcommands: Discord never runs one, only its subcommands are invoked.
+fn run_group(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
+    Box::pin(async move {
+        let refusal = super::errors::subcommand_required(ctx.into(), language(ctx.into()));
+        Err(poise::FrameworkError::new_command(
+            ctx.into(),
+            Error::Refused(refusal),
+        ))
+    })
 }
 
 /// The language of whoever used the command (their Discord's).
@@ -79,9 +144,35 @@ fn application(ctx: Context<'_>) -> Result<poise::ApplicationContext<'_, Data, E
     }
 }
 
-/// Runs a command's action and answers with its reply (a large future: on the heap).
-async fn answer(ctx: Context<'_>, action: Action) -> Result<(), Error> {
-    Box::pin(respond::answer_command(application(ctx)?, action)).await
+/// The text for someone who may not abort games, in their language.
+#[must_use]
+pub fn not_a_moderator(ctx: Context<'_>) -> String {
+    let language = language(ctx);
+    let service = &ctx.data().service;
+    t!(
+        language,
+        DiscordNotAModerator,
+        cmd_resign = service.command(language, "resign"),
+        cmd_draw_offer = service.command(language, "draw offer"),
+    )
+}
+
+/// A command for moderators (`/abort`) is for members with Manage Messages in the channel (as
+/// Discord resolved them for the interaction).
+#[allow(clippy::unused_async, reason = "poise checks are futures")]
+async fn moderator(ctx: Context<'_>) -> Result<bool, Error> {
+    let app = application(ctx)?;
+    let Some(member) = app.interaction.member.as_deref() else {
+        return Err(Error::Refused(guild_only_text(language(ctx))));
+    };
+    if member
+        .permissions
+        .is_some_and(|p| p.contains(serenity::Permissions::MANAGE_MESSAGES))
+    {
+        Ok(true)
+    } else {
+        Err(Error::Refused(not_a_moderator(ctx)))
+    }
 }
 
 /// The check every command passes first: in a server, with the permissions the bot needs in
@@ -118,8 +209,7 @@ mod tests {
 
     fn registered() -> Vec<Value> {
         i18n::set_strict(true);
-        let commands = commands();
-        let builders = poise::builtins::create_application_commands(&commands);
+        let builders = application_commands();
         builders
             .iter()
             .map(|b| serde_json::to_value(b).unwrap())
@@ -277,23 +367,21 @@ mod tests {
     fn option_type(kind: &crate::commands::Kind) -> u64 {
         use crate::commands::Kind;
         match kind {
-            Kind::Text => 3,
-            Kind::Integer | Kind::Choice(_) => 4,
+            Kind::Text { .. } | Kind::Time | Kind::Expiry => 3,
+            Kind::Integer { .. } | Kind::Choice(_) => 4,
             Kind::Switch => 5,
             Kind::Member => 6,
             Kind::Channel => 7,
         }
     }
 
-    /// A declared command (`code`), as registered (`json`), is the table's `declared`.
-    fn same_as_table(
-        code: &poise::Command<Data, Error>,
-        json: &Value,
-        declared: &crate::commands::Command,
-        path: &str,
-    ) {
+    /// A dispatched command (`code`), as registered (`json`), is the table's `declared`: poise
+    /// finds commands, subcommands and options by the names Discord sends, the registered
+    /// English ones.
+    fn same_as_table(code: &Command, json: &Value, declared: &commands::Command, path: &str) {
         assert_eq!(code.name, declared.name, "{path}");
         assert_eq!(json["name"], declared.name, "{path}");
+        assert_eq!(code.identifying_name, path, "{path}");
         let subcommands: Vec<&str> = code.subcommands.iter().map(|c| c.name.as_ref()).collect();
         let table: Vec<&str> = declared.subcommands.iter().map(|c| c.name).collect();
         assert_eq!(subcommands, table, "{path}: subcommands");
@@ -310,58 +398,52 @@ mod tests {
             return;
         }
         let names: Vec<&str> = code.parameters.iter().map(|p| p.name.as_ref()).collect();
+        let registered: Vec<&str> = options
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
         let table: Vec<&str> = declared.options.iter().map(|o| o.name).collect();
         assert_eq!(names, table, "{path}: options");
+        assert_eq!(registered, table, "{path}: registered options");
         for ((parameter, json), option) in
             code.parameters.iter().zip(&options).zip(declared.options)
         {
             let at = format!("{path} {}", option.name);
-            assert_eq!(parameter.required, option.required, "{at}: required");
+            assert_eq!(
+                json["required"].as_bool().unwrap_or(false),
+                option.required,
+                "{at}: required"
+            );
             assert_eq!(
                 json["type"].as_u64(),
                 Some(option_type(&option.kind)),
                 "{at}: type"
             );
-            let choices: Vec<&str> = parameter.choices.iter().map(|c| c.name.as_ref()).collect();
-            let table = option
-                .choices()
-                .map(|c| c.names.to_vec())
-                .unwrap_or_default();
+            assert_eq!(
+                json["autocomplete"].as_bool().unwrap_or(false),
+                parameter.autocomplete_callback.is_some(),
+                "{at}: autocomplete"
+            );
+            let choices = json["choices"].as_array().map_or(0, Vec::len);
+            let table = option.choices().map_or(0, |c| c.names.len());
             assert_eq!(choices, table, "{at}: choices");
         }
     }
 
     #[test]
-    fn the_declarations_register_the_command_table() {
-        let code = unlocalised();
+    fn the_dispatched_commands_are_the_registered_table() {
+        let code = commands();
         let json = registered();
         let names: Vec<&str> = code.iter().map(|c| c.name.as_ref()).collect();
-        let table: Vec<&str> = crate::commands::TABLE.iter().map(|c| c.name).collect();
+        let table: Vec<&str> = commands::TABLE.iter().map(|c| c.name).collect();
         assert_eq!(names, table, "the commands, in order");
-        for ((code, json), declared) in code.iter().zip(&json).zip(crate::commands::TABLE) {
+        for ((code, json), declared) in code.iter().zip(&json).zip(commands::TABLE) {
             same_as_table(code, json, declared, declared.name);
         }
-    }
-
-    fn same_names(code: &poise::Command<Data, Error>, files: &poise::Command<Data, Error>) {
-        assert_eq!(code.name, files.name);
-        for (a, b) in code.parameters.iter().zip(&files.parameters) {
-            assert_eq!(a.name, b.name, "/{}", code.name);
-        }
-        for (a, b) in code.subcommands.iter().zip(&files.subcommands) {
-            same_names(a, b);
-        }
-    }
-
-    #[test]
-    fn the_files_name_every_command_and_the_english_names_are_the_code_s() {
-        i18n::set_strict(true);
-        let mut commands = unlocalised();
-        assert!(localise(&mut commands, i18n::texts()).is_empty());
-        // Poise reads the options by the names in the code: English must keep them.
-        for (code, files) in unlocalised().iter().zip(&commands) {
-            same_names(code, files);
-        }
+        assert!(
+            registration(i18n::texts()).1.is_empty(),
+            "the files name everything"
+        );
     }
 
     #[test]
@@ -380,9 +462,8 @@ mod tests {
         let mut sources = i18n::SOURCES;
         sources[0].2 = &source;
         let texts = i18n::Texts::parse(&sources).unwrap();
-        let mut commands = unlocalised();
         assert_eq!(
-            localise(&mut commands, &texts),
+            registration(&texts).1,
             ["it: cmd-challenge.member-description"]
         );
     }

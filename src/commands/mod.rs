@@ -1,19 +1,28 @@
 //! The commands, declared once: every command and subcommand, in the order of the help, with
 //! its options (name, kind, required or not) and their choices, by their English names.
 //!
-//! Both front ends read this table. Discord's registration (`discord::commands`) takes from it
-//! how choices are named and which messages of the files name what, and a test checks that the
-//! poise declarations, which read the options Discord sends, register exactly this tree. The
-//! console (`damabot local`) reads commands, subcommands, options and choices by their names in
-//! every language from it. The names in each language come from the files: a message
+//! Both front ends read this table, and nothing else declares a command. Discord's registration
+//! and the commands poise dispatches are built from it (`discord::commands`), with Discord's
+//! limits (lengths, ranges, channel kinds, autocomplete); the console (`damabot local`) reads
+//! commands, subcommands, options and choices by their names in every language from it, and
+//! checks the same limits. Each front end reads the options typed into [`Values`], and one
+//! function, [`action`], turns a command and its values into the service's action. The names in each language come from the files: a message
 //! `cmd-<English path with dashes>` per command or subcommand, whose value is its name, with an
 //! attribute per option (`.colour`) and per option's description (`.colour-description`), read
 //! with [`Texts::command_name`] and [`Texts::command_attribute`].
+
+mod action;
+mod values;
 
 use dama_engine::Level;
 use fluent_bundle::FluentArgs;
 
 use crate::i18n::{Language, Text, Texts};
+
+pub use action::{
+    COLOURS, DEFAULT_LEVEL, DEFAULT_SWISS_ROUNDS, LANGUAGES, NOTIFY_MODES, THREADS, action,
+};
+pub use values::{Value, Values};
 
 /// A command, or a subcommand of one.
 #[derive(Debug)]
@@ -22,6 +31,9 @@ pub struct Command {
     pub name: &'static str,
     pub options: &'static [Parameter],
     pub subcommands: &'static [Command],
+    /// For moderators: registered with Manage Messages as the default permission, and checked
+    /// again when run.
+    pub moderators: bool,
 }
 
 /// An option of a command.
@@ -36,10 +48,18 @@ pub struct Parameter {
 /// What an option takes.
 #[derive(Debug)]
 pub enum Kind {
-    /// Text (a move, a time, a name).
-    Text,
-    /// A whole number.
-    Integer,
+    /// Text of `min..=max` characters, with the suggestions Discord's autocomplete offers.
+    Text {
+        min: u16,
+        max: u16,
+        suggest: Option<Suggest>,
+    },
+    /// A time (`5 min`, `2 ore`, `3 días`), typed as text.
+    Time,
+    /// A time, or the word for "fits the time per move" (`automatic`), typed as text.
+    Expiry,
+    /// A whole number in `min..=max` (no upper bound when `max` is `None`).
+    Integer { min: u64, max: Option<u64> },
     /// On or off.
     Switch,
     /// A member of the server.
@@ -49,6 +69,18 @@ pub enum Kind {
     /// One of a list (registered as a number: the index of the choice).
     Choice(Choices),
 }
+
+/// What the autocomplete of a text option offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suggest {
+    /// The caller's legal moves in their game.
+    Move,
+    /// The legal moves of the caller's open puzzle.
+    PuzzleMove,
+}
+
+/// The longest time or expiry typed.
+pub const TIME_LENGTH: u16 = 100;
 
 /// The choices of an option: their names in the code, in order, and how the files name them.
 #[derive(Debug)]
@@ -96,6 +128,7 @@ const fn command(name: &'static str, options: &'static [Parameter]) -> Command {
         name,
         options,
         subcommands: &[],
+        moderators: false,
     }
 }
 
@@ -104,8 +137,23 @@ const fn group(name: &'static str, subcommands: &'static [Command]) -> Command {
         name,
         options: &[],
         subcommands,
+        moderators: false,
     }
 }
+
+const fn text(min: u16, max: u16, suggest: Option<Suggest>) -> Kind {
+    Kind::Text { min, max, suggest }
+}
+
+const fn integer(min: u64, max: u64) -> Kind {
+    Kind::Integer {
+        min,
+        max: Some(max),
+    }
+}
+
+/// A game's number.
+const GAME_NUMBER: Kind = Kind::Integer { min: 1, max: None };
 
 const COLOUR: Parameter = option(
     "colour",
@@ -128,9 +176,10 @@ const LEVEL: Parameter = option(
     }),
 );
 
-const TIME: Parameter = option("time", Kind::Text);
+const TIME: Parameter = option("time", Kind::Time);
 const MEMBER: Parameter = option("member", Kind::Member);
-const GAME: Parameter = option("game", Kind::Integer);
+const GAME: Parameter = option("game", GAME_NUMBER);
+const MOVE: Kind = text(1, 100, Some(Suggest::Move));
 
 /// Every command, in the order of the help and of the registration.
 pub const TABLE: &[Command] = &[
@@ -139,7 +188,7 @@ pub const TABLE: &[Command] = &[
     command("decline", &[]),
     command("cancel", &[]),
     command("play", &[LEVEL, COLOUR]),
-    command("move", &[required("move", Kind::Text)]),
+    command("move", &[required("move", MOVE)]),
     command("board", &[option("flip", Kind::Switch)]),
     command("resign", &[]),
     group(
@@ -151,10 +200,13 @@ pub const TABLE: &[Command] = &[
         ],
     ),
     command("claim", &[]),
-    command("abort", &[]),
+    Command {
+        moderators: true,
+        ..command("abort", &[])
+    },
     command("takeback", &[]),
     command("hint", &[]),
-    command("leaderboard", &[option("page", Kind::Integer)]),
+    command("leaderboard", &[option("page", integer(1, 100_000))]),
     command("stats", &[MEMBER]),
     command("history", &[MEMBER]),
     command("pdn", &[GAME]),
@@ -169,7 +221,7 @@ pub const TABLE: &[Command] = &[
             command(
                 "create",
                 &[
-                    required("name", Kind::Text),
+                    required("name", text(1, 80, None)),
                     option(
                         "format",
                         Kind::Choice(Choices {
@@ -177,18 +229,18 @@ pub const TABLE: &[Command] = &[
                             labels: Labels::Attributes,
                         }),
                     ),
-                    option("rounds", Kind::Integer),
-                    option("games", Kind::Integer),
+                    option("rounds", integer(1, 15)),
+                    option("games", integer(1, 2)),
                     TIME,
                     option("rated", Kind::Switch),
                     option("openings", Kind::Switch),
-                    option("signup", Kind::Text),
+                    option("signup", Kind::Time),
                 ],
             ),
             command("join", &[]),
             command("start", &[]),
             command("standings", &[]),
-            command("pairings", &[option("round", Kind::Integer)]),
+            command("pairings", &[option("round", integer(1, 1000))]),
             command("withdraw", &[]),
             command("forfeit", &[required("member", Kind::Member)]),
             command("cancel", &[]),
@@ -221,7 +273,7 @@ pub const TABLE: &[Command] = &[
                 }),
             ),
             TIME,
-            option("expiry", Kind::Text),
+            option("expiry", Kind::Expiry),
             option(
                 "threads",
                 Kind::Choice(Choices {
@@ -236,13 +288,16 @@ pub const TABLE: &[Command] = &[
             option("add-channel", Kind::Channel),
             option("remove-channel", Kind::Channel),
             option("daily-puzzle", Kind::Channel),
-            option("daily-puzzle-hour", Kind::Integer),
+            option("daily-puzzle-hour", integer(0, 23)),
             option("daily-puzzle-off", Kind::Switch),
         ],
     ),
     command(
         "puzzle",
-        &[option("daily", Kind::Switch), option("move", Kind::Text)],
+        &[
+            option("daily", Kind::Switch),
+            option("move", text(1, 100, Some(Suggest::PuzzleMove))),
+        ],
     ),
     command("puzzles", &[]),
 ];
@@ -321,6 +376,20 @@ pub fn attributes() -> Vec<(String, String)> {
 }
 
 impl Parameter {
+    /// Whether Discord's autocomplete suggests values as they are typed (moves and times).
+    #[must_use]
+    pub fn autocomplete(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Time
+                | Kind::Expiry
+                | Kind::Text {
+                    suggest: Some(_),
+                    ..
+                }
+        )
+    }
+
     /// The choices, for an option of [`Kind::Choice`].
     #[must_use]
     pub fn choices(&self) -> Option<&Choices> {

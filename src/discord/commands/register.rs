@@ -1,0 +1,223 @@
+//! The commands as Discord registers them, built from the command table ([`crate::commands`])
+//! and the files: each command or subcommand has a message `cmd-<English path with dashes>`
+//! whose value is its name, with attributes `.description`, `.<option>` (an option's name) and
+//! `.<option>-description`, keyed by the options' English names. English gives the registered
+//! defaults; every other language gives the localisations of its Discord locales ([`LOCALES`]).
+//! Choices are named as the command table says ([`crate::commands::Labels`]): by messages of
+//! their own (colours, levels, languages, the notifications and threads of `/settings`), or by
+//! attributes of their command's message, `.<option>-<choice>` with the choice's English name
+//! (`cmd-tournament-create.format-round-robin`). Choices are registered as integers, the index
+//! of the choice.
+
+use poise::serenity_prelude as serenity;
+use serenity::{CommandOptionType, CreateCommand, CreateCommandOption};
+
+use crate::commands::{self, Kind, Labels, TIME_LENGTH, choice_attribute, message_id};
+use crate::i18n::{Language, Texts};
+
+/// The Discord locales of each language besides English (the registered default): Italian is
+/// `it`, Spanish both `es-ES` and `es-419`.
+pub const LOCALES: [(Language, &[&str]); 2] = [
+    (Language::It, &["it"]),
+    (Language::Es, &["es-ES", "es-419"]),
+];
+
+/// Every command of the table as Discord registers it, in English with the localisations of
+/// [`LOCALES`]. Also returns what the files lack (`it: cmd-challenge.member`), which the tests
+/// rule out; a missing text is replaced by its key.
+#[must_use]
+pub fn registration(texts: &Texts) -> (Vec<CreateCommand>, Vec<String>) {
+    let mut words = Words {
+        texts,
+        missing: Vec::new(),
+    };
+    let builders = commands::TABLE
+        .iter()
+        .map(|declared| {
+            let path = declared.name;
+            let mut builder = CreateCommand::new(segment_name(texts, Language::En, path))
+                .description(words.get(Language::En, path, "description"))
+                .contexts(vec![serenity::InteractionContext::Guild]);
+            for (locale, name) in per_locale(|l| segment_name(texts, l, path)) {
+                builder = builder.name_localized(locale, name);
+            }
+            for (locale, text) in per_locale(|l| words.get(l, path, "description")) {
+                builder = builder.description_localized(locale, text);
+            }
+            if declared.moderators {
+                builder =
+                    builder.default_member_permissions(serenity::Permissions::MANAGE_MESSAGES);
+            }
+            for option in options(declared, path, &mut words) {
+                builder = builder.add_option(option);
+            }
+            builder
+        })
+        .collect();
+    (builders, words.missing)
+}
+
+/// The options of a command: its subcommands, or its own options.
+fn options(
+    declared: &commands::Command,
+    path: &str,
+    words: &mut Words<'_>,
+) -> Vec<CreateCommandOption> {
+    if !declared.subcommands.is_empty() {
+        return declared
+            .subcommands
+            .iter()
+            .map(|sub| {
+                let sub_path = format!("{path} {}", sub.name);
+                let kind = if sub.subcommands.is_empty() {
+                    CommandOptionType::SubCommand
+                } else {
+                    CommandOptionType::SubCommandGroup
+                };
+                let texts = words.texts;
+                let mut builder = words.described(
+                    kind,
+                    &sub_path,
+                    segment_name(texts, Language::En, &sub_path),
+                    "description",
+                    |l| segment_name(texts, l, &sub_path),
+                );
+                for option in options(sub, &sub_path, words) {
+                    builder = builder.add_sub_option(option);
+                }
+                builder
+            })
+            .collect();
+    }
+    declared
+        .options
+        .iter()
+        .map(|option| parameter(option, path, words))
+        .collect()
+}
+
+/// One option of a command, with its kind, limits and choices.
+fn parameter(
+    option: &commands::Parameter,
+    path: &str,
+    words: &mut Words<'_>,
+) -> CreateCommandOption {
+    let key = option.name;
+    let kind = match option.kind {
+        Kind::Text { .. } | Kind::Time | Kind::Expiry => CommandOptionType::String,
+        Kind::Integer { .. } | Kind::Choice(_) => CommandOptionType::Integer,
+        Kind::Switch => CommandOptionType::Boolean,
+        Kind::Member => CommandOptionType::User,
+        Kind::Channel => CommandOptionType::Channel,
+    };
+    let english = words.get(Language::En, path, key);
+    let described = format!("{key}-description");
+    let names = per_locale(|l| words.get(l, path, key));
+    let mut builder = words
+        .described(kind, path, english, &described, |_| String::new())
+        .required(option.required)
+        .set_autocomplete(option.autocomplete());
+    for (locale, name) in names {
+        builder = builder.name_localized(locale, name);
+    }
+    builder = match option.kind {
+        Kind::Text { min, max, .. } => builder.min_length(min).max_length(max),
+        Kind::Time | Kind::Expiry => builder.max_length(TIME_LENGTH),
+        Kind::Integer { min, max } => {
+            let builder = builder.min_int_value(min);
+            match max {
+                Some(max) => builder.max_int_value(max),
+                None => builder,
+            }
+        }
+        Kind::Channel => builder.channel_types(vec![serenity::ChannelType::Text]),
+        Kind::Choice(ref choices) => {
+            for index in 0..choices.names.len() {
+                let mut label = |language| {
+                    choices
+                        .message_label(words.texts, index, language)
+                        .or_else(|| {
+                            let attribute = choice_attribute(key, choices.names[index]);
+                            matches!(choices.labels, Labels::Attributes)
+                                .then(|| words.get(language, path, &attribute))
+                        })
+                };
+                let english = label(Language::En).unwrap_or_default();
+                let localised = per_locale(|l| label(l).unwrap_or_default());
+                builder = builder.add_int_choice_localized(english, index as i32, localised);
+            }
+            builder
+        }
+        Kind::Switch | Kind::Member => builder,
+    };
+    builder
+}
+
+/// The name of a command's last segment in a language (`proponi` for `draw offer` in Italian).
+#[must_use]
+pub fn segment_name(texts: &Texts, language: Language, path: &str) -> String {
+    let typed = texts.command_name(language, path);
+    typed
+        .rsplit(' ')
+        .next()
+        .unwrap_or(&typed)
+        .trim_start_matches('/')
+        .to_owned()
+}
+
+/// Reads attributes of `cmd-…` messages, noting the missing ones.
+struct Words<'a> {
+    texts: &'a Texts,
+    missing: Vec<String>,
+}
+
+impl Words<'_> {
+    fn get(&mut self, language: Language, path: &str, attribute: &str) -> String {
+        self.texts
+            .command_attribute(language, path, attribute)
+            .unwrap_or_else(|| {
+                self.missing.push(format!(
+                    "{}: {}.{attribute}",
+                    language.code(),
+                    message_id(path)
+                ));
+                attribute.to_owned()
+            })
+    }
+
+    /// A subcommand or an option named `english`, described by the attribute `described` of
+    /// the command `path` in every language, and named in the other languages by `name` (when
+    /// it gives a name).
+    fn described(
+        &mut self,
+        kind: CommandOptionType,
+        path: &str,
+        english: String,
+        described: &str,
+        name: impl Fn(Language) -> String,
+    ) -> CreateCommandOption {
+        let description = self.get(Language::En, path, described);
+        let mut builder = CreateCommandOption::new(kind, english, description);
+        for (locale, text) in per_locale(name) {
+            if !text.is_empty() {
+                builder = builder.name_localized(locale, text);
+            }
+        }
+        for (locale, text) in per_locale(|l| self.get(l, path, described)) {
+            builder = builder.description_localized(locale, text);
+        }
+        builder
+    }
+}
+
+/// One value per Discord locale of [`LOCALES`].
+fn per_locale(mut text: impl FnMut(Language) -> String) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for (language, locales) in LOCALES {
+        let value = text(language);
+        for locale in locales {
+            out.push((*locale, value.clone()));
+        }
+    }
+    out
+}
