@@ -1,11 +1,11 @@
 //! The slash commands, built from the command table ([`crate::commands`]): what Discord
 //! registers ([`registration`], with the words of the files) and what poise dispatches
-//! ([`commands`]: one handler for every command, which reads the options into
+//! ([`commands()`]: one handler for every command, which reads the options into
 //! [`Values`](crate::commands::Values) by the table and runs the table's
 //! [`action`](crate::commands::action)). No command is declared anywhere else.
 //!
 //! Every command is guild-only. The words Discord shows for them (names, descriptions,
-//! options and choices) come from the files ([`register`]): English as the registered
+//! options and choices) come from the files ([`registration`]): English as the registered
 //! defaults, Italian for Discord's `it`, Spanish for both `es-ES` and `es-419`.
 
 mod read;
