@@ -75,16 +75,29 @@ impl Default for MetricsConfig {
     }
 }
 
-/// Where games are kept.
-#[derive(Debug, Clone, Deserialize)]
+/// Where games are kept. Its `Debug` shows the URL without its password.
+#[derive(Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
     /// The SQLite file, created on first start (when `url` is not set).
     pub path: PathBuf,
-    /// The database: a `postgres://user:password@host:port/database` URL for PostgreSQL, or a
+    /// The database: a `postgres://user:password@host:port/database` URL or a key=value
+    /// connection string (`host=db user=dama password=... dbname=dama`) for PostgreSQL, or a
     /// SQLite path; takes the place of `path` when set. `DAMA_DATABASE` (either) overrides
     /// both.
     pub url: Option<String>,
+}
+
+impl fmt::Debug for DatabaseConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DatabaseConfig")
+            .field("path", &self.path)
+            .field(
+                "url",
+                &self.url.as_deref().map(crate::store::url::redact_password),
+            )
+            .finish()
+    }
 }
 
 impl Default for DatabaseConfig {
@@ -696,6 +709,24 @@ mod tests {
             config.database.location(),
             crate::store::DatabaseLocation::Sqlite(PathBuf::from("games.db"))
         );
+    }
+
+    #[test]
+    fn database_password_never_in_debug() {
+        for (url, password) in [
+            ("postgres://dama:S3cr/et+pw@db/dama", "S3cr/et+pw"),
+            ("postgresql://dama:p?ss#w@db/dama", "p?ss#w"),
+            ("postgres://dama:p@ss@db/dama", "p@ss"),
+            ("postgres://dama:S3cr%2Fet%40x@db/dama", "S3cr%2Fet%40x"),
+            ("postgres://db/dama?password=s3cr%25et", "s3cr%25et"),
+            ("host=db password='x y/?#@%' dbname=dama", "x y/?#@%"),
+        ] {
+            let mut config = Config::default();
+            config.database.url = Some(url.to_owned());
+            let debug = format!("{config:?}");
+            assert!(!debug.contains(password), "{debug}");
+            assert!(debug.contains("***"), "{debug}");
+        }
     }
 
     #[test]
