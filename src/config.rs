@@ -64,6 +64,14 @@ pub struct MetricsConfig {
     pub enabled: bool,
     /// Where to listen; loopback unless the operator chooses otherwise.
     pub listen: std::net::SocketAddr,
+    /// Connections open at once (at least 1); one more is answered `503` and closed.
+    pub max_connections: usize,
+    /// How long a client has to send its request from the moment it connects.
+    #[serde(with = "humantime_serde")]
+    pub read_timeout: Duration,
+    /// How long an answer may take to reach a client that reads it slowly.
+    #[serde(with = "humantime_serde")]
+    pub write_timeout: Duration,
 }
 
 impl Default for MetricsConfig {
@@ -71,6 +79,9 @@ impl Default for MetricsConfig {
         Self {
             enabled: false,
             listen: std::net::SocketAddr::from(([127, 0, 0, 1], 9464)),
+            max_connections: 64,
+            read_timeout: Duration::from_secs(5),
+            write_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -382,6 +393,33 @@ impl Config {
                 });
             }
         }
+        let metrics = &self.metrics;
+        for (key, bad, rule) in [
+            (
+                "max_connections",
+                metrics.max_connections == 0,
+                "at least 1 connection",
+            ),
+            (
+                "read_timeout",
+                metrics.read_timeout.is_zero(),
+                "a duration above zero",
+            ),
+            (
+                "write_timeout",
+                metrics.write_timeout.is_zero(),
+                "a duration above zero",
+            ),
+        ] {
+            if bad {
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: line_of(text, "metrics", key),
+                    key: format!("key `metrics.{key}`: "),
+                    message: format!("must be {rule}"),
+                });
+            }
+        }
         if let Err(error) = self.shard_set() {
             let key = if self.discord.shards.is_some() {
                 "shards"
@@ -666,6 +704,29 @@ mod tests {
         let on = parse("[metrics]\nenabled = true\nlisten = \"127.0.0.1:9999\"\n").unwrap();
         assert!(on.metrics.enabled);
         assert_eq!(on.metrics.listen.port(), 9999);
+        assert_eq!(config.metrics.max_connections, 64);
+        assert_eq!(config.metrics.read_timeout, Duration::from_secs(5));
+        assert_eq!(config.metrics.write_timeout, Duration::from_secs(10));
+        let limited = parse(
+            "[metrics]\nmax_connections = 4\nread_timeout = \"2s\"\nwrite_timeout = \"500ms\"\n",
+        )
+        .unwrap();
+        assert_eq!(limited.metrics.max_connections, 4);
+        assert_eq!(limited.metrics.write_timeout, Duration::from_millis(500));
+        let error = parse("[metrics]\nenabled = true\nmax_connections = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `metrics.max_connections`: must be at least 1"),
+            "{error}"
+        );
+        let error = parse("[metrics]\nwrite_timeout = \"0s\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:2: key `metrics.write_timeout`: "),
+            "{error}"
+        );
     }
 
     #[test]
