@@ -64,6 +64,14 @@ pub struct MetricsConfig {
     pub enabled: bool,
     /// Where to listen; loopback unless the operator chooses otherwise.
     pub listen: std::net::SocketAddr,
+    /// Connections open at once (at least 1); one more is answered `503` and closed.
+    pub max_connections: usize,
+    /// How long a client has to send its request from the moment it connects.
+    #[serde(with = "humantime_serde")]
+    pub read_timeout: Duration,
+    /// How long an answer may take to reach a client that reads it slowly.
+    #[serde(with = "humantime_serde")]
+    pub write_timeout: Duration,
 }
 
 impl Default for MetricsConfig {
@@ -71,20 +79,36 @@ impl Default for MetricsConfig {
         Self {
             enabled: false,
             listen: std::net::SocketAddr::from(([127, 0, 0, 1], 9464)),
+            max_connections: 64,
+            read_timeout: Duration::from_secs(5),
+            write_timeout: Duration::from_secs(10),
         }
     }
 }
 
-/// Where games are kept.
-#[derive(Debug, Clone, Deserialize)]
+/// Where games are kept. Its `Debug` shows the URL without its password.
+#[derive(Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
     /// The SQLite file, created on first start (when `url` is not set).
     pub path: PathBuf,
-    /// The database: a `postgres://user:password@host:port/database` URL for PostgreSQL, or a
+    /// The database: a `postgres://user:password@host:port/database` URL or a key=value
+    /// connection string (`host=db user=dama password=... dbname=dama`) for PostgreSQL, or a
     /// SQLite path; takes the place of `path` when set. `DAMA_DATABASE` (either) overrides
     /// both.
     pub url: Option<String>,
+}
+
+impl fmt::Debug for DatabaseConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DatabaseConfig")
+            .field("path", &self.path)
+            .field(
+                "url",
+                &self.url.as_deref().map(crate::store::url::redact_password),
+            )
+            .finish()
+    }
 }
 
 impl Default for DatabaseConfig {
@@ -366,6 +390,33 @@ impl Config {
                         "{base:?} would receive the bot token in the clear: use an https:// URL, \
                          or http:// on loopback (127.0.0.1, localhost, [::1]) for a test stand-in"
                     ),
+                });
+            }
+        }
+        let metrics = &self.metrics;
+        for (key, bad, rule) in [
+            (
+                "max_connections",
+                metrics.max_connections == 0,
+                "at least 1 connection",
+            ),
+            (
+                "read_timeout",
+                metrics.read_timeout.is_zero(),
+                "a duration above zero",
+            ),
+            (
+                "write_timeout",
+                metrics.write_timeout.is_zero(),
+                "a duration above zero",
+            ),
+        ] {
+            if bad {
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: line_of(text, "metrics", key),
+                    key: format!("key `metrics.{key}`: "),
+                    message: format!("must be {rule}"),
                 });
             }
         }
@@ -653,6 +704,29 @@ mod tests {
         let on = parse("[metrics]\nenabled = true\nlisten = \"127.0.0.1:9999\"\n").unwrap();
         assert!(on.metrics.enabled);
         assert_eq!(on.metrics.listen.port(), 9999);
+        assert_eq!(config.metrics.max_connections, 64);
+        assert_eq!(config.metrics.read_timeout, Duration::from_secs(5));
+        assert_eq!(config.metrics.write_timeout, Duration::from_secs(10));
+        let limited = parse(
+            "[metrics]\nmax_connections = 4\nread_timeout = \"2s\"\nwrite_timeout = \"500ms\"\n",
+        )
+        .unwrap();
+        assert_eq!(limited.metrics.max_connections, 4);
+        assert_eq!(limited.metrics.write_timeout, Duration::from_millis(500));
+        let error = parse("[metrics]\nenabled = true\nmax_connections = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:3: key `metrics.max_connections`: must be at least 1"),
+            "{error}"
+        );
+        let error = parse("[metrics]\nwrite_timeout = \"0s\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("bad.toml:2: key `metrics.write_timeout`: "),
+            "{error}"
+        );
     }
 
     #[test]
@@ -696,6 +770,24 @@ mod tests {
             config.database.location(),
             crate::store::DatabaseLocation::Sqlite(PathBuf::from("games.db"))
         );
+    }
+
+    #[test]
+    fn database_password_never_in_debug() {
+        for (url, password) in [
+            ("postgres://dama:S3cr/et+pw@db/dama", "S3cr/et+pw"),
+            ("postgresql://dama:p?ss#w@db/dama", "p?ss#w"),
+            ("postgres://dama:p@ss@db/dama", "p@ss"),
+            ("postgres://dama:S3cr%2Fet%40x@db/dama", "S3cr%2Fet%40x"),
+            ("postgres://db/dama?password=s3cr%25et", "s3cr%25et"),
+            ("host=db password='x y/?#@%' dbname=dama", "x y/?#@%"),
+        ] {
+            let mut config = Config::default();
+            config.database.url = Some(url.to_owned());
+            let debug = format!("{config:?}");
+            assert!(!debug.contains(password), "{debug}");
+            assert!(debug.contains("***"), "{debug}");
+        }
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Logging through `tracing`: `RUST_LOG` wins over `log.filter` from the configuration.
 //!
 //! Every line goes through [`redact`] before it is written, so neither an interaction token
-//! (which lets anyone answer in the bot's name for 15 minutes) nor the bot token ever reaches
-//! a log, whichever crate logged it. Colours are used only on a terminal, never with `NO_COLOR`.
+//! (which lets anyone answer in the bot's name for 15 minutes), the bot token nor a database
+//! password ever reaches a log, whichever crate logged it. Colours are used only on a terminal, never with `NO_COLOR`.
 
 use std::io::{self, IsTerminal, Write};
 
@@ -60,9 +60,14 @@ const SECRET_AFTER: [&str; 6] = [
 
 /// `text` with interaction tokens and bot tokens replaced by `[redacted]`: the segment after
 /// the id in `/interactions/{id}/{token}` and `/webhooks/{app}/{token}`, `token` fields of
-/// debug or JSON output, and `Bot <token>` as in an `Authorization` header.
+/// debug or JSON output, and `Bot <token>` as in an `Authorization` header; and database
+/// passwords replaced by `***` (see [`crate::store::url::redact_password`]).
 #[must_use]
 pub fn redact(text: &str) -> String {
+    crate::store::url::redact_password(&redact_tokens(text))
+}
+
+fn redact_tokens(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some((at, marker)) = SECRET_AFTER
@@ -128,6 +133,20 @@ mod tests {
     fn bot_tokens_are_redacted() {
         let header = "authorization: Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.GdAmA1.c3RhbmQtaW4tdG9rZW4";
         assert_eq!(redact(header), "authorization: Bot [redacted]");
+    }
+
+    #[test]
+    fn database_passwords_are_redacted() {
+        let line = "INFO damabot::cli::bot: starting database=postgres://dama:S3cr/et+pw@db/dama";
+        assert_eq!(
+            redact(line),
+            "INFO damabot::cli::bot: starting database=postgres://dama:***@db/dama"
+        );
+        let line = "WARN x: cannot open host=db password='a b' dbname=dama";
+        assert_eq!(
+            redact(line),
+            "WARN x: cannot open host=db password=*** dbname=dama"
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub enum DbCommand {
     Check {
         /// The database, a SQLite file or a postgres:// URL (default: the configured one).
         #[arg(long, value_name = "PATH|URL")]
-        db: Option<String>,
+        db: Option<DatabaseLocation>,
     },
     /// Copy the database to a new file with SQLite's online backup: a consistent snapshot,
     /// taken while the bot runs.
@@ -32,7 +32,7 @@ pub enum DbCommand {
         path: PathBuf,
         /// The SQLite database (default: the configured one). For PostgreSQL use pg_dump.
         #[arg(long, value_name = "PATH")]
-        db: Option<String>,
+        db: Option<DatabaseLocation>,
     },
     /// Copy every table (players, challenges, games, moves, ratings, servers, tournaments,
     /// ...) from one database to another, SQLite or PostgreSQL either way, ids kept; then check
@@ -41,11 +41,11 @@ pub enum DbCommand {
     Copy {
         /// The database to copy: a SQLite file or a postgres:// URL.
         #[arg(value_name = "FROM")]
-        from: String,
+        from: DatabaseLocation,
         /// The database to copy into (created or migrated to this version's schema); it
         /// must be empty.
         #[arg(value_name = "TO")]
-        to: String,
+        to: DatabaseLocation,
         /// Replace whatever the target holds.
         #[arg(long)]
         force: bool,
@@ -53,10 +53,8 @@ pub enum DbCommand {
 }
 
 pub fn db_command(command: &DbCommand, config: &Config) -> ExitCode {
-    let source = |db: &Option<String>| {
-        db.as_deref()
-            .map_or_else(|| config.database.location(), DatabaseLocation::parse)
-    };
+    let source =
+        |db: &Option<DatabaseLocation>| db.clone().unwrap_or_else(|| config.database.location());
     match command {
         DbCommand::Check { db } => check_command(&source(db)),
         DbCommand::Backup { path, db } => match source(db) {
@@ -69,11 +67,7 @@ pub fn db_command(command: &DbCommand, config: &Config) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        DbCommand::Copy { from, to, force } => copy_command(
-            &DatabaseLocation::parse(from),
-            &DatabaseLocation::parse(to),
-            *force,
-        ),
+        DbCommand::Copy { from, to, force } => copy_command(from, to, *force),
     }
 }
 

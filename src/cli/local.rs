@@ -18,7 +18,7 @@ use crate::store::{DatabaseLocation, open_store};
 pub struct LocalArgs {
     /// The database: a SQLite file or a postgres:// URL (default: the configured database).
     #[arg(long, value_name = "PATH|URL")]
-    pub db: Option<String>,
+    pub db: Option<DatabaseLocation>,
     /// Save every board image (and replays) in this directory.
     #[arg(long, value_name = "DIR")]
     pub images: Option<PathBuf>,
@@ -30,8 +30,8 @@ pub struct LocalArgs {
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let location = args
         .db
-        .as_deref()
-        .map_or_else(|| config.database.location(), DatabaseLocation::parse);
+        .clone()
+        .unwrap_or_else(|| config.database.location());
     let store = match open_store(&location) {
         Ok(store) => store.into_shared(),
         Err(error) => {

@@ -189,7 +189,14 @@ pub async fn run(
         }
         info!(%listen, "serving /metrics and /health");
         let probe = health_probe(client.shard_manager.clone(), data.clone(), shards.clone());
-        tokio::spawn(metrics::serve(listener, handle, probe, metrics_stopped));
+        let limits = metrics::Limits::from(&config.metrics);
+        tokio::spawn(metrics::serve(
+            listener,
+            handle,
+            probe,
+            limits,
+            metrics_stopped,
+        ));
     }
 
     let shard_manager = client.shard_manager.clone();

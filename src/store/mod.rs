@@ -10,7 +10,9 @@
 //! database setting names one or the other ([`DatabaseLocation`]), and [`open_store`] opens it.
 //!
 //! The domain's types are in one module a topic (`players`, `challenges`, `games`, `servers`,
-//! `tournaments`, `puzzles`), the errors in `error`, and the [`Store`] trait in `port`.
+//! `tournaments`, `puzzles`), the errors in `error`, and the [`Store`] trait in `port`. A
+//! database setting is shown anywhere (logs, errors, `Debug`) only through [`url`], which hides
+//! its password.
 
 use std::fmt;
 
@@ -30,6 +32,7 @@ mod servers;
 mod sql;
 mod sqlite;
 mod tournaments;
+pub mod url;
 
 pub use self::challenges::{Challenge, ChallengeStatus, ColourChoice, MessageRef, NewChallenge};
 pub use self::error::StoreError;

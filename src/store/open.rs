@@ -9,7 +9,7 @@ use super::copy::TableRows;
 use super::postgres::{PostgresOpenError, PostgresOptions, PostgresStore};
 use super::sql::{self, SqlBackend};
 use super::sqlite::{OpenError, OpenOptions, SqliteStore};
-use super::{GameId, Store, StoreError, postgres, sqlite};
+use super::{GameId, Store, StoreError, postgres, sqlite, url};
 
 /// Where the database is, as a setting (`database.url`, `database.path`, `DAMA_DATABASE`, a
 /// tool's argument) names it.
@@ -18,22 +18,36 @@ pub enum DatabaseLocation {
     /// A SQLite file.
     Sqlite(PathBuf),
     /// A PostgreSQL database: its URL, `postgres://user:password@host:port/database` (or
-    /// `postgresql://...`).
+    /// `postgresql://...`), or a key=value connection string (`host=db user=dama
+    /// password=... dbname=dama`). Shown (`Display`, `Debug`) without its password.
     Postgres(String),
 }
 
 impl DatabaseLocation {
-    /// A `postgres://` or `postgresql://` URL names PostgreSQL; anything else is a SQLite
-    /// path.
+    /// A `postgres://` or `postgresql://` URL, or a key=value connection string (starting
+    /// with one of PostgreSQL's connection parameters, such as `host=`), names PostgreSQL;
+    /// anything else is a SQLite path.
     #[must_use]
     pub fn parse(setting: &str) -> Self {
         let trimmed = setting.trim();
         let lower = trimmed.to_ascii_lowercase();
-        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+        if lower.starts_with("postgres://")
+            || lower.starts_with("postgresql://")
+            || url::is_connection_string(trimmed)
+        {
             DatabaseLocation::Postgres(trimmed.to_owned())
         } else {
             DatabaseLocation::Sqlite(PathBuf::from(setting))
         }
+    }
+}
+
+/// [`DatabaseLocation::parse`], for command-line arguments: every setting names a database.
+impl std::str::FromStr for DatabaseLocation {
+    type Err = std::convert::Infallible;
+
+    fn from_str(setting: &str) -> Result<Self, Self::Err> {
+        Ok(Self::parse(setting))
     }
 }
 
@@ -42,7 +56,7 @@ impl fmt::Display for DatabaseLocation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DatabaseLocation::Sqlite(path) => write!(f, "{}", path.display()),
-            DatabaseLocation::Postgres(url) => f.write_str(&redact_password(url)),
+            DatabaseLocation::Postgres(url) => f.write_str(&url::redact_password(url)),
         }
     }
 }
@@ -56,29 +70,6 @@ impl fmt::Debug for DatabaseLocation {
             }
         }
     }
-}
-
-/// `scheme://user:secret@host/...` as `scheme://user:***@host/...`; a `password=` query
-/// parameter likewise.
-fn redact_password(url: &str) -> String {
-    let mut out = url.to_owned();
-    if let Some(scheme_end) = out.find("://") {
-        let rest = &out[scheme_end + 3..];
-        let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-        if let Some(at) = rest[..authority_end].rfind('@') {
-            if let Some(colon) = rest[..at].find(':') {
-                let start = scheme_end + 3 + colon + 1;
-                let end = scheme_end + 3 + at;
-                out.replace_range(start..end, "***");
-            }
-        }
-    }
-    if let Some(position) = out.find("password=") {
-        let start = position + "password=".len();
-        let end = out[start..].find('&').map_or(out.len(), |e| start + e);
-        out.replace_range(start..end, "***");
-    }
-    out
 }
 
 /// Why a database cannot be opened: the backend's own error, which says what to do.
@@ -238,5 +229,37 @@ mod tests {
         );
         let location = DatabaseLocation::parse("postgres://dama@h/db");
         assert_eq!(location.to_string(), "postgres://dama@h/db");
+        // Delimiters of a URL inside the password, and a connection string.
+        for (setting, shown) in [
+            (
+                "postgres://dama:S3cr/et+pw@db/dama",
+                "postgres://dama:***@db/dama",
+            ),
+            (
+                "postgres://dama:p?ss#w@db/dama",
+                "postgres://dama:***@db/dama",
+            ),
+            (
+                "postgres://dama:p@ss/w@db/dama",
+                "postgres://dama:***@db/dama",
+            ),
+            (
+                "postgres://db/dama?pass%77ord=s3cr%25et",
+                "postgres://db/dama?pass%77ord=***",
+            ),
+            ("host=db password=pa#ss", "host=db password=***"),
+            (
+                "host=db user=dama password='x y/?#@%' dbname=dama",
+                "host=db user=dama password=*** dbname=dama",
+            ),
+        ] {
+            let location = DatabaseLocation::parse(setting);
+            assert!(
+                matches!(location, DatabaseLocation::Postgres(_)),
+                "{setting}"
+            );
+            assert_eq!(location.to_string(), shown);
+            assert_eq!(format!("{location:?}"), format!("Postgres({shown:?})"));
+        }
     }
 }

@@ -55,7 +55,7 @@ use crate::store::{GameId, StoreError};
 /// Why a PostgreSQL database cannot be used; each message says what, where and what to check.
 #[derive(Debug, thiserror::Error)]
 pub enum PostgresOpenError {
-    /// The URL does not parse.
+    /// The URL does not parse; `reason` holds no piece of the password.
     #[error(
         "the database URL is not a PostgreSQL URL ({reason}); write it as \
          postgres://USER:PASSWORD@HOST:PORT/DATABASE in database.url or DAMA_DATABASE"
@@ -300,11 +300,7 @@ impl PostgresStore {
     /// that is down, a refused login or a missing database shows at start-up with what to
     /// check; then the schema check (and migration), then the pool.
     pub fn open_with(url: &str, options: &PostgresOptions) -> Result<Self, PostgresOpenError> {
-        let mut config: postgres::Config =
-            url.parse()
-                .map_err(|error: postgres::Error| PostgresOpenError::BadUrl {
-                    reason: error.to_string(),
-                })?;
+        let mut config = parse_setting(url)?;
         config.connect_timeout(options.connect_timeout);
         if config.get_application_name().is_none() {
             config.application_name("damabot");
@@ -406,6 +402,26 @@ impl PostgresStore {
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         self.read_in(|tx| Ok(schema::version(tx)?))
     }
+}
+
+/// The client's configuration from a URL or a key=value connection string. A URL with more
+/// than one `@` is refused: the client would read what follows the first as the host (and
+/// show a piece of the password in its messages); an `@` in the password is written `%40`.
+/// The client's complaint is shown without any piece of the password.
+fn parse_setting(setting: &str) -> Result<postgres::Config, PostgresOpenError> {
+    let lower = setting.trim_start().to_ascii_lowercase();
+    if (lower.starts_with("postgres://") || lower.starts_with("postgresql://"))
+        && setting.matches('@').count() > 1
+    {
+        return Err(PostgresOpenError::BadUrl {
+            reason: "it holds more than one `@`; write an `@` of the password as %40".to_owned(),
+        });
+    }
+    setting
+        .parse()
+        .map_err(|error: postgres::Error| PostgresOpenError::BadUrl {
+            reason: crate::store::url::scrub(&error.to_string(), setting),
+        })
 }
 
 /// Logs the pool's failures to connect (each call that finds no server fails on its own).

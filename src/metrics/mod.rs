@@ -1,6 +1,7 @@
 //! What a running bot tells its operator: metrics in the Prometheus text format on
 //! `GET /metrics` and a health check on `GET /health`, on one listener (`[metrics]` in the
-//! configuration; off by default, on loopback by default).
+//! configuration; off by default, on loopback by default), served by `endpoint` with a cap on
+//! connections, timeouts and the health check made at most once a second.
 //!
 //! The adapters record through the `metrics` facade with the functions below; without the
 //! endpoint no recorder is installed and they cost next to nothing. The names:
@@ -23,9 +24,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+
+mod endpoint;
+
+pub use endpoint::{HEALTH_CACHE, Limits, serve};
 
 pub const INTERACTIONS_ANSWERED: &str = "dama_interactions_answered_total";
 pub const ANSWER_SECONDS: &str = "dama_interaction_answer_seconds";
@@ -179,86 +181,6 @@ impl Health {
 /// Finds out the [`Health`] of the process when asked; also refreshes the gauges read at
 /// scrape time.
 pub type Probe = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Health> + Send>> + Send + Sync>;
-
-/// Serves `/metrics` and `/health` on `listener` until `stopped` turns true.
-pub async fn serve(
-    listener: TcpListener,
-    handle: PrometheusHandle,
-    probe: Probe,
-    mut stopped: watch::Receiver<bool>,
-) {
-    loop {
-        let accepted = tokio::select! {
-            accepted = listener.accept() => accepted,
-            _ = stopped.changed() => return,
-        };
-        match accepted {
-            Ok((stream, _)) => {
-                tokio::spawn(answer(stream, handle.clone(), probe.clone()));
-            }
-            Err(error) => {
-                tracing::warn!(%error, "metrics endpoint: accept failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    }
-}
-
-/// The longest request head read.
-const MAX_REQUEST: usize = 8 * 1024;
-
-async fn answer(mut stream: TcpStream, handle: PrometheusHandle, probe: Probe) {
-    let mut head = Vec::new();
-    let mut buffer = [0_u8; 1024];
-    let read = async {
-        while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < MAX_REQUEST {
-            match stream.read(&mut buffer).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => head.extend_from_slice(&buffer[..n]),
-            }
-        }
-    };
-    if tokio::time::timeout(Duration::from_secs(5), read)
-        .await
-        .is_err()
-    {
-        return;
-    }
-    let text = String::from_utf8_lossy(&head);
-    let mut words = text.split_whitespace();
-    let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-    let path = path.split('?').next().unwrap_or("");
-    let (status, content_type, body) = match (method, path) {
-        ("GET", "/metrics") => {
-            probe().await;
-            handle.run_upkeep();
-            (200, "text/plain; version=0.0.4", handle.render())
-        }
-        ("GET", "/health") => {
-            let (status, body) = probe().await.answer();
-            (status, "application/json", body)
-        }
-        ("GET", _) => (
-            404,
-            "text/plain",
-            "not found: try /metrics or /health\n".to_owned(),
-        ),
-        _ => (405, "text/plain", "only GET\n".to_owned()),
-    };
-    let reason = match status {
-        200 => "OK",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        _ => "Service Unavailable",
-    };
-    let response = format!(
-        "HTTP/1.1 {status} {reason}\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\
-         connection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = stream.write_all(response.as_bytes()).await;
-    let _ = stream.shutdown().await;
-}
 
 #[cfg(test)]
 mod tests {
