@@ -102,11 +102,23 @@ pub fn check_database(store: &AnyStore) -> Result<CheckReport, StoreError> {
     }
     let store_port = store.as_store();
     for id in store.game_ids()? {
-        // A game that vanished since the id list was read is no problem.
-        let Some(game) = store_port.game(id)? else {
-            continue;
+        // A row this version cannot read is one problem of that game: the others are checked.
+        let read = store_port
+            .game(id)
+            .and_then(|game| Ok((game, store_port.moves(id)?)));
+        let (game, moves) = match read {
+            Ok((Some(game), moves)) => (game, moves),
+            // A game that vanished since the id list was read is no problem.
+            Ok((None, _)) => continue,
+            Err(StoreError::Corrupt(why)) => {
+                report.games += 1;
+                report
+                    .problems
+                    .push(format!("game {id}: cannot be read: {why}"));
+                continue;
+            }
+            Err(other) => return Err(other),
         };
-        let moves = store_port.moves(id)?;
         report.games += 1;
         report.moves += moves.len();
         report.problems.extend(
