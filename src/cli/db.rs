@@ -490,6 +490,40 @@ mod tests {
     }
 
     #[test]
+    fn a_game_row_that_cannot_be_read_is_reported_and_the_others_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let conn = rusqlite::Connection::open(db_path(dir.path())).unwrap();
+        // A status this version does not know, past the schema's check.
+        conn.execute_batch(
+            "PRAGMA ignore_check_constraints = ON; \
+             UPDATE games SET status = 'lost' WHERE id = 1; \
+             UPDATE moves SET move_long = '99-98' WHERE game_id = 2 AND ply = 0;",
+        )
+        .unwrap();
+        let report = check_database(&AnyStore::Sqlite(store)).unwrap();
+        assert_eq!(report.games, 2);
+        // SQLite's own check finds the broken rule, then each game is named.
+        assert_eq!(report.problems.len(), 3, "{:?}", report.problems);
+        assert!(
+            report.problems[0].contains("CHECK constraint failed in games"),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[1].starts_with("game 1: cannot be read: ")
+                && report.problems[1].contains("lost"),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[2].starts_with("game 2: ply 0: `99-98` is not legal here"),
+            "{:?}",
+            report.problems
+        );
+    }
+
+    #[test]
     fn illegal_moves_and_gaps_are_reported() {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_games(dir.path());
