@@ -96,11 +96,23 @@ pub fn check_database(store: &AnyStore) -> Result<CheckReport, StoreError> {
     }
     let store_port = store.as_store();
     for id in store.game_ids()? {
-        // A game that vanished since the id list was read is no problem.
-        let Some(game) = store_port.game(id)? else {
-            continue;
+        // A row this version cannot read is one problem of that game: the others are checked.
+        let read = store_port
+            .game(id)
+            .and_then(|game| Ok((game, store_port.moves(id)?)));
+        let (game, moves) = match read {
+            Ok((Some(game), moves)) => (game, moves),
+            // A game that vanished since the id list was read is no problem.
+            Ok((None, _)) => continue,
+            Err(StoreError::Corrupt(why)) => {
+                report.games += 1;
+                report
+                    .problems
+                    .push(format!("game {id}: cannot be read: {why}"));
+                continue;
+            }
+            Err(other) => return Err(other),
         };
-        let moves = store_port.moves(id)?;
         report.games += 1;
         report.moves += moves.len();
         report.problems.extend(
@@ -468,6 +480,40 @@ mod tests {
         assert_eq!(
             check_command(&DatabaseLocation::Sqlite(db_path(dir.path()))),
             ExitCode::FAILURE
+        );
+    }
+
+    #[test]
+    fn a_game_row_that_cannot_be_read_is_reported_and_the_others_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store_with_games(dir.path());
+        let conn = rusqlite::Connection::open(db_path(dir.path())).unwrap();
+        // A status this version does not know, past the schema's check.
+        conn.execute_batch(
+            "PRAGMA ignore_check_constraints = ON; \
+             UPDATE games SET status = 'lost' WHERE id = 1; \
+             UPDATE moves SET move_long = '99-98' WHERE game_id = 2 AND ply = 0;",
+        )
+        .unwrap();
+        let report = check_database(&AnyStore::Sqlite(store)).unwrap();
+        assert_eq!(report.games, 2);
+        // SQLite's own check finds the broken rule, then each game is named.
+        assert_eq!(report.problems.len(), 3, "{:?}", report.problems);
+        assert!(
+            report.problems[0].contains("CHECK constraint failed in games"),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[1].starts_with("game 1: cannot be read: ")
+                && report.problems[1].contains("lost"),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[2].starts_with("game 2: ply 0: `99-98` is not legal here"),
+            "{:?}",
+            report.problems
         );
     }
 

@@ -695,7 +695,11 @@ impl GameService {
                 Ok(game) => game,
                 // A move (or an ending) got there first.
                 Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
-                Err(other) => return Err(other.into()),
+                // One game that cannot be ended must not keep the others going.
+                Err(error) => {
+                    tracing::error!(game = %record.id, %error, "skipped by the sweep: it failed");
+                    continue;
+                }
             };
             let language = self.server_language(game.guild);
             let headline = t!(
@@ -704,21 +708,24 @@ impl GameService {
                 game = game.id.0,
                 idle = human_duration(language, now.saturating_sub(record.last_move_at)),
             );
-            let loaded = match self.load(game.clone()) {
-                Ok(loaded) => loaded,
-                Err(error @ ServiceError::Corrupt { .. }) => {
-                    tracing::error!(%error, "cannot show the idle game that was ended");
-                    continue;
+            // The game is ended: one whose board cannot be drawn is still said to be, in a
+            // message of its own.
+            let (mut reply, edit) = match self.load(game.clone()) {
+                Ok(loaded) => (
+                    self.board_reply(language, &loaded, &headline, None),
+                    record.board_message,
+                ),
+                Err(error) => {
+                    tracing::error!(game = %game.id, %error, "cannot show the idle game that was ended");
+                    (Reply::public(headline), None)
                 }
-                Err(error) => return Err(error),
             };
-            let mut reply = self.board_reply(language, &loaded, &headline, None);
             self.announce_end(&mut reply, &game, None);
             notices.push(Notice {
                 guild: game.guild,
                 channel: game.place(),
                 reply,
-                edit: record.board_message,
+                edit,
                 direct: None,
             });
         }

@@ -14,7 +14,9 @@ use super::{
     Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply, escape_markdown, human_duration,
 };
 use crate::i18n::{Language, t};
-use crate::store::{EndReason, Finish, FinishedGame, GameResult, Participant, StoreError};
+use crate::store::{
+    DrawOffer, EndReason, Finish, FinishedGame, GameResult, Participant, StoreError,
+};
 
 impl GameService {
     /// ` Ratings: alice 1500 → 1516, bob 1500 → 1484.` for a rated game (with its leading
@@ -54,20 +56,67 @@ impl GameService {
         result: GameResult,
         reason: EndReason,
     ) -> Flow<FinishedGame> {
-        let finish = Finish {
+        let finish = self.finish_of(loaded, result, reason);
+        let finished = self.store.finish_game(loaded.record.id, finish);
+        self.settle_finish(language, loaded, finished)
+    }
+
+    /// Accepts the loaded game's draw offer `offer`: a draw by agreement, only while exactly
+    /// that offer stands (else the "too late" refusal: it was withdrawn or answered meanwhile).
+    fn accept_offer(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        offer: DrawOffer,
+    ) -> Flow<FinishedGame> {
+        let finish = self.finish_of(loaded, GameResult::Draw, EndReason::Agreement);
+        let finished = self.store.accept_draw(loaded.record.id, offer, finish);
+        self.settle_finish(language, loaded, finished)
+    }
+
+    /// The finish of the loaded game at the ply it was read at, now.
+    fn finish_of(&self, loaded: &Loaded, result: GameResult, reason: EndReason) -> Finish {
+        Finish {
             result,
             reason,
             ply: loaded.record.ply,
             at: self.now(),
             counting: rating::counting(&loaded.record),
             rate: rating::glicko2,
-        };
-        match self.store.finish_game(loaded.record.id, finish) {
+        }
+    }
+
+    /// The loaded game as the store finished it; a game that changed in the meantime is the
+    /// "too late" refusal.
+    fn settle_finish(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        finished: Result<FinishedGame, StoreError>,
+    ) -> Flow<FinishedGame> {
+        match finished {
             Ok(finished) => {
                 loaded.record = finished.game.clone();
                 Ok(finished)
             }
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
+            Err(
+                StoreError::StalePly { .. }
+                | StoreError::GameNotActive { .. }
+                | StoreError::NotStanding { .. },
+            ) => Err(self.too_late(language, loaded.record.id)),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Withdraws or declines the loaded game's draw offer `offer`, while it stands (else the
+    /// "too late" refusal).
+    fn clear_offer(&self, language: Language, loaded: &mut Loaded, offer: DrawOffer) -> Flow<()> {
+        match self.store.clear_draw_offer(loaded.record.id, offer) {
+            Ok(record) => {
+                loaded.record = record;
+                Ok(())
+            }
+            Err(StoreError::GameNotActive { .. } | StoreError::NotStanding { .. }) => {
                 Err(self.too_late(language, loaded.record.id))
             }
             Err(other) => Err(other.into()),
@@ -182,26 +231,18 @@ impl GameService {
         let result = self
             .engines
             .with_engine(|engine| engine.search(&game, &limits));
+        let Some(offer) = loaded.record.draw_offer else {
+            return Err(self.too_late(actor.language, loaded.record.id));
+        };
         if !dama_engine::accepts_draw(result.score, game.position().turn(), !offered_by) {
-            loaded.record = match self.store.clear_draw_offer(loaded.record.id) {
-                Ok(record) => record,
-                Err(StoreError::GameNotActive { .. }) => {
-                    return Err(self.too_late(actor.language, loaded.record.id));
-                }
-                Err(other) => return Err(other.into()),
-            };
+            self.clear_offer(actor.language, loaded, offer)?;
             return Ok(Reply::public(t!(
                 public,
                 GameDrawEngineDeclines,
                 engine = engine_name(public, level)
             )));
         }
-        self.finish_loaded(
-            actor.language,
-            loaded,
-            GameResult::Draw,
-            EndReason::Agreement,
-        )?;
+        self.accept_offer(actor.language, loaded, offer)?;
         let headline = t!(
             public,
             GameDrawAccepted,
@@ -231,7 +272,7 @@ impl GameService {
                 return refuse(t!(private, GameDrawOwnOffer));
             }
             // Withdrawing one's own offer: the opponent had it to answer.
-            loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
+            self.clear_offer(private, &mut loaded, offer)?;
             let mut reply = self.board_reply(
                 public,
                 &loaded,
@@ -245,15 +286,14 @@ impl GameService {
         }
         let offerer = loaded.record.participant(offer.by);
         if !accept {
-            loaded.record = self.store.clear_draw_offer(loaded.record.id)?;
+            self.clear_offer(private, &mut loaded, offer)?;
             let headline = t!(public, GameDrawDeclined, player = player);
             let mut reply = self.board_reply(public, &loaded, &headline, None);
             // The offerer hears the answer; nobody else needs a ping for it.
             reply.mentions = offerer.user().into_iter().collect();
             return Ok(reply);
         }
-        let finished =
-            self.finish_loaded(private, &mut loaded, GameResult::Draw, EndReason::Agreement)?;
+        let finished = self.accept_offer(private, &mut loaded, offer)?;
         let mut headline = t!(public, GameDrawAccepted, player = player);
         headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);

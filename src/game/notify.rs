@@ -16,6 +16,8 @@ use dama_rules::Color;
 use super::action::Flow;
 use super::board::mention;
 use super::loaded::Loaded;
+use super::settings::millis;
+use super::sweep::isolated;
 use super::{Actor, GameService, Notice, Reply, ServiceError, human_duration, lock};
 use crate::i18n::{Language, t};
 use crate::store::{
@@ -26,11 +28,19 @@ use crate::store::{
 /// instead.
 pub const CLOSED_DIRECT_MESSAGES: Duration = Duration::from_secs(24 * 3600);
 
-/// Each person's choice as last read or written (the service is the only writer), and the
-/// people whose direct messages were refused lately, with the time that lasts until.
+/// How long a person's choice read from the store is used before it is read again: a choice
+/// made through another process on the same database counts from then on at the latest.
+pub const NOTIFY_CHOICE_FRESH: Duration = Duration::from_secs(15);
+
+/// The remembered choices above which those no longer fresh are forgotten.
+const REMEMBERED_CHOICES: usize = 4096;
+
+/// Each person's choice as last read or written, with the time it was (fresh for
+/// [`NOTIFY_CHOICE_FRESH`]: another process may change it), and the people whose direct
+/// messages were refused lately, with the time that lasts until.
 #[derive(Debug, Default)]
 pub(crate) struct Notifications {
-    modes: RwLock<HashMap<UserId, NotifyMode>>,
+    modes: RwLock<HashMap<UserId, (NotifyMode, Millis)>>,
     closed: Mutex<HashMap<UserId, Millis>>,
 }
 
@@ -51,9 +61,12 @@ pub(crate) fn live_time(at: Millis) -> String {
 }
 
 impl GameService {
-    /// How `user` wants to hear about their games, from memory once read (a failure to read it
-    /// is logged and counts as the default).
+    /// How `user` wants to hear about their games: from memory when read or set within
+    /// [`NOTIFY_CHOICE_FRESH`], else from the store (a failure to read it is logged and counts
+    /// as the default).
     pub(crate) fn notify_mode(&self, user: UserId) -> NotifyMode {
+        let now = self.now();
+        let fresh = millis(NOTIFY_CHOICE_FRESH);
         let cached = self
             .notifications
             .modes
@@ -61,16 +74,12 @@ impl GameService {
             .unwrap_or_else(PoisonError::into_inner)
             .get(&user)
             .copied();
-        if let Some(mode) = cached {
+        if let Some((mode, _)) = cached.filter(|&(_, read)| now.saturating_sub(read) < fresh) {
             return mode;
         }
         match self.store.notify_mode(user) {
             Ok(mode) => {
-                self.notifications
-                    .modes
-                    .write()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .insert(user, mode);
+                self.remember_mode(user, mode, now);
                 mode
             }
             Err(error) => {
@@ -78,6 +87,20 @@ impl GameService {
                 NotifyMode::default()
             }
         }
+    }
+
+    /// Remembers `user`'s choice as read or written at `now`.
+    fn remember_mode(&self, user: UserId, mode: NotifyMode, now: Millis) {
+        let mut modes = self
+            .notifications
+            .modes
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        if modes.len() >= REMEMBERED_CHOICES {
+            let fresh = millis(NOTIFY_CHOICE_FRESH);
+            modes.retain(|_, &mut (_, read)| now.saturating_sub(read) < fresh);
+        }
+        modes.insert(user, (mode, now));
     }
 
     /// How a notice reaches `user` now: their choice, with direct messages that were refused
@@ -120,11 +143,7 @@ impl GameService {
     /// language.
     pub(crate) fn set_notify(&self, actor: &Actor, mode: NotifyMode) -> Flow<Reply> {
         self.store.set_notify_mode(actor.user, mode)?;
-        self.notifications
-            .modes
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(actor.user, mode);
+        self.remember_mode(actor.user, mode, self.now());
         let mode = match mode {
             NotifyMode::Dm => "dm",
             NotifyMode::Ping => "ping",
@@ -281,25 +300,39 @@ impl GameService {
             if record.status != GameStatus::Active || !self.owns_guild(record.guild) {
                 continue;
             }
-            let Some(turn) = record.side_to_move() else {
-                continue;
-            };
-            let Participant::User(to_move) = record.participant(turn) else {
-                continue;
-            };
-            let stage = due_stage(&record, now);
-            if stage <= record.reminder_stage {
-                continue;
-            }
-            // Recorded first: of two sweeps at once, only one sends it.
-            if !self.store.advance_reminder(record.id, record.ply, stage)? {
-                continue;
-            }
-            if stage < 3 {
-                notices.extend(self.reminder(&record, to_move, turn, now));
-            } else {
-                self.time_up(&record, turn, &mut notices)?;
-            }
+            let id = record.id;
+            notices.extend(isolated("game", id, || self.reminders_of(&record, now)));
+        }
+        Ok(notices)
+    }
+
+    /// The reminder due in one game, if any.
+    fn reminders_of(&self, record: &Game, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        let Some(turn) = record.side_to_move() else {
+            return Ok(notices);
+        };
+        let Participant::User(to_move) = record.participant(turn) else {
+            return Ok(notices);
+        };
+        let stage = due_stage(record, now);
+        if stage <= record.reminder_stage {
+            return Ok(notices);
+        }
+        // The board of a game whose time is up, read before anything is recorded: a game that
+        // does not replay is left as it is.
+        let board = if stage < 3 {
+            None
+        } else {
+            Some(self.load(record.clone())?)
+        };
+        // Recorded first: of two sweeps at once, only one sends it.
+        if !self.store.advance_reminder(record.id, record.ply, stage)? {
+            return Ok(notices);
+        }
+        match board {
+            None => notices.extend(self.reminder(record, to_move, turn, now)),
+            Some(loaded) => self.time_up(&loaded, turn, &mut notices),
         }
         Ok(notices)
     }
@@ -354,33 +387,21 @@ impl GameService {
 
     /// The time to move is out: the board edited (its Claim button shows now), and the opponent
     /// told they can claim, as they chose. Against the engine nobody can claim: nothing.
-    fn time_up(
-        &self,
-        record: &Game,
-        turn: Color,
-        notices: &mut Vec<Notice>,
-    ) -> Result<(), ServiceError> {
+    fn time_up(&self, loaded: &Loaded, turn: Color, notices: &mut Vec<Notice>) {
+        let record = &loaded.record;
         let Participant::User(winner) = record.participant(!turn) else {
-            return Ok(());
+            return;
         };
         let language = self.server_language(record.guild);
         let guild = record.guild;
         let player = self.participant_name(language, guild, record.participant(turn));
-        let loaded: Loaded = match self.load(record.clone()) {
-            Ok(loaded) => loaded,
-            Err(error @ ServiceError::Corrupt { .. }) => {
-                tracing::error!(%error, "cannot show the board of a game whose time is up");
-                return Ok(());
-            }
-            Err(error) => return Err(error),
-        };
         let headline = t!(
             language,
             NotifyTimeUp,
             player = player.clone(),
             winner = self.participant_name(language, guild, record.participant(!turn)),
         );
-        let mut board = self.board_reply(language, &loaded, &headline, None);
+        let mut board = self.board_reply(language, loaded, &headline, None);
         board.mentions.clear();
         notices.push(Notice {
             guild,
@@ -391,7 +412,7 @@ impl GameService {
         });
         let cmd_claim = self.command(language, "claim");
         let (text, direct) = match self.delivery(winner) {
-            Delivery::Name => return Ok(()),
+            Delivery::Name => return,
             Delivery::Direct => (
                 t!(
                     language,
@@ -426,7 +447,6 @@ impl GameService {
             edit: None,
             direct,
         });
-        Ok(())
     }
 }
 

@@ -3,13 +3,14 @@
 //! solved it; and its part of `/settings`.
 
 use super::puzzle::{long_line, next_daily_post};
-use super::puzzle_collection::Puzzles;
+use super::puzzle_collection::{PuzzleCollection, Puzzles};
 use super::reply::button;
+use super::sweep::isolated;
 use super::{ButtonStyle, ComponentAction, GameService, Notice, Reply, ServiceError};
 use super::{notify::live_time, settings::channel_list};
 use crate::i18n::{Language, t};
 use crate::render::BoardView;
-use crate::store::{Millis, ServerSettings, StoreError, puzzle_day};
+use crate::store::{DailyPuzzleServer, Millis, ServerSettings, StoreError, puzzle_day};
 
 impl GameService {
     /// The daily posts that are due: for each server this process looks after whose channel
@@ -23,51 +24,71 @@ impl GameService {
             if !self.owns_guild(server.guild) {
                 continue;
             }
-            let day = puzzle_day(now, server.hour);
-            if !self
-                .store
-                .claim_daily_puzzle_post(server.guild, day, Some(server.channel), now)?
-            {
-                continue;
-            }
-            let language = self.server_language(server.guild);
-            let puzzle = collection.daily(server.guild, day);
-            let solver = puzzle.solver().name();
-            let mut text = t!(
-                language,
-                PuzzleDailyPost,
-                color = solver,
-                difficulty = puzzle.difficulty,
-                next = live_time(next_daily_post(now, server.hour)),
-            );
-            let yesterday = collection.daily(server.guild, day - 1);
-            let solvers = self.store.daily_puzzle_solvers(server.guild, day - 1)?;
-            text.push('\n');
-            text.push_str(&t!(
-                language,
-                PuzzleDailyYesterday,
-                line = long_line(&yesterday.solution),
-                solvers = solvers,
-            ));
-            let mut board = BoardView::new(puzzle.position);
-            board.bottom = puzzle.solver();
-            board.caption = Some(t!(language, PuzzleCaption, color = solver));
-            let mut reply = Reply::public(text);
-            reply.board = Some(board);
-            reply.components = vec![vec![button(
-                ComponentAction::DailyPuzzle,
-                &t!(language, PuzzleButtonSolve),
-                ButtonStyle::Primary,
-            )]];
-            notices.push(Notice {
-                guild: server.guild,
-                channel: server.channel,
-                reply,
-                edit: None,
-                direct: None,
-            });
+            let guild = server.guild;
+            notices.extend(isolated("server's daily puzzle", guild, || {
+                self.daily_puzzle_post(collection, server, now)
+            }));
         }
         Ok(notices)
+    }
+
+    /// The daily post of one server, if it is due and this process claims it.
+    fn daily_puzzle_post(
+        &self,
+        collection: &PuzzleCollection,
+        server: DailyPuzzleServer,
+        now: Millis,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let day = puzzle_day(now, server.hour);
+        if !self
+            .store
+            .claim_daily_puzzle_post(server.guild, day, Some(server.channel), now)?
+        {
+            return Ok(Vec::new());
+        }
+        let language = self.server_language(server.guild);
+        let puzzle = collection.daily(server.guild, day);
+        let solver = puzzle.solver().name();
+        let mut text = t!(
+            language,
+            PuzzleDailyPost,
+            color = solver,
+            difficulty = puzzle.difficulty,
+            next = live_time(next_daily_post(now, server.hour)),
+        );
+        // The post is claimed: yesterday's count that cannot be read leaves it out.
+        match self.store.daily_puzzle_solvers(server.guild, day - 1) {
+            Ok(solvers) => {
+                let yesterday = collection.daily(server.guild, day - 1);
+                text.push('\n');
+                text.push_str(&t!(
+                    language,
+                    PuzzleDailyYesterday,
+                    line = long_line(&yesterday.solution),
+                    solvers = solvers,
+                ));
+            }
+            Err(error) => {
+                tracing::error!(guild = server.guild, %error, "cannot count yesterday's solvers");
+            }
+        }
+        let mut board = BoardView::new(puzzle.position);
+        board.bottom = puzzle.solver();
+        board.caption = Some(t!(language, PuzzleCaption, color = solver));
+        let mut reply = Reply::public(text);
+        reply.board = Some(board);
+        reply.components = vec![vec![button(
+            ComponentAction::DailyPuzzle,
+            &t!(language, PuzzleButtonSolve),
+            ButtonStyle::Primary,
+        )]];
+        Ok(vec![Notice {
+            guild: server.guild,
+            channel: server.channel,
+            reply,
+            edit: None,
+            direct: None,
+        }])
     }
 
     /// After `/settings daily-puzzle` or `daily-puzzle-hour`: the day now running is passed

@@ -6,7 +6,9 @@ use super::loaded::Loaded;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
-use crate::store::{EndReason, Finish, GameResult, GameStatus, Millis, Participant, StoreError};
+use crate::store::{
+    EndReason, Finish, Game, GameId, GameResult, GameStatus, Millis, Participant, StoreError,
+};
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -19,70 +21,71 @@ impl GameService {
             if !self.owns_guild(record.guild) {
                 continue;
             }
-            let Some(_searching) = self.start_searching(record.id) else {
-                // A player's job is searching it right now.
-                continue;
-            };
-            // Read again under the mark: a job that just finished may have moved on.
-            let Some(record) = self.store.game(record.id)? else {
-                continue;
-            };
-            if record.status != GameStatus::Active {
-                continue;
-            }
-            let id = record.id;
-            let mut loaded = match self.load(record) {
-                Ok(loaded) => loaded,
-                Err(error @ ServiceError::Corrupt { .. }) => {
-                    // One damaged game must not keep the others waiting.
-                    tracing::error!(%error, "cannot resume the engine's move");
-                    continue;
-                }
-                Err(error) => return Err(error),
-            };
-            let Participant::Engine(level) = loaded.record.participant(loaded.turn()) else {
-                continue;
-            };
-            let ply = loaded.record.ply;
-            let language = self.server_language(loaded.record.guild);
-            let before = *loaded.position();
-            let Some(text) = self.engine_move(language, &mut loaded, level)? else {
-                continue;
-            };
-            if loaded.record.ply == ply {
-                tracing::warn!(game = %id, level, "the engine has no move to resume with");
-                continue;
-            }
-            // The board pings the person now to move (as they chose); a game the engine's
-            // move ended pings its player, with the result where it is awaited.
-            let mut reply = self.board_reply(language, &loaded, &text, None);
-            let mut extra = Vec::new();
-            if loaded.record.status == GameStatus::Active {
-                let written = loaded
-                    .last_move()
-                    .map(|m| before.move_text(&m))
-                    .unwrap_or_default();
-                extra.extend(self.turn_notice(
-                    &loaded.record,
-                    |language| engine_name(language, level),
-                    &written,
-                    None,
-                ));
-            } else {
-                reply.mentions.extend(players(&loaded.record));
-                self.announce_end(&mut reply, &loaded.record, None);
-                extra.append(&mut reply.notices);
-            }
-            settle_mentions(&mut reply, None);
-            notices.push(Notice {
-                guild: loaded.record.guild,
-                channel: loaded.record.place(),
-                reply,
-                edit: loaded.record.board_message,
-                direct: None,
-            });
-            notices.append(&mut extra);
+            // One damaged game must not keep the others waiting.
+            notices.extend(isolated("game", record.id, || {
+                self.resume_engine_game(record.id)
+            }));
         }
+        Ok(notices)
+    }
+
+    /// The engine's move in one game where it is to move, unless a search of it is under way.
+    fn resume_engine_game(&self, id: GameId) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        let Some(_searching) = self.start_searching(id) else {
+            // A player's job is searching it right now.
+            return Ok(notices);
+        };
+        // Read again under the mark: a job that just finished may have moved on.
+        let Some(record) = self.store.game(id)? else {
+            return Ok(notices);
+        };
+        if record.status != GameStatus::Active {
+            return Ok(notices);
+        }
+        let mut loaded = self.load(record)?;
+        let Participant::Engine(level) = loaded.record.participant(loaded.turn()) else {
+            return Ok(notices);
+        };
+        let ply = loaded.record.ply;
+        let language = self.server_language(loaded.record.guild);
+        let before = *loaded.position();
+        let Some(text) = self.engine_move(language, &mut loaded, level)? else {
+            return Ok(notices);
+        };
+        if loaded.record.ply == ply {
+            tracing::warn!(game = %id, level, "the engine has no move to resume with");
+            return Ok(notices);
+        }
+        // The board pings the person now to move (as they chose); a game the engine's
+        // move ended pings its player, with the result where it is awaited.
+        let mut reply = self.board_reply(language, &loaded, &text, None);
+        let mut extra = Vec::new();
+        if loaded.record.status == GameStatus::Active {
+            let written = loaded
+                .last_move()
+                .map(|m| before.move_text(&m))
+                .unwrap_or_default();
+            extra.extend(self.turn_notice(
+                &loaded.record,
+                |language| engine_name(language, level),
+                &written,
+                None,
+            ));
+        } else {
+            reply.mentions.extend(players(&loaded.record));
+            self.announce_end(&mut reply, &loaded.record, None);
+            extra.append(&mut reply.notices);
+        }
+        settle_mentions(&mut reply, None);
+        notices.push(Notice {
+            guild: loaded.record.guild,
+            channel: loaded.record.place(),
+            reply,
+            edit: loaded.record.board_message,
+            direct: None,
+        });
+        notices.append(&mut extra);
         Ok(notices)
     }
 
@@ -93,15 +96,25 @@ impl GameService {
     /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
     /// and rounds whose end was missed (see `tournament_rounds`), and the puzzles of the day
     /// that are due (see `puzzle_daily`).
+    ///
+    /// Each part, and each game, challenge, tournament and server's daily puzzle in it, fails
+    /// on its own: what fails is logged with its id and skipped, everything else is served,
+    /// and the notices of the work done are returned.
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = self.resume_engine_games()?;
         let now = self.now();
-        notices.extend(self.expired_challenges(now)?);
-        notices.extend(self.forfeits(now)?);
-        notices.extend(self.idle_engine_games(now)?);
-        notices.extend(self.reminders(now)?);
-        notices.extend(self.tournament_sweep(now)?);
-        notices.extend(self.daily_puzzle_posts(now)?);
+        let parts: [(&str, &SweepPart<'_>); 7] = [
+            ("engine moves", &|| self.resume_engine_games()),
+            ("expired challenges", &|| self.expired_challenges(now)),
+            ("forfeits", &|| self.forfeits(now)),
+            ("idle engine games", &|| self.idle_engine_games(now)),
+            ("reminders", &|| self.reminders(now)),
+            ("tournaments", &|| self.tournament_sweep(now)),
+            ("daily puzzles", &|| self.daily_puzzle_posts(now)),
+        ];
+        let mut notices = Vec::new();
+        for (part, run) in parts {
+            notices.extend(isolated("sweep part", part, run));
+        }
         // Each part skips the servers of shards another process runs (`owns_guild`; the
         // store expires the challenges of this process's servers only).
         for notice in &mut notices {
@@ -118,54 +131,84 @@ impl GameService {
             if !self.owns_guild(record.guild) {
                 continue;
             }
-            let loaded = self.load(record)?;
-            let turn = loaded.turn();
-            // The engine loses no game on time; a move of its that is due is resumed above.
-            if let Participant::Engine(_) = loaded.record.participant(turn) {
-                continue;
-            }
-            let winner = !turn;
-            let finish = Finish {
-                result: GameResult::from_winner(Some(winner)),
-                reason: EndReason::TimeoutSweep,
-                ply: loaded.record.ply,
-                at: now,
-                counting: rating::counting(&loaded.record),
-                rate: rating::glicko2,
-            };
-            let finished = match self.store.finish_game(loaded.record.id, finish) {
-                Ok(finished) => finished,
-                // A move or a claim got there first.
-                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
-                Err(other) => return Err(other.into()),
-            };
-            let guild = finished.game.guild;
-            let language = self.server_language(guild);
-            let headline = t!(
-                language,
-                ChallengeTimeoutForfeit,
-                loser = self.participant_name(language, guild, finished.game.participant(turn)),
-                winner = mention(language, finished.game.participant(winner)),
-                game = finished.game.id.0,
-                ratings = self.rating_text(language, guild, &finished),
-            );
-            let finished_loaded = Loaded {
-                record: finished.game.clone(),
-                game: loaded.game,
-            };
-            let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
-            reply.mentions.extend(players(&finished.game));
-            self.announce_end(&mut reply, &finished.game, None);
-            let mut extra = std::mem::take(&mut reply.notices);
-            notices.push(Notice {
-                guild,
-                channel: finished.game.place(),
-                reply,
-                edit: None,
-                direct: None,
-            });
-            notices.append(&mut extra);
+            let id = record.id;
+            notices.extend(isolated("game", id, || self.forfeit(record, now)));
         }
         Ok(notices)
+    }
+
+    /// The forfeit of one overdue game, unless a move or a claim got there first.
+    fn forfeit(&self, record: Game, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        let loaded = self.load(record)?;
+        let turn = loaded.turn();
+        // The engine loses no game on time; a move of its that is due is resumed above.
+        if let Participant::Engine(_) = loaded.record.participant(turn) {
+            return Ok(notices);
+        }
+        let winner = !turn;
+        let finish = Finish {
+            result: GameResult::from_winner(Some(winner)),
+            reason: EndReason::TimeoutSweep,
+            ply: loaded.record.ply,
+            at: now,
+            counting: rating::counting(&loaded.record),
+            rate: rating::glicko2,
+        };
+        let finished = match self.store.finish_game(loaded.record.id, finish) {
+            Ok(finished) => finished,
+            // A move or a claim got there first.
+            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
+                return Ok(notices);
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let guild = finished.game.guild;
+        let language = self.server_language(guild);
+        let headline = t!(
+            language,
+            ChallengeTimeoutForfeit,
+            loser = self.participant_name(language, guild, finished.game.participant(turn)),
+            winner = mention(language, finished.game.participant(winner)),
+            game = finished.game.id.0,
+            ratings = self.rating_text(language, guild, &finished),
+        );
+        let finished_loaded = Loaded {
+            record: finished.game.clone(),
+            game: loaded.game,
+        };
+        let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
+        reply.mentions.extend(players(&finished.game));
+        self.announce_end(&mut reply, &finished.game, None);
+        let mut extra = std::mem::take(&mut reply.notices);
+        notices.push(Notice {
+            guild,
+            channel: finished.game.place(),
+            reply,
+            edit: None,
+            direct: None,
+        });
+        notices.append(&mut extra);
+        Ok(notices)
+    }
+}
+
+/// One part of the sweep: the notices of the work it did.
+type SweepPart<'a> = dyn Fn() -> Result<Vec<Notice>, ServiceError> + 'a;
+
+/// The notices of one item of the sweep (a part, a game, a challenge, a tournament, a server's
+/// daily puzzle): those `work` returns, or none when it fails, logged with `what` and `id` so
+/// that one broken row never stops the rest.
+pub(crate) fn isolated(
+    what: &'static str,
+    id: impl std::fmt::Display,
+    work: impl FnOnce() -> Result<Vec<Notice>, ServiceError>,
+) -> Vec<Notice> {
+    match work() {
+        Ok(notices) => notices,
+        Err(error) => {
+            tracing::error!(what, id = %id, %error, "skipped by the sweep: it failed");
+            Vec::new()
+        }
     }
 }

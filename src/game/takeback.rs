@@ -58,11 +58,11 @@ impl GameService {
                     cmd_takeback = self.command(private, "takeback"),
                 ));
             }
-            return self.withdraw_takeback(actor, &loaded, colour);
+            return self.withdraw_takeback(actor, &loaded, request);
         }
         let requester = record.participant(request.by);
         if !accept {
-            self.cleared_request(private, record.id)?;
+            self.cleared_request(private, record.id, request)?;
             let mut reply = Reply::public(t!(
                 public,
                 TakebackDeclined,
@@ -72,9 +72,9 @@ impl GameService {
             reply.mentions.extend(requester.user());
             return Ok(reply);
         }
-        let plies = request_plies(&loaded, request);
+        let plies = request_plies(&loaded, request.by);
         let moves = taken_back_text(&loaded, plies);
-        self.take_back_loaded(private, &mut loaded, plies, request.by)?;
+        self.take_back_loaded(private, &mut loaded, plies, Answer::Request(request))?;
         let headline = t!(
             public,
             TakebackAccepted,
@@ -117,7 +117,7 @@ impl GameService {
             return refuse(t!(private, TakebackNothing));
         }
         let moves = taken_back_text(&loaded, 2);
-        self.take_back_loaded(private, &mut loaded, 2, colour)?;
+        self.take_back_loaded(private, &mut loaded, 2, Answer::Engine(colour))?;
         let headline = t!(
             public,
             TakebackEngineDone,
@@ -137,7 +137,7 @@ impl GameService {
         let opponent = record.participant(!colour);
         if let Some(request) = record.takeback_request.filter(|r| r.at_ply == record.ply) {
             if request.by == colour {
-                return self.withdraw_takeback(actor, &loaded, colour);
+                return self.withdraw_takeback(actor, &loaded, request);
             }
             return refuse(t!(
                 private,
@@ -145,11 +145,7 @@ impl GameService {
                 opponent = self.participant_name(private, record.guild, opponent),
             ));
         }
-        let request = TakebackRequest {
-            by: colour,
-            at_ply: record.ply,
-        };
-        let plies = request_plies(&loaded, request);
+        let plies = request_plies(&loaded, colour);
         if record.ply < first_ply_of(loaded.game.start(), colour) + plies {
             return refuse(t!(private, TakebackNothing));
         }
@@ -186,8 +182,13 @@ impl GameService {
     }
 
     /// The requester takes their open request back; the opponent had it to answer.
-    fn withdraw_takeback(&self, actor: &Actor, loaded: &Loaded, colour: Color) -> Flow<Reply> {
-        self.cleared_request(actor.language, loaded.record.id)?;
+    fn withdraw_takeback(
+        &self,
+        actor: &Actor,
+        loaded: &Loaded,
+        request: TakebackRequest,
+    ) -> Flow<Reply> {
+        self.cleared_request(actor.language, loaded.record.id, request)?;
         let public = self.public_language(actor);
         let mut reply = Reply::public(t!(
             public,
@@ -196,35 +197,50 @@ impl GameService {
         ));
         reply
             .mentions
-            .extend(loaded.record.participant(!colour).user());
+            .extend(loaded.record.participant(!request.by).user());
         Ok(reply)
     }
 
-    /// Clears the open request of a game (a finished game is "too late").
-    fn cleared_request(&self, language: Language, game: GameId) -> Flow<()> {
-        match self.store.clear_takeback_request(game) {
+    /// Clears the open request `request` of a game, while it stands (a finished game, or a
+    /// request answered or withdrawn meanwhile, is "too late").
+    fn cleared_request(
+        &self,
+        language: Language,
+        game: GameId,
+        request: TakebackRequest,
+    ) -> Flow<()> {
+        match self.store.clear_takeback_request(game, request) {
             Ok(_) => Ok(()),
-            Err(StoreError::GameNotActive { .. }) => Err(self.too_late(language, game)),
+            Err(StoreError::GameNotActive { .. } | StoreError::NotStanding { .. }) => {
+                Err(self.too_late(language, game))
+            }
             Err(other) => Err(other.into()),
         }
     }
 
-    /// Takes back the last `plies` moves of the loaded game, asked by `by`, and reloads it;
-    /// a game that changed meanwhile is "too late".
+    /// Takes back the last `plies` moves of the loaded game (on the answer to a request, only
+    /// while exactly that request stands) and reloads it; a game that changed meanwhile is
+    /// "too late".
     fn take_back_loaded(
         &self,
         language: Language,
         loaded: &mut Loaded,
         plies: u32,
-        by: Color,
+        answer: Answer,
     ) -> Flow<()> {
         let id = loaded.record.id;
-        let record = match self
-            .store
-            .take_back(id, loaded.record.ply, plies, by, self.now())
-        {
+        let at = self.now();
+        let taken = match answer {
+            Answer::Engine(by) => self.store.take_back(id, loaded.record.ply, plies, by, at),
+            Answer::Request(request) => self.store.accept_takeback(id, request, plies, at),
+        };
+        let record = match taken {
             Ok(record) => record,
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
+            Err(
+                StoreError::StalePly { .. }
+                | StoreError::GameNotActive { .. }
+                | StoreError::NotStanding { .. },
+            ) => {
                 return Err(self.too_late(language, id));
             }
             Err(other) => return Err(other.into()),
@@ -234,10 +250,17 @@ impl GameService {
     }
 }
 
-/// The plies a request takes back: the requester's last move, and the opponent's reply too
-/// when the requester is to move again.
-fn request_plies(loaded: &Loaded, request: TakebackRequest) -> u32 {
-    if loaded.turn() == request.by { 2 } else { 1 }
+/// What a takeback answers: the player's own against the engine, or a request accepted.
+#[derive(Clone, Copy)]
+enum Answer {
+    Engine(Color),
+    Request(TakebackRequest),
+}
+
+/// The plies a request by `by` takes back: the requester's last move, and the opponent's reply
+/// too when the requester is to move again.
+fn request_plies(loaded: &Loaded, by: Color) -> u32 {
+    if loaded.turn() == by { 2 } else { 1 }
 }
 
 /// The ply of `colour`'s first move in a game from `start`.

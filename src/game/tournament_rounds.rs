@@ -3,6 +3,7 @@
 //! announcing it, and the final standings. Everything is read back from the store, so a
 //! restart loses nothing; the store's key on a round decides which of two callers pairs it.
 
+use super::sweep::isolated;
 use super::{GameService, Notice, Reply, ServiceError, escape_markdown};
 use crate::i18n::{Language, t};
 use crate::render::TableView;
@@ -577,33 +578,48 @@ impl GameService {
             if !self.owns_guild(tournament.guild) {
                 continue;
             }
-            let entrants = self.store.entrants(tournament.id)?;
-            if entrants.len() >= MIN_PLAYERS {
-                notices.extend(self.advance_tournament(tournament)?);
-                continue;
-            }
-            match self.store.cancel_tournament(tournament.id, now) {
-                Ok((cancelled, _)) => {
-                    let language = self.server_language(cancelled.guild);
-                    let text = t!(
-                        language,
-                        TournamentTooFewCancelled,
-                        name = escape_markdown(&cancelled.name),
-                        count = entrants.len(),
-                    );
-                    notices.extend(self.closed_signup_notices(&cancelled, &entrants, &text));
-                }
-                Err(StoreError::TournamentStatus { .. }) => {}
-                Err(other) => return Err(other.into()),
-            }
+            let id = tournament.id;
+            notices.extend(isolated("tournament", id, || {
+                self.close_signup(tournament, now)
+            }));
         }
         for tournament in self.store.running_tournaments()? {
             if !self.owns_guild(tournament.guild) {
                 continue;
             }
-            notices.extend(self.advance_tournament(tournament)?);
+            let id = tournament.id;
+            notices.extend(isolated("tournament", id, || {
+                self.advance_tournament(tournament)
+            }));
         }
         Ok(notices)
+    }
+
+    /// A sign-up whose deadline passed: the tournament starts, or is cancelled with fewer than
+    /// [`MIN_PLAYERS`].
+    fn close_signup(
+        &self,
+        tournament: Tournament,
+        now: Millis,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let entrants = self.store.entrants(tournament.id)?;
+        if entrants.len() >= MIN_PLAYERS {
+            return self.advance_tournament(tournament);
+        }
+        match self.store.cancel_tournament(tournament.id, now) {
+            Ok((cancelled, _)) => {
+                let language = self.server_language(cancelled.guild);
+                let text = t!(
+                    language,
+                    TournamentTooFewCancelled,
+                    name = escape_markdown(&cancelled.name),
+                    count = entrants.len(),
+                );
+                Ok(self.closed_signup_notices(&cancelled, &entrants, &text))
+            }
+            Err(StoreError::TournamentStatus { .. }) => Ok(Vec::new()),
+            Err(other) => Err(other.into()),
+        }
     }
 
     /// A tournament that ended in sign-up: `text` in its channel, and its sign-up message

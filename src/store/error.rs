@@ -30,6 +30,10 @@ pub enum StoreError {
     /// The game is finished or aborted.
     #[error("game {game} is {status}, not active")]
     GameNotActive { game: GameId, status: GameStatus },
+    /// The draw offer or takeback request an answer names is no longer the one standing
+    /// (withdrawn, declined, answered, replaced by another, or cleared by a move).
+    #[error("the offer or request answered in game {game} no longer stands")]
+    NotStanding { game: GameId },
     /// The challenge was already accepted, declined, cancelled or expired.
     #[error("challenge {challenge} is {status}, not pending")]
     ChallengeNotPending {

@@ -116,13 +116,17 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// An open draw offer.
+/// An open draw offer. An answer names the offer it answers ([`Store::accept_draw`],
+/// [`Store::clear_draw_offer`]): the store applies it only while exactly this offer stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DrawOffer {
     /// The side that offered.
     pub by: Color,
     /// The game's ply when it was offered.
     pub at_ply: u32,
+    /// The offer's number in the game (1 for its first draw offer, by either side): an offer
+    /// withdrawn and made again at the same ply is another offer.
+    pub number: u32,
 }
 
 /// A game to be stored.
@@ -230,13 +234,17 @@ impl Game {
     }
 }
 
-/// An open takeback request.
+/// An open takeback request. An answer names the request it answers
+/// ([`Store::accept_takeback`], [`Store::clear_takeback_request`]): the store applies it only
+/// while exactly this request stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TakebackRequest {
     /// The side that asked.
     pub by: Color,
     /// The game's ply when it asked.
     pub at_ply: u32,
+    /// The request's number in the game (1 for its first takeback request, by either side).
+    pub number: u32,
 }
 
 /// One takeback of a game: the moves taken back.

@@ -7,12 +7,12 @@ use super::{
 };
 use super::{
     AttemptedPuzzle, Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, DailyPuzzleServer,
-    Entrant, Finish, FinishedGame, FinishedPuzzle, Game, GameExport, GameId, GuildId, Hint,
-    HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge, NewGame, NewPairing,
-    NewPuzzleAttempt, NewRound, NewTournament, NotifyMode, PairedRound, Player, PlayerStats,
-    PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer, ServerSettings, ShardSpan,
-    StoreError, StoredAnalysis, Takeback, Tournament, TournamentGame, TournamentId,
-    TournamentPairing, TournamentRound, UserId,
+    DrawOffer, Entrant, Finish, FinishedGame, FinishedPuzzle, Game, GameExport, GameId, GuildId,
+    Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge, NewGame,
+    NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NotifyMode, PairedRound, Player,
+    PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer, ServerSettings,
+    ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest, Tournament, TournamentGame,
+    TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 use crate::i18n::Language;
 /// The persistence the game service needs: the port every backend implements.
@@ -39,7 +39,9 @@ use crate::i18n::Language;
 ///   [`StoreError::AlreadyPlayed`] (that ply is stored), [`StoreError::StalePly`] (the game is
 ///   at another ply), [`StoreError::GameNotActive`] (finished or aborted),
 ///   [`StoreError::ChallengeNotPending`] (already answered), [`StoreError::ChallengeExpired`],
-///   [`StoreError::ChannelBusy`].
+///   [`StoreError::ChannelBusy`]. An answer to a draw offer or a takeback request names it
+///   (its side, ply and number) and applies only while exactly it stands
+///   ([`StoreError::NotStanding`]).
 /// - **Missing rows.** Lookups by id (`game`, `challenge`, `player`, ...) answer `Ok(None)`;
 ///   changes to a missing row fail with [`StoreError::GameNotFound`],
 ///   [`StoreError::ChallengeNotFound`] or [`StoreError::PlayerNotFound`].
@@ -191,8 +193,22 @@ pub trait Store: Send + Sync {
     /// caller's.
     fn offer_draw(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError>;
 
-    /// Withdraws the open draw offer, if any (declined or withdrawn).
-    fn clear_draw_offer(&self, game: GameId) -> Result<Game, StoreError>;
+    /// Withdraws or declines the open draw offer `offer` (as read from [`Game::draw_offer`]):
+    /// only while exactly that offer stands ([`StoreError::NotStanding`] once it was
+    /// answered, withdrawn, replaced or cleared by a move).
+    fn clear_draw_offer(&self, game: GameId, offer: DrawOffer) -> Result<Game, StoreError>;
+
+    /// Accepts the open draw offer `offer`: [`Store::finish_game`] with `finish` (a draw by
+    /// agreement, [`StoreError::Invalid`] otherwise) in a transaction that first checks that
+    /// exactly that offer still stands ([`StoreError::NotStanding`] otherwise), so an accept
+    /// racing a withdrawal, or a withdrawal and a new offer at the same ply, never ends the
+    /// game on an offer that was withdrawn.
+    fn accept_draw(
+        &self,
+        game: GameId,
+        offer: DrawOffer,
+        finish: Finish,
+    ) -> Result<FinishedGame, StoreError>;
 
     /// Finishes an active game at `finish.ply` (stale otherwise) with a result and reason, and
     /// in the same transaction counts it as `finish.counting` says: between two people, a win,
@@ -228,8 +244,25 @@ pub trait Store: Send + Sync {
     /// any open one.
     fn request_takeback(&self, game: GameId, by: Color, ply: u32) -> Result<Game, StoreError>;
 
-    /// Withdraws the open takeback request, if any (declined, or the game moved on).
-    fn clear_takeback_request(&self, game: GameId) -> Result<Game, StoreError>;
+    /// Withdraws or declines the open takeback request `request` (as read from
+    /// [`Game::takeback_request`]): only while exactly that request stands
+    /// ([`StoreError::NotStanding`] otherwise).
+    fn clear_takeback_request(
+        &self,
+        game: GameId,
+        request: TakebackRequest,
+    ) -> Result<Game, StoreError>;
+
+    /// Accepts the open takeback request `request`: [`Store::take_back`] of `plies` at the
+    /// request's ply, asked by its side, in a transaction that first checks that exactly that
+    /// request still stands ([`StoreError::NotStanding`] otherwise).
+    fn accept_takeback(
+        &self,
+        game: GameId,
+        request: TakebackRequest,
+        plies: u32,
+        at: Millis,
+    ) -> Result<Game, StoreError>;
 
     /// Takes back the last `plies` moves (at least 1, at most `ply`) of an active game at
     /// `ply` (stale otherwise), in one transaction: the moves are deleted, the current

@@ -12,9 +12,9 @@ use super::rows::{
 };
 use crate::store::codes::{TextCode, sql_id};
 use crate::store::{
-    ByColor, ChannelId, Color, Counting, EndReason, Finish, FinishedGame, Game, GameExport, GameId,
-    GameStatus, GuildId, MessageRef, Millis, MoveRecord, NewGame, Participant, RatingChange,
-    StoreError, UserId,
+    ByColor, ChannelId, Color, Counting, DrawOffer, EndReason, Finish, FinishedGame, Game,
+    GameExport, GameId, GameStatus, GuildId, MessageRef, Millis, MoveRecord, NewGame, Participant,
+    RatingChange, StoreError, UserId,
 };
 
 pub(super) fn load_game(tx: &Transaction<'_>, id: GameId) -> Result<Option<Game>, StoreError> {
@@ -463,20 +463,52 @@ pub(super) fn offer_draw(
     let last = by.fold("white_last_offer_ply", "black_last_offer_ply");
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET draw_offer_by = ?2, draw_offer_ply = ?3, {last} = ?3 \
-             WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+            "UPDATE games SET draw_offer_by = ?2, draw_offer_ply = ?3, {last} = ?3, \
+             draw_offer_seq = draw_offer_seq + 1 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, by.code(), ply], game_from_row)?)
 }
 
-pub(super) fn clear_draw_offer(tx: &Transaction<'_>, game: GameId) -> Result<Game, StoreError> {
-    active_game(tx, game)?;
+/// Checks that `offer` is the open draw offer of the active game, exactly.
+fn require_draw_offer(
+    tx: &Transaction<'_>,
+    game: GameId,
+    offer: DrawOffer,
+) -> Result<(), StoreError> {
+    if active_game(tx, game)?.draw_offer != Some(offer) {
+        return Err(StoreError::NotStanding { game });
+    }
+    Ok(())
+}
+
+pub(super) fn clear_draw_offer(
+    tx: &Transaction<'_>,
+    game: GameId,
+    offer: DrawOffer,
+) -> Result<Game, StoreError> {
+    require_draw_offer(tx, game, offer)?;
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL \
              WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0], game_from_row)?)
+}
+
+pub(super) fn accept_draw(
+    tx: &Transaction<'_>,
+    game: GameId,
+    offer: DrawOffer,
+    finish: Finish,
+) -> Result<FinishedGame, StoreError> {
+    if finish.reason != EndReason::Agreement || finish.result != crate::store::GameResult::Draw {
+        return Err(StoreError::Invalid(format!(
+            "accepting a draw offer of game {game} with a finish by {:?}",
+            finish.reason
+        )));
+    }
+    require_draw_offer(tx, game, offer)?;
+    self::finish(tx, game, finish)
 }
 
 /// Checks that a counting names the game's own players.

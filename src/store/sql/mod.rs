@@ -27,11 +27,12 @@ use crate::store::{
     PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
 };
 use crate::store::{
-    Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, Entrant, Finish, FinishedGame, Game,
-    GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord,
-    NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode, PairedRound, Player,
-    PlayerStats, ServerSettings, ShardSpan, Store, StoreError, StoredAnalysis, Takeback,
-    Tournament, TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
+    Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, DrawOffer, Entrant, Finish,
+    FinishedGame, Game, GameExport, GameId, GuildId, Hint, HintRecord, LeaderboardPage, MessageRef,
+    Millis, MoveRecord, NewChallenge, NewGame, NewPairing, NewRound, NewTournament, NotifyMode,
+    PairedRound, Player, PlayerStats, ServerSettings, ShardSpan, Store, StoreError, StoredAnalysis,
+    Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
+    TournamentRound, UserId,
 };
 
 /// What a transaction gives.
@@ -204,8 +205,17 @@ impl<B: SqlBackend> Store for B {
         self.write(|tx| games::offer_draw(tx, game, by, ply))
     }
 
-    fn clear_draw_offer(&self, game: GameId) -> Result<Game, StoreError> {
-        self.write(|tx| games::clear_draw_offer(tx, game))
+    fn clear_draw_offer(&self, game: GameId, offer: DrawOffer) -> Result<Game, StoreError> {
+        self.write(|tx| games::clear_draw_offer(tx, game, offer))
+    }
+
+    fn accept_draw(
+        &self,
+        game: GameId,
+        offer: DrawOffer,
+        finish: Finish,
+    ) -> Result<FinishedGame, StoreError> {
+        self.write(|tx| games::accept_draw(tx, game, offer, finish))
     }
 
     fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError> {
@@ -327,8 +337,22 @@ impl<B: SqlBackend> Store for B {
         self.write(|tx| takebacks::request_takeback(tx, game, by, ply))
     }
 
-    fn clear_takeback_request(&self, game: GameId) -> Result<Game, StoreError> {
-        self.write(|tx| takebacks::clear_takeback_request(tx, game))
+    fn clear_takeback_request(
+        &self,
+        game: GameId,
+        request: TakebackRequest,
+    ) -> Result<Game, StoreError> {
+        self.write(|tx| takebacks::clear_takeback_request(tx, game, request))
+    }
+
+    fn accept_takeback(
+        &self,
+        game: GameId,
+        request: TakebackRequest,
+        plies: u32,
+        at: Millis,
+    ) -> Result<Game, StoreError> {
+        self.write(|tx| takebacks::accept_takeback(tx, game, request, plies, at))
     }
 
     fn take_back(

@@ -5,7 +5,7 @@ use super::db::{Transaction, params};
 use super::games::{active_game, require_active_at};
 use super::rows::{GAME_COLUMNS, game_from_row, query_all};
 use crate::store::codes::TextCode;
-use crate::store::{Color, Game, GameId, Millis, StoreError, Takeback};
+use crate::store::{Color, Game, GameId, Millis, StoreError, Takeback, TakebackRequest};
 
 pub(super) fn request_takeback(
     tx: &Transaction<'_>,
@@ -16,17 +16,30 @@ pub(super) fn request_takeback(
     require_active_at(tx, game, ply)?;
     Ok(tx
         .prepare_cached(&format!(
-            "UPDATE games SET takeback_by = ?2, takeback_ply = ?3 WHERE id = ?1 \
-             RETURNING {GAME_COLUMNS}"
+            "UPDATE games SET takeback_by = ?2, takeback_ply = ?3, \
+             takeback_seq = takeback_seq + 1 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, by.code(), ply], game_from_row)?)
+}
+
+/// Checks that `request` is the open takeback request of the active game, exactly.
+fn require_request(
+    tx: &Transaction<'_>,
+    game: GameId,
+    request: TakebackRequest,
+) -> Result<(), StoreError> {
+    if active_game(tx, game)?.takeback_request != Some(request) {
+        return Err(StoreError::NotStanding { game });
+    }
+    Ok(())
 }
 
 pub(super) fn clear_takeback_request(
     tx: &Transaction<'_>,
     game: GameId,
+    request: TakebackRequest,
 ) -> Result<Game, StoreError> {
-    active_game(tx, game)?;
+    require_request(tx, game, request)?;
     Ok(tx
         .prepare_cached(&format!(
             "UPDATE games SET takeback_by = NULL, takeback_ply = NULL WHERE id = ?1 \
@@ -83,6 +96,19 @@ pub(super) fn take_back(
              takeback_count = takeback_count + 1 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(params![game.0, fen, to, at], game_from_row)?)
+}
+
+/// Takes back `plies` moves on the answer to `request`, while exactly that request stands at
+/// the game's current ply.
+pub(super) fn accept_takeback(
+    tx: &Transaction<'_>,
+    game: GameId,
+    request: TakebackRequest,
+    plies: u32,
+    at: Millis,
+) -> Result<Game, StoreError> {
+    require_request(tx, game, request)?;
+    take_back(tx, game, request.at_ply, plies, request.by, at)
 }
 
 pub(super) fn load_takebacks(

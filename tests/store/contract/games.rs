@@ -52,7 +52,8 @@ pub fn game_and_move_round_trip(store: &dyn Store) {
         offered.draw_offer,
         Some(DrawOffer {
             by: Color::Black,
-            at_ply: 1
+            at_ply: 1,
+            number: 1,
         })
     );
     assert_eq!(offered.last_draw_offer_ply, ByColor::new(None, Some(1)));
@@ -207,7 +208,9 @@ pub fn draw_offers_are_set_cleared_and_cleared_by_a_move(store: &dyn Store) {
     ));
     let offered = store.offer_draw(game.id, Color::White, 0).unwrap();
     assert_eq!(offered.last_draw_offer_ply, ByColor::new(Some(0), None));
-    let cleared = store.clear_draw_offer(game.id).unwrap();
+    let cleared = store
+        .clear_draw_offer(game.id, offered.draw_offer.unwrap())
+        .unwrap();
     assert_eq!(cleared.draw_offer, None);
     assert_eq!(cleared.last_draw_offer_ply, ByColor::new(Some(0), None));
     store.record_move(game.id, 0, "22-18", &fen(1), 1).unwrap();

@@ -4,6 +4,7 @@
 //! documented on [`Store`]. `tests/store/main.rs` runs every one of them on each SQLite
 //! configuration and on PostgreSQL. The behaviours are grouped by topic, one module each.
 
+mod answers;
 mod games;
 mod players_and_challenges;
 mod puzzles;
@@ -14,6 +15,11 @@ mod tournaments;
 use damabot::game::rating;
 use damabot::store::{EndReason, Finish, Game, GameResult, NewGame, Participant, Store};
 
+pub use answers::{
+    a_stale_answer_is_refused_once_the_offer_was_made_again,
+    a_takeback_accept_racing_a_withdrawal_never_takes_moves_back,
+    an_accept_racing_a_withdrawal_never_takes_a_withdrawn_offer,
+};
 pub use games::{
     an_older_board_never_replaces_a_newer_one, draw_offers_are_set_cleared_and_cleared_by_a_move,
     final_move_and_finish_are_one_transaction, finishing_counts_and_rates_in_one_go,

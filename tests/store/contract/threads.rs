@@ -239,7 +239,7 @@ pub fn takebacks_restore_the_position_and_are_recorded(store: &dyn Store) {
     );
     assert_eq!(
         store
-            .clear_takeback_request(game.id)
+            .clear_takeback_request(game.id, asked.takeback_request.unwrap())
             .unwrap()
             .takeback_request,
         None
