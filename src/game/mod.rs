@@ -32,6 +32,8 @@ mod info;
 mod loaded;
 mod moves;
 mod notify;
+#[cfg(test)]
+mod props;
 mod puzzle;
 mod puzzle_collection;
 mod puzzle_daily;
