@@ -501,3 +501,102 @@ mod tests {
         assert!(crate::cli::NO_TOKEN_HELP.contains(&link), "help: {link}");
     }
 }
+
+#[cfg(test)]
+mod member_tests {
+    use self::serenity::{
+        GuildId, PermissionOverwrite, PermissionOverwriteType as Kind, Permissions as P, RoleId,
+        UserId,
+    };
+    use super::*;
+
+    const GUILD: GuildId = GuildId::new(1);
+    const OWNER: UserId = UserId::new(2);
+    const MEMBER: UserId = UserId::new(3);
+    const STAFF: RoleId = RoleId::new(10);
+    const MODS: RoleId = RoleId::new(11);
+    const ADMINS: RoleId = RoleId::new(12);
+
+    fn roles(role: RoleId) -> Option<P> {
+        match role.get() {
+            1 => Some(P::VIEW_CHANNEL | P::SEND_MESSAGES),
+            10 => Some(P::empty()),
+            11 => Some(P::MANAGE_MESSAGES),
+            12 => Some(P::ADMINISTRATOR),
+            _ => None,
+        }
+    }
+
+    fn overwrite(kind: Kind, allow: P, deny: P) -> PermissionOverwrite {
+        PermissionOverwrite { allow, deny, kind }
+    }
+
+    #[test]
+    fn server_permissions_come_from_everyone_and_the_members_roles() {
+        let base =
+            |member_roles: &[RoleId]| server_permissions(GUILD, OWNER, MEMBER, member_roles, roles);
+        assert_eq!(base(&[]), P::VIEW_CHANNEL | P::SEND_MESSAGES);
+        assert!(base(&[MODS]).contains(P::MANAGE_MESSAGES));
+        assert!(!base(&[STAFF]).contains(P::MANAGE_MESSAGES));
+        assert_eq!(base(&[ADMINS]), P::all());
+        assert_eq!(
+            base(&[RoleId::new(99)]),
+            base(&[]),
+            "an unknown role grants nothing"
+        );
+        assert_eq!(
+            server_permissions(GUILD, OWNER, OWNER, &[], roles),
+            P::all()
+        );
+    }
+
+    #[test]
+    fn channel_overwrites_apply_in_discords_order() {
+        let everyone = RoleId::new(GUILD.get());
+        let hidden = [
+            overwrite(Kind::Role(everyone), P::empty(), P::VIEW_CHANNEL),
+            overwrite(Kind::Role(STAFF), P::VIEW_CHANNEL, P::empty()),
+        ];
+        let in_channel = |member_roles: &[RoleId], overwrites: &[PermissionOverwrite]| {
+            let base = server_permissions(GUILD, OWNER, MEMBER, member_roles, roles);
+            channel_permissions(GUILD, MEMBER, member_roles, base, overwrites)
+                .contains(P::VIEW_CHANNEL)
+        };
+        assert!(!in_channel(&[], &hidden), "hidden from @everyone");
+        assert!(
+            in_channel(&[STAFF], &hidden),
+            "a role's grant beats @everyone's denial"
+        );
+        assert!(
+            in_channel(&[ADMINS], &hidden),
+            "administrators see everything"
+        );
+        // A role's grant beats another role's denial; the member's own denial beats both.
+        let mixed = [
+            overwrite(Kind::Role(MODS), P::empty(), P::VIEW_CHANNEL),
+            overwrite(Kind::Role(STAFF), P::VIEW_CHANNEL, P::empty()),
+        ];
+        assert!(in_channel(&[STAFF, MODS], &mixed));
+        let mut denied = mixed.to_vec();
+        denied.push(overwrite(Kind::Member(MEMBER), P::empty(), P::VIEW_CHANNEL));
+        assert!(!in_channel(&[STAFF, MODS], &denied));
+        // Another member's overwrite does not count.
+        let other = [overwrite(
+            Kind::Member(UserId::new(4)),
+            P::empty(),
+            P::VIEW_CHANNEL,
+        )];
+        assert!(in_channel(&[], &other));
+        // Manage Messages from a channel's overwrite is the channel's, not the server's.
+        let granted = [overwrite(
+            Kind::Member(MEMBER),
+            P::MANAGE_MESSAGES,
+            P::empty(),
+        )];
+        let base = server_permissions(GUILD, OWNER, MEMBER, &[], roles);
+        assert!(!base.contains(P::MANAGE_MESSAGES));
+        assert!(
+            channel_permissions(GUILD, MEMBER, &[], base, &granted).contains(P::MANAGE_MESSAGES)
+        );
+    }
+}
