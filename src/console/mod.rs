@@ -7,7 +7,8 @@
 //! ([`crate::commands`]) and the files give them (`alice: /sfida bob colore:nero`,
 //! `bob: /retar alice`, `alice: /patta proponi`). Lines starting with `@` steer the session
 //! (`@channel NAME`, `@guild NAME`, `@advance 2h`, `@advance`, `@mod NAME`,
-//! `@locale it|en|es`, `@threads on|off`, `@dm-closed NAME`), `#` starts a comment. Buttons are pressed with
+//! `@locale it|en|es`, `@threads on|off`, `@dm-closed NAME`, `@hide NAME #CHANNEL`), `#` starts
+//! a comment. Every channel is seen by everyone unless `@hide` hides it from someone. Buttons are pressed with
 //! `NAME: /click ID [VALUE]`, using the ids the replies print. Every line the console writes
 //! is in the language of `@locale` (English at first).
 //!
@@ -25,6 +26,7 @@
 //! prefixed with that place (`[#general] …`); direct messages are lines starting with
 //! `(DM to NAME)`.
 
+mod access;
 mod deliver;
 mod parse;
 mod session;
@@ -71,6 +73,8 @@ pub struct Console {
     guild_languages: HashMap<u64, Language>,
     /// The names the console reads, in every language.
     words: Vocabulary,
+    /// The channels hidden from console users (`@hide`), as the service asks.
+    access: Arc<access::ConsoleAccess>,
 }
 
 /// A channel or a thread.
@@ -97,6 +101,8 @@ impl Console {
         clock: Arc<ManualClock>,
         images: Option<PathBuf>,
     ) -> Console {
+        let access = Arc::new(access::ConsoleAccess::default());
+        service.set_access(access.clone());
         let mut console = Console {
             service,
             renderer,
@@ -116,6 +122,7 @@ impl Console {
             language: Language::En,
             guild_languages: HashMap::new(),
             words: Vocabulary::new(),
+            access,
         };
         console.guild = console.place_id(true, "local");
         console.channel = console.place_id(false, "general");

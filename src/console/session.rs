@@ -1,6 +1,6 @@
 //! The session's own lines, starting with `@`: moving between channels and servers, the clock,
-//! moderators, the language, threads, closed direct messages, and `@advance` playing out a
-//! tournament's round.
+//! moderators, the language, threads, closed direct messages, channels hidden from someone, and
+//! `@advance` playing out a tournament's round.
 
 use std::fmt::Write as _;
 
@@ -74,6 +74,19 @@ impl Console {
                 let id = self.user_id(rest);
                 self.moderators.push(id);
                 t!(language, ConsoleModerator, name = rest)
+            }
+            "hide" => {
+                let Some((name, channel)) = rest
+                    .split_once(' ')
+                    .map(|(name, channel)| (name.trim(), channel.trim().trim_start_matches('#')))
+                    .filter(|(name, channel)| !name.is_empty() && !channel.is_empty())
+                else {
+                    return t!(language, ConsoleHideUsage);
+                };
+                let user = self.user_id(name);
+                let id = self.place_id(false, channel);
+                self.access.hide(user, id);
+                t!(language, ConsoleHidden, name = name, channel = channel)
             }
             "locale" => {
                 let Some(language) = Language::from_code(rest) else {

@@ -154,6 +154,7 @@ pub async fn run(
             };
             let count = registered.len();
             setup_data.service.set_command_ids(command_ids(&registered));
+            setup_data.access.link(ctx.cache.clone(), ctx.http.clone());
             if let Some(guild) = dev_guild {
                 info!("registered {count} commands in guild {guild}");
             } else {

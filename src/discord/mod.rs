@@ -51,17 +51,22 @@ pub struct Data {
     pub dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
     /// The shards that were ready once: a later READY is a reconnection.
     ready_shards: Arc<Mutex<std::collections::HashSet<u32>>>,
+    /// What members may see and do, which the service asks (linked to the client at start).
+    pub access: Arc<permissions::DiscordAccess>,
 }
 
 impl Data {
     #[must_use]
     pub fn new(service: Arc<GameService>, renderer: Arc<Renderer>) -> Data {
+        let access = Arc::new(permissions::DiscordAccess::default());
+        service.set_access(access.clone());
         Data {
             service,
             renderer,
             work: Work::default(),
             dm_channels: Arc::default(),
             ready_shards: Arc::default(),
+            access,
         }
     }
 

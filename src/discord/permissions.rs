@@ -1,10 +1,18 @@
 //! What the bot needs in a channel to run games there, and what it says when it lacks it
-//! (or when a command comes from outside a server).
+//! (or when a command comes from outside a server); and what a member may see and do
+//! ([`DiscordAccess`], the service's [`Access`]), computed the way Discord computes it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tracing::warn;
 
 use super::Error;
+use crate::game::{Access, Actor, ServerPowers};
 use crate::i18n::{Language, t};
+use crate::store::ChannelId;
 
 /// The text for someone who uses a command outside a server.
 #[must_use]
@@ -117,6 +125,283 @@ pub fn check_permissions(
     }
 }
 
+/// A member's permissions across their server, from their roles (Discord's "base
+/// permissions"): `@everyone`'s (the role whose id is the server's) and each of their roles';
+/// everything for the server's owner and for an administrator. `roles` gives the server's roles
+/// and their permissions (`None` for a role the server does not have, which grants nothing);
+/// `member_roles` the member's.
+#[must_use]
+pub fn server_permissions(
+    guild: serenity::GuildId,
+    owner: serenity::UserId,
+    user: serenity::UserId,
+    member_roles: &[serenity::RoleId],
+    roles: impl Fn(serenity::RoleId) -> Option<serenity::Permissions>,
+) -> serenity::Permissions {
+    if user == owner {
+        return serenity::Permissions::all();
+    }
+    let everyone = roles(serenity::RoleId::new(guild.get())).unwrap_or_default();
+    let base = member_roles
+        .iter()
+        .filter_map(|&role| roles(role))
+        .fold(everyone, |base, role| base | role);
+    if base.contains(serenity::Permissions::ADMINISTRATOR) {
+        serenity::Permissions::all()
+    } else {
+        base
+    }
+}
+
+/// A member's permissions in a channel, from their server permissions
+/// ([`server_permissions`]) and the channel's overwrites, in Discord's order: `@everyone`'s
+/// overwrite, then those of the member's roles together (denials, then grants), then the
+/// member's own. An administrator (or the owner) keeps every permission.
+#[must_use]
+pub fn channel_permissions(
+    guild: serenity::GuildId,
+    user: serenity::UserId,
+    member_roles: &[serenity::RoleId],
+    server: serenity::Permissions,
+    overwrites: &[serenity::PermissionOverwrite],
+) -> serenity::Permissions {
+    use serenity::PermissionOverwriteType as Kind;
+    if server.contains(serenity::Permissions::ADMINISTRATOR) {
+        return serenity::Permissions::all();
+    }
+    let everyone = serenity::RoleId::new(guild.get());
+    let mut permissions = server;
+    for overwrite in overwrites {
+        if overwrite.kind == Kind::Role(everyone) {
+            permissions = (permissions - overwrite.deny) | overwrite.allow;
+        }
+    }
+    let (mut allow, mut deny) = (
+        serenity::Permissions::empty(),
+        serenity::Permissions::empty(),
+    );
+    for overwrite in overwrites {
+        if let Kind::Role(role) = overwrite.kind {
+            if role != everyone && member_roles.contains(&role) {
+                allow |= overwrite.allow;
+                deny |= overwrite.deny;
+            }
+        }
+    }
+    permissions = (permissions - deny) | allow;
+    for overwrite in overwrites {
+        if overwrite.kind == Kind::Member(user) {
+            permissions = (permissions - overwrite.deny) | overwrite.allow;
+        }
+    }
+    permissions
+}
+
+/// How long asking Discord about a server, a channel or a member may take before the answer
+/// is "no".
+const ASK_DISCORD_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The members whose roles are kept at hand; past this, the oldest knowledge is dropped.
+const MEMBERS_KEPT: usize = 4096;
+
+/// What a server's members may see and do, as the service asks it ([`Access`]): from the
+/// serenity cache (the server's roles and channels, which the `GUILDS` intent keeps), the roles
+/// of the members seen in interactions ([`DiscordAccess::note_member`]), and Discord itself
+/// for what is not cached. What cannot be learnt is refused.
+#[derive(Default)]
+pub struct DiscordAccess {
+    link: OnceLock<Link>,
+    /// The roles of members, by server and user, as their latest interaction gave them.
+    members: Mutex<HashMap<(u64, u64), Vec<serenity::RoleId>>>,
+}
+
+/// The client's cache and REST client, and the runtime to ask Discord from the blocking pool.
+struct Link {
+    cache: Arc<serenity::Cache>,
+    http: Arc<serenity::Http>,
+    runtime: tokio::runtime::Handle,
+}
+
+/// A server as permissions need it: its owner and its roles' permissions.
+struct ServerRoles {
+    owner: serenity::UserId,
+    roles: HashMap<serenity::RoleId, serenity::Permissions>,
+}
+
+impl DiscordAccess {
+    /// Connects to the client once it runs (called on the runtime).
+    pub fn link(&self, cache: Arc<serenity::Cache>, http: Arc<serenity::Http>) {
+        let _ = self.link.set(Link {
+            cache,
+            http,
+            runtime: tokio::runtime::Handle::current(),
+        });
+    }
+
+    /// Remembers a member's roles, as an interaction gives them.
+    pub fn note_member(&self, guild: Option<serenity::GuildId>, member: Option<&serenity::Member>) {
+        let (Some(guild), Some(member)) = (guild, member) else {
+            return;
+        };
+        let mut members = self.members.lock().unwrap_or_else(PoisonError::into_inner);
+        if members.len() >= MEMBERS_KEPT {
+            members.clear();
+        }
+        members.insert((guild.get(), member.user.id.get()), member.roles.clone());
+    }
+
+    /// Runs a request to Discord from the blocking pool; `None` when it fails or is slow.
+    fn ask<T>(
+        link: &Link,
+        what: &str,
+        request: impl std::future::Future<Output = serenity::Result<T>>,
+    ) -> Option<T> {
+        match link
+            .runtime
+            .block_on(tokio::time::timeout(ASK_DISCORD_TIMEOUT, request))
+        {
+            Ok(Ok(answer)) => Some(answer),
+            Ok(Err(error)) => {
+                warn!(error = %Error::from(error), "could not read {what} from Discord");
+                None
+            }
+            Err(_) => {
+                warn!("reading {what} from Discord took too long");
+                None
+            }
+        }
+    }
+
+    /// A member's roles: from their latest interaction, the cache, or Discord.
+    fn roles_of(
+        &self,
+        guild: serenity::GuildId,
+        user: serenity::UserId,
+    ) -> Option<Vec<serenity::RoleId>> {
+        let noted = self
+            .members
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(guild.get(), user.get()))
+            .cloned();
+        if noted.is_some() {
+            return noted;
+        }
+        let link = self.link.get()?;
+        let cached = link
+            .cache
+            .guild(guild)
+            .and_then(|g| g.members.get(&user).map(|m| m.roles.clone()));
+        if cached.is_some() {
+            return cached;
+        }
+        Self::ask(link, "a member", link.http.get_member(guild, user)).map(|m| m.roles)
+    }
+
+    /// A server's owner and roles: from the cache, or Discord.
+    fn server_roles(&self, guild: serenity::GuildId) -> Option<ServerRoles> {
+        let link = self.link.get()?;
+        if let Some(cached) = link.cache.guild(guild) {
+            return Some(ServerRoles {
+                owner: cached.owner_id,
+                roles: role_permissions(cached.roles.values()),
+            });
+        }
+        let partial = Self::ask(link, "a server", link.http.get_guild(guild))?;
+        Some(ServerRoles {
+            owner: partial.owner_id,
+            roles: role_permissions(partial.roles.values()),
+        })
+    }
+
+    /// A channel's overwrites (a thread's: its parent's), from the cache or Discord; `None`
+    /// when the channel is not the server's or cannot be read.
+    fn overwrites(
+        &self,
+        guild: serenity::GuildId,
+        channel: serenity::ChannelId,
+    ) -> Option<Vec<serenity::PermissionOverwrite>> {
+        let link = self.link.get()?;
+        let mut channel = channel;
+        // A thread, then its parent: two steps at most.
+        for _ in 0..2 {
+            let found = link
+                .cache
+                .guild(guild)
+                .and_then(|g| {
+                    g.channels
+                        .get(&channel)
+                        .or_else(|| g.threads.iter().find(|t| t.id == channel))
+                        .cloned()
+                })
+                .or_else(|| {
+                    Self::ask(link, "a channel", link.http.get_channel(channel))
+                        .and_then(serenity::Channel::guild)
+                })?;
+            if found.guild_id != guild {
+                return None;
+            }
+            match (found.thread_metadata.is_some(), found.parent_id) {
+                (true, Some(parent)) => channel = parent,
+                _ => return Some(found.permission_overwrites),
+            }
+        }
+        None
+    }
+
+    /// A member's permissions across their server, and their roles; `None` when unknown.
+    fn member_server_permissions(
+        &self,
+        actor: &Actor,
+    ) -> Option<(serenity::Permissions, Vec<serenity::RoleId>)> {
+        let guild = serenity::GuildId::new(actor.guild);
+        let user = serenity::UserId::new(actor.user);
+        let roles = self.roles_of(guild, user)?;
+        let server = self.server_roles(guild)?;
+        let permissions = server_permissions(guild, server.owner, user, &roles, |role| {
+            server.roles.get(&role).copied()
+        });
+        Some((permissions, roles))
+    }
+}
+
+fn role_permissions<'a>(
+    roles: impl Iterator<Item = &'a serenity::Role>,
+) -> HashMap<serenity::RoleId, serenity::Permissions> {
+    roles.map(|role| (role.id, role.permissions)).collect()
+}
+
+impl Access for DiscordAccess {
+    fn can_view(&self, actor: &Actor, channel: ChannelId) -> bool {
+        if actor.guild == 0 || actor.user == 0 || channel == 0 {
+            return false;
+        }
+        let guild = serenity::GuildId::new(actor.guild);
+        let Some((server, roles)) = self.member_server_permissions(actor) else {
+            return false;
+        };
+        let Some(overwrites) = self.overwrites(guild, serenity::ChannelId::new(channel)) else {
+            return false;
+        };
+        let user = serenity::UserId::new(actor.user);
+        channel_permissions(guild, user, &roles, server, &overwrites)
+            .contains(serenity::Permissions::VIEW_CHANNEL)
+    }
+
+    fn server_powers(&self, actor: &Actor) -> ServerPowers {
+        if actor.guild == 0 || actor.user == 0 {
+            return ServerPowers::default();
+        }
+        let Some((server, _)) = self.member_server_permissions(actor) else {
+            return ServerPowers::default();
+        };
+        ServerPowers {
+            moderate: server.contains(serenity::Permissions::MANAGE_MESSAGES),
+            manage: server.contains(serenity::Permissions::MANAGE_GUILD),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +499,104 @@ mod tests {
             "README: {link}"
         );
         assert!(crate::cli::NO_TOKEN_HELP.contains(&link), "help: {link}");
+    }
+}
+
+#[cfg(test)]
+mod member_tests {
+    use self::serenity::{
+        GuildId, PermissionOverwrite, PermissionOverwriteType as Kind, Permissions as P, RoleId,
+        UserId,
+    };
+    use super::*;
+
+    const GUILD: GuildId = GuildId::new(1);
+    const OWNER: UserId = UserId::new(2);
+    const MEMBER: UserId = UserId::new(3);
+    const STAFF: RoleId = RoleId::new(10);
+    const MODS: RoleId = RoleId::new(11);
+    const ADMINS: RoleId = RoleId::new(12);
+
+    fn roles(role: RoleId) -> Option<P> {
+        match role.get() {
+            1 => Some(P::VIEW_CHANNEL | P::SEND_MESSAGES),
+            10 => Some(P::empty()),
+            11 => Some(P::MANAGE_MESSAGES),
+            12 => Some(P::ADMINISTRATOR),
+            _ => None,
+        }
+    }
+
+    fn overwrite(kind: Kind, allow: P, deny: P) -> PermissionOverwrite {
+        PermissionOverwrite { allow, deny, kind }
+    }
+
+    #[test]
+    fn server_permissions_come_from_everyone_and_the_members_roles() {
+        let base =
+            |member_roles: &[RoleId]| server_permissions(GUILD, OWNER, MEMBER, member_roles, roles);
+        assert_eq!(base(&[]), P::VIEW_CHANNEL | P::SEND_MESSAGES);
+        assert!(base(&[MODS]).contains(P::MANAGE_MESSAGES));
+        assert!(!base(&[STAFF]).contains(P::MANAGE_MESSAGES));
+        assert_eq!(base(&[ADMINS]), P::all());
+        assert_eq!(
+            base(&[RoleId::new(99)]),
+            base(&[]),
+            "an unknown role grants nothing"
+        );
+        assert_eq!(
+            server_permissions(GUILD, OWNER, OWNER, &[], roles),
+            P::all()
+        );
+    }
+
+    #[test]
+    fn channel_overwrites_apply_in_discords_order() {
+        let everyone = RoleId::new(GUILD.get());
+        let hidden = [
+            overwrite(Kind::Role(everyone), P::empty(), P::VIEW_CHANNEL),
+            overwrite(Kind::Role(STAFF), P::VIEW_CHANNEL, P::empty()),
+        ];
+        let in_channel = |member_roles: &[RoleId], overwrites: &[PermissionOverwrite]| {
+            let base = server_permissions(GUILD, OWNER, MEMBER, member_roles, roles);
+            channel_permissions(GUILD, MEMBER, member_roles, base, overwrites)
+                .contains(P::VIEW_CHANNEL)
+        };
+        assert!(!in_channel(&[], &hidden), "hidden from @everyone");
+        assert!(
+            in_channel(&[STAFF], &hidden),
+            "a role's grant beats @everyone's denial"
+        );
+        assert!(
+            in_channel(&[ADMINS], &hidden),
+            "administrators see everything"
+        );
+        // A role's grant beats another role's denial; the member's own denial beats both.
+        let mixed = [
+            overwrite(Kind::Role(MODS), P::empty(), P::VIEW_CHANNEL),
+            overwrite(Kind::Role(STAFF), P::VIEW_CHANNEL, P::empty()),
+        ];
+        assert!(in_channel(&[STAFF, MODS], &mixed));
+        let mut denied = mixed.to_vec();
+        denied.push(overwrite(Kind::Member(MEMBER), P::empty(), P::VIEW_CHANNEL));
+        assert!(!in_channel(&[STAFF, MODS], &denied));
+        // Another member's overwrite does not count.
+        let other = [overwrite(
+            Kind::Member(UserId::new(4)),
+            P::empty(),
+            P::VIEW_CHANNEL,
+        )];
+        assert!(in_channel(&[], &other));
+        // Manage Messages from a channel's overwrite is the channel's, not the server's.
+        let granted = [overwrite(
+            Kind::Member(MEMBER),
+            P::MANAGE_MESSAGES,
+            P::empty(),
+        )];
+        let base = server_permissions(GUILD, OWNER, MEMBER, &[], roles);
+        assert!(!base.contains(P::MANAGE_MESSAGES));
+        assert!(
+            channel_permissions(GUILD, MEMBER, &[], base, &granted).contains(P::MANAGE_MESSAGES)
+        );
     }
 }

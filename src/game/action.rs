@@ -383,6 +383,33 @@ impl GameService {
         answered(actor, self.run_action(actor, origin, action, &|_| {}))
     }
 
+    /// [`GameService::act`], saying also whether the action was refused (the property tests
+    /// check that a refusal stores nothing).
+    #[cfg(test)]
+    pub(crate) fn act_checked(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        action: Action,
+    ) -> Result<(Reply, bool), ServiceError> {
+        checked(actor, self.run_action(actor, origin, Ok(action), &|_| {}))
+    }
+
+    /// [`GameService::component`], saying also whether the click was refused.
+    #[cfg(test)]
+    pub(crate) fn component_checked(
+        &self,
+        actor: &Actor,
+        custom_id: &str,
+        values: &[String],
+    ) -> Result<(Reply, bool), ServiceError> {
+        let Some(clicked) = ComponentAction::parse(custom_id) else {
+            return Ok((Reply::private(t!(actor.language, GameUnknownButton)), true));
+        };
+        let (origin, action) = clicked_action(actor.language, clicked, values);
+        checked(actor, self.run_action(actor, origin, action, &|_| {}))
+    }
+
     fn run_action(
         &self,
         actor: &Actor,
@@ -533,6 +560,13 @@ fn clicked_action(
 /// The answer of a flow to a person: a refusal is an answer too; a private answer notifies
 /// nobody, and the people to notify are each named once and never include the person who
 /// acted.
+/// [`answered`], and whether the flow stopped at a refusal.
+#[cfg(test)]
+fn checked(actor: &Actor, flow: Flow<Reply>) -> Result<(Reply, bool), ServiceError> {
+    let refused = matches!(flow, Err(Stop::Refused(_)));
+    Ok((answered(actor, flow)?, refused))
+}
+
 fn answered(actor: &Actor, flow: Flow<Reply>) -> Result<Reply, ServiceError> {
     let mut reply = match flow {
         Ok(reply) => reply,

@@ -240,6 +240,7 @@ impl GameService {
                     cmd_history = self.command(language, "history"),
                 ));
             };
+            self.refuse_unseen(actor, &record)?;
             record
         } else {
             let ended = self

@@ -20,6 +20,9 @@ use crate::store::{
 /// Games listed by `/history`.
 const HISTORY_LENGTH: u32 = 10;
 
+/// A member's latest games `/history` looks at to list those the asker may see.
+const HISTORY_LOOKED_AT: u32 = 5 * HISTORY_LENGTH;
+
 /// The longest replay caption, in characters (the renderer cuts longer ones).
 pub(crate) const REPLAY_CAPTION_MAX_CHARS: usize = 59;
 
@@ -156,9 +159,16 @@ impl GameService {
         let (games, title, none) = match member {
             Some(member) => {
                 let name = escape_markdown(&member.name);
+                // Games of channels the asker cannot see are left out.
+                let games = self
+                    .store
+                    .recent_games_of_player(actor.guild, member.user, HISTORY_LOOKED_AT)?
+                    .into_iter()
+                    .filter(|game| self.may_see(actor, game))
+                    .take(HISTORY_LENGTH as usize)
+                    .collect();
                 (
-                    self.store
-                        .recent_games_of_player(actor.guild, member.user, HISTORY_LENGTH)?,
+                    games,
                     t!(language, LookupHistoryMember, name = name.clone()),
                     t!(language, LookupHistoryMemberNone, name = name),
                 )
@@ -217,13 +227,20 @@ impl GameService {
         )
     }
 
-    /// The game an info command is about: the given one, else this channel's active or latest.
+    /// The game an info command is about: the given one (of this server, and refused when
+    /// the actor cannot see its channel), else this channel's active or latest.
     pub(crate) fn info_game(&self, actor: &Actor, game: Option<i64>) -> Flow<Game> {
         let found = match game {
-            Some(id) => self
-                .store
-                .game(GameId(id))?
-                .filter(|g| g.guild == actor.guild),
+            Some(id) => {
+                let found = self
+                    .store
+                    .game(GameId(id))?
+                    .filter(|g| g.guild == actor.guild);
+                if let Some(record) = &found {
+                    self.refuse_unseen(actor, record)?;
+                }
+                found
+            }
             None => match self.store.active_game_in_channel(actor.channel)? {
                 Some(game) => Some(game),
                 None => self
@@ -248,6 +265,15 @@ impl GameService {
             );
             Stop::refused(Reply::private(text))
         })
+    }
+
+    /// Refuses a game `actor` may not see ("Game #12 was played in a channel you cannot
+    /// see."), in their language.
+    pub(crate) fn refuse_unseen(&self, actor: &Actor, game: &Game) -> Flow<()> {
+        if self.may_see(actor, game) {
+            return Ok(());
+        }
+        refuse(t!(actor.language, LookupGameHidden, game = game.id.0))
     }
 
     /// `/pdn [game]`: the game as a PDN file.
@@ -516,21 +542,25 @@ fn format_date(ms: i64) -> String {
 }
 
 impl GameService {
-    /// `/games [all]`: the actor's active games in this server, or all of them (moderators),
-    /// latest activity first, each with whose turn it is, its deadline and a link to its board;
+    /// `/games [all]`: the actor's active games in this server, or all of them (moderators of
+    /// the whole server; the games of channels they can see), latest activity first, each with whose turn it is, its deadline and a link to its board;
     /// only for the actor, within one message.
     pub(crate) fn games(&self, actor: &Actor, all: bool) -> Flow<Reply> {
         let language = actor.language;
-        if all && !actor.can_moderate {
+        if all && !self.server_powers(actor).moderate {
             return refuse(t!(
                 language,
                 GamesAllNotAllowed,
                 cmd_games = self.command(language, "games"),
             ));
         }
-        let games = self
+        // Everyone's games, but only those of channels the moderator can see.
+        let games: Vec<Game> = self
             .store
-            .active_games(actor.guild, (!all).then_some(actor.user))?;
+            .active_games(actor.guild, (!all).then_some(actor.user))?
+            .into_iter()
+            .filter(|game| !all || self.may_see(actor, game))
+            .collect();
         if games.is_empty() {
             let cmd_challenge = self.command(language, "challenge");
             let cmd_play = self.command(language, "play");

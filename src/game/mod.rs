@@ -18,6 +18,7 @@
 //! `puzzle` (`/puzzle`, `/puzzles`; with `puzzle_collection`, `puzzle_daily` and
 //! `puzzle_rating`).
 
+mod access;
 mod action;
 mod analysis;
 mod autocomplete;
@@ -31,6 +32,8 @@ mod info;
 mod loaded;
 mod moves;
 mod notify;
+#[cfg(test)]
+mod props;
 mod puzzle;
 mod puzzle_collection;
 mod puzzle_daily;
@@ -57,6 +60,7 @@ use rand::{Rng, SeedableRng};
 
 use action::{Flow, refuse};
 
+pub use access::{Access, OpenAccess, ServerPowers};
 pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
@@ -237,6 +241,8 @@ pub struct GameService {
     puzzles: Puzzles,
     /// The shards this process runs, when the bot's shards are split across processes.
     shards: Option<ShardSet>,
+    /// Who may see which channel, and who may act for a whole server.
+    access: std::sync::RwLock<Arc<dyn Access>>,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -337,6 +343,7 @@ impl GameService {
             analyses: analysis::Running::default(),
             puzzles: shipped_puzzles(),
             shards: None,
+            access: std::sync::RwLock::new(Arc::new(OpenAccess)),
         }
     }
 

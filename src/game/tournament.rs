@@ -83,7 +83,7 @@ impl GameService {
     /// `/tournament create`: checks the spec, stores it and answers with the sign-up message.
     fn create_tournament(&self, actor: &Actor, spec: &TournamentSpec) -> Flow<Reply> {
         let language = actor.language;
-        if !actor.can_manage_server {
+        if !self.server_powers(actor).manage {
             return refuse(t!(language, TournamentCreateNotAllowed));
         }
         if !self.server_settings(actor.guild)?.threads {
@@ -342,7 +342,7 @@ impl GameService {
         let language = actor.language;
         let tournament = self.find_tournament(actor, None)?;
         let name = escape_markdown(&tournament.name);
-        if !actor.can_manage_server && actor.user != tournament.created_by {
+        if !self.server_powers(actor).manage && actor.user != tournament.created_by {
             return refuse(t!(
                 language,
                 TournamentStartNotAllowed,
@@ -469,11 +469,11 @@ impl GameService {
         Ok(reply)
     }
 
-    /// `/tournament forfeit member` (moderators): the member's games of the current round are
-    /// lost by forfeit (stopped if in play), and they are withdrawn.
+    /// `/tournament forfeit member` (moderators of the whole server): the member's games of the
+    /// current round are lost by forfeit (stopped if in play), and they are withdrawn.
     fn forfeit_in_tournament(&self, actor: &Actor, member: &Member) -> Flow<Reply> {
         let language = actor.language;
-        if !actor.can_moderate {
+        if !self.server_powers(actor).moderate {
             return refuse(t!(language, TournamentForfeitNotAllowed));
         }
         let tournament = self.find_tournament(actor, None)?;
@@ -559,7 +559,7 @@ impl GameService {
     /// result.
     fn cancel_tournament(&self, actor: &Actor) -> Flow<Reply> {
         let language = actor.language;
-        if !actor.can_manage_server {
+        if !self.server_powers(actor).manage {
             return refuse(t!(language, TournamentCancelNotAllowed));
         }
         let tournament = self.find_tournament(actor, None)?;
@@ -609,14 +609,19 @@ impl GameService {
 
     /// `/tournament pdn`: every game of the tournament as one file, in round and board order,
     /// each with the tournament as its Event and its round (and leg, for two-game pairings) as
-    /// its Round.
+    /// its Round; for someone who cannot see the tournament's channel, the games they played.
     fn tournament_pdn(&self, actor: &Actor) -> Flow<Reply> {
         let tournament = self.find_tournament(actor, None)?;
         let name = escape_markdown(&tournament.name);
+        // Those who cannot see the tournament's channel get the games they played only.
+        let sees_all = self.can_view(actor, tournament.channel);
         let stored = self.stored_tournament(tournament)?;
         let mut text = String::new();
         for pairing in &stored.pairings {
             let Some(game) = pairing.game else { continue };
+            if !sees_all && pairing.white != actor.user && pairing.black != Some(actor.user) {
+                continue;
+            }
             let round = if stored.tournament.games_per_pairing == 2 {
                 format!("{}.{}", pairing.round, pairing.leg)
             } else {

@@ -236,6 +236,8 @@ texts! {
     LookupReplayStart = "lookup-replay-start" ["white", "black"],
     /// `$number`: the move's number; `$color`: who played it; `$notation`: the move.
     LookupReplayMove = "lookup-replay-move" ["white", "black", "number", "color", "notation"],
+    /// A game named by its number that was played in a channel the asker cannot see.
+    LookupGameHidden = "lookup-game-hidden" ["game"],
     // ---- settings
     /// `/settings` refused: only those who may manage the server (Discord's permission, by
     /// its name in the reader's Discord).
@@ -666,6 +668,9 @@ texts! {
     /// `@dm-closed NAME`, `@dm-open NAME`.
     ConsoleDmClosed = "console-dm-closed" ["name"],
     ConsoleDmOpen = "console-dm-open" ["name"],
+    /// `@hide NAME #CHANNEL`: `$channel` hidden from `$name`; without both, how to use it.
+    ConsoleHidden = "console-hidden" ["name", "channel"],
+    ConsoleHideUsage = "console-hide-usage" [],
     /// Threads as channels: `$name` as typed after `@channel`.
     ConsoleThreadOpened = "console-thread-opened" ["name"],
     ConsoleThreadNow = "console-thread-now" ["name"],

@@ -20,6 +20,7 @@ mod engine;
 mod languages;
 mod moves;
 mod notify;
+mod privacy;
 mod puzzles;
 mod restart;
 mod server;

@@ -31,6 +31,7 @@ mod languages;
 mod lookups;
 mod mentions;
 mod play;
+mod privacy;
 mod records;
 
 use service_world::{World, id_ending, ids, settings, world_with};

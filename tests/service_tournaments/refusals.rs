@@ -157,3 +157,74 @@ impl Bot {
         assert!(!reply.ephemeral, "{}", reply.text);
     }
 }
+
+/// The front end's answer: the moderator may manage messages in the channel where they type
+/// (their actor says so), not across the server; the admin manages the server.
+struct ChannelModeratorOnly;
+
+impl damabot::game::Access for ChannelModeratorOnly {
+    fn can_view(&self, _actor: &Actor, _channel: u64) -> bool {
+        true
+    }
+
+    fn server_powers(&self, actor: &Actor) -> damabot::game::ServerPowers {
+        damabot::game::ServerPowers {
+            moderate: actor.user == ADMIN,
+            manage: actor.user == ADMIN,
+        }
+    }
+}
+
+#[test]
+fn forfeiting_a_player_takes_moderating_the_whole_server() {
+    let bot = Bot::new();
+    bot.service.set_access(Arc::new(ChannelModeratorOnly));
+    let id = bot.create(spec(TournamentFormat::RoundRobin));
+    bot.sign_up(id, 4);
+    let start = bot.act(&actor(ADMIN), TournamentAction::Start);
+    bot.open_threads(&start.notices);
+    let game = bot.games_in_play(id, 1)[0];
+    let player = bot
+        .store()
+        .game(game)
+        .unwrap()
+        .unwrap()
+        .white
+        .user()
+        .unwrap();
+    let forfeit = TournamentAction::Forfeit {
+        member: member(player),
+    };
+    // Manage Messages in this channel only is not enough.
+    let channel_moderator = Actor {
+        can_moderate: true,
+        ..actor(MODERATOR)
+    };
+    let refused = bot.act(&channel_moderator, forfeit.clone());
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(
+        refused.text.contains("moderators of the whole server"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(
+        bot.store().game(game).unwrap().unwrap().status,
+        GameStatus::Active,
+        "nothing changed"
+    );
+    // Nor is it for the other commands of those who manage the server.
+    let channel_manager = Actor {
+        can_manage_server: true,
+        ..actor(MODERATOR)
+    };
+    let cancel = bot.act(&channel_manager, TournamentAction::Cancel);
+    assert!(cancel.ephemeral, "{}", cancel.text);
+    assert_eq!(bot.tournament_status(id), TournamentStatus::Running);
+    // Moderating the whole server is.
+    let done = bot.act(&actor(ADMIN), forfeit);
+    assert!(!done.ephemeral, "{}", done.text);
+    assert_eq!(
+        bot.store().game(game).unwrap().unwrap().status,
+        GameStatus::Aborted
+    );
+}

@@ -366,6 +366,9 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
         [white] .
        *[black] ...
     } { $notation }
+# A game named by its number (/pdn, /replay, /analysis) that was played in a channel the asker
+# cannot see. $game: its number.
+lookup-game-hidden = Game #{ $game } was played in a channel you cannot see.
 
 
 ## Settings
@@ -539,7 +542,7 @@ takeback-withdrawn = { $player } withdrew their takeback request.
 # In PDN files, a comment where the takeback happened. $player: the name of who asked.
 takeback-pdn-comment = { $player } took back { $moves }
 # /games (only the asker sees it).
-games-all-not-allowed = Only moderators can list every game of the server; { $cmd_games } lists yours.
+games-all-not-allowed = Only moderators of the whole server (**Manage Messages** from a role, not just in this channel) can list every game of the server; { $cmd_games } lists yours.
 games-none = You have no game running in this server. Challenge someone with { $cmd_challenge } or play me with { $cmd_play }.
 games-none-in-server = No game is running in this server. Start one with { $cmd_challenge } or play me with { $cmd_play }.
 games-title = { $count ->
@@ -872,7 +875,7 @@ tournament-withdraw-signup = **{ $name }** has not started: press **Leave** on i
 tournament-withdraw-over = **{ $name }** is over: there is nothing to withdraw from.
 tournament-withdrawn-already = You have already withdrawn from **{ $name }**.
 tournament-withdrew = { $player } withdraws from **{ $name }**: their games played still count, and they will not be paired again.
-tournament-forfeit-not-allowed = Only moderators can forfeit a player.
+tournament-forfeit-not-allowed = Only moderators of the whole server (**Manage Messages** from a role, not just in this channel) can forfeit a player.
 tournament-not-running = **{ $name }** is not running.
 tournament-forfeited = { $moderator } forfeits { $player } in **{ $name }**: their games of this round are lost, and they are withdrawn.
 tournament-forfeit-game = Game #{ $game } stops here: { $player } loses it by forfeit.
@@ -973,6 +976,7 @@ console-help = Console lines:
     @locale it|en|es       the language of the replies and of the server (English at first)
     @threads on|off        whether the bot may open a thread for each game (on at first)
     @dm-closed NAME        NAME's direct messages fail (@dm-open NAME opens them again)
+    @hide NAME #CHANNEL    NAME cannot see CHANNEL (every channel is seen by everyone at first)
     # ...                  a comment
 console-channel = (now in channel #{ $name })
 console-guild = (now in server { $name }, channel #general)
@@ -1051,6 +1055,9 @@ console-value-auto = auto
 console-notify-dm = dm
 console-notify-ping = ping
 console-notify-off = off
+# @hide NAME #CHANNEL: $channel as typed, hidden from $name.
+console-hidden = (#{ $channel } is now hidden from { $name })
+console-hide-usage = @hide needs a name and a channel, like `@hide bob #staff`.
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes

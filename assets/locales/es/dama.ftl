@@ -383,6 +383,9 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
         [white] .
        *[black] ...
     } { $notation }
+# A game named by its number (/pdn, /replay, /analysis) that was played in a channel the asker
+# cannot see. $game: its number.
+lookup-game-hidden = La partida #{ $game } se jugó en un canal que no puedes ver.
 
 
 ## Settings
@@ -556,7 +559,7 @@ takeback-withdrawn = { $player } retira su solicitud para deshacer.
 # En los archivos PDN, un comentario donde se deshizo. $player: el nombre de quien lo pidió.
 takeback-pdn-comment = { $player } deshizo { $moves }
 # /games (solo lo ve quien lo pide).
-games-all-not-allowed = Solo los moderadores pueden ver todas las partidas del servidor; { $cmd_games } muestra las tuyas.
+games-all-not-allowed = Solo los moderadores de todo el servidor (**Gestionar mensajes** por un rol, no solo en este canal) pueden ver todas las partidas del servidor; { $cmd_games } muestra las tuyas.
 games-none = No tienes partidas en curso en este servidor. Desafía a alguien con { $cmd_challenge } o juega contra mí con { $cmd_play }.
 games-none-in-server = No hay ninguna partida en curso en este servidor. Empieza una con { $cmd_challenge } o juega contra mí con { $cmd_play }.
 games-title = { $count ->
@@ -890,7 +893,7 @@ tournament-withdraw-signup = **{ $name }** todavía no ha empezado: pulsa **Reti
 tournament-withdraw-over = **{ $name }** ha terminado: ya no hay nada de lo que retirarse.
 tournament-withdrawn-already = Ya te has retirado de **{ $name }**.
 tournament-withdrew = { $player } se retira de **{ $name }**: sus partidas jugadas siguen contando y no volverá a ser emparejado.
-tournament-forfeit-not-allowed = Solo los moderadores pueden dar una partida por perdida.
+tournament-forfeit-not-allowed = Solo los moderadores de todo el servidor (**Gestionar mensajes** por un rol, no solo en este canal) pueden dar una partida por perdida.
 tournament-not-running = **{ $name }** no está en marcha.
 tournament-forfeited = { $moderator } da por perdidas a { $player } sus partidas de esta ronda en **{ $name }**, y queda retirado del torneo.
 tournament-forfeit-game = La partida #{ $game } termina aquí: { $player } la pierde por incomparecencia.
@@ -992,6 +995,7 @@ console-help = Líneas de la consola:
     @locale it|en|es       el idioma de las respuestas y del servidor (al principio, inglés)
     @threads on|off        si el bot puede abrir un hilo para cada partida (al principio, sí)
     @dm-closed NOMBRE      los mensajes directos a NOMBRE fallan (@dm-open NOMBRE los vuelve a abrir)
+    @hide NOMBRE #CANAL    NOMBRE no ve CANAL (al principio todos ven todos los canales)
     # ...                  un comentario
 console-channel = (ahora en el canal #{ $name })
 console-guild = (ahora en el servidor { $name }, canal #general)
@@ -1061,6 +1065,8 @@ console-value-auto = auto
 console-notify-dm = md
 console-notify-ping = mención
 console-notify-off = nada
+console-hidden = (#{ $channel } ahora está oculto para { $name })
+console-hide-usage = @hide necesita un nombre y un canal, como `@hide bob #staff`.
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones

@@ -398,6 +398,9 @@ lookup-replay-move = { $white } – { $black } · { $number }{ $color ->
         [white] .
        *[black] ...
     } { $notation }
+# A game named by its number (/pdn, /replay, /analysis) that was played in a channel the asker
+# cannot see. $game: its number.
+lookup-game-hidden = La partita #{ $game } è stata giocata in un canale che non puoi vedere.
 
 
 ## Settings
@@ -571,7 +574,7 @@ takeback-withdrawn = { $player } annulla la sua richiesta di ritiro.
 # Nei file PDN, un commento dove è avvenuto il ritiro. $player: il nome di chi l'ha chiesto.
 takeback-pdn-comment = { $player } ha ritirato { $moves }
 # /games (lo vede solo chi lo chiede).
-games-all-not-allowed = Solo i moderatori possono vedere tutte le partite del server; { $cmd_games } mostra le tue.
+games-all-not-allowed = Solo i moderatori dell'intero server (**Gestire i messaggi** da un ruolo, non solo in questo canale) possono vedere tutte le partite del server; { $cmd_games } mostra le tue.
 games-none = Non hai partite in corso in questo server. Sfida qualcuno con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
 games-none-in-server = In questo server non c'è nessuna partita in corso. Iniziane una con { $cmd_challenge } o gioca contro di me con { $cmd_play }.
 games-title = { $count ->
@@ -905,7 +908,7 @@ tournament-withdraw-signup = **{ $name }** non è ancora cominciato: premi piutt
 tournament-withdraw-over = **{ $name }** è concluso: non c'è più niente da cui ritirarsi.
 tournament-withdrawn-already = Ti sei già ritirato da **{ $name }**.
 tournament-withdrew = { $player } si ritira da **{ $name }**: le partite giocate restano valide e non sarà più abbinato.
-tournament-forfeit-not-allowed = Solo i moderatori possono assegnare una sconfitta a tavolino.
+tournament-forfeit-not-allowed = Solo i moderatori dell'intero server (**Gestire i messaggi** da un ruolo, non solo in questo canale) possono assegnare una sconfitta a tavolino.
 tournament-not-running = **{ $name }** non è in corso.
 tournament-forfeited = { $moderator } assegna la sconfitta a tavolino a { $player } in **{ $name }**: perde le partite di questo turno ed è ritirato dal torneo.
 tournament-forfeit-game = La partita #{ $game } si ferma qui: { $player } la perde a tavolino.
@@ -1010,6 +1013,7 @@ console-help = Righe della console:
     @locale it|en|es       la lingua delle risposte e del server (all'inizio l'inglese)
     @threads on|off        se il bot può aprire un thread per ogni partita (all'inizio sì)
     @dm-closed NOME        i messaggi diretti a NOME non arrivano (@dm-open NOME li riapre)
+    @hide NOME #CANALE     NOME non vede CANALE (all'inizio ognuno vede ogni canale)
     # ...                  un commento
 console-channel = (ora nel canale #{ $name })
 console-guild = (ora nel server { $name }, canale #general)
@@ -1079,6 +1083,8 @@ console-value-auto = auto
 console-notify-dm = dm
 console-notify-ping = menzione
 console-notify-off = niente
+console-hidden = (#{ $channel } ora è nascosto a { $name })
+console-hide-usage = @hide vuole un nome e un canale, come `@hide bob #staff`.
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini

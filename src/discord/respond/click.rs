@@ -101,6 +101,8 @@ async fn click(
         interaction.channel.as_ref(),
         actor.language,
     )?;
+    data.access
+        .note_member(interaction.guild_id, interaction.member.as_ref());
     let place = place(actor.guild, interaction.attachment_size_limit);
     let custom_id = interaction.data.custom_id.clone();
     let clicked_private = interaction

@@ -43,6 +43,8 @@ pub async fn answer_command(
     };
     let place = place(actor.guild, interaction.attachment_size_limit);
     let data = ctx.data();
+    data.access
+        .note_member(interaction.guild_id, interaction.member.as_deref());
     // The answers that are private when they succeed: a deferred answer keeps the privacy
     // of its deferral.
     let predicted_private = matches!(

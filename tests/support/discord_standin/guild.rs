@@ -57,6 +57,60 @@ impl Standin {
         id
     }
 
+    /// A role of the first guild with these permissions; dispatched as GUILD_ROLE_CREATE when
+    /// a session is up, and part of GUILD_CREATE on later connections. Returns its id.
+    pub fn role(&self, name: &str, permissions: u64) -> u64 {
+        let mut state = self.shared.lock();
+        let id = state.ids.next();
+        let role = model::Role {
+            id,
+            name: name.to_owned(),
+            permissions,
+        };
+        state.world.roles.push(role.clone());
+        let position = u16::try_from(state.world.roles.len() + 1).unwrap_or(u16::MAX);
+        let guild = state.world.guild_id;
+        let value =
+            json!({ "guild_id": model::sf(guild), "role": model::role_value(&role, position) });
+        check_dispatch("GUILD_ROLE_CREATE", &value);
+        state
+            .gateway
+            .dispatch(Some(guild), "GUILD_ROLE_CREATE", value);
+        drop(state);
+        self.shared.notify();
+        id
+    }
+
+    /// Gives `person` a role ([`Self::role`]). A bot without the members intent is not told:
+    /// it learns the roles from the member's next interaction.
+    pub fn give_role(&self, person: &Person, role: u64) {
+        let mut state = self.shared.lock();
+        assert!(
+            state.world.roles.iter().any(|r| r.id == role),
+            "no role {role}"
+        );
+        state.world.member_roles.push((person.id, role));
+    }
+
+    /// Replaces the overwrites of a text channel (besides the bot role's denial); dispatched
+    /// as CHANNEL_UPDATE.
+    pub fn set_overwrites(&self, channel: u64, overwrites: Vec<model::Overwrite>) {
+        let mut state = self.shared.lock();
+        let found = state
+            .world
+            .channel_mut(channel)
+            .unwrap_or_else(|| panic!("there is no channel {channel}"));
+        assert_eq!(found.kind, 0, "{channel} is not a text channel");
+        found.overwrites = overwrites;
+        let found = found.clone();
+        let value = model::channel(&state.world, &found);
+        check_dispatch("CHANNEL_UPDATE", &value);
+        let guild = state.world.guild_of(&found);
+        state.gateway.dispatch(guild, "CHANNEL_UPDATE", value);
+        drop(state);
+        self.shared.notify();
+    }
+
     /// A public thread (type 11) in the text channel `parent`, started by the guild owner; it
     /// has its parent's permissions (posting needs Send Messages in Threads). Dispatched as
     /// THREAD_CREATE. Returns its id.

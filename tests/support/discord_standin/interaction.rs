@@ -256,6 +256,13 @@ fn base(
         return Err("interactions in DMs are not played by the stand-in".to_owned());
     }
     let guild = world.guild_of(channel).unwrap_or(world.guild_id);
+    // Discord shows nobody a channel they cannot see: nothing can be used there.
+    let permissions = world.permissions_in(who, channel);
+    if permissions & model::perm::VIEW_CHANNEL == 0 {
+        return Err(format!("{} cannot see channel {}", who.name, channel.id));
+    }
+    let mut member = model::member(world, who, true, true);
+    member["permissions"] = Value::String(permissions.to_string());
     let value = json!({
         "id": sf(id),
         "application_id": sf(world.application_id),
@@ -266,7 +273,7 @@ fn base(
         "guild": { "id": sf(guild), "locale": world.guild_locale, "features": [] },
         "channel_id": sf(channel.id),
         "channel": model::interaction_channel(world, channel, who),
-        "member": model::member(world, who, true, true),
+        "member": member,
         "app_permissions": world.bot_permissions(channel).to_string(),
         "locale": who.locale,
         "guild_locale": world.guild_locale,

@@ -88,6 +88,13 @@
 //! permissions, locale `en-US`; [`Standin::user_with_locale`] for another). Interactions carry
 //! the user's `locale` and the `guild_locale`.
 //!
+//! - Roles and overwrites: [`Standin::role`]`(name, permissions)` adds a role (GUILD_ROLE_CREATE),
+//!   [`Standin::give_role`] gives it to a member (the bot, without the members intent, learns it
+//!   from their interactions), [`Standin::set_overwrites`]`(channel, overwrites)` sets a text
+//!   channel's [`Overwrite`]s (CHANNEL_UPDATE). A member's permissions in a channel are computed
+//!   as Discord computes them (the owner has all; their own and their roles', all for an
+//!   administrator; then `@everyone`'s overwrite, their roles', their own; a thread as its
+//!   parent) and sent with their interactions there; nobody can use a channel they cannot see.
 //! - [`Standin::text_channel`]`(name, bot_deny)` adds a text channel where the bot's role is
 //!   denied those [`perm`] bits (CHANNEL_CREATE now, in GUILD_CREATE on later connections);
 //!   [`Standin::thread`]`(parent, name)` a public thread (type 11, THREAD_CREATE) with its
@@ -145,7 +152,7 @@ use tokio::task::JoinHandle;
 
 pub use dump::{DumpReport, validate_dump};
 pub use interaction::{Slash, components};
-pub use model::{Person, perm};
+pub use model::{Overwrite, Person, perm};
 pub use record::{
     ClientFrame, Notification, Recorded, SentInteraction, UploadedFile, Violation, path_matches,
 };

@@ -13,6 +13,8 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 pub mod perm {
     pub const CREATE_INSTANT_INVITE: u64 = 1 << 0;
     pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const MANAGE_GUILD: u64 = 1 << 5;
+    pub const MANAGE_MESSAGES: u64 = 1 << 13;
     pub const ADD_REACTIONS: u64 = 1 << 6;
     pub const VIEW_CHANNEL: u64 = 1 << 10;
     pub const SEND_MESSAGES: u64 = 1 << 11;
@@ -58,7 +60,9 @@ pub struct Person {
     /// The username (unique, lowercase).
     pub name: String,
     pub bot: bool,
-    /// The member's permissions in the guild's channels (sent with every interaction).
+    /// The member's permissions across the guild besides their roles' (`@everyone`'s for a
+    /// member); a channel's overwrites apply on top, and the result is sent with every
+    /// interaction there ([`World::permissions_in`]).
     pub permissions: u64,
     /// The language of their Discord client (`locale` of their interactions).
     pub locale: String,
@@ -130,6 +134,24 @@ impl Snowflakes {
     }
 }
 
+/// A permission overwrite of a channel: for a role (`kind` 0; `@everyone`'s id is the guild's)
+/// or a member (`kind` 1), the bits it allows and denies there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overwrite {
+    pub id: u64,
+    pub kind: u8,
+    pub allow: u64,
+    pub deny: u64,
+}
+
+/// A role a test adds to the guild (besides `@everyone` and the bot's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Role {
+    pub id: u64,
+    pub name: String,
+    pub permissions: u64,
+}
+
 /// A channel of the world: a text channel of the guild (type 0), a public thread (type 11) or a
 /// DM with one user (type 1).
 #[derive(Clone, Debug)]
@@ -142,6 +164,8 @@ pub struct Channel {
     /// Permission bits the bot's role is denied here by an overwrite (threads use their
     /// parent's).
     pub bot_deny: u64,
+    /// The channel's other overwrites (threads use their parent's).
+    pub overwrites: Vec<Overwrite>,
     /// Who made it (threads).
     pub owner: u64,
     pub archived: bool,
@@ -162,6 +186,7 @@ impl Channel {
             name: name.to_owned(),
             parent: None,
             bot_deny,
+            overwrites: Vec::new(),
             owner: 0,
             archived: false,
             locked: false,
@@ -199,6 +224,10 @@ pub struct World {
     /// More guilds the bot is in, with the same members, each with a text channel of its own
     /// (`Standin::add_guild`).
     pub more_guilds: Vec<u64>,
+    /// The roles tests added, in every guild.
+    pub roles: Vec<Role>,
+    /// Which member has which of those roles: (member, role).
+    pub member_roles: Vec<(u64, u64)>,
 }
 
 impl World {
@@ -234,6 +263,8 @@ impl World {
             members: vec![owner],
             joined_at: now(),
             more_guilds: Vec::new(),
+            roles: Vec::new(),
+            member_roles: Vec::new(),
         }
     }
 
@@ -274,9 +305,17 @@ impl World {
         self.channels.iter_mut().find(|c| c.id == id)
     }
 
-    /// What the bot may do in a channel: its guild permissions less its role's overwrite (a
-    /// thread's from its parent). In a DM it can do what a DM allows.
+    /// What the bot may do in a channel: its guild permissions and the channel's overwrites
+    /// (a thread's from its parent). In a DM it can do what a DM allows.
     pub fn bot_permissions(&self, channel: &Channel) -> u64 {
+        self.permissions_in(&self.bot, channel)
+    }
+
+    /// What a person may do in a channel, as Discord computes it: everything for the guild's
+    /// owner; else their permissions (`Person::permissions`) and their roles', everything for
+    /// an administrator, then the channel's overwrites (a thread's parent's): `@everyone`'s,
+    /// their roles' together (denials, then grants), their own. In a DM, what a DM allows.
+    pub fn permissions_in(&self, person: &Person, channel: &Channel) -> u64 {
         if channel.kind == 1 {
             return perm::VIEW_CHANNEL
                 | perm::SEND_MESSAGES
@@ -284,11 +323,68 @@ impl World {
                 | perm::ATTACH_FILES
                 | perm::READ_MESSAGE_HISTORY;
         }
-        let overwrite = channel
+        if person.id == self.owner.id {
+            return perm::ALL;
+        }
+        let roles = self.roles_of(person);
+        let mut permissions = roles
+            .iter()
+            .filter_map(|&role| self.role_permissions(role))
+            .fold(person.permissions, |all, p| all | p);
+        if permissions & perm::ADMINISTRATOR != 0 {
+            return perm::ALL;
+        }
+        let place = channel
             .parent
             .and_then(|p| self.channel(p))
-            .map_or(channel.bot_deny, |parent| parent.bot_deny);
-        self.bot.permissions & !overwrite
+            .unwrap_or(channel);
+        let overwrites = self.overwrites_of(place);
+        let everyone = self.guild_of(place).unwrap_or(self.guild_id);
+        for o in overwrites
+            .iter()
+            .filter(|o| o.kind == 0 && o.id == everyone)
+        {
+            permissions = (permissions & !o.deny) | o.allow;
+        }
+        let (allow, deny) = overwrites
+            .iter()
+            .filter(|o| o.kind == 0 && o.id != everyone && roles.contains(&o.id))
+            .fold((0, 0), |(allow, deny), o| (allow | o.allow, deny | o.deny));
+        permissions = (permissions & !deny) | allow;
+        for o in overwrites
+            .iter()
+            .filter(|o| o.kind == 1 && o.id == person.id)
+        {
+            permissions = (permissions & !o.deny) | o.allow;
+        }
+        permissions
+    }
+
+    /// Every overwrite of a channel: the bot role's denial, then the others.
+    pub fn overwrites_of(&self, channel: &Channel) -> Vec<Overwrite> {
+        let bot = (channel.bot_deny != 0).then_some(Overwrite {
+            id: self.bot_role_id,
+            kind: 0,
+            allow: 0,
+            deny: channel.bot_deny,
+        });
+        bot.into_iter()
+            .chain(channel.overwrites.iter().cloned())
+            .collect()
+    }
+
+    /// A role's permissions: the bot's, `@everyone`'s (a guild's id) or one a test added.
+    fn role_permissions(&self, role: u64) -> Option<u64> {
+        if role == self.bot_role_id {
+            return Some(perm::BOT_ROLE);
+        }
+        if self.guilds().contains(&role) {
+            return Some(perm::EVERYONE);
+        }
+        self.roles
+            .iter()
+            .find(|r| r.id == role)
+            .map(|r| r.permissions)
     }
 
     /// The roles a member has, besides `@everyone`.
@@ -296,7 +392,11 @@ impl World {
         if person.id == self.bot.id {
             vec![self.bot_role_id]
         } else {
-            Vec::new()
+            self.member_roles
+                .iter()
+                .filter(|(member, _)| *member == person.id)
+                .map(|(_, role)| *role)
+                .collect()
         }
     }
 }
@@ -402,9 +502,10 @@ pub fn roles(world: &World) -> Vec<Value> {
     roles_in(world, world.guild_id)
 }
 
-/// The roles of one of the world's guilds: `@everyone` (whose id is the guild's) and the bot's.
+/// The roles of one of the world's guilds: `@everyone` (whose id is the guild's), the bot's
+/// and those tests added.
 pub fn roles_in(world: &World, guild: u64) -> Vec<Value> {
-    vec![
+    let mut roles = vec![
         role(guild, "@everyone", perm::EVERYONE, 0, None),
         role(
             world.bot_role_id,
@@ -413,7 +514,16 @@ pub fn roles_in(world: &World, guild: u64) -> Vec<Value> {
             1,
             Some(world.bot.id),
         ),
-    ]
+    ];
+    for (position, added) in (2..).zip(&world.roles) {
+        roles.push(role_value(added, position));
+    }
+    roles
+}
+
+/// A role tests added, as Discord describes it.
+pub fn role_value(added: &Role, position: u16) -> Value {
+    role(added.id, &added.name, added.permissions, position, None)
 }
 
 /// A channel, as `GET /channels/{id}`, GUILD_CREATE and the channel events describe it.
@@ -452,16 +562,17 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
             },
         }),
         _ => {
-            let overwrites: Vec<Value> = (channel.bot_deny != 0)
-                .then(|| {
+            let overwrites: Vec<Value> = world
+                .overwrites_of(channel)
+                .iter()
+                .map(|o| {
                     json!({
-                        "id": sf(world.bot_role_id),
-                        "type": 0,
-                        "allow": "0",
-                        "deny": channel.bot_deny.to_string(),
+                        "id": sf(o.id),
+                        "type": o.kind,
+                        "allow": o.allow.to_string(),
+                        "deny": o.deny.to_string(),
                     })
                 })
-                .into_iter()
                 .collect();
             json!({
                 "id": sf(channel.id),
@@ -487,7 +598,7 @@ pub fn interaction_channel(world: &World, channel: &Channel, person: &Person) ->
     let mut value = self::channel(world, channel);
     merge(
         &mut value,
-        json!({ "permissions": person.permissions.to_string() }),
+        json!({ "permissions": world.permissions_in(person, channel).to_string() }),
     );
     value
 }
