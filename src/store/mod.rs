@@ -22,6 +22,7 @@ pub mod copy;
 mod error;
 mod games;
 mod open;
+mod outbox;
 mod players;
 mod port;
 mod postgres;
@@ -38,6 +39,7 @@ pub use self::games::{
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,
     RatingChange, StoredAnalysis, Takeback, TakebackRequest,
 };
+pub use self::outbox::{NoticeId, OutboxEvent, OutboxNotice};
 pub use self::players::{
     EngineRecord, LeaderboardEntry, LeaderboardPage, Participant, Player, PlayerOutcome,
     PlayerStats, Rating, Streak,

@@ -19,6 +19,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         6,
         include_str!("../../../migrations/postgres/0006_puzzles.sql"),
     ),
+    (
+        7,
+        include_str!("../../../migrations/postgres/0007_outbox.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

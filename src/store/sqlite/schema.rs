@@ -16,6 +16,7 @@ pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0004_coach.sql"),
     include_str!("../../../migrations/sqlite/0005_tournaments.sql"),
     include_str!("../../../migrations/sqlite/0006_puzzles.sql"),
+    include_str!("../../../migrations/sqlite/0007_outbox.sql"),
 ];
 
 /// The migrations, in order.
@@ -26,6 +27,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[3]),
     M::up(MIGRATIONS_SQL[4]),
     M::up(MIGRATIONS_SQL[5]),
+    M::up(MIGRATIONS_SQL[6]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
