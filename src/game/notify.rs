@@ -274,9 +274,9 @@ impl GameService {
     /// The reminders due at `now`, each once per ply: to the person to move when half and when
     /// ninety per cent of their time per move are gone, and when it is out the board edited so
     /// its Claim button shows, with word to the opponent that they can claim. A sweep that finds
-    /// several due sends only the latest. Nothing when the engine is to move.
-    pub(crate) fn reminders(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    /// several due records only the latest, whose notice is in the outbox (see
+    /// [`Self::reminder_notices`]). Nothing when the engine is to move.
+    pub(crate) fn reminders(&self, now: Millis) -> Result<(), ServiceError> {
         for record in self.store.reminder_candidates(now)? {
             if record.status != GameStatus::Active || !self.owns_guild(record.guild) {
                 continue;
@@ -284,22 +284,42 @@ impl GameService {
             let Some(turn) = record.side_to_move() else {
                 continue;
             };
-            let Participant::User(to_move) = record.participant(turn) else {
+            if !matches!(record.participant(turn), Participant::User(_)) {
                 continue;
-            };
+            }
             let stage = due_stage(&record, now);
             if stage <= record.reminder_stage {
                 continue;
             }
-            // Recorded first: of two sweeps at once, only one sends it.
-            if !self.store.advance_reminder(record.id, record.ply, stage)? {
-                continue;
-            }
-            if stage < 3 {
-                notices.extend(self.reminder(&record, to_move, turn, now));
-            } else {
-                self.time_up(&record, turn, &mut notices)?;
-            }
+            // Recorded with its notice: of two sweeps at once, only one sends it.
+            self.store.advance_reminder(record.id, record.ply, stage)?;
+        }
+        Ok(())
+    }
+
+    /// The notices of reminder `stage` in `record` (see [`Self::reminders`]), as they read at
+    /// `now`; none once the game has moved on from `ply`.
+    pub(crate) fn reminder_notices(
+        &self,
+        record: &Game,
+        ply: u32,
+        stage: u8,
+        now: Millis,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        if record.status != GameStatus::Active || record.ply != ply {
+            return Ok(notices);
+        }
+        let Some(turn) = record.side_to_move() else {
+            return Ok(notices);
+        };
+        let Participant::User(to_move) = record.participant(turn) else {
+            return Ok(notices);
+        };
+        if stage < 3 {
+            notices.extend(self.reminder(record, to_move, turn, now));
+        } else {
+            self.time_up(record, turn, &mut notices)?;
         }
         Ok(notices)
     }

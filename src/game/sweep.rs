@@ -3,10 +3,13 @@
 
 use super::board::{mention, players};
 use super::loaded::Loaded;
+use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
-use crate::store::{EndReason, Finish, GameResult, GameStatus, Millis, Participant, StoreError};
+use crate::store::{
+    EndReason, Finish, FinishedGame, GameResult, GameStatus, Millis, Participant, StoreError,
+};
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -87,33 +90,50 @@ impl GameService {
     }
 
     /// Runs on a timer; returns the notices to post, for the servers this process looks after
-    /// (see [`Self::owns_guild`]): the engine's moves that were due (see
-    /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
-    /// to move let twice their time per move pass unclaimed, idle engine games ended, the
-    /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
-    /// and rounds whose end was missed (see `tournament_rounds`), and the puzzles of the day
-    /// that are due (see `puzzle_daily`).
+    /// (see [`Self::owns_guild`]), as [`Self::sweep_deliveries`] gives them, each counted as
+    /// posted at once: for callers that show them right away and cannot fail to.
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = self.resume_engine_games()?;
-        let now = self.now();
-        notices.extend(self.expired_challenges(now)?);
-        notices.extend(self.forfeits(now)?);
-        notices.extend(self.idle_engine_games(now)?);
-        notices.extend(self.reminders(now)?);
-        notices.extend(self.tournament_sweep(now)?);
-        notices.extend(self.daily_puzzle_posts(now)?);
-        // Each part skips the servers of shards another process runs (`owns_guild`; the
-        // store expires the challenges of this process's servers only).
-        for notice in &mut notices {
-            settle_mentions(&mut notice.reply, None);
+        let mut notices = Vec::new();
+        for delivery in self.sweep_deliveries()? {
+            self.delivered(&delivery, None)?;
+            notices.extend(delivery.notices);
         }
         Ok(notices)
     }
 
+    /// Runs on a timer; returns the notices to post, for the servers this process looks after
+    /// (see [`Self::owns_guild`]), in deliveries to report with [`Self::delivered`]: the
+    /// engine's moves that were due (see [`Self::resume_engine_games`]); then the notices of
+    /// the outbox that are due (see [`Self::claim_outbox`]), among them those of the changes
+    /// made now: expired challenges, games forfeited because the person to move let twice
+    /// their time per move pass unclaimed, idle engine games ended and the reminders that are
+    /// due; then the tournaments that go on: sign-ups whose deadline passed and rounds whose
+    /// end was missed (see `tournament_rounds`), and the puzzles of the day that are due (see
+    /// `puzzle_daily`).
+    pub fn sweep_deliveries(&self) -> Result<Vec<Delivery>, ServiceError> {
+        let mut first = self.resume_engine_games()?;
+        let now = self.now();
+        self.expired_challenges(now)?;
+        self.forfeits(now)?;
+        self.idle_engine_games(now)?;
+        self.reminders(now)?;
+        let mut last = self.tournament_sweep(now)?;
+        last.extend(self.daily_puzzle_posts(now)?);
+        // Each part skips the servers of shards another process runs (`owns_guild`; the
+        // store expires the challenges of this process's servers only).
+        for notice in first.iter_mut().chain(&mut last) {
+            settle_mentions(&mut notice.reply, None);
+        }
+        let mut deliveries = vec![Delivery::direct(first)];
+        deliveries.extend(self.claim_outbox()?);
+        deliveries.push(Delivery::direct(last));
+        deliveries.retain(|delivery| !delivery.notices.is_empty());
+        Ok(deliveries)
+    }
+
     /// Games forfeited because the person to move let twice their time per move pass
-    /// unclaimed.
-    fn forfeits(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    /// unclaimed; their notices are in the outbox (see [`Self::forfeit_notices`]).
+    fn forfeits(&self, now: Millis) -> Result<(), ServiceError> {
         for record in self.store.overdue_games(now, 2)? {
             if !self.owns_guild(record.guild) {
                 continue;
@@ -133,39 +153,55 @@ impl GameService {
                 counting: rating::counting(&loaded.record),
                 rate: rating::glicko2,
             };
-            let finished = match self.store.finish_game(loaded.record.id, finish) {
-                Ok(finished) => finished,
+            match self.store.forfeit_game(loaded.record.id, finish) {
                 // A move or a claim got there first.
-                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
+                Ok(_) | Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {}
                 Err(other) => return Err(other.into()),
-            };
-            let guild = finished.game.guild;
-            let language = self.server_language(guild);
-            let headline = t!(
-                language,
-                ChallengeTimeoutForfeit,
-                loser = self.participant_name(language, guild, finished.game.participant(turn)),
-                winner = mention(language, finished.game.participant(winner)),
-                game = finished.game.id.0,
-                ratings = self.rating_text(language, guild, &finished),
-            );
-            let finished_loaded = Loaded {
-                record: finished.game.clone(),
-                game: loaded.game,
-            };
-            let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
-            reply.mentions.extend(players(&finished.game));
-            self.announce_end(&mut reply, &finished.game, None);
-            let mut extra = std::mem::take(&mut reply.notices);
-            notices.push(Notice {
-                guild,
-                channel: finished.game.place(),
-                reply,
-                edit: None,
-                direct: None,
-            });
-            notices.append(&mut extra);
+            }
         }
+        Ok(())
+    }
+
+    /// The notices of a game the sweep forfeited: its board with the result, and what its end
+    /// brings. None for a game that does not replay (logged).
+    pub(crate) fn forfeit_notices(
+        &self,
+        finished: &FinishedGame,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let Some(winner) = finished.game.result.and_then(GameResult::winner) else {
+            return Ok(Vec::new());
+        };
+        let turn = !winner;
+        let finished_loaded: Loaded = match self.load(finished.game.clone()) {
+            Ok(loaded) => loaded,
+            Err(error @ ServiceError::Corrupt { .. }) => {
+                tracing::error!(%error, "cannot show the board of a forfeited game");
+                return Ok(Vec::new());
+            }
+            Err(error) => return Err(error),
+        };
+        let guild = finished.game.guild;
+        let language = self.server_language(guild);
+        let headline = t!(
+            language,
+            ChallengeTimeoutForfeit,
+            loser = self.participant_name(language, guild, finished.game.participant(turn)),
+            winner = mention(language, finished.game.participant(winner)),
+            game = finished.game.id.0,
+            ratings = self.rating_text(language, guild, finished),
+        );
+        let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
+        reply.mentions.extend(players(&finished.game));
+        self.announce_end(&mut reply, &finished.game, None);
+        let mut extra = std::mem::take(&mut reply.notices);
+        let mut notices = vec![Notice {
+            guild,
+            channel: finished.game.place(),
+            reply,
+            edit: None,
+            direct: None,
+        }];
+        notices.append(&mut extra);
         Ok(notices)
     }
 }
