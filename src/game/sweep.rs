@@ -117,6 +117,7 @@ impl GameService {
         self.forfeits(now)?;
         self.idle_engine_games(now)?;
         self.reminders(now)?;
+        let outbox = self.claim_outbox()?;
         let mut last = self.tournament_sweep(now)?;
         last.extend(self.daily_puzzle_posts(now)?);
         // Each part skips the servers of shards another process runs (`owns_guild`; the
@@ -125,7 +126,7 @@ impl GameService {
             settle_mentions(&mut notice.reply, None);
         }
         let mut deliveries = vec![Delivery::direct(first)];
-        deliveries.extend(self.claim_outbox()?);
+        deliveries.extend(outbox);
         deliveries.push(Delivery::direct(last));
         deliveries.retain(|delivery| !delivery.notices.is_empty());
         Ok(deliveries)
