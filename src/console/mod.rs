@@ -287,13 +287,20 @@ impl Console {
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
         }
-        match self.service.sweep() {
-            Ok(notices) => {
-                for notice in notices {
+        // The sweep's notices, through the outbox as the bot posts them: shown here, each
+        // delivery is posted.
+        let swept = self.service.sweep_deliveries().and_then(|deliveries| {
+            for delivery in deliveries {
+                for notice in delivery.notices.clone() {
                     let shown = self.notice(notice);
                     out.push_str(&shown);
                 }
+                self.service.delivered(&delivery, None)?;
             }
+            Ok(())
+        });
+        match swept {
+            Ok(()) => {}
             Err(error) => {
                 let error = error.to_string();
                 let _ = writeln!(

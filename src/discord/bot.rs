@@ -322,7 +322,8 @@ async fn wait_for_signal() -> &'static str {
 
 /// Every `interval`: expired challenges, forfeited games, reminders and the rest of the
 /// sweep's notices, posted as channel messages or direct messages (see
-/// [`respond::post_notices`]).
+/// [`respond::post_delivery`]), each notice of the outbox reported once out (or left there to
+/// try again).
 async fn sweep(
     http: Arc<serenity::Http>,
     data: Data,
@@ -339,12 +340,27 @@ async fn sweep(
         let service = data.service.clone();
         let renderer = data.renderer.clone();
         let job = data.work.spawn(move || {
-            service.sweep().map(|notices| {
-                render_notices(&renderer, notices, &|guild| service.server_language(guild))
+            service.sweep_deliveries().map(|deliveries| {
+                deliveries
+                    .into_iter()
+                    .map(|delivery| {
+                        // Each notice drawn with its own notices: one part to post.
+                        let parts: Vec<_> = delivery
+                            .notices
+                            .iter()
+                            .map(|notice| {
+                                render_notices(&renderer, vec![notice.clone()], &|guild| {
+                                    service.server_language(guild)
+                                })
+                            })
+                            .collect();
+                        (delivery, parts)
+                    })
+                    .collect::<Vec<_>>()
             })
         });
-        let notices = match job.await {
-            Ok(Ok(notices)) => notices,
+        let deliveries = match job.await {
+            Ok(Ok(deliveries)) => deliveries,
             Ok(Err(error)) => {
                 if let crate::game::ServiceError::Store(_) = error {
                     metrics::database_error();
@@ -358,6 +374,27 @@ async fn sweep(
             }
         };
         let _posting = data.work.track();
-        respond::post_notices(&http, &data, notices).await;
+        for (delivery, parts) in deliveries {
+            let mut stopped = None;
+            for (index, part) in parts.into_iter().enumerate() {
+                if respond::post_delivery(&http, &data, part).await.is_some() {
+                    stopped = Some(index);
+                    break;
+                }
+            }
+            if delivery.outbox_id().is_none() {
+                continue;
+            }
+            let service = data.service.clone();
+            match data
+                .work
+                .spawn(move || service.delivered(&delivery, stopped))
+                .await
+            {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => error!(%error, "could not record a notice's delivery"),
+                Err(error) => error!(%error, "the job recording a notice's delivery failed"),
+            }
+        }
     }
 }

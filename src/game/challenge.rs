@@ -651,85 +651,89 @@ impl GameService {
 }
 
 impl GameService {
-    /// Challenges whose time ran out, as edits of their messages.
-    pub(crate) fn expired_challenges(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
-        for challenge in self.store.expire_challenges(now, self.shard_span())? {
-            let language = self.server_language(challenge.guild);
-            let by = format!("<@{}>", challenge.challenger);
-            let text = if let Some(to) = challenge.challenged {
-                t!(
-                    language,
-                    ChallengeExpiredNotice,
-                    challenger = by,
-                    challenged =
-                        self.participant_name(language, challenge.guild, Participant::User(to)),
-                )
-            } else {
-                t!(language, StartOpenExpired, challenger = by)
-            };
-            let mut reply = Reply::public(text);
-            reply.mentions.push(challenge.challenger);
-            notices.push(Notice {
-                guild: challenge.guild,
-                channel: challenge.channel,
-                reply,
-                edit: challenge.message,
-                direct: None,
-            });
+    /// Challenges whose time ran out, marked expired; their notices (edits of their messages)
+    /// are in the outbox (see [`Self::expired_notice`]).
+    pub(crate) fn expired_challenges(&self, now: Millis) -> Result<(), ServiceError> {
+        self.store.expire_challenges(now, self.shard_span())?;
+        Ok(())
+    }
+
+    /// The notice of an expired challenge: the edit of its message.
+    pub(crate) fn expired_notice(&self, challenge: &Challenge) -> Notice {
+        let language = self.server_language(challenge.guild);
+        let by = format!("<@{}>", challenge.challenger);
+        let text = if let Some(to) = challenge.challenged {
+            t!(
+                language,
+                ChallengeExpiredNotice,
+                challenger = by,
+                challenged =
+                    self.participant_name(language, challenge.guild, Participant::User(to)),
+            )
+        } else {
+            t!(language, StartOpenExpired, challenger = by)
+        };
+        let mut reply = Reply::public(text);
+        reply.mentions.push(challenge.challenger);
+        Notice {
+            guild: challenge.guild,
+            channel: challenge.channel,
+            reply,
+            edit: challenge.message,
+            direct: None,
         }
-        Ok(notices)
     }
 
     /// Games against the engine whose player left them for twice
-    /// [`super::ServiceSettings::engine_idle`], ended without a result: each notice edits the
-    /// game's board (its controls gone) where the game is played.
-    pub(crate) fn idle_engine_games(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+    /// [`super::ServiceSettings::engine_idle`], ended without a result; their notices are in
+    /// the outbox (see [`Self::idle_notice`]).
+    pub(crate) fn idle_engine_games(&self, now: Millis) -> Result<(), ServiceError> {
         let idle = millis(self.settings.engine_idle).saturating_mul(2);
-        let mut notices = Vec::new();
         for record in self.store.idle_engine_games(now, idle)? {
             if !self.owns_guild(record.guild) {
                 continue;
             }
-            let game = match self.store.abandon_game(record.id, record.ply, now) {
-                Ok(game) => game,
+            match self.store.end_idle_game(record.id, record.ply, now) {
                 // A move (or an ending) got there first.
-                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => continue,
+                Ok(_) | Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {}
                 // One game that cannot be ended must not keep the others going.
                 Err(error) => {
                     tracing::error!(game = %record.id, %error, "skipped by the sweep: it failed");
-                    continue;
                 }
-            };
-            let language = self.server_language(game.guild);
-            let headline = t!(
-                language,
-                StartIdleSwept,
-                game = game.id.0,
-                idle = human_duration(language, now.saturating_sub(record.last_move_at)),
-            );
-            // The game is ended: one whose board cannot be drawn is still said to be, in a
-            // message of its own.
-            let (mut reply, edit) = match self.load(game.clone()) {
-                Ok(loaded) => (
-                    self.board_reply(language, &loaded, &headline, None),
-                    record.board_message,
-                ),
-                Err(error) => {
-                    tracing::error!(game = %game.id, %error, "cannot show the idle game that was ended");
-                    (Reply::public(headline), None)
-                }
-            };
-            self.announce_end(&mut reply, &game, None);
-            notices.push(Notice {
-                guild: game.guild,
-                channel: game.place(),
-                reply,
-                edit,
-                direct: None,
-            });
+            }
         }
-        Ok(notices)
+        Ok(())
+    }
+
+    /// The notice of an engine game ended as left idle: the edit of its board (its controls
+    /// gone) where it is played, with what its end brings. `None` for a game that does not
+    /// replay (logged).
+    pub(crate) fn idle_notice(&self, game: &Game) -> Result<Option<Notice>, ServiceError> {
+        let language = self.server_language(game.guild);
+        let ended = game.finished_at.unwrap_or_else(|| self.now());
+        let headline = t!(
+            language,
+            StartIdleSwept,
+            game = game.id.0,
+            idle = human_duration(language, ended.saturating_sub(game.last_move_at)),
+        );
+        let loaded = match self.load(game.clone()) {
+            Ok(loaded) => loaded,
+            Err(error @ ServiceError::Corrupt { .. }) => {
+                tracing::error!(%error, "cannot show the idle game that was ended");
+                return Ok(None);
+            }
+            Err(error) => return Err(error),
+        };
+        let mut reply = self.board_reply(language, &loaded, &headline, None);
+        self.announce_end(&mut reply, game, None);
+        Ok(Some(Notice {
+            guild: game.guild,
+            channel: game.place(),
+            reply,
+            edit: game.board_message,
+            direct: None,
+        }))
     }
 
     /// The End-it button of the question about an idle engine game: ends it without a result

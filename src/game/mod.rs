@@ -32,6 +32,7 @@ mod info;
 mod loaded;
 mod moves;
 mod notify;
+mod outbox;
 #[cfg(test)]
 mod props;
 mod puzzle;
@@ -64,6 +65,7 @@ pub use access::{Access, OpenAccess, ServerPowers};
 pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::EnginePool;
+pub use outbox::{Delivery, OUTBOX_BATCH, OUTBOX_CLAIM, retry_delay};
 pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
 pub use puzzle_collection::{
     PuzzleCollection, Puzzles, from_text as puzzles_from_text, load_puzzles, shipped_puzzles,

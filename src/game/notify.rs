@@ -17,7 +17,6 @@ use super::action::Flow;
 use super::board::mention;
 use super::loaded::Loaded;
 use super::settings::millis;
-use super::sweep::isolated;
 use super::{Actor, GameService, Notice, Reply, ServiceError, human_duration, lock};
 use crate::i18n::{Language, t};
 use crate::store::{
@@ -293,46 +292,56 @@ impl GameService {
     /// The reminders due at `now`, each once per ply: to the person to move when half and when
     /// ninety per cent of their time per move are gone, and when it is out the board edited so
     /// its Claim button shows, with word to the opponent that they can claim. A sweep that finds
-    /// several due sends only the latest. Nothing when the engine is to move.
-    pub(crate) fn reminders(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    /// several due records only the latest, whose notice is in the outbox (see
+    /// [`Self::reminder_notices`]). Nothing when the engine is to move.
+    pub(crate) fn reminders(&self, now: Millis) -> Result<(), ServiceError> {
         for record in self.store.reminder_candidates(now)? {
             if record.status != GameStatus::Active || !self.owns_guild(record.guild) {
                 continue;
             }
-            let id = record.id;
-            notices.extend(isolated("game", id, || self.reminders_of(&record, now)));
+            let Some(turn) = record.side_to_move() else {
+                continue;
+            };
+            if !matches!(record.participant(turn), Participant::User(_)) {
+                continue;
+            }
+            let stage = due_stage(&record, now);
+            if stage <= record.reminder_stage {
+                continue;
+            }
+            // Recorded with its notice: of two sweeps at once, only one sends it. One game whose
+            // reminder cannot be recorded must not keep the others waiting.
+            if let Err(error) = self.store.advance_reminder(record.id, record.ply, stage) {
+                tracing::error!(game = %record.id, %error, "skipped by the sweep: it failed");
+            }
         }
-        Ok(notices)
+        Ok(())
     }
 
-    /// The reminder due in one game, if any.
-    fn reminders_of(&self, record: &Game, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+    /// The notices of reminder `stage` in `record` (see [`Self::reminders`]), as they read at
+    /// `now`; none once the game has moved on from `ply`.
+    pub(crate) fn reminder_notices(
+        &self,
+        record: &Game,
+        ply: u32,
+        stage: u8,
+        now: Millis,
+    ) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
+        if record.status != GameStatus::Active || record.ply != ply {
+            return Ok(notices);
+        }
         let Some(turn) = record.side_to_move() else {
             return Ok(notices);
         };
         let Participant::User(to_move) = record.participant(turn) else {
             return Ok(notices);
         };
-        let stage = due_stage(record, now);
-        if stage <= record.reminder_stage {
-            return Ok(notices);
-        }
-        // The board of a game whose time is up, read before anything is recorded: a game that
-        // does not replay is left as it is.
-        let board = if stage < 3 {
-            None
+        if stage < 3 {
+            notices.extend(self.reminder(record, to_move, turn, now));
         } else {
-            Some(self.load(record.clone())?)
-        };
-        // Recorded first: of two sweeps at once, only one sends it.
-        if !self.store.advance_reminder(record.id, record.ply, stage)? {
-            return Ok(notices);
-        }
-        match board {
-            None => notices.extend(self.reminder(record, to_move, turn, now)),
-            Some(loaded) => self.time_up(&loaded, turn, &mut notices),
+            let loaded = self.load(record.clone())?;
+            self.time_up(&loaded, turn, &mut notices);
         }
         Ok(notices)
     }

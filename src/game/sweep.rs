@@ -3,11 +3,13 @@
 
 use super::board::{mention, players};
 use super::loaded::Loaded;
+use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
 use crate::store::{
-    EndReason, Finish, Game, GameId, GameResult, GameStatus, Millis, Participant, StoreError,
+    EndReason, Finish, FinishedGame, Game, GameId, GameResult, GameStatus, Millis, Participant,
+    StoreError,
 };
 
 impl GameService {
@@ -90,61 +92,125 @@ impl GameService {
     }
 
     /// Runs on a timer; returns the notices to post, for the servers this process looks after
-    /// (see [`Self::owns_guild`]): the engine's moves that were due (see
-    /// [`Self::resume_engine_games`]), expired challenges, games forfeited because the person
-    /// to move let twice their time per move pass unclaimed, idle engine games ended, the
-    /// reminders that are due, and the tournaments that go on: sign-ups whose deadline passed
-    /// and rounds whose end was missed (see `tournament_rounds`), and the puzzles of the day
-    /// that are due (see `puzzle_daily`).
-    ///
-    /// Each part, and each game, challenge, tournament and server's daily puzzle in it, fails
-    /// on its own: what fails is logged with its id and skipped, everything else is served,
-    /// and the notices of the work done are returned.
+    /// (see [`Self::owns_guild`]), as [`Self::sweep_deliveries`] gives them, each counted as
+    /// posted at once: for callers that show them right away and cannot fail to.
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
-        let now = self.now();
-        let parts: [(&str, &SweepPart<'_>); 7] = [
-            ("engine moves", &|| self.resume_engine_games()),
-            ("expired challenges", &|| self.expired_challenges(now)),
-            ("forfeits", &|| self.forfeits(now)),
-            ("idle engine games", &|| self.idle_engine_games(now)),
-            ("reminders", &|| self.reminders(now)),
-            ("tournaments", &|| self.tournament_sweep(now)),
-            ("daily puzzles", &|| self.daily_puzzle_posts(now)),
-        ];
         let mut notices = Vec::new();
-        for (part, run) in parts {
-            notices.extend(isolated("sweep part", part, run));
-        }
-        // Each part skips the servers of shards another process runs (`owns_guild`; the
-        // store expires the challenges of this process's servers only).
-        for notice in &mut notices {
-            settle_mentions(&mut notice.reply, None);
+        for delivery in self.sweep_deliveries()? {
+            self.delivered(&delivery, None)?;
+            notices.extend(delivery.notices);
         }
         Ok(notices)
     }
 
+    /// Runs on a timer; returns the notices to post, for the servers this process looks after
+    /// (see [`Self::owns_guild`]), in deliveries to report with [`Self::delivered`]: the
+    /// engine's moves that were due (see [`Self::resume_engine_games`]); then the notices of
+    /// the outbox that are due (see [`Self::claim_outbox`]), among them those of the changes
+    /// made now: expired challenges, games forfeited because the person to move let twice
+    /// their time per move pass unclaimed, idle engine games ended and the reminders that are
+    /// due; then the tournaments that go on: sign-ups whose deadline passed and rounds whose
+    /// end was missed (see `tournament_rounds`), and the puzzles of the day that are due (see
+    /// `puzzle_daily`).
+    pub fn sweep_deliveries(&self) -> Result<Vec<Delivery>, ServiceError> {
+        // Each part, and each game, challenge, tournament and server's daily puzzle in it, fails
+        // on its own: what fails is logged with its id and skipped, everything else is served.
+        let mut first = isolated("sweep part", "engine moves", || self.resume_engine_games());
+        let now = self.now();
+        let parts: [(&str, &SweepPart<'_>); 4] = [
+            ("expired challenges", &|| self.expired_challenges(now)),
+            ("forfeits", &|| self.forfeits(now)),
+            ("idle engine games", &|| self.idle_engine_games(now)),
+            ("reminders", &|| self.reminders(now)),
+        ];
+        for (part, run) in parts {
+            if let Err(error) = run() {
+                tracing::error!(what = "sweep part", id = part, %error, "skipped by the sweep: it failed");
+            }
+        }
+        let outbox = self.claim_outbox()?;
+        let mut last = isolated("sweep part", "tournaments", || self.tournament_sweep(now));
+        last.extend(isolated("sweep part", "daily puzzles", || {
+            self.daily_puzzle_posts(now)
+        }));
+        // Each part skips the servers of shards another process runs (`owns_guild`; the
+        // store expires the challenges of this process's servers only).
+        for notice in first.iter_mut().chain(&mut last) {
+            settle_mentions(&mut notice.reply, None);
+        }
+        let mut deliveries = vec![Delivery::direct(first)];
+        deliveries.extend(outbox);
+        deliveries.push(Delivery::direct(last));
+        deliveries.retain(|delivery| !delivery.notices.is_empty());
+        Ok(deliveries)
+    }
+
     /// Games forfeited because the person to move let twice their time per move pass
-    /// unclaimed.
-    fn forfeits(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    /// unclaimed; their notices are in the outbox (see [`Self::forfeit_notices`]).
+    fn forfeits(&self, now: Millis) -> Result<(), ServiceError> {
         for record in self.store.overdue_games(now, 2)? {
             if !self.owns_guild(record.guild) {
                 continue;
             }
             let id = record.id;
-            notices.extend(isolated("game", id, || self.forfeit(record, now)));
+            if let Err(error) = self.forfeit(record, now) {
+                tracing::error!(game = %id, %error, "skipped by the sweep: it failed");
+            }
         }
+        Ok(())
+    }
+
+    /// The notices of a game the sweep forfeited: its board with the result, and what its end
+    /// brings. None for a game that does not replay (logged).
+    pub(crate) fn forfeit_notices(
+        &self,
+        finished: &FinishedGame,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let Some(winner) = finished.game.result.and_then(GameResult::winner) else {
+            return Ok(Vec::new());
+        };
+        let turn = !winner;
+        let finished_loaded: Loaded = match self.load(finished.game.clone()) {
+            Ok(loaded) => loaded,
+            Err(error @ ServiceError::Corrupt { .. }) => {
+                tracing::error!(%error, "cannot show the board of a forfeited game");
+                return Ok(Vec::new());
+            }
+            Err(error) => return Err(error),
+        };
+        let guild = finished.game.guild;
+        let language = self.server_language(guild);
+        let headline = t!(
+            language,
+            ChallengeTimeoutForfeit,
+            loser = self.participant_name(language, guild, finished.game.participant(turn)),
+            winner = mention(language, finished.game.participant(winner)),
+            game = finished.game.id.0,
+            ratings = self.rating_text(language, guild, finished),
+        );
+        let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
+        reply.mentions.extend(players(&finished.game));
+        self.announce_end(&mut reply, &finished.game, None);
+        let mut extra = std::mem::take(&mut reply.notices);
+        let mut notices = vec![Notice {
+            guild,
+            channel: finished.game.place(),
+            reply,
+            edit: None,
+            direct: None,
+        }];
+        notices.append(&mut extra);
         Ok(notices)
     }
 
-    /// The forfeit of one overdue game, unless a move or a claim got there first.
-    fn forfeit(&self, record: Game, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    /// The forfeit of one overdue game, unless a move or a claim got there first; its notices
+    /// are in the outbox (see [`Self::forfeit_notices`]).
+    fn forfeit(&self, record: Game, now: Millis) -> Result<(), ServiceError> {
         let loaded = self.load(record)?;
         let turn = loaded.turn();
         // The engine loses no game on time; a move of its that is due is resumed above.
         if let Participant::Engine(_) = loaded.record.participant(turn) {
-            return Ok(notices);
+            return Ok(());
         }
         let winner = !turn;
         let finish = Finish {
@@ -155,46 +221,16 @@ impl GameService {
             counting: rating::counting(&loaded.record),
             rate: rating::glicko2,
         };
-        let finished = match self.store.finish_game(loaded.record.id, finish) {
-            Ok(finished) => finished,
+        match self.store.forfeit_game(loaded.record.id, finish) {
             // A move or a claim got there first.
-            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {
-                return Ok(notices);
-            }
-            Err(other) => return Err(other.into()),
-        };
-        let guild = finished.game.guild;
-        let language = self.server_language(guild);
-        let headline = t!(
-            language,
-            ChallengeTimeoutForfeit,
-            loser = self.participant_name(language, guild, finished.game.participant(turn)),
-            winner = mention(language, finished.game.participant(winner)),
-            game = finished.game.id.0,
-            ratings = self.rating_text(language, guild, &finished),
-        );
-        let finished_loaded = Loaded {
-            record: finished.game.clone(),
-            game: loaded.game,
-        };
-        let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
-        reply.mentions.extend(players(&finished.game));
-        self.announce_end(&mut reply, &finished.game, None);
-        let mut extra = std::mem::take(&mut reply.notices);
-        notices.push(Notice {
-            guild,
-            channel: finished.game.place(),
-            reply,
-            edit: None,
-            direct: None,
-        });
-        notices.append(&mut extra);
-        Ok(notices)
+            Ok(_) | Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => Ok(()),
+            Err(other) => Err(other.into()),
+        }
     }
 }
 
-/// One part of the sweep: the notices of the work it did.
-type SweepPart<'a> = dyn Fn() -> Result<Vec<Notice>, ServiceError> + 'a;
+/// One part of the sweep that records its notices in the outbox.
+type SweepPart<'a> = dyn Fn() -> Result<(), ServiceError> + 'a;
 
 /// The notices of one item of the sweep (a part, a game, a challenge, a tournament, a server's
 /// daily puzzle): those `work` returns, or none when it fails, logged with `what` and `id` so

@@ -26,6 +26,7 @@ pub const COPIED_TABLES: &[&str] = &[
     "puzzle_ratings",
     "puzzle_attempts",
     "daily_puzzle_posts",
+    "outbox",
 ];
 
 /// The tables whose `id` the database assigns: their counters start after the ids copied.
@@ -36,6 +37,7 @@ pub const TABLES_WITH_IDS: &[&str] = &[
     "challenges",
     "hints",
     "puzzle_attempts",
+    "outbox",
 ];
 
 /// One stored value.

@@ -24,6 +24,7 @@ pub mod copy;
 mod error;
 mod games;
 mod open;
+mod outbox;
 mod players;
 mod port;
 mod postgres;
@@ -41,6 +42,7 @@ pub use self::games::{
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,
     RatingChange, StoredAnalysis, Takeback, TakebackRequest,
 };
+pub use self::outbox::{NoticeId, OutboxEvent, OutboxNotice};
 pub use self::players::{
     EngineRecord, LeaderboardEntry, LeaderboardPage, Participant, Player, PlayerOutcome,
     PlayerStats, Rating, Streak,

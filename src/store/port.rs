@@ -2,16 +2,17 @@
 
 #[cfg(doc)]
 use super::{
-    AbortReason, Counting, GameResult, INITIAL_RATING, MessageId, PuzzleStatus, RateGame,
-    TournamentStatus,
+    AbortReason, Counting, GameResult, INITIAL_RATING, MessageId, OutboxEvent, PuzzleStatus,
+    RateGame, TournamentStatus,
 };
 use super::{
     AttemptedPuzzle, Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, DailyPuzzleServer,
     DrawOffer, Entrant, Finish, FinishedGame, FinishedPuzzle, Game, GameExport, GameId, GuildId,
     Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge, NewGame,
-    NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NotifyMode, PairedRound, Player,
-    PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer, ServerSettings,
-    ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest, Tournament, TournamentGame,
+    NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NoticeId, NotifyMode, OutboxNotice,
+    PairedRound, Player, PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
+    ServerSettings, ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest, Tournament,
+    TournamentGame,
     TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 use crate::i18n::Language;
@@ -116,8 +117,9 @@ pub trait Store: Send + Sync {
     -> Result<(), StoreError>;
 
     /// Marks every pending challenge with `expires_at <= at` expired (`resolved_at = at`) and
-    /// returns them, so the caller can edit their messages: those of the servers of `shards`,
-    /// or of every server when `None`.
+    /// returns them: those of the servers of `shards`, or of every server when `None`. Each
+    /// one's notice ([`OutboxEvent::ChallengeExpired`], the edit of its message) is stored in
+    /// the outbox in the same transaction, due at `at`.
     fn expire_challenges(
         &self,
         at: Millis,
@@ -223,6 +225,15 @@ pub trait Store: Send + Sync {
     /// Its [`Game::abort_reason`] is [`AbortReason::Moderator`].
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError>;
 
+    /// [`Store::finish_game`] for a game the sweep forfeits, and in the same transaction its
+    /// notice in the outbox ([`OutboxEvent::Forfeit`], with the rating changes), due at
+    /// `finish.at`.
+    fn forfeit_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError>;
+
+    /// [`Store::abandon_game`] for an engine game the sweep ends as left idle, and in the same
+    /// transaction its notice in the outbox ([`OutboxEvent::IdleEnded`]), due at `at`.
+    fn end_idle_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError>;
+
     /// Aborts an active game still at `ply` ([`StoreError::StalePly`] otherwise: a move keeps
     /// it alive) as left idle ([`AbortReason::Idle`]).
     fn abandon_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError>;
@@ -230,7 +241,9 @@ pub trait Store: Send + Sync {
     /// Records that reminder `stage` (1 to 3, see [`Game::reminder_stage`]) went to the player
     /// to move at `ply`: a compare-and-set that succeeds (`true`) only if the game is active
     /// and at `ply` and no reminder of that stage or a later one was recorded for `ply`, so
-    /// each is sent once however many sweeps run.
+    /// each is sent once however many sweeps run. When it succeeds, the reminder's notice
+    /// ([`OutboxEvent::Reminder`]) is stored in the outbox in the same transaction, due at
+    /// once (dated by the game's last move).
     fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError>;
 
     /// Active games where at least half the player to move's time is gone at `at`
@@ -613,5 +626,44 @@ pub trait Store: Send + Sync {
         day: i64,
         channel: Option<ChannelId>,
         at: Millis,
+    ) -> Result<bool, StoreError>;
+
+    // ---- the outbox ----------------------------------------------------------------------
+
+    /// The notices of the outbox not yet posted that are due at `at` and not claimed (or
+    /// whose claim ran out by `at`), of the servers of `shards` (every server when `None`):
+    /// at most `limit`, in the order they were stored.
+    fn due_notices(
+        &self,
+        at: Millis,
+        shards: Option<ShardSpan>,
+        limit: u32,
+    ) -> Result<Vec<OutboxNotice>, StoreError>;
+
+    /// Claims a notice for `claimant` (any number the caller keeps, one per delivery) until
+    /// `until`: a compare-and-set that succeeds only for a notice not posted, due at `at` and
+    /// not claimed by a claim still running, so of two processes (or threads) exactly one
+    /// wins. The notice as claimed, or `None`.
+    fn claim_notice(
+        &self,
+        id: NoticeId,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError>;
+
+    /// Marks a notice claimed by `claimant` posted at `at`: never returned again. `false` when
+    /// `claimant` does not hold its claim (another process took it over) or it was posted.
+    fn notice_posted(&self, id: NoticeId, claimant: i64, at: Millis) -> Result<bool, StoreError>;
+
+    /// Gives back a notice claimed by `claimant` after a failed post: its first `parts_done`
+    /// messages are out, it counts one more attempt and is due again at `due_at`. `false` when
+    /// `claimant` does not hold its claim.
+    fn notice_retry(
+        &self,
+        id: NoticeId,
+        claimant: i64,
+        parts_done: u32,
+        due_at: Millis,
     ) -> Result<bool, StoreError>;
 }

@@ -120,7 +120,33 @@ contract_on_every_backend!(
     the_puzzle_ranking_is_by_rating_with_a_minimum,
     daily_puzzles_are_found_counted_and_posted_once,
     puzzle_days_begin_at_the_servers_hour,
+    outbox_notices_come_with_their_changes,
+    claimed_notices_are_posted_once_or_tried_again,
+    eight_threads_claiming_one_notice_one_wins,
 );
+
+#[test]
+fn two_stores_on_one_file_claim_a_notice_once() {
+    let (_dir, path) = temp_db();
+    let first = open(&path);
+    let second = open(&path);
+    contract::two_stores_claiming_one_notice_one_wins(&first, &second);
+}
+
+#[test]
+fn a_change_whose_notice_is_refused_does_not_happen_on_sqlite() {
+    let (_dir, path) = temp_db();
+    let store = open(&path);
+    contract::a_change_whose_notice_is_refused_does_not_happen(&store, || {
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox \
+                 BEGIN SELECT RAISE(ABORT, 'no notice'); END;",
+            )
+            .unwrap();
+    });
+}
 
 #[test]
 fn a_finished_game_survives_reopening() {

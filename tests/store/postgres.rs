@@ -25,6 +25,35 @@ fn both_backends_have_the_same_schema_version() {
 }
 
 #[test]
+fn two_stores_on_one_database_claim_a_notice_once() {
+    let Some(database) = pg::test_database() else {
+        return;
+    };
+    let first = database.open();
+    let second = database.open();
+    contract::two_stores_claiming_one_notice_one_wins(&first, &second);
+}
+
+#[test]
+fn a_change_whose_notice_is_refused_does_not_happen_on_postgres() {
+    let Some(database) = pg::test_database() else {
+        return;
+    };
+    let store = database.open();
+    contract::a_change_whose_notice_is_refused_does_not_happen(&store, || {
+        database
+            .client()
+            .batch_execute(
+                "CREATE FUNCTION refuse_notice() RETURNS trigger LANGUAGE plpgsql AS \
+                 $$ BEGIN RAISE EXCEPTION 'no notice'; END $$; \
+                 CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox \
+                 FOR EACH ROW EXECUTE FUNCTION refuse_notice();",
+            )
+            .unwrap();
+    });
+}
+
+#[test]
 fn the_schema_enforces_one_active_game_and_the_next_ply() {
     let Some(database) = pg::test_database() else {
         return;

@@ -44,7 +44,9 @@ use timing::{answered, budget_of};
 pub use boards::remember;
 pub use click::answer_click;
 pub use command::answer_command;
-pub use notices::{after_reply, deliver_notice, post_notice, post_notices};
+pub use notices::{
+    after_reply, deliver_notice, failed_for_good, post_delivery, post_notice, post_notices,
+};
 pub use suggestions::{SuggestionsOf, suggestions, suggestions_of};
 pub use threads::THREAD_AUTO_ARCHIVE;
 pub use timing::{

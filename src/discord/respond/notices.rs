@@ -38,17 +38,66 @@ pub async fn after_reply(
 /// Posts notices in order (direct messages, lines in a game's channel, boards), then archives
 /// the threads their replies close. Each failure is logged and the rest still go.
 pub async fn post_notices(http: &serenity::Http, data: &Data, notices: Vec<(Notice, Outgoing)>) {
+    post_in_order(http, data, notices, false).await;
+}
+
+/// Posts one part of a delivery of the sweep (a notice and its own notices) in order, as
+/// [`post_notices`] does, but a failure worth trying again (a Discord 5xx or rate limit, a
+/// network error) stops it: the index of that notice is returned, and the part is left for a
+/// later attempt (see [`crate::game::GameService::delivered`]). A notice that can never be
+/// posted there ([`failed_for_good`]) is dropped and logged, and the rest goes on.
+pub async fn post_delivery(
+    http: &serenity::Http,
+    data: &Data,
+    notices: Vec<(Notice, Outgoing)>,
+) -> Option<usize> {
+    post_in_order(http, data, notices, true).await
+}
+
+async fn post_in_order(
+    http: &serenity::Http,
+    data: &Data,
+    notices: Vec<(Notice, Outgoing)>,
+    stop_to_retry: bool,
+) -> Option<usize> {
     let mut archive = Vec::new();
-    for (notice, outgoing) in notices {
-        archive.extend(outgoing.reply.archive);
+    let mut stopped = None;
+    for (index, (notice, outgoing)) in notices.into_iter().enumerate() {
+        let thread = outgoing.reply.archive;
         let channel = notice.channel;
-        if let Err(error) = deliver_notice(http, data, notice, outgoing).await {
-            warn!(%error, channel, "could not post a notice");
+        match deliver_notice(http, data, notice, outgoing).await {
+            Ok(()) => {}
+            Err(error) if !stop_to_retry => warn!(%error, channel, "could not post a notice"),
+            Err(error) if failed_for_good(&error) => {
+                warn!(%error, channel, "a notice can never be posted there; dropped");
+            }
+            Err(error) => {
+                warn!(%error, channel, "could not post a notice; it is tried again later");
+                stopped = Some(index);
+                break;
+            }
         }
+        archive.extend(thread);
     }
     for thread in archive {
         archive_thread(http, thread).await;
     }
+    stopped
+}
+
+/// Whether a failed post can never succeed: Discord refused it for good, with a 4xx other
+/// than a rate limit or a timeout (an unknown channel, 10003; missing access, 50001; missing
+/// permissions, 50013). A 5xx, a rate limit or a network error is worth trying again.
+#[must_use]
+pub fn failed_for_good(error: &Error) -> bool {
+    let Error::Discord(error) = error else {
+        return false;
+    };
+    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &**error else {
+        return false;
+    };
+    let status = response.status_code.as_u16();
+    (400..500).contains(&status) && status != 408 && status != 429
 }
 
 /// Posts one notice: a direct message to its person, or a message in its channel (see

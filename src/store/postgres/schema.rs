@@ -23,6 +23,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         7,
         include_str!("../../../migrations/postgres/0007_answer_numbers.sql"),
     ),
+    (
+        8,
+        include_str!("../../../migrations/postgres/0008_outbox.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

@@ -10,6 +10,7 @@ pub(crate) mod db;
 pub(crate) mod dialect;
 pub(crate) mod games;
 mod idle;
+mod outbox;
 mod people;
 mod players;
 mod puzzles;
@@ -34,6 +35,7 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
+use crate::store::{NoticeId, OutboxEvent, OutboxNotice};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
@@ -156,7 +158,14 @@ impl<B: SqlBackend> Store for B {
         at: Millis,
         shards: Option<ShardSpan>,
     ) -> Result<Vec<Challenge>, StoreError> {
-        self.write(|tx| challenges::expire_challenges(tx, at, shards))
+        self.write(|tx| {
+            let expired = challenges::expire_challenges(tx, at, shards)?;
+            for challenge in &expired {
+                let event = OutboxEvent::ChallengeExpired(challenge.id);
+                outbox::enqueue(tx, challenge.guild, &event, at)?;
+            }
+            Ok(expired)
+        })
     }
 
     fn create_game(&self, game: &NewGame) -> Result<Game, StoreError> {
@@ -220,6 +229,18 @@ impl<B: SqlBackend> Store for B {
 
     fn finish_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError> {
         self.write(|tx| games::finish(tx, game, finish))
+    }
+
+    fn forfeit_game(&self, game: GameId, finish: Finish) -> Result<FinishedGame, StoreError> {
+        self.write(|tx| {
+            let finished = games::finish(tx, game, finish)?;
+            let event = OutboxEvent::Forfeit {
+                game,
+                ratings: finished.ratings,
+            };
+            outbox::enqueue(tx, finished.game.guild, &event, finish.at)?;
+            Ok(finished)
+        })
     }
 
     fn abort_game(&self, game: GameId, at: Millis) -> Result<Game, StoreError> {
@@ -325,8 +346,22 @@ impl<B: SqlBackend> Store for B {
         self.write(|tx| games::abandon_game(tx, game, ply, at))
     }
 
+    fn end_idle_game(&self, game: GameId, ply: u32, at: Millis) -> Result<Game, StoreError> {
+        self.write(|tx| {
+            let ended = games::abandon_game(tx, game, ply, at)?;
+            outbox::enqueue(tx, ended.guild, &OutboxEvent::IdleEnded(game), at)?;
+            Ok(ended)
+        })
+    }
+
     fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError> {
-        self.write(|tx| games::advance_reminder(tx, game, ply, stage))
+        self.write(|tx| {
+            let advanced = games::advance_reminder(tx, game, ply, stage)?;
+            if advanced {
+                outbox::enqueue_reminder(tx, game, ply, stage)?;
+            }
+            Ok(advanced)
+        })
     }
 
     fn reminder_candidates(&self, at: Millis) -> Result<Vec<Game>, StoreError> {
@@ -607,5 +642,38 @@ impl<B: SqlBackend> Store for B {
         at: Millis,
     ) -> Result<bool, StoreError> {
         self.write(|tx| puzzles::claim_daily_post(tx, guild, day, channel, at))
+    }
+
+    fn due_notices(
+        &self,
+        at: Millis,
+        shards: Option<ShardSpan>,
+        limit: u32,
+    ) -> Result<Vec<OutboxNotice>, StoreError> {
+        self.read(|tx| outbox::due_notices(tx, at, shards, limit))
+    }
+
+    fn claim_notice(
+        &self,
+        id: NoticeId,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError> {
+        self.write(|tx| outbox::claim_notice(tx, id, claimant, at, until))
+    }
+
+    fn notice_posted(&self, id: NoticeId, claimant: i64, at: Millis) -> Result<bool, StoreError> {
+        self.write(|tx| outbox::notice_posted(tx, id, claimant, at))
+    }
+
+    fn notice_retry(
+        &self,
+        id: NoticeId,
+        claimant: i64,
+        parts_done: u32,
+        due_at: Millis,
+    ) -> Result<bool, StoreError> {
+        self.write(|tx| outbox::notice_retry(tx, id, claimant, parts_done, due_at))
     }
 }

@@ -17,6 +17,7 @@ pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0005_tournaments.sql"),
     include_str!("../../../migrations/sqlite/0006_puzzles.sql"),
     include_str!("../../../migrations/sqlite/0007_answer_numbers.sql"),
+    include_str!("../../../migrations/sqlite/0008_outbox.sql"),
 ];
 
 /// The migrations, in order.

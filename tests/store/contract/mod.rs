@@ -6,6 +6,7 @@
 
 mod answers;
 mod games;
+mod outbox;
 mod players_and_challenges;
 mod puzzles;
 mod ratings;
@@ -28,6 +29,11 @@ pub use games::{
     one_active_game_per_channel, overdue_games_by_periods,
     record_move_refuses_repeated_stale_and_finished_plies, streaks_recent_games_and_export,
     the_board_message_replaced_is_returned, thirty_two_threads_same_ply_one_wins,
+};
+pub use outbox::{
+    a_change_whose_notice_is_refused_does_not_happen,
+    claimed_notices_are_posted_once_or_tried_again, eight_threads_claiming_one_notice_one_wins,
+    outbox_notices_come_with_their_changes, two_stores_claiming_one_notice_one_wins,
 };
 pub use players_and_challenges::{
     accepting_creates_the_game_atomically, challenge_round_trip_and_single_answer,

@@ -1,0 +1,187 @@
+//! The outbox: notices that committed changes must bring (forfeits, expired challenges, idle
+//! engine games ended, reminders), stored by the store in the transaction of the change and
+//! posted by the adapter at least once, never twice.
+//!
+//! Each notice of the outbox is claimed by one process at a time ([`OUTBOX_CLAIM`]), worded
+//! from what is stored when it is posted, and reported with [`GameService::delivered`]: posted
+//! (never returned again), or stopped by a failure worth trying again (a Discord 5xx, a network
+//! error), which leaves its messages not yet out for a later sweep, after a backoff
+//! ([`retry_delay`]). A message that can never be posted (an unknown channel, missing access)
+//! is dropped and logged by the adapter, and the rest goes on.
+
+use std::time::Duration;
+
+use super::{GameService, Notice, ServiceError, settle_mentions};
+use crate::store::{FinishedGame, NoticeId, OutboxEvent, OutboxNotice};
+
+/// How long a process holds the notices it claimed: another process (or this one after a
+/// restart) takes over a notice whose claim ran out unposted.
+pub const OUTBOX_CLAIM: Duration = Duration::from_secs(120);
+
+/// The notices of the outbox one sweep claims at most.
+pub const OUTBOX_BATCH: u32 = 50;
+
+/// How long a notice waits after its `attempts`-th failed post: 15 seconds, doubling with
+/// each attempt, at most 30 minutes.
+#[must_use]
+pub fn retry_delay(attempts: u32) -> Duration {
+    let seconds = 15u64.saturating_mul(1 << attempts.min(16));
+    Duration::from_secs(seconds.min(30 * 60))
+}
+
+/// Notices to post, in order: of the outbox (report how it went with
+/// [`GameService::delivered`]) or made right now (nothing to report).
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    /// The notices still to post, in order; each with its own notices (posted after it, as
+    /// one part: when one of them fails, the part is tried again whole).
+    pub notices: Vec<Notice>,
+    claim: Option<Claim>,
+}
+
+/// A notice of the outbox as claimed.
+#[derive(Debug, Clone, Copy)]
+struct Claim {
+    id: NoticeId,
+    claimant: i64,
+    /// Messages posted by earlier attempts (left out of [`Delivery::notices`]).
+    done: u32,
+    attempts: u32,
+}
+
+impl Delivery {
+    /// Notices made right now, not in the outbox.
+    pub(crate) fn direct(notices: Vec<Notice>) -> Delivery {
+        Delivery {
+            notices,
+            claim: None,
+        }
+    }
+
+    /// The notice of the outbox this is, if it is one.
+    #[must_use]
+    pub fn outbox_id(&self) -> Option<NoticeId> {
+        self.claim.map(|claim| claim.id)
+    }
+}
+
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl GameService {
+    /// Claims the notices of the outbox that are due, for the servers this process looks
+    /// after, and words each from what is stored now. A notice that has nothing left to say
+    /// (its challenge or game gone, a reminder for a ply the game has left) is marked posted.
+    pub fn claim_outbox(&self) -> Result<Vec<Delivery>, ServiceError> {
+        let now = self.now();
+        let until = now.saturating_add(millis(OUTBOX_CLAIM));
+        let mut deliveries = Vec::new();
+        for due in self
+            .store
+            .due_notices(now, self.shard_span(), OUTBOX_BATCH)?
+        {
+            // One claimant per delivery: a stale report of an earlier one changes nothing.
+            let claimant = i64::from_ne_bytes(self.random_u64().to_ne_bytes());
+            let Some(claimed) = self.store.claim_notice(due.id, claimant, now, until)? else {
+                // Another process took it.
+                continue;
+            };
+            let mut notices = self.outbox_notices(&claimed)?;
+            let done = claimed.parts_done;
+            notices.drain(..notices.len().min(done as usize));
+            for notice in &mut notices {
+                settle_mentions(&mut notice.reply, None);
+            }
+            let delivery = Delivery {
+                notices,
+                claim: Some(Claim {
+                    id: claimed.id,
+                    claimant,
+                    done,
+                    attempts: claimed.attempts,
+                }),
+            };
+            if delivery.notices.is_empty() {
+                self.delivered(&delivery, None)?;
+                continue;
+            }
+            deliveries.push(delivery);
+        }
+        Ok(deliveries)
+    }
+
+    /// Reports how a delivery went: every message out (or dropped for good) when `stopped` is
+    /// `None`, else the index of the first message that failed and is worth trying again: it
+    /// and those after it stay in the outbox, due again after [`retry_delay`]. Nothing for a
+    /// delivery not of the outbox.
+    pub fn delivered(
+        &self,
+        delivery: &Delivery,
+        stopped: Option<usize>,
+    ) -> Result<(), ServiceError> {
+        let Some(claim) = delivery.claim else {
+            return Ok(());
+        };
+        let now = self.now();
+        let reported = match stopped {
+            None => self.store.notice_posted(claim.id, claim.claimant, now)?,
+            Some(index) => {
+                let done = claim
+                    .done
+                    .saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
+                let due = now.saturating_add(millis(retry_delay(claim.attempts)));
+                tracing::warn!(
+                    notice = %claim.id,
+                    attempts = claim.attempts + 1,
+                    retry_in = ?retry_delay(claim.attempts),
+                    "a notice could not be posted; it stays in the outbox"
+                );
+                self.store
+                    .notice_retry(claim.id, claim.claimant, done, due)?
+            }
+        };
+        if !reported {
+            tracing::warn!(notice = %claim.id, "the claim of a notice ran out before it was reported");
+        }
+        Ok(())
+    }
+
+    /// The messages of a notice of the outbox, worded from what is stored now.
+    fn outbox_notices(&self, notice: &OutboxNotice) -> Result<Vec<Notice>, ServiceError> {
+        Ok(match notice.event {
+            OutboxEvent::ChallengeExpired(id) => self
+                .store
+                .challenge(id)?
+                .map(|challenge| self.expired_notice(&challenge))
+                .into_iter()
+                .collect(),
+            OutboxEvent::Forfeit { game, ratings } => match self.store.game(game)? {
+                Some(game) => self.forfeit_notices(&FinishedGame { game, ratings })?,
+                None => Vec::new(),
+            },
+            OutboxEvent::IdleEnded(game) => match self.store.game(game)? {
+                Some(game) => self.idle_notice(&game)?.into_iter().collect(),
+                None => Vec::new(),
+            },
+            OutboxEvent::Reminder { game, ply, stage } => match self.store.game(game)? {
+                Some(game) => self.reminder_notices(&game, ply, stage, self.now())?,
+                None => Vec::new(),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_to_half_an_hour() {
+        assert_eq!(retry_delay(0), Duration::from_secs(15));
+        assert_eq!(retry_delay(1), Duration::from_secs(30));
+        assert_eq!(retry_delay(3), Duration::from_secs(120));
+        assert_eq!(retry_delay(7), Duration::from_secs(1800));
+        assert_eq!(retry_delay(u32::MAX), Duration::from_secs(1800));
+    }
+}

@@ -1,0 +1,53 @@
+//! The outbox: notices that committed changes must bring, stored in the same transaction as
+//! the change and delivered by the bot at least once, never twice.
+
+use std::fmt;
+
+use super::{ByColor, ChallengeId, GameId, GuildId, Millis, RatingChange};
+#[cfg(doc)]
+use super::{Store, StoreError};
+
+/// The id of a notice in the outbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NoticeId(pub i64);
+
+impl fmt::Display for NoticeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What a notice of the outbox is about: the change that brought it, which the bot reads again
+/// to word the notice when it posts it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OutboxEvent {
+    /// A challenge expired (see [`Store::expire_challenges`]).
+    ChallengeExpired(ChallengeId),
+    /// A game forfeited by the sweep (see [`Store::forfeit_game`]), with the rating changes
+    /// that finish made, for a rated game between two people.
+    Forfeit {
+        game: GameId,
+        ratings: Option<ByColor<RatingChange>>,
+    },
+    /// A game against the engine ended as left idle (see [`Store::end_idle_game`]).
+    IdleEnded(GameId),
+    /// A reminder to the person to move at `ply` (see [`Store::advance_reminder`]): `stage` 1
+    /// and 2 remind them, 3 says their time is out.
+    Reminder { game: GameId, ply: u32, stage: u8 },
+}
+
+/// A notice of the outbox not yet posted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutboxNotice {
+    pub id: NoticeId,
+    pub guild: GuildId,
+    pub event: OutboxEvent,
+    pub created_at: Millis,
+    /// Not to be tried before this time (later after each failed post).
+    pub due_at: Millis,
+    /// Failed posts so far.
+    pub attempts: u32,
+    /// Of the messages the notice is made of, those posted already (the next post starts
+    /// after them).
+    pub parts_done: u32,
+}

@@ -1,0 +1,179 @@
+//! The outbox, end to end on a real SQLite store with a clock the tests move by hand: a notice
+//! committed with its change is delivered at least once (again after a failed post, again
+//! after a crash before it was posted) and never twice, even by two services on one database.
+
+use std::time::Duration;
+
+use dama_rules::Position;
+use damabot::game::{Delivery, GameService, OUTBOX_CLAIM, retry_delay};
+use damabot::store::{Game, NewGame, Participant};
+
+mod service_world;
+
+use service_world::{World, settings, world_with};
+
+const GUILD: u64 = 1;
+const CHANNEL: u64 = 100;
+const ALICE: u64 = 11;
+const BOB: u64 = 12;
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// Alice (White) against Bob (Black), a day a move, in the channel.
+fn game(w: &World) -> Game {
+    let store = w.service.store();
+    let now = w.service.now();
+    store.ensure_player(GUILD, ALICE, "alice", now).unwrap();
+    store.ensure_player(GUILD, BOB, "bob", now).unwrap();
+    store
+        .create_game(&NewGame {
+            guild: GUILD,
+            channel: CHANNEL,
+            white: Participant::User(ALICE),
+            black: Participant::User(BOB),
+            time_per_move_ms: DAY_MS,
+            rated: true,
+            start_fen: Position::initial().to_fen(),
+            created_at: now,
+            in_thread: false,
+        })
+        .unwrap()
+}
+
+/// The deliveries of a sweep that come from the outbox.
+fn outbox(service: &GameService) -> Vec<Delivery> {
+    service
+        .sweep_deliveries()
+        .unwrap()
+        .into_iter()
+        .filter(|delivery| delivery.outbox_id().is_some())
+        .collect()
+}
+
+fn texts(delivery: &Delivery) -> Vec<&str> {
+    delivery
+        .notices
+        .iter()
+        .map(|notice| notice.reply.text.as_str())
+        .collect()
+}
+
+const FORFEIT: &str = "alice did not move for twice the time per move";
+
+#[test]
+fn a_notice_whose_post_failed_arrives_on_the_next_sweep() {
+    let w = world_with(settings());
+    let g = game(&w);
+    // Twice the time per move gone: the sweep forfeits the game, and its notice is out.
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let deliveries = outbox(&w.service);
+    assert_eq!(deliveries.len(), 1);
+    let first = &deliveries[0];
+    assert!(texts(first)[0].contains(FORFEIT), "{:?}", texts(first));
+    assert!(texts(first)[0].contains(&format!("#{}", g.id.0)));
+    // Discord answers 500 to its first message: nothing is recorded as posted.
+    w.service.delivered(first, Some(0)).unwrap();
+    assert!(outbox(&w.service).is_empty(), "not before the backoff");
+    w.clock.advance(retry_delay(0));
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1, "the next sweep tries it again");
+    assert_eq!(again[0].outbox_id(), first.outbox_id());
+    assert_eq!(texts(&again[0]), texts(first));
+    w.service.delivered(&again[0], None).unwrap();
+    w.clock.advance(Duration::from_secs(3600));
+    assert!(outbox(&w.service).is_empty(), "never twice");
+    assert!(w.service.sweep().unwrap().is_empty());
+}
+
+#[test]
+fn messages_out_before_a_failure_are_not_posted_again() {
+    let w = world_with(settings());
+    let g = game(&w);
+    // Bob hears of his turn by direct message: his result comes as one too.
+    w.service
+        .store()
+        .set_notify_mode(BOB, damabot::store::NotifyMode::Dm)
+        .unwrap();
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let deliveries = outbox(&w.service);
+    assert_eq!(deliveries.len(), 1);
+    let all = texts(&deliveries[0]).len();
+    assert_eq!(all, 2, "the board, then Bob's direct message");
+    assert_eq!(deliveries[0].notices[1].direct, Some(BOB));
+    // The board went out; the direct message failed.
+    w.service.delivered(&deliveries[0], Some(1)).unwrap();
+    w.clock.advance(retry_delay(0));
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].notices.len(), 1, "only what was not out");
+    assert_eq!(again[0].notices[0].direct, Some(BOB));
+    assert!(
+        again[0].notices[0]
+            .reply
+            .text
+            .contains(&format!("#{}", g.id.0)),
+        "{}",
+        again[0].notices[0].reply.text
+    );
+    w.service.delivered(&again[0], None).unwrap();
+    assert!(outbox(&w.service).is_empty());
+}
+
+#[test]
+fn a_notice_committed_before_a_crash_is_delivered_once_after_the_restart() {
+    let w = world_with(settings());
+    game(&w);
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let store = w.service.store().clone();
+    let clock = w.clock.clone();
+    // A process's sweep commits the forfeit and claims its notice; it dies before posting.
+    let crashed = GameService::new(store.clone(), clock.clone(), settings());
+    assert_eq!(outbox(&crashed).len(), 1);
+    drop(crashed);
+    // A new process on the same database: the notice is its once the claim has run out.
+    let restarted = GameService::new(store, clock.clone(), settings());
+    assert!(outbox(&restarted).is_empty(), "still claimed");
+    clock.advance(OUTBOX_CLAIM);
+    let notices = restarted.sweep().unwrap();
+    assert_eq!(notices.len(), 1);
+    assert!(
+        notices[0].reply.text.contains(FORFEIT),
+        "{}",
+        notices[0].reply.text
+    );
+    clock.advance(Duration::from_secs(3600));
+    assert!(restarted.sweep().unwrap().is_empty(), "delivered once");
+}
+
+#[test]
+fn two_services_on_one_database_post_a_notice_once() {
+    let w = world_with(settings());
+    game(&w);
+    let other = GameService::new(w.service.store().clone(), w.clock.clone(), settings());
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let (one, two) = std::thread::scope(|scope| {
+        let one = scope.spawn(|| w.service.sweep().unwrap());
+        let two = scope.spawn(|| other.sweep().unwrap());
+        (one.join().unwrap(), two.join().unwrap())
+    });
+    let forfeits = one
+        .iter()
+        .chain(&two)
+        .filter(|notice| notice.reply.text.contains(FORFEIT))
+        .count();
+    assert_eq!(forfeits, 1);
+}
+
+#[test]
+fn a_reminder_goes_through_the_outbox_once() {
+    let w = world_with(settings());
+    game(&w);
+    // Half of Alice's time gone: a reminder, in the outbox, delivered by the sweep.
+    w.clock.advance(Duration::from_secs(13 * 3600));
+    let deliveries = outbox(&w.service);
+    assert_eq!(deliveries.len(), 1);
+    let text = texts(&deliveries[0])[0];
+    assert!(text.contains("left to move"), "{text}");
+    w.service.delivered(&deliveries[0], None).unwrap();
+    w.clock.advance(retry_delay(0));
+    assert!(outbox(&w.service).is_empty());
+}
