@@ -356,8 +356,8 @@ impl GameService {
 
     /// [`GameService::act`], telling `progress` how a long action is getting on: a line for
     /// the asker, in the reply's language ("Analysing game #12… 40%"), at most every tenth of
-    /// the work. Only an analysis reports progress; the adapter shows it as it likes (Discord
-    /// edits the deferred reply).
+    /// the work, or the place of a move in the engine's line ("The engine is busy: your move
+    /// is queued (3rd)"). The adapter shows it as it likes (Discord edits the deferred reply).
     pub fn act_with_progress(
         &self,
         actor: &Actor,
@@ -400,8 +400,10 @@ impl GameService {
             Action::Accept { from } => self.accept(actor, origin.challenge(), from),
             Action::Decline => self.decline(actor, origin.challenge()),
             Action::Cancel => self.cancel(actor, origin.challenge()),
-            Action::PlayEngine { level, colour } => self.play_engine(actor, level, colour),
-            Action::Move { text } => self.play_move(actor, origin, &text),
+            Action::PlayEngine { level, colour } => {
+                self.play_engine(actor, level, colour, progress)
+            }
+            Action::Move { text } => self.play_move(actor, origin, &text, progress),
             Action::Board { flip } => self.board(actor, origin, flip),
             Action::FlipBoard { bottom } => self.flipped_board(actor, origin, bottom),
             Action::AskResign => self.confirm_resign(actor, origin),

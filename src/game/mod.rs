@@ -28,6 +28,7 @@ mod endings;
 mod engine_pool;
 mod hint;
 mod info;
+mod limits;
 mod loaded;
 mod moves;
 mod notify;
@@ -59,7 +60,8 @@ use action::{Flow, refuse};
 
 pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
-pub use engine_pool::EnginePool;
+pub use engine_pool::{EngineBusy, EnginePool, QueueBounds, Request};
+pub use limits::Limits;
 pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
 pub use puzzle_collection::{
     PuzzleCollection, Puzzles, from_text as puzzles_from_text, load_puzzles, shipped_puzzles,
@@ -237,6 +239,8 @@ pub struct GameService {
     puzzles: Puzzles,
     /// The shards this process runs, when the bot's shards are split across processes.
     shards: Option<ShardSet>,
+    /// What one person or server may ask of the bot (see [`Limits`]).
+    limits: Limits,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -245,14 +249,23 @@ pub(crate) enum Cooldown {
     Challenge(UserId),
     Board(UserId, ChannelId),
     DrawOffer(UserId),
+    /// Starting a game against the engine (`/play`, a rematch).
+    PlayEngine(UserId),
+    Analysis(UserId),
+    Hint(UserId),
+    Replay(UserId),
 }
 
 impl Cooldown {
-    fn length(self) -> Duration {
+    fn length(self, limits: &Limits) -> Duration {
         match self {
             Cooldown::Challenge(_) => CHALLENGE_COOLDOWN,
             Cooldown::Board(..) => BOARD_COOLDOWN,
             Cooldown::DrawOffer(_) => DRAW_OFFER_COOLDOWN,
+            Cooldown::PlayEngine(_) => limits.engine_game_cooldown,
+            Cooldown::Analysis(_) => limits.analysis_cooldown,
+            Cooldown::Hint(_) => limits.hint_cooldown,
+            Cooldown::Replay(_) => limits.replay_cooldown,
         }
     }
 
@@ -262,6 +275,10 @@ impl Cooldown {
             Cooldown::Challenge(_) => Some("challenge"),
             Cooldown::Board(..) => Some("board"),
             Cooldown::DrawOffer(_) => None,
+            Cooldown::PlayEngine(_) => Some("play"),
+            Cooldown::Analysis(_) => Some("analysis"),
+            Cooldown::Hint(_) => Some("hint"),
+            Cooldown::Replay(_) => Some("replay"),
         }
     }
 }
@@ -321,9 +338,11 @@ impl GameService {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => StdRng::from_os_rng(),
         };
+        let limits = Limits::off();
         GameService {
             store,
-            engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb),
+            engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb)
+                .with_bounds(limits.queue_bounds()),
             clock,
             settings,
             rng: Mutex::new(rng),
@@ -337,7 +356,19 @@ impl GameService {
             analyses: analysis::Running::default(),
             puzzles: shipped_puzzles(),
             shards: None,
+            limits,
         }
+    }
+
+    /// The same service with these limits ([`Limits::off`] otherwise).
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> GameService {
+        self.engines =
+            EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
+                .with_tables(self.tables.clone())
+                .with_bounds(limits.queue_bounds());
+        self.limits = limits;
+        self
     }
 
     /// The same service with these puzzles (the built-in collection otherwise; see
@@ -372,7 +403,7 @@ impl GameService {
         let Some(&last) = lock(&self.last_used).get(&action) else {
             return Ok(());
         };
-        let length = i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX);
+        let length = i64::try_from(action.length(&self.limits).as_millis()).unwrap_or(i64::MAX);
         let left = last.saturating_add(length) - self.now();
         if left > 0 {
             let seconds = (left + 999) / 1000;
@@ -394,10 +425,11 @@ impl GameService {
     pub(crate) fn used(&self, action: Cooldown) {
         let now = self.now();
         let mut last_used = lock(&self.last_used);
+        let limits = &self.limits;
         // Forget cooldowns that are over, so the map stays as small as the recent activity.
         if last_used.len() > 1024 {
             last_used.retain(|action, at| {
-                now - *at < i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX)
+                now - *at < i64::try_from(action.length(limits).as_millis()).unwrap_or(i64::MAX)
             });
         }
         last_used.insert(action, now);
@@ -415,7 +447,8 @@ impl GameService {
     ) -> GameService {
         self.engines =
             EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
-                .with_tables(tables.clone());
+                .with_tables(tables.clone())
+                .with_bounds(self.limits.queue_bounds());
         self.tables = tables;
         self.verdicts_in_rated_games = verdicts_in_rated_games;
         self

@@ -19,6 +19,10 @@ impl GameService {
             if !self.owns_guild(record.guild) {
                 continue;
             }
+            // A full line for the engine: the next sweep goes on.
+            if self.engines.admits(None).is_err() {
+                break;
+            }
             let Some(_searching) = self.start_searching(record.id) else {
                 // A player's job is searching it right now.
                 continue;
@@ -46,7 +50,8 @@ impl GameService {
             let ply = loaded.record.ply;
             let language = self.server_language(loaded.record.guild);
             let before = *loaded.position();
-            let Some(text) = self.engine_move(language, &mut loaded, level)? else {
+            let request = super::Request::silent(None);
+            let Some(text) = self.engine_move(language, &mut loaded, level, &request)? else {
                 continue;
             };
             if loaded.record.ply == ply {
