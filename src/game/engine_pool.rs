@@ -184,6 +184,13 @@ impl EnginePool {
         self.lock().waiting
     }
 
+    /// Searches (and analyses' turns) running right now.
+    #[must_use]
+    pub fn running(&self) -> usize {
+        let state = self.lock();
+        state.created - state.idle.len()
+    }
+
     /// Whether a request from `who` would be taken right now (run or queued), and if not, why.
     pub fn admits(&self, who: Option<UserId>) -> Result<(), EngineBusy> {
         let state = self.lock();

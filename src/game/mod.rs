@@ -509,6 +509,12 @@ impl GameService {
         self.engines.waiting()
     }
 
+    /// Engine searches running right now.
+    #[must_use]
+    pub fn engine_searches(&self) -> usize {
+        self.engines.running()
+    }
+
     /// The store, for adapters and tools.
     #[must_use]
     pub fn store(&self) -> &Arc<dyn Store> {
