@@ -207,8 +207,7 @@ impl GameService {
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         let record = self.analysed_game(actor, game)?;
-        self.cooled_down(actor.language, Cooldown::Analysis(actor.user))?;
-        self.used(Cooldown::Analysis(actor.user));
+        self.take_cooldown(actor.language, Cooldown::Analysis(actor.user))?;
         let language = self.public_language(actor);
         let loaded = self.load(record)?;
         let start = *loaded.game.start();

@@ -545,11 +545,11 @@ impl GameService {
         place: StartPlace,
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
-        self.cooled_down(actor.language, Cooldown::PlayEngine(actor.user))?;
         self.engine_game_room(actor)?;
         if !human_white {
             self.engine_admits(actor.language, Some(actor.user))?;
         }
+        self.take_cooldown(actor.language, Cooldown::PlayEngine(actor.user))?;
         let now = self.now();
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
@@ -578,7 +578,6 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         };
-        self.used(Cooldown::PlayEngine(actor.user));
         let mut loaded = self.load(game)?;
         let colour = if human_white {
             Color::White

@@ -50,7 +50,7 @@ impl GameService {
             return refuse(t!(language, HintNoneLeft, allowed = allowed));
         }
         // Asked again on the same position or not, a hint is a search: both wait their turn.
-        self.cooled_down(language, Cooldown::Hint(actor.user))?;
+        self.take_cooldown(language, Cooldown::Hint(actor.user))?;
         let game = loaded.game.clone();
         let tables = self.tables.clone();
         let found = self
@@ -62,7 +62,6 @@ impl GameService {
             Ok(found) => found,
             Err(busy) => return refuse(engine_busy_text(language, busy)),
         };
-        self.used(Cooldown::Hint(actor.user));
         let Some(found) = found else {
             return refuse(t!(language, HintStale));
         };

@@ -322,8 +322,7 @@ impl GameService {
     /// `/replay [game]`: the game to animate (the adapter draws it as a GIF).
     pub(crate) fn replay(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
         let record = self.info_game(actor, game)?;
-        self.cooled_down(actor.language, Cooldown::Replay(actor.user))?;
-        self.used(Cooldown::Replay(actor.user));
+        self.take_cooldown(actor.language, Cooldown::Replay(actor.user))?;
         let loaded = self.load(record)?;
         let language = self.public_language(actor);
         let bottom = match (loaded.record.white, loaded.record.black) {

@@ -400,11 +400,39 @@ impl GameService {
     /// Refuses an action used again too soon (``Not so fast: you can use `/board` again in
     /// 8 s.``), in the actor's `language`.
     pub(crate) fn cooled_down(&self, language: Language, action: Cooldown) -> Flow<()> {
-        let Some(&last) = lock(&self.last_used).get(&action) else {
-            return Ok(());
+        let left = self.cooldown_left(&lock(&self.last_used), action, self.now());
+        self.refuse_cooldown(language, action, left)
+    }
+
+    /// [`Self::cooled_down`] and [`Self::used`] in one step, so that two requests at once
+    /// cannot both pass.
+    pub(crate) fn take_cooldown(&self, language: Language, action: Cooldown) -> Flow<()> {
+        let now = self.now();
+        let mut last_used = lock(&self.last_used);
+        let left = self.cooldown_left(&last_used, action, now);
+        if left <= 0 {
+            self.mark_used(&mut last_used, action, now);
+        }
+        drop(last_used);
+        self.refuse_cooldown(language, action, left)
+    }
+
+    /// The milliseconds left of an action's cooldown at `now` (0 or less: none).
+    fn cooldown_left(
+        &self,
+        last_used: &HashMap<Cooldown, Millis>,
+        action: Cooldown,
+        now: Millis,
+    ) -> i64 {
+        let Some(&last) = last_used.get(&action) else {
+            return 0;
         };
         let length = i64::try_from(action.length(&self.limits).as_millis()).unwrap_or(i64::MAX);
-        let left = last.saturating_add(length) - self.now();
+        last.saturating_add(length) - now
+    }
+
+    /// Refuses an action whose cooldown has `left` milliseconds to run.
+    fn refuse_cooldown(&self, language: Language, action: Cooldown, left: i64) -> Flow<()> {
         if left > 0 {
             let seconds = (left + 999) / 1000;
             return refuse(if let Some(command) = action.command() {
@@ -424,7 +452,10 @@ impl GameService {
     /// Starts an action's cooldown now.
     pub(crate) fn used(&self, action: Cooldown) {
         let now = self.now();
-        let mut last_used = lock(&self.last_used);
+        self.mark_used(&mut lock(&self.last_used), action, now);
+    }
+
+    fn mark_used(&self, last_used: &mut HashMap<Cooldown, Millis>, action: Cooldown, now: Millis) {
         let limits = &self.limits;
         // Forget cooldowns that are over, so the map stays as small as the recent activity.
         if last_used.len() > 1024 {

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use dama_rules::{Color, Move, Position};
 
@@ -44,59 +44,91 @@ impl ReplayKey {
 /// The cache, shared by every drawing of the renderer.
 #[derive(Debug)]
 pub(super) struct ReplayCache {
-    entries: Mutex<VecDeque<(ReplayKey, Arc<Vec<u8>>)>>,
+    state: Mutex<CacheState>,
+    /// Signalled when a replay being drawn is done.
+    drawn: Condvar,
     max_entries: usize,
     max_bytes: usize,
+}
+
+#[derive(Debug, Default)]
+struct CacheState {
+    /// The most recently used at the back.
+    entries: VecDeque<(ReplayKey, Arc<Vec<u8>>)>,
+    /// Replays being drawn now: a request for one of them waits for it.
+    drawing: Vec<ReplayKey>,
+}
+
+/// Takes a replay off the list of those being drawn when dropped (drawn, or the drawing
+/// panicked), and wakes those who wait for it.
+struct Drawing<'a> {
+    cache: &'a ReplayCache,
+    key: ReplayKey,
+}
+
+impl Drop for Drawing<'_> {
+    fn drop(&mut self) {
+        self.cache.lock().drawing.retain(|k| *k != self.key);
+        self.cache.drawn.notify_all();
+    }
 }
 
 impl ReplayCache {
     pub(super) fn new(max_entries: usize, max_bytes: usize) -> Self {
         ReplayCache {
-            entries: Mutex::new(VecDeque::new()),
+            state: Mutex::new(CacheState::default()),
+            drawn: Condvar::new(),
             max_entries,
             max_bytes,
         }
     }
 
-    /// The GIF for `key`, drawn by `draw` unless kept from before.
+    fn lock(&self) -> MutexGuard<'_, CacheState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The GIF for `key`, drawn by `draw` unless kept from before. Requests for a replay
+    /// being drawn wait for it rather than drawing it again.
     pub(super) fn get_or_draw(&self, key: ReplayKey, draw: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
-        let lock = || self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        {
-            let mut entries = lock();
-            if let Some(index) = entries.iter().position(|(k, _)| *k == key) {
-                // The most recent at the back.
-                let entry = entries.remove(index).expect("found just now");
+        let mut state = self.lock();
+        loop {
+            if let Some(index) = state.entries.iter().position(|(k, _)| *k == key) {
+                let entry = state.entries.remove(index).expect("found just now");
                 let bytes = entry.1.as_ref().clone();
-                entries.push_back(entry);
+                state.entries.push_back(entry);
                 return bytes;
             }
-        }
-        // Drawn without the lock: two first requests at once both draw, and keep one.
-        let bytes = draw();
-        if self.max_entries == 0 || bytes.len() > self.max_bytes {
-            return bytes;
-        }
-        let mut entries = lock();
-        if !entries.iter().any(|(k, _)| *k == key) {
-            entries.push_back((key, Arc::new(bytes.clone())));
-        }
-        let mut total: usize = entries.iter().map(|(_, gif)| gif.len()).sum();
-        while entries.len() > self.max_entries || total > self.max_bytes {
-            let Some((_, oldest)) = entries.pop_front() else {
+            if !state.drawing.contains(&key) {
                 break;
-            };
-            total -= oldest.len();
+            }
+            state = self
+                .drawn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
         }
+        state.drawing.push(key);
+        drop(state);
+        let drawing = Drawing { cache: self, key };
+        let bytes = draw();
+        if self.max_entries > 0 && bytes.len() <= self.max_bytes {
+            let mut state = self.lock();
+            state.entries.push_back((key, Arc::new(bytes.clone())));
+            let mut total: usize = state.entries.iter().map(|(_, gif)| gif.len()).sum();
+            while state.entries.len() > self.max_entries || total > self.max_bytes {
+                let Some((_, oldest)) = state.entries.pop_front() else {
+                    break;
+                };
+                total -= oldest.len();
+            }
+        }
+        drop(drawing);
         bytes
     }
 
     /// Replays kept now.
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
-        self.entries
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+        self.lock().entries.len()
     }
 }
 
@@ -132,5 +164,25 @@ mod tests {
         let small = ReplayCache::new(2, 5);
         small.get_or_draw(key(0), || draw(0));
         assert_eq!(small.len(), 0);
+    }
+
+    #[test]
+    fn requests_at_once_for_one_replay_draw_it_once() {
+        let cache = ReplayCache::new(4, 1000);
+        let key = ReplayKey::new(&Position::initial(), &[], Color::White, &[]);
+        let draws = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| {
+                    let gif = cache.get_or_draw(key, || {
+                        draws.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        vec![1; 10]
+                    });
+                    assert_eq!(gif, vec![1; 10]);
+                });
+            }
+        });
+        assert_eq!(draws.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 }
