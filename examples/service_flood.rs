@@ -1,7 +1,7 @@
 //! Flood benchmark of the game service: 50 members each send 10 `/play level:8` and 20
-//! `/replay` within 10 seconds, each request on a thread of its own as the Discord adapter
+//! `/replay` within 10 seconds, each request on tokio's blocking pool as the Discord adapter
 //! runs them (replays drawn as GIFs, as the adapter does), while one other player makes moves
-//! in a game between people. Prints that player's move answers (p50, p99, max), what became of
+//! in a game between people, on the same pool. Prints that player's move answers (p50, p99, max), what became of
 //! every request (answered, refused with a reason, failed: none may be missing), how long the
 //! engine took to work off its line, and peak memory.
 //!
@@ -158,7 +158,14 @@ fn main() {
         }
     }
     schedule.sort_by_key(|&(at, ..)| at);
+    // The bot's runtime: service calls on its blocking pool (512 threads at most).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let pool = runtime.handle().clone();
     let flood = {
+        let pool = pool.clone();
         let (service, renderer, plays, replays) = (
             service.clone(),
             renderer.clone(),
@@ -173,7 +180,7 @@ fn main() {
                 let (service, renderer) = (service.clone(), renderer.clone());
                 let outcomes = if play { plays.clone() } else { replays.clone() };
                 outcomes.sent.fetch_add(1, Ordering::SeqCst);
-                requests.push(std::thread::spawn(move || {
+                requests.push(pool.spawn_blocking(move || {
                     let who = actor(user, 10_000 + user);
                     let action = if play {
                         Action::PlayEngine {
@@ -217,14 +224,13 @@ fn main() {
             continue;
         };
         let begin = Instant::now();
-        let reply = service
-            .act(
-                &who,
-                Origin::Channel,
-                Action::Move {
-                    text: options[latencies.len() % options.len()].clone(),
-                },
-            )
+        let action = Action::Move {
+            text: options[latencies.len() % options.len()].clone(),
+        };
+        let mover = service.clone();
+        let reply = runtime
+            .block_on(pool.spawn_blocking(move || mover.act(&who, Origin::Channel, action)))
+            .expect("the blocking pool")
             .expect("a move");
         let took = begin.elapsed();
         if turn[0] == MOVER {
@@ -237,7 +243,7 @@ fn main() {
     let requests = flood.join().expect("the flood");
     let flood_end = started.elapsed();
     for request in requests {
-        request.join().expect("a request");
+        runtime.block_on(request).expect("a request");
     }
     let drained = started.elapsed();
 

@@ -376,11 +376,24 @@ impl GameService {
         custom_id: &str,
         values: &[String],
     ) -> Result<Reply, ServiceError> {
+        self.component_with_progress(actor, custom_id, values, &|_| {})
+    }
+
+    /// [`GameService::component`], telling `progress` how a long action is getting on, as
+    /// [`GameService::act_with_progress`] does (a move picked from a board's menu waiting for
+    /// the engine).
+    pub fn component_with_progress(
+        &self,
+        actor: &Actor,
+        custom_id: &str,
+        values: &[String],
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Result<Reply, ServiceError> {
         let Some(clicked) = ComponentAction::parse(custom_id) else {
             return Ok(Reply::private(t!(actor.language, GameUnknownButton)));
         };
         let (origin, action) = clicked_action(actor.language, clicked, values);
-        answered(actor, self.run_action(actor, origin, action, &|_| {}))
+        answered(actor, self.run_action(actor, origin, action, progress))
     }
 
     fn run_action(
