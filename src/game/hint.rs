@@ -49,7 +49,7 @@ impl GameService {
         if !asked_before && given.len() >= allowed as usize {
             return refuse(t!(language, HintNoneLeft, allowed = allowed));
         }
-        // Asked again on the same position or not, a hint is a search: both wait their turn.
+        // Asked again on the same position or not, a hint is a search: the cooldown counts both.
         self.take_cooldown(language, Cooldown::Hint(actor.user))?;
         let game = loaded.game.clone();
         let tables = self.tables.clone();
