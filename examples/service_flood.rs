@@ -211,7 +211,7 @@ fn main() {
         })
     };
 
-    // Meanwhile the timed player and their opponent move, ten times a second.
+    // Meanwhile the timed player and their opponent move in turn, 50 ms apart.
     let mut latencies = Vec::new();
     let mut turn = [MOVER, OPPONENT];
     while started.elapsed() < FLOOD {
