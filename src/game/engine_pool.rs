@@ -269,8 +269,9 @@ impl EnginePool {
     /// Runs `work` in the pool's line like a search, in the place of one engine, without one
     /// of the pool's engines: for a search with an engine of its own (an analysis keeps its
     /// transposition table from one position to the next). An engine idle in the pool is held
-    /// aside meanwhile, so the pool never runs more than its maximum at once. The bot's own
-    /// line, never refused: analyses are bounded by their own share of the pool.
+    /// aside meanwhile, so the pool never runs more than its maximum at once. It waits in the
+    /// bot's own line and is never refused: analyses are bounded by their own share of the
+    /// pool.
     pub fn with_slot<R>(&self, work: impl FnOnce() -> R) -> R {
         let request = Request::silent(None);
         // Unbounded: never refused.
@@ -324,7 +325,14 @@ impl EnginePool {
                     told = place;
                     drop(state);
                     if let Some(place) = place {
-                        (request.queued)(place);
+                        let told = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            (request.queued)(place);
+                        }));
+                        if let Err(panic) = told {
+                            // The place must not stay taken by a request that is gone.
+                            self.leave_line(ticket);
+                            std::panic::resume_unwind(panic);
+                        }
                     }
                     state = self.lock();
                     continue;
@@ -343,6 +351,18 @@ impl EnginePool {
         drop(state);
         self.turn.notify_all();
         Ok(reused)
+    }
+
+    /// Takes a waiting ticket out of the line.
+    fn leave_line(&self, ticket: u64) {
+        let mut state = self.lock();
+        for (_, tickets) in &mut state.lines {
+            tickets.retain(|&t| t != ticket);
+        }
+        state.lines.retain(|(_, tickets)| !tickets.is_empty());
+        state.waiting -= 1;
+        drop(state);
+        self.turn.notify_all();
     }
 
     /// The most searches the pool runs at once.
@@ -505,6 +525,27 @@ mod tests {
         }
         assert_eq!(*served.lock().unwrap(), ["a1", "b1", "a2"]);
         assert_eq!(pool.admits(Some(1)), Ok(()), "an idle pool takes anyone");
+    }
+
+    #[test]
+    fn a_request_whose_listener_panics_leaves_the_line() {
+        let (pool, release, holder) = held_pool(ROOMY);
+        let failing = {
+            let pool = pool.clone();
+            std::thread::spawn(move || {
+                let told = |_: usize| panic!("the listener fails");
+                let request = Request {
+                    who: Some(1),
+                    queued: &told,
+                };
+                let _ = pool.with_engine(&request, |_| ());
+            })
+        };
+        assert!(failing.join().is_err());
+        assert_eq!(pool.waiting(), 0, "its place is free again");
+        release.send(()).unwrap();
+        holder.join().unwrap();
+        assert_eq!(pool.with_engine(&Request::silent(Some(2)), |_| 5), Ok(5));
     }
 
     #[test]
