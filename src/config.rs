@@ -26,6 +26,8 @@ pub struct Config {
     pub log: LogConfig,
     pub puzzles: PuzzlesConfig,
     pub metrics: MetricsConfig,
+    /// What one person or server may ask of the bot.
+    pub limits: crate::game::Limits,
 }
 
 /// The puzzles of `/puzzle`.

@@ -65,7 +65,8 @@ pub fn run_bot(config: &Config) -> ExitCode {
                 config.game.verdicts_in_rated_games,
             )
             .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
-            .with_shards(shards),
+            .with_shards(shards)
+            .with_limits(config.limits.clone()),
     );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

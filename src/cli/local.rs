@@ -58,7 +58,8 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
             load_tables(&config.engine.tables_dir),
             config.game.verdicts_in_rated_games,
         )
-        .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()));
+        .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
+        .with_limits(config.limits.clone());
     let mut console = Console::new(
         Arc::new(service),
         Arc::new(renderer),

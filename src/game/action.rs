@@ -356,8 +356,8 @@ impl GameService {
 
     /// [`GameService::act`], telling `progress` how a long action is getting on: a line for
     /// the asker, in the reply's language ("Analysing game #12… 40%"), at most every tenth of
-    /// the work. Only an analysis reports progress; the adapter shows it as it likes (Discord
-    /// edits the deferred reply).
+    /// the work, or the place of a move in the engine's line ("The engine is busy: your move
+    /// is queued (3rd)"). The adapter shows it as it likes (Discord edits the deferred reply).
     pub fn act_with_progress(
         &self,
         actor: &Actor,
@@ -376,11 +376,24 @@ impl GameService {
         custom_id: &str,
         values: &[String],
     ) -> Result<Reply, ServiceError> {
+        self.component_with_progress(actor, custom_id, values, &|_| {})
+    }
+
+    /// [`GameService::component`], telling `progress` how a long action is getting on, as
+    /// [`GameService::act_with_progress`] does (a move picked from a board's menu waiting for
+    /// the engine).
+    pub fn component_with_progress(
+        &self,
+        actor: &Actor,
+        custom_id: &str,
+        values: &[String],
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Result<Reply, ServiceError> {
         let Some(clicked) = ComponentAction::parse(custom_id) else {
             return Ok(Reply::private(t!(actor.language, GameUnknownButton)));
         };
         let (origin, action) = clicked_action(actor.language, clicked, values);
-        answered(actor, self.run_action(actor, origin, action, &|_| {}))
+        answered(actor, self.run_action(actor, origin, action, progress))
     }
 
     /// [`GameService::act`], saying also whether the action was refused (the property tests
@@ -427,8 +440,10 @@ impl GameService {
             Action::Accept { from } => self.accept(actor, origin.challenge(), from),
             Action::Decline => self.decline(actor, origin.challenge()),
             Action::Cancel => self.cancel(actor, origin.challenge()),
-            Action::PlayEngine { level, colour } => self.play_engine(actor, level, colour),
-            Action::Move { text } => self.play_move(actor, origin, &text),
+            Action::PlayEngine { level, colour } => {
+                self.play_engine(actor, level, colour, progress)
+            }
+            Action::Move { text } => self.play_move(actor, origin, &text, progress),
             Action::Board { flip } => self.board(actor, origin, flip),
             Action::FlipBoard { bottom } => self.flipped_board(actor, origin, bottom),
             Action::AskResign => self.confirm_resign(actor, origin),

@@ -26,7 +26,7 @@ use super::action::{Flow, refuse};
 use super::board::result_word;
 use super::info::pdn_header;
 use super::{
-    Actor, Attachment, ChartView, GameService, Reply, ServiceError, escape_markdown, lock,
+    Actor, Attachment, ChartView, Cooldown, GameService, Reply, ServiceError, escape_markdown, lock,
 };
 use crate::analysis::{
     Analysis, AnalysisOptions, EVALUATION_CLIP, Mark, PlyAnalysis, analyse_in_turns,
@@ -207,6 +207,7 @@ impl GameService {
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         let record = self.analysed_game(actor, game)?;
+        self.take_cooldown(actor.language, Cooldown::Analysis(actor.user))?;
         let language = self.public_language(actor);
         let loaded = self.load(record)?;
         let start = *loaded.game.start();

@@ -7,6 +7,8 @@ use dama_rules::{Color, Position};
 
 use super::action::{Flow, Origin, Stop, refuse};
 use super::engine_name;
+use super::engine_pool::Request;
+use super::limits::queued_text;
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
 use super::settings::millis;
 use super::threads::StartPlace;
@@ -514,6 +516,7 @@ impl GameService {
         actor: &Actor,
         level: u8,
         colour: ColourChoice,
+        progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         let Some(level) = Level::new(level) else {
             return refuse(t!(
@@ -528,16 +531,25 @@ impl GameService {
             ColourChoice::Black => false,
             ColourChoice::Random => self.random_bool(),
         };
-        self.start_engine_game(actor, level, human_white, place)
+        self.start_engine_game(actor, level, human_white, place, progress)
     }
 
+    /// Starts a game against the engine, within the limits: a cooldown between two, games
+    /// running per player and per server, and (when the engine opens) room in its line;
+    /// `progress` hears the engine's first move's place in its line.
     fn start_engine_game(
         &self,
         actor: &Actor,
         level: Level,
         human_white: bool,
         place: StartPlace,
+        progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
+        self.engine_game_room(actor)?;
+        if !human_white {
+            self.engine_admits(actor.language, Some(actor.user))?;
+        }
+        self.take_cooldown(actor.language, Cooldown::PlayEngine(actor.user))?;
         let now = self.now();
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
@@ -583,7 +595,14 @@ impl GameService {
         if !human_white {
             // Unless resuming got to the new game first, the engine opens now.
             if let Some(_searching) = self.start_searching(loaded.record.id) {
-                if let Some(text) = self.engine_move(language, &mut loaded, level.number())? {
+                let queued = |place| progress(queued_text(language, place));
+                let request = Request {
+                    who: Some(actor.user),
+                    queued: &queued,
+                };
+                if let Some(text) =
+                    self.engine_move(language, &mut loaded, level.number(), &request)?
+                {
                     headline.push(' ');
                     headline.push_str(&text);
                 }
@@ -624,7 +643,7 @@ impl GameService {
             Participant::Engine(level) => {
                 let place = self.start_place(&actor_here)?;
                 let level = Level::new(level).unwrap_or(Level::ALL[0]);
-                self.start_engine_game(&actor_here, level, colour == Color::Black, place)
+                self.start_engine_game(&actor_here, level, colour == Color::Black, place, &|_| {})
             }
             Participant::User(user) => {
                 let member = Member {
@@ -687,11 +706,31 @@ impl GameService {
     /// Games against the engine whose player left them for twice
     /// [`super::ServiceSettings::engine_idle`], ended without a result; their notices are in
     /// the outbox (see [`Self::idle_notice`]).
+    ///
+    /// In a busy server (many games open in threads, see [`super::Limits`]) they end after
+    /// `busy_engine_idle` when that is sooner.
     pub(crate) fn idle_engine_games(&self, now: Millis) -> Result<(), ServiceError> {
         let idle = millis(self.settings.engine_idle).saturating_mul(2);
-        for record in self.store.idle_engine_games(now, idle)? {
+        let busy_idle = match millis(self.limits.busy_engine_idle) {
+            0 => idle,
+            busy => busy.min(idle),
+        };
+        let mut busy_servers = std::collections::HashMap::new();
+        for record in self.store.idle_engine_games(now, busy_idle)? {
             if !self.owns_guild(record.guild) {
                 continue;
+            }
+            if now.saturating_sub(record.last_move_at) < idle {
+                let busy = if let Some(&busy) = busy_servers.get(&record.guild) {
+                    busy
+                } else {
+                    let busy = self.busy_server(record.guild)?;
+                    busy_servers.insert(record.guild, busy);
+                    busy
+                };
+                if !busy {
+                    continue;
+                }
             }
             match self.store.end_idle_game(record.id, record.ply, now) {
                 // A move (or an ending) got there first.

@@ -6,6 +6,8 @@ use dama_rules::Color;
 use super::action::{Flow, Origin, refuse};
 use super::board::{mention, players};
 use super::engine_name;
+use super::engine_pool::Request;
+use super::limits::engine_busy_text;
 use super::loaded::{Loaded, player_colour};
 use super::moves::thinking;
 use super::rating;
@@ -228,9 +230,14 @@ impl GameService {
         let public = self.public_language(actor);
         let game = loaded.game.clone();
         let limits = dama_engine::draw_offer_limits();
-        let result = self
+        let result = match self
             .engines
-            .with_engine(|engine| engine.search(&game, &limits));
+            .with_engine(&Request::silent(Some(actor.user)), |engine| {
+                engine.search(&game, &limits)
+            }) {
+            Ok(result) => result,
+            Err(busy) => return refuse(engine_busy_text(actor.language, busy)),
+        };
         let Some(offer) = loaded.record.draw_offer else {
             return Err(self.too_late(actor.language, loaded.record.id));
         };

@@ -10,7 +10,9 @@ use dama_engine::Limits;
 use dama_rules::{Color, Move, Position};
 
 use super::action::{Flow, Origin, refuse};
-use super::{Actor, GameService, Reply, engine_name};
+use super::engine_pool::Request;
+use super::limits::engine_busy_text;
+use super::{Actor, Cooldown, GameService, Reply, engine_name};
 use crate::analysis::format_evaluation;
 use crate::hint::{HINT_NODES, Hint, HintReason};
 use crate::i18n::{Language, t};
@@ -47,11 +49,19 @@ impl GameService {
         if !asked_before && given.len() >= allowed as usize {
             return refuse(t!(language, HintNoneLeft, allowed = allowed));
         }
+        // Asked again on the same position or not, a hint is a search: the cooldown counts both.
+        self.take_cooldown(language, Cooldown::Hint(actor.user))?;
         let game = loaded.game.clone();
         let tables = self.tables.clone();
-        let found = self.engines.with_engine(|engine| {
-            crate::hint::hint(engine, &game, &Limits::nodes(HINT_NODES), tables.as_deref())
-        });
+        let found = self
+            .engines
+            .with_engine(&Request::silent(Some(actor.user)), |engine| {
+                crate::hint::hint(engine, &game, &Limits::nodes(HINT_NODES), tables.as_deref())
+            });
+        let found = match found {
+            Ok(found) => found,
+            Err(busy) => return refuse(engine_busy_text(language, busy)),
+        };
         let Some(found) = found else {
             return refuse(t!(language, HintStale));
         };

@@ -9,8 +9,8 @@ use super::action::{Flow, Stop, refuse};
 use super::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
-    Actor, Attachment, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member, Reply,
-    ServiceError, escape_markdown,
+    Actor, Attachment, Cooldown, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Member,
+    Reply, ServiceError, escape_markdown,
 };
 use crate::i18n::{Language, t};
 use crate::store::{
@@ -348,6 +348,7 @@ impl GameService {
     /// `/replay [game]`: the game to animate (the adapter draws it as a GIF).
     pub(crate) fn replay(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
         let record = self.info_game(actor, game)?;
+        self.take_cooldown(actor.language, Cooldown::Replay(actor.user))?;
         let loaded = self.load(record)?;
         let language = self.public_language(actor);
         let bottom = match (loaded.record.white, loaded.record.black) {

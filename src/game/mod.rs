@@ -29,6 +29,7 @@ mod endings;
 mod engine_pool;
 mod hint;
 mod info;
+mod limits;
 mod loaded;
 mod moves;
 mod notify;
@@ -64,7 +65,8 @@ use action::{Flow, refuse};
 pub use access::{Access, OpenAccess, ServerPowers};
 pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
-pub use engine_pool::EnginePool;
+pub use engine_pool::{EngineBusy, EnginePool, QueueBounds, Request};
+pub use limits::Limits;
 pub use outbox::{Delivery, OUTBOX_BATCH, OUTBOX_CLAIM, retry_delay};
 pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
 pub use puzzle_collection::{
@@ -245,6 +247,8 @@ pub struct GameService {
     shards: Option<ShardSet>,
     /// Who may see which channel, and who may act for a whole server.
     access: std::sync::RwLock<Arc<dyn Access>>,
+    /// What one person or server may ask of the bot (see [`Limits`]).
+    limits: Limits,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -253,14 +257,23 @@ pub(crate) enum Cooldown {
     Challenge(UserId),
     Board(UserId, ChannelId),
     DrawOffer(UserId),
+    /// Starting a game against the engine (`/play`, a rematch).
+    PlayEngine(UserId),
+    Analysis(UserId),
+    Hint(UserId),
+    Replay(UserId),
 }
 
 impl Cooldown {
-    fn length(self) -> Duration {
+    fn length(self, limits: &Limits) -> Duration {
         match self {
             Cooldown::Challenge(_) => CHALLENGE_COOLDOWN,
             Cooldown::Board(..) => BOARD_COOLDOWN,
             Cooldown::DrawOffer(_) => DRAW_OFFER_COOLDOWN,
+            Cooldown::PlayEngine(_) => limits.engine_game_cooldown,
+            Cooldown::Analysis(_) => limits.analysis_cooldown,
+            Cooldown::Hint(_) => limits.hint_cooldown,
+            Cooldown::Replay(_) => limits.replay_cooldown,
         }
     }
 
@@ -270,6 +283,10 @@ impl Cooldown {
             Cooldown::Challenge(_) => Some("challenge"),
             Cooldown::Board(..) => Some("board"),
             Cooldown::DrawOffer(_) => None,
+            Cooldown::PlayEngine(_) => Some("play"),
+            Cooldown::Analysis(_) => Some("analysis"),
+            Cooldown::Hint(_) => Some("hint"),
+            Cooldown::Replay(_) => Some("replay"),
         }
     }
 }
@@ -329,9 +346,11 @@ impl GameService {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => StdRng::from_os_rng(),
         };
+        let limits = Limits::off();
         GameService {
             store,
-            engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb),
+            engines: EnginePool::new(settings.max_concurrent_searches, settings.hash_mb)
+                .with_bounds(limits.queue_bounds()),
             clock,
             settings,
             rng: Mutex::new(rng),
@@ -346,7 +365,19 @@ impl GameService {
             puzzles: shipped_puzzles(),
             shards: None,
             access: std::sync::RwLock::new(Arc::new(OpenAccess)),
+            limits,
         }
+    }
+
+    /// The same service with these limits ([`Limits::off`] otherwise).
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> GameService {
+        self.engines =
+            EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
+                .with_tables(self.tables.clone())
+                .with_bounds(limits.queue_bounds());
+        self.limits = limits;
+        self
     }
 
     /// The same service with these puzzles (the built-in collection otherwise; see
@@ -378,11 +409,39 @@ impl GameService {
     /// Refuses an action used again too soon (``Not so fast: you can use `/board` again in
     /// 8 s.``), in the actor's `language`.
     pub(crate) fn cooled_down(&self, language: Language, action: Cooldown) -> Flow<()> {
-        let Some(&last) = lock(&self.last_used).get(&action) else {
-            return Ok(());
+        let left = self.cooldown_left(&lock(&self.last_used), action, self.now());
+        self.refuse_cooldown(language, action, left)
+    }
+
+    /// [`Self::cooled_down`] and [`Self::used`] in one step, so that two requests at once
+    /// cannot both pass.
+    pub(crate) fn take_cooldown(&self, language: Language, action: Cooldown) -> Flow<()> {
+        let now = self.now();
+        let mut last_used = lock(&self.last_used);
+        let left = self.cooldown_left(&last_used, action, now);
+        if left <= 0 {
+            self.mark_used(&mut last_used, action, now);
+        }
+        drop(last_used);
+        self.refuse_cooldown(language, action, left)
+    }
+
+    /// The milliseconds left of an action's cooldown at `now` (0 or less: none).
+    fn cooldown_left(
+        &self,
+        last_used: &HashMap<Cooldown, Millis>,
+        action: Cooldown,
+        now: Millis,
+    ) -> i64 {
+        let Some(&last) = last_used.get(&action) else {
+            return 0;
         };
-        let length = i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX);
-        let left = last.saturating_add(length) - self.now();
+        let length = i64::try_from(action.length(&self.limits).as_millis()).unwrap_or(i64::MAX);
+        last.saturating_add(length) - now
+    }
+
+    /// Refuses an action whose cooldown has `left` milliseconds to run.
+    fn refuse_cooldown(&self, language: Language, action: Cooldown, left: i64) -> Flow<()> {
         if left > 0 {
             let seconds = (left + 999) / 1000;
             return refuse(if let Some(command) = action.command() {
@@ -402,11 +461,15 @@ impl GameService {
     /// Starts an action's cooldown now.
     pub(crate) fn used(&self, action: Cooldown) {
         let now = self.now();
-        let mut last_used = lock(&self.last_used);
+        self.mark_used(&mut lock(&self.last_used), action, now);
+    }
+
+    fn mark_used(&self, last_used: &mut HashMap<Cooldown, Millis>, action: Cooldown, now: Millis) {
+        let limits = &self.limits;
         // Forget cooldowns that are over, so the map stays as small as the recent activity.
         if last_used.len() > 1024 {
             last_used.retain(|action, at| {
-                now - *at < i64::try_from(action.length().as_millis()).unwrap_or(i64::MAX)
+                now - *at < i64::try_from(action.length(limits).as_millis()).unwrap_or(i64::MAX)
             });
         }
         last_used.insert(action, now);
@@ -424,7 +487,8 @@ impl GameService {
     ) -> GameService {
         self.engines =
             EnginePool::new(self.settings.max_concurrent_searches, self.settings.hash_mb)
-                .with_tables(tables.clone());
+                .with_tables(tables.clone())
+                .with_bounds(self.limits.queue_bounds());
         self.tables = tables;
         self.verdicts_in_rated_games = verdicts_in_rated_games;
         self
@@ -483,6 +547,12 @@ impl GameService {
     #[must_use]
     pub fn engine_queue(&self) -> usize {
         self.engines.waiting()
+    }
+
+    /// Engine searches running right now.
+    #[must_use]
+    pub fn engine_searches(&self) -> usize {
+        self.engines.running()
     }
 
     /// The store, for adapters and tools.

@@ -7,6 +7,8 @@ use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position, Sq
 use super::action::{Flow, Origin, refuse};
 use super::board::mention;
 use super::engine_name;
+use super::engine_pool::Request;
+use super::limits::queued_text;
 use super::loaded::Loaded;
 use super::notify::live_time;
 use super::rating;
@@ -18,8 +20,16 @@ use crate::store::{
 
 impl GameService {
     /// `/move` or a pick from a board's menu: plays a move for the actor (a board that is out
-    /// of date is refused), and the engine's reply when it plays the other side.
-    pub(crate) fn play_move(&self, actor: &Actor, origin: Origin, text: &str) -> Flow<Reply> {
+    /// of date is refused), and the engine's reply when it plays the other side; while that
+    /// reply waits for the engine, `progress` hears its place in the engine's line. Refused,
+    /// with nothing stored, when the engine's line is full.
+    pub(crate) fn play_move(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        text: &str,
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
         let private = actor.language;
         let public = self.public_language(actor);
@@ -52,7 +62,10 @@ impl GameService {
         // until the reply is: resuming after a restart (or the sweep) leaves it alone.
         let _searching = match loaded.record.participant(!turn) {
             Participant::Engine(_) => match self.start_searching(loaded.record.id) {
-                Some(mark) => Some(mark),
+                Some(mark) => {
+                    self.engine_admits(private, Some(actor.user))?;
+                    Some(mark)
+                }
                 None => return refuse(thinking(private)),
             },
             Participant::User(_) => None,
@@ -75,7 +88,12 @@ impl GameService {
         }
         let mut reply = if let Participant::Engine(level) = loaded.record.participant(loaded.turn())
         {
-            let Some(text) = self.engine_move(public, &mut loaded, level)? else {
+            let queued = |place| progress(queued_text(public, place));
+            let request = Request {
+                who: Some(actor.user),
+                queued: &queued,
+            };
+            let Some(text) = self.engine_move(public, &mut loaded, level, &request)? else {
                 return Err(self.too_late(private, loaded.record.id));
             };
             headline.push(' ');
@@ -107,13 +125,16 @@ impl GameService {
         Ok(reply)
     }
 
-    /// Plays and stores the engine's move; the text says in `language` what it played (and
-    /// how the game ended, if it did). `None` if someone else changed the game meanwhile.
+    /// Plays and stores the engine's move, waiting in the engine's line as `request`; the text
+    /// says in `language` what it played (and how the game ended, if it did), or that the
+    /// engine will reply later when its line is full (the sweep plays the move then). `None`
+    /// if someone else changed the game meanwhile.
     pub(crate) fn engine_move(
         &self,
         language: Language,
         loaded: &mut Loaded,
         level: u8,
+        request: &Request<'_>,
     ) -> Result<Option<String>, ServiceError> {
         let Some(level) = Level::new(level) else {
             return Ok(Some(t!(language, GameEngineNoLevel, level = level)));
@@ -126,9 +147,12 @@ impl GameService {
         };
         // The top level thinks for its time on the idle cores; the others are quick and alike.
         let chosen = if level.style() == dama_engine::Style::Timed {
-            self.engines.with_engine_on_idle_cores(choose)
+            self.engines.with_engine_on_idle_cores(request, choose)
         } else {
-            self.engines.with_engine(choose)
+            self.engines.with_engine(request, choose)
+        };
+        let Ok(chosen) = chosen else {
+            return Ok(Some(t!(language, LimitEngineLater)));
         };
         let Some(m) = chosen else {
             return Ok(Some(String::new()));

@@ -23,6 +23,10 @@ impl GameService {
             if !self.owns_guild(record.guild) {
                 continue;
             }
+            // A full line for the engine: the next sweep goes on.
+            if self.engines.admits(None).is_err() {
+                break;
+            }
             // One damaged game must not keep the others waiting.
             notices.extend(isolated("game", record.id, || {
                 self.resume_engine_game(record.id)
@@ -52,7 +56,8 @@ impl GameService {
         let ply = loaded.record.ply;
         let language = self.server_language(loaded.record.guild);
         let before = *loaded.position();
-        let Some(text) = self.engine_move(language, &mut loaded, level)? else {
+        let request = super::Request::silent(None);
+        let Some(text) = self.engine_move(language, &mut loaded, level, &request)? else {
             return Ok(notices);
         };
         if loaded.record.ply == ply {

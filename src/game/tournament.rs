@@ -282,6 +282,7 @@ impl GameService {
         if tournament.status != TournamentStatus::Signup {
             return refuse(t!(language, TournamentJoinClosed, name = name));
         }
+        self.tournament_room(actor, tournament.id)?;
         let player = self
             .store
             .ensure_player(actor.guild, actor.user, &actor.name, self.now())?;

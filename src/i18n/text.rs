@@ -198,6 +198,19 @@ texts! {
     GameHintUnreadable = "game-hint-unreadable" [],
     GameHintNotYourTurn = "game-hint-not-your-turn" ["player"],
     GameHintNoMatch = "game-hint-no-match" ["typed"],
+    // ---- limits: what one member or server may ask of the bot ([limits] in the configuration)
+    /// `$max`: the games against the engine a player may run; `$cmd`: `/games`.
+    LimitEngineGamesPlayer = "limit-engine-games-player" ["max", "cmd"],
+    LimitEngineGamesServer = "limit-engine-games-server" ["max"],
+    /// The engine's line is full: for this player, or for everyone.
+    LimitEngineBusyPlayer = "limit-engine-busy-player" [],
+    LimitEngineBusy = "limit-engine-busy" [],
+    /// A move waiting for the engine; `$place`: 1 for next.
+    LimitEngineQueued = "limit-engine-queued" ["place"],
+    /// The engine's reply comes later (the line filled up meanwhile).
+    LimitEngineLater = "limit-engine-later" [],
+    /// `$max`: the players a tournament takes.
+    LimitTournamentFull = "limit-tournament-full" ["max"],
     // ---- look-ups
     LookupLeaderboardEmpty = "lookup-leaderboard-empty" ["cmd_challenge"],
     LookupLeaderboardTitle = "lookup-leaderboard-title" ["page", "pages"],

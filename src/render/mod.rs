@@ -27,6 +27,8 @@ mod layout;
 mod palette;
 mod path;
 mod pieces;
+mod replay_cache;
+pub use replay_cache::{REPLAY_CACHE_BYTES, REPLAY_CACHE_ENTRIES};
 mod sprites;
 pub mod table;
 mod text;
@@ -106,6 +108,8 @@ pub struct Renderer {
     sprites: Sprites,
     path_style: PathStyle,
     font: FontRef<'static>,
+    /// The replays drawn lately (see [`REPLAY_CACHE_ENTRIES`]).
+    replays: replay_cache::ReplayCache,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -142,6 +146,7 @@ impl Renderer {
             sprites,
             path_style: PathStyle::new(layout.square),
             font,
+            replays: replay_cache::ReplayCache::new(REPLAY_CACHE_ENTRIES, REPLAY_CACHE_BYTES),
         })
     }
 
@@ -172,8 +177,24 @@ impl Renderer {
     /// the end of the list has an empty strip, and no captions at all means no strip. A ply
     /// whose caption changed is two GIF frames, the board's change and then, 20 ms later, the
     /// strip's; the boards show as long as without captions.
+    ///
+    /// The same replay asked for again (the same game at the same length, seen from the same
+    /// side, in the same language) is not drawn again: the last
+    /// [`REPLAY_CACHE_ENTRIES`] are kept.
     #[must_use]
     pub fn replay_gif(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        bottom: Color,
+        captions: &[String],
+    ) -> Vec<u8> {
+        let key = replay_cache::ReplayKey::new(start, moves, bottom, captions);
+        self.replays
+            .get_or_draw(key, || self.draw_replay(start, moves, bottom, captions))
+    }
+
+    fn draw_replay(
         &self,
         start: &Position,
         moves: &[Move],

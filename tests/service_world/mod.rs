@@ -150,3 +150,17 @@ pub fn world_with_puzzles(settings: ServiceSettings, puzzles: damabot::game::Puz
         _dir: dir,
     }
 }
+
+/// A world with `settings` whose service keeps these limits.
+pub fn world_with_limits(settings: ServiceSettings, limits: damabot::game::Limits) -> World {
+    let World {
+        service,
+        clock,
+        _dir: dir,
+    } = world_with(settings);
+    World {
+        service: service.with_limits(limits),
+        clock,
+        _dir: dir,
+    }
+}

@@ -302,6 +302,24 @@ game-hint-not-your-turn = Not your turn: { $player } is to move
 game-hint-no-match = No legal move starts with { $typed }:
 
 
+# Limits: what one member or server may ask of the bot (the [limits] of the configuration).
+# $max: the games against the engine a player may run at once; $cmd: the command that lists them.
+limit-engine-games-player = You already have { $max } games against the engine running here: finish or resign one (see { $cmd }), then start another.
+# $max: the games against the engine a server may run at once.
+limit-engine-games-server = This server already has { $max } games against the engine running: try again when one of them ends.
+limit-engine-busy-player = You already have requests waiting for the engine: try again once it has answered them, in a few seconds.
+limit-engine-busy = The engine is busy with too many requests: try again in a minute.
+# A move waiting for the engine. $place: its place in the line, 1 for next.
+limit-engine-queued = The engine is busy: your move is queued ({ NUMBER($place, type: "ordinal") ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+}).
+limit-engine-later = The engine is busy: it replies within a minute or two.
+# $max: the players a tournament takes.
+limit-tournament-full = This tournament is full ({ $max } players): try again if someone leaves before it starts.
+
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
 lookup-leaderboard-empty = Nobody is on the leaderboard yet: finish a game against another member ({ $cmd_challenge }) to get on it.

@@ -298,6 +298,17 @@ game-hint-not-your-turn = No es tu turno: mueve { $player }
 game-hint-no-match = Ninguna jugada legal empieza por { $typed }:
 
 
+# Limits: what one member or server may ask of the bot (the [limits] of the configuration).
+limit-engine-games-player = Ya tienes { $max } partidas contra el motor en curso aquí: termina o abandona una (mira { $cmd }) y luego empieza otra.
+limit-engine-games-server = Este servidor ya tiene { $max } partidas contra el motor en curso: vuelve a intentarlo cuando termine una.
+limit-engine-busy-player = Ya tienes peticiones esperando al motor: vuelve a intentarlo cuando las haya respondido, en unos segundos.
+limit-engine-busy = El motor está ocupado con demasiadas peticiones: vuelve a intentarlo dentro de un minuto.
+limit-engine-queued = El motor está ocupado: tu jugada está en cola ({ $place ->
+   *[other] { $place }.ª
+}).
+limit-engine-later = El motor está ocupado: responderá en un par de minutos.
+limit-tournament-full = Este torneo está completo ({ $max } jugadores): vuelve a intentarlo si alguien se retira antes de que empiece.
+
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
 lookup-leaderboard-empty = Todavía no hay nadie en la clasificación: termina una partida contra otro miembro ({ $cmd_challenge }) para entrar.

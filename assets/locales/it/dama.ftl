@@ -307,6 +307,17 @@ game-hint-not-your-turn = Non tocca a te: deve muovere { $player }
 game-hint-no-match = Nessuna mossa regolare comincia con { $typed }:
 
 
+# Limits: what one member or server may ask of the bot (the [limits] of the configuration).
+limit-engine-games-player = Hai già { $max } partite contro il motore in corso qui: finiscine o abbandonane una (vedi { $cmd }), poi iniziane un'altra.
+limit-engine-games-server = Questo server ha già { $max } partite contro il motore in corso: riprova quando una di esse finisce.
+limit-engine-busy-player = Hai già richieste in attesa del motore: riprova quando avrà risposto, tra pochi secondi.
+limit-engine-busy = Il motore è occupato con troppe richieste: riprova tra un minuto.
+limit-engine-queued = Il motore è occupato: la tua mossa è in coda ({ $place ->
+   *[other] { $place }ª
+}).
+limit-engine-later = Il motore è occupato: risponderà entro un paio di minuti.
+limit-tournament-full = Questo torneo è al completo ({ $max } giocatori): riprova se qualcuno si ritira prima dell'inizio.
+
 ## Look-ups
 # Section: look-ups: /leaderboard, /stats, /history, /pdn, /replay.
 lookup-leaderboard-empty = In classifica non c'è ancora nessuno: per entrarci, finisci una partita contro un altro membro ({ $cmd_challenge }).

@@ -7,8 +7,8 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use super::{
-    Data, Error, Outgoing, TOKEN_SAFE_LIFE, after_reply, answered, budget_of, message_ref, place,
-    post_late, remember, remember_at, shows_something, start,
+    Data, Error, Outgoing, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
+    follow_progress, message_ref, place, post_late, remember, remember_at, shows_something, start,
 };
 use crate::discord::call::{self, Click};
 use crate::discord::errors::apology;
@@ -115,8 +115,11 @@ async fn click(
     };
     let user = actor.user;
     let click = Click::from_data(&interaction.data);
+    let (lines, mut waiting_lines) = tokio::sync::watch::channel(None::<String>);
     let mut job = start(data, actor, move |service, actor| {
-        service.component(actor, &click.custom_id, &click.values)
+        service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
+            lines.send_replace(Some(line));
+        })
     });
 
     let fast = tokio::time::timeout(budget, &mut job).await;
@@ -139,7 +142,26 @@ async fn click(
             custom_id,
             user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
         );
-        job.await??
+        // A deferred update has no message of its own: the first progress line (a move queued
+        // for the engine) goes to the clicker privately, once.
+        let mut told = false;
+        let tell = |line: String| {
+            let first = !told;
+            told = true;
+            async move {
+                if !first || received.elapsed() > TOKEN_SAFE_LIFE {
+                    return;
+                }
+                let note = serenity::CreateInteractionResponseFollowup::new()
+                    .content(line)
+                    .ephemeral(true)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new());
+                if let Err(error) = interaction.create_followup(http, note).await {
+                    info!(error = %Error::from(error), "could not tell a click's progress");
+                }
+            }
+        };
+        follow_progress(&mut job, &mut waiting_lines, PROGRESS_INTERVAL, tell).await??
     };
     let reply = &outgoing.reply;
     let answer = click_answer(&custom_id, reply, clicked_private);
