@@ -12,8 +12,7 @@ use super::{
     NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NoticeId, NotifyMode, OutboxNotice,
     PairedRound, Player, PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
     ServerSettings, ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest, Tournament,
-    TournamentGame,
-    TournamentId, TournamentPairing, TournamentRound, UserId,
+    TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 use crate::i18n::Language;
 /// The persistence the game service needs: the port every backend implements.

@@ -140,3 +140,55 @@ async fn closed_direct_messages_fall_back_to_a_ping_in_the_thread() {
     assert!(pinged >= 2, "bob is pinged in the thread for each turn");
     discord.assert_no_errors();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_discord_fails_to_take_does_not_close_them() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    notify_by_dm(&discord, &bob).await;
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let mut moves = Game::default();
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    let (dm, _) = dm_posts(&discord, &bob, 1).await;
+
+    // Discord fails the next DM with a 500: bob is pinged in the thread this time...
+    discord.fail_next("POST", &format!("/channels/{dm}/messages"));
+    move_in(&discord, game.thread, &bob, &mut moves).await;
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    dm_posts(&discord, &bob, 2).await;
+    // ...and his next turn goes by DM again: only 50007 closes them.
+    move_in(&discord, game.thread, &bob, &mut moves).await;
+    move_in(&discord, game.thread, &alice, &mut moves).await;
+    let (_, statuses) = dm_posts(&discord, &bob, 3).await;
+    assert_eq!(statuses, [200, 500, 200]);
+    let pinged_in_thread = discord
+        .notifications_for(&bob)
+        .iter()
+        .any(|n| channel_of(&discord.message(n.message)) == game.thread);
+    assert!(
+        pinged_in_thread,
+        "the failed DM's turn is a ping in the thread"
+    );
+    discord.assert_no_errors();
+}
+
+/// The answers to the bot's direct messages to `to` once there are at least `count` of them,
+/// and their channel.
+async fn dm_posts(discord: &Standin, to: &Person, count: usize) -> (u64, Vec<u16>) {
+    for _ in 0..200 {
+        if let Some(dm) = discord.dm_channel(to) {
+            let path = format!("/channels/{dm}/messages");
+            let statuses: Vec<u16> = discord
+                .requests()
+                .iter()
+                .filter(|r| r.method == "POST" && r.path == path)
+                .map(|r| r.status)
+                .collect();
+            if statuses.len() >= count {
+                return (dm, statuses);
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("fewer than {count} direct messages to {}", to.name);
+}

@@ -100,6 +100,19 @@ pub fn failed_for_good(error: &Error) -> bool {
     (400..500).contains(&status) && status != 408 && status != 429
 }
 
+/// Whether Discord refused a direct message because its person does not take them (code
+/// 50007, "Cannot send messages to this user"): only then are their direct messages counted as
+/// closed.
+fn dms_closed(error: &Error) -> bool {
+    let Error::Discord(error) = error else {
+        return false;
+    };
+    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &**error else {
+        return false;
+    };
+    response.error.code == 50007
+}
+
 /// Posts one notice: a direct message to its person, or a message in its channel (see
 /// [`post_notice`]).
 pub async fn deliver_notice(
@@ -114,10 +127,15 @@ pub async fn deliver_notice(
     let Err(error) = send_direct(http, data, user, &outgoing, notice.guild).await else {
         return Ok(());
     };
-    info!(%error, user, "could not deliver a direct message; mentioning them in the channel instead");
-    let service = data.service.clone();
-    if let Err(error) = data.work.spawn(move || service.direct_failed(user)).await {
-        warn!(%error, user, "the job noting a failed direct message failed");
+    if dms_closed(&error) {
+        info!(%error, user, "their direct messages are closed; mentioning them in the channel instead");
+        let service = data.service.clone();
+        if let Err(error) = data.work.spawn(move || service.direct_failed(user)).await {
+            warn!(%error, user, "the job noting a failed direct message failed");
+        }
+    } else {
+        // Discord failing for a moment says nothing of the person: the next ones go by DM.
+        warn!(%error, user, "a direct message failed; mentioning them in the channel this time");
     }
     let fallback = Outgoing {
         reply: direct_fallback(&outgoing.reply, user),
