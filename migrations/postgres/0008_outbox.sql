@@ -1,4 +1,4 @@
--- Dama schema on PostgreSQL, version 7: the outbox (as migrations/sqlite/0007_outbox.sql). A
+-- Dama schema on PostgreSQL, version 8: the outbox (as migrations/sqlite/0008_outbox.sql). A
 -- notice that a committed change must bring is stored in the same transaction as the change,
 -- claimed by one process at a time, tried again after a failed post and marked once posted.
 CREATE TABLE outbox (

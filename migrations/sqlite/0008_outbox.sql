@@ -1,4 +1,4 @@
--- Dama schema, version 7: the outbox. A notice that a committed change must bring (a forfeit,
+-- Dama schema, version 8: the outbox. A notice that a committed change must bring (a forfeit,
 -- an expired challenge, a reminder, an idle game ended) is stored in the same transaction as
 -- the change and delivered by the bot at least once: claimed by one process at a time
 -- (`claimant` until `claimed_until`), tried again from `due_at` after a failed post, and

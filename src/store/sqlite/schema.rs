@@ -29,6 +29,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[4]),
     M::up(MIGRATIONS_SQL[5]),
     M::up(MIGRATIONS_SQL[6]),
+    M::up(MIGRATIONS_SQL[7]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
@@ -74,4 +75,26 @@ pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), OpenErro
             message: other.to_string(),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_migration_file_is_a_migration() {
+        assert_eq!(MIGRATIONS.len(), MIGRATIONS_SQL.len());
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite"))
+            .unwrap()
+            .filter(|entry| {
+                let name = entry.as_ref().unwrap().file_name();
+                name.to_string_lossy().ends_with(".sql")
+            })
+            .count();
+        assert_eq!(
+            files,
+            MIGRATIONS_SQL.len(),
+            "migrations/sqlite holds a file not listed"
+        );
+    }
 }
