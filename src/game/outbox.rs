@@ -87,21 +87,34 @@ impl GameService {
                 // Another process took it.
                 continue;
             };
-            let mut notices = self.outbox_notices(&claimed)?;
             let done = claimed.parts_done;
+            let claim = Some(Claim {
+                id: claimed.id,
+                claimant,
+                done,
+                attempts: claimed.attempts,
+            });
+            let mut notices = match self.outbox_notices(&claimed) {
+                Ok(notices) => notices,
+                // One notice that cannot be worded must not hold back the others.
+                Err(error) => {
+                    tracing::error!(notice = %claimed.id, %error, "skipped by the sweep: a notice of the outbox cannot be worded");
+                    if matches!(error, ServiceError::Corrupt { .. }) {
+                        // Its game does not replay: it never will be worded.
+                        let dropped = Delivery {
+                            notices: Vec::new(),
+                            claim,
+                        };
+                        self.delivered(&dropped, None)?;
+                    }
+                    continue;
+                }
+            };
             notices.drain(..notices.len().min(done as usize));
             for notice in &mut notices {
                 settle_mentions(&mut notice.reply, None);
             }
-            let delivery = Delivery {
-                notices,
-                claim: Some(Claim {
-                    id: claimed.id,
-                    claimant,
-                    done,
-                    attempts: claimed.attempts,
-                }),
-            };
+            let delivery = Delivery { notices, claim };
             if delivery.notices.is_empty() {
                 self.delivered(&delivery, None)?;
                 continue;
