@@ -16,7 +16,7 @@ use crate::game::GameService;
 use crate::metrics::{self, Health, Probe};
 use crate::render::Renderer;
 use crate::shards::ShardSet;
-use crate::store::GameId;
+use crate::store::{GameId, IdentifyTurn};
 
 /// How long a stop waits for blocking work (an engine search, a database write) to finish.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
@@ -134,6 +134,7 @@ pub async fn run(
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
     let metrics_stopped = stopped.clone();
+    let mut turn_stopped = stopped.clone();
     let setup_failed = Arc::new(AtomicBool::new(false));
 
     let dev_guild = config.discord.dev_guild_id.map(serenity::GuildId::new);
@@ -208,6 +209,13 @@ pub async fn run(
         shard_manager.shutdown_all().await;
     });
 
+    tokio::select! {
+        () = wait_for_identify_turn(&client.http, &service, shards.as_ref()) => {}
+        _ = turn_stopped.wait_for(|stop| *stop) => {
+            signals.abort();
+            return Ok(());
+        }
+    }
     let result = match &shards {
         // Serenity starts the shards from `start` to `end` with both ends included.
         Some(shards) => {
@@ -234,6 +242,92 @@ pub async fn run(
         ));
     }
     result.map_err(|e| BotError::Connection(Box::new(e)))
+}
+
+/// Discord's spacing of two identifies counted against the same `max_concurrency`.
+const IDENTIFY_SPACING: Duration = Duration::from_secs(5);
+
+/// Room for connecting before this process's first IDENTIFY, and for the jitter after its last.
+const IDENTIFY_MARGIN: Duration = Duration::from_secs(2);
+
+/// The longest single wait for a turn to identify (then the turns are asked again).
+const IDENTIFY_WAIT_STEP: Duration = Duration::from_secs(30);
+
+/// Waits for this process's turn to identify its shards with Discord's gateway: Discord starts
+/// at most `max_concurrency` sessions of an application every 5 seconds, across all its
+/// processes, and the gateway client spaces only its own shards (5 seconds apart). The turn
+/// is taken in the database every process shares, held for as long as this process's shards
+/// take to identify, and waited for while other processes hold every turn. A database that
+/// cannot be asked does not keep the bot from starting (Discord then refuses a session that
+/// comes too early, and the client tries again).
+async fn wait_for_identify_turn(
+    http: &serenity::Http,
+    service: &Arc<GameService>,
+    shards: Option<&ShardSet>,
+) {
+    let gateway = http.get_bot_gateway().await;
+    let (concurrency, count) = match (&gateway, shards) {
+        (Ok(gateway), Some(shards)) => (
+            gateway.session_start_limit.max_concurrency,
+            shards.ids().len(),
+        ),
+        (Ok(gateway), None) => (
+            gateway.session_start_limit.max_concurrency,
+            usize::try_from(gateway.shards).unwrap_or(1),
+        ),
+        (Err(error), _) => {
+            warn!(%error, "could not read the gateway's session limits; identifying as one of one");
+            (1, shards.map_or(1, |s| s.ids().len()))
+        }
+    };
+    let slots = u32::try_from(concurrency.max(1)).unwrap_or(u32::MAX);
+    let hold = IDENTIFY_SPACING * u32::try_from(count.max(1)).unwrap_or(u32::MAX) + IDENTIFY_MARGIN;
+    loop {
+        let now = wall_clock_millis();
+        let until = now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX));
+        let store = service.clone();
+        let turn = tokio::task::spawn_blocking(move || {
+            store
+                .store()
+                .take_identify_turn(slots, now, until)
+                .map_err(|error| error.to_string())
+        })
+        .await
+        .unwrap_or_else(|error| Err(error.to_string()));
+        match turn {
+            Ok(IdentifyTurn::Taken { slot }) => {
+                info!(slot, shards = count, "identifying with the gateway");
+                return;
+            }
+            Ok(IdentifyTurn::BusyUntil(free_at)) => {
+                let wait = Duration::from_millis(
+                    u64::try_from(free_at.saturating_sub(now))
+                        .unwrap_or(0)
+                        .max(100),
+                )
+                .min(IDENTIFY_WAIT_STEP);
+                info!(
+                    wait_ms = wait.as_millis(),
+                    "another process of this bot is identifying with the gateway; waiting for its turn"
+                );
+                tokio::time::sleep(wait).await;
+            }
+            Err(error) => {
+                warn!(%error, "could not take a turn to identify with the gateway; identifying now");
+                return;
+            }
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch by the machine's clock (Discord's limits run on real
+/// time, whatever the game clock's speed).
+fn wall_clock_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+        })
 }
 
 /// The health of this process for `/health` (each of its shards connected, as the gateway

@@ -354,8 +354,18 @@ impl DiscordAccess {
         &self,
         actor: &Actor,
     ) -> Option<(serenity::Permissions, Vec<serenity::RoleId>)> {
-        let guild = serenity::GuildId::new(actor.guild);
-        let user = serenity::UserId::new(actor.user);
+        self.server_permissions_of(
+            serenity::GuildId::new(actor.guild),
+            serenity::UserId::new(actor.user),
+        )
+    }
+
+    /// Someone's permissions across a server, and their roles; `None` when unknown.
+    fn server_permissions_of(
+        &self,
+        guild: serenity::GuildId,
+        user: serenity::UserId,
+    ) -> Option<(serenity::Permissions, Vec<serenity::RoleId>)> {
         let roles = self.roles_of(guild, user)?;
         let server = self.server_roles(guild)?;
         let permissions = server_permissions(guild, server.owner, user, &roles, |role| {
@@ -386,6 +396,25 @@ impl Access for DiscordAccess {
         let user = serenity::UserId::new(actor.user);
         channel_permissions(guild, user, &roles, server, &overwrites)
             .contains(serenity::Permissions::VIEW_CHANNEL)
+    }
+
+    fn bot_cannot_post(&self, actor: &Actor, channel: ChannelId) -> Option<String> {
+        if actor.guild == 0 || channel == 0 {
+            return None;
+        }
+        let link = self.link.get()?;
+        let guild = serenity::GuildId::new(actor.guild);
+        let bot = link.cache.current_user().id;
+        let (server, roles) = self.server_permissions_of(guild, bot)?;
+        let channel = serenity::ChannelId::new(channel);
+        let overwrites = self.overwrites(guild, channel)?;
+        let have = channel_permissions(guild, bot, &roles, server, &overwrites);
+        let in_thread = link
+            .cache
+            .guild(guild)
+            .is_some_and(|g| g.threads.iter().any(|t| t.id == channel));
+        let missing = missing_permissions(Some(have), in_thread);
+        (!missing.is_empty()).then(|| permission_names(actor.language, missing))
     }
 
     fn server_powers(&self, actor: &Actor) -> ServerPowers {

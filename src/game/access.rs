@@ -32,6 +32,15 @@ pub trait Access: Send + Sync {
 
     /// What `actor` may do across their whole server.
     fn server_powers(&self, actor: &Actor) -> ServerPowers;
+
+    /// What the bot itself lacks to post a board (text, an embed, an image) in `channel` of
+    /// `actor`'s server, named in `actor`'s language; `None` when it can post there, or when
+    /// the front end cannot tell (then a later post's failure is what says so). By default
+    /// (the console, which posts anywhere) `None`.
+    fn bot_cannot_post(&self, actor: &Actor, channel: ChannelId) -> Option<String> {
+        let _ = (actor, channel);
+        None
+    }
 }
 
 /// Every channel seen by everyone, and the actor's permissions taken as server-wide: the
@@ -67,7 +76,7 @@ impl GameService {
     }
 
     /// What the service asks now.
-    fn access(&self) -> Arc<dyn Access> {
+    pub(crate) fn access(&self) -> Arc<dyn Access> {
         self.access
             .read()
             .unwrap_or_else(PoisonError::into_inner)

@@ -202,6 +202,16 @@ impl GameService {
                 ));
             }
         }
+        if let Some(Some(channel)) = change.daily_puzzle {
+            if let Some(permissions) = self.access().bot_cannot_post(actor, channel) {
+                return refuse(t!(
+                    language,
+                    PuzzleSettingsChannelClosed,
+                    channel = format!("<#{channel}>"),
+                    permissions = permissions,
+                ));
+            }
+        }
         let mut choices = self.store.server_settings(actor.guild)?;
         if let Some(chosen) = change.language {
             choices.language = chosen;

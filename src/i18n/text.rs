@@ -645,6 +645,8 @@ texts! {
     PuzzleDailyYesterday = "puzzle-daily-yesterday" ["line", "solvers"],
     /// `/settings daily-puzzle`, `daily-puzzle-hour`: $hour as 18:00, $first a live time.
     PuzzleSettingsHourRange = "puzzle-settings-hour-range" [],
+    /// A daily-puzzle channel where the bot cannot post: $permissions in bold, with commas.
+    PuzzleSettingsChannelClosed = "puzzle-settings-channel-closed" ["channel", "permissions"],
     PuzzleSettingsDaily = "puzzle-settings-daily" ["channel", "hour", "first"],
     PuzzleSettingsDailyOff = "puzzle-settings-daily-off" [],
     PuzzleSettingsHour = "puzzle-settings-hour" ["hour"],

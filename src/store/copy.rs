@@ -27,6 +27,7 @@ pub const COPIED_TABLES: &[&str] = &[
     "puzzle_attempts",
     "daily_puzzle_posts",
     "outbox",
+    "gateway_identify",
 ];
 
 /// The tables whose `id` the database assigns: their counters start after the ids copied.

@@ -23,6 +23,7 @@ mod codes;
 pub mod copy;
 mod error;
 mod games;
+mod gateway;
 mod open;
 mod outbox;
 mod players;
@@ -42,6 +43,7 @@ pub use self::games::{
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,
     RatingChange, StoredAnalysis, Takeback, TakebackRequest,
 };
+pub use self::gateway::IdentifyTurn;
 pub use self::outbox::{NoticeId, OutboxEvent, OutboxNotice};
 pub use self::players::{
     EngineRecord, LeaderboardEntry, LeaderboardPage, Participant, Player, PlayerOutcome,

@@ -8,11 +8,11 @@ use super::{
 use super::{
     AttemptedPuzzle, Challenge, ChallengeId, ChallengeStatus, ChannelId, Color, DailyPuzzleServer,
     DrawOffer, Entrant, Finish, FinishedGame, FinishedPuzzle, Game, GameExport, GameId, GuildId,
-    Hint, HintRecord, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge, NewGame,
-    NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NoticeId, NotifyMode, OutboxNotice,
-    PairedRound, Player, PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish, PuzzlePlayer,
-    ServerSettings, ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest, Tournament,
-    TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
+    Hint, HintRecord, IdentifyTurn, LeaderboardPage, MessageRef, Millis, MoveRecord, NewChallenge,
+    NewGame, NewPairing, NewPuzzleAttempt, NewRound, NewTournament, NoticeId, NotifyMode,
+    OutboxNotice, PairedRound, Player, PlayerStats, PuzzleAttempt, PuzzleAttemptId, PuzzleFinish,
+    PuzzlePlayer, ServerSettings, ShardSpan, StoreError, StoredAnalysis, Takeback, TakebackRequest,
+    Tournament, TournamentGame, TournamentId, TournamentPairing, TournamentRound, UserId,
 };
 use crate::i18n::Language;
 /// The persistence the game service needs: the port every backend implements.
@@ -428,6 +428,19 @@ pub trait Store: Send + Sync {
 
     /// Stores how a person wants to hear about their games.
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError>;
+
+    // ---- the gateway -----------------------------------------------------------------------
+
+    /// Takes one of `slots` turns to identify with Discord's gateway (its `max_concurrency`)
+    /// until `until`, if one is free at `now` (wall-clock milliseconds, whatever the game
+    /// clock); otherwise says when the first turn is free again. Shared by every process of
+    /// the database.
+    fn take_identify_turn(
+        &self,
+        slots: u32,
+        now: Millis,
+        until: Millis,
+    ) -> Result<IdentifyTurn, StoreError>;
 
     // ---- tournaments ---------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ use tempfile::TempDir;
 use crate::common::{
     Answer, Bot, answer, assert_board, custom_id, find_custom_id, option_for, start_connected, text,
 };
-use crate::support::discord_standin::{Person, Slash, Standin, message_id};
+use crate::support::discord_standin::{Person, Slash, Standin, message_id, perm};
 
 /// White gives a man on 19 to take three and make a king on 4.
 const PUZZLE: &str = "23cb947f\tW:W17,21,22,24,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,14,15\t\
@@ -283,6 +283,42 @@ async fn the_daily_puzzle_channel_is_for_those_who_manage_the_server() {
         "{}",
         text(&stopped.message)
     );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_puzzle_channel_where_the_bot_cannot_post_is_refused_naming_what_it_lacks() {
+    let (discord, _dir, _bot) = setup_puzzles().await;
+    let closed = discord.text_channel("annunci", perm::SEND_MESSAGES | perm::ATTACH_FILES);
+    let owner = discord.owner();
+    let ix = discord
+        .slash(
+            &owner,
+            Slash::new("settings").channel("daily-puzzle", closed),
+        )
+        .await;
+    let refused = answer(&discord, &ix).await;
+    let said = text(&refused.message);
+    assert!(refused.ephemeral(), "{:#}", refused.body());
+    assert!(
+        said.contains(&format!("<#{closed}>"))
+            && said.contains("**Send Messages**")
+            && said.contains("**Attach Files**")
+            && !said.contains("Embed Links"),
+        "the refusal names the channel and what the bot lacks there: {said}"
+    );
+    // Nothing was saved: /settings shows no daily puzzle.
+    let ix = discord.slash(&owner, Slash::new("settings")).await;
+    let shown = text(&answer(&discord, &ix).await.message);
+    assert!(!shown.contains(&format!("<#{closed}>")), "{shown}");
+
+    // A channel where it can post is taken.
+    let open = discord.text_channel("problemi", 0);
+    let ix = discord
+        .slash(&owner, Slash::new("settings").channel("daily-puzzle", open))
+        .await;
+    let accepted = text(&answer(&discord, &ix).await.message);
+    assert!(accepted.contains(&format!("<#{open}>")), "{accepted}");
     discord.assert_no_errors();
 }
 

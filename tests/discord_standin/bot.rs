@@ -364,7 +364,12 @@ async fn cut_connection_is_resumed_and_missed_interactions_replayed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_identifies_again_and_old_buttons_still_reach_it() {
-    let (discord, mut bot) = connected(Options::default()).await;
+    // The bot comes back within a second, as a bot whose `max_concurrency` allows.
+    let (discord, mut bot) = connected(Options {
+        max_concurrency: 16,
+        ..Options::default()
+    })
+    .await;
     let ivan = discord.user("ivan");
     let show = discord.slash(&ivan, Slash::new("show")).await;
     discord.callback(&show).await;

@@ -319,7 +319,12 @@ async fn direct_messages_reach_those_who_accept_them() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn new_channels_and_threads_reach_the_gateway() {
-    let discord = Standin::start().await;
+    // The scenario identifies twice within a second, as a bot whose `max_concurrency` allows.
+    let discord = Standin::start_with(Options {
+        max_concurrency: 16,
+        ..Options::default()
+    })
+    .await;
     let url = format!("{}/?v=10", discord.gateway_url());
     let (mut ws, _) = tokio_tungstenite::connect_async(&url)
         .await

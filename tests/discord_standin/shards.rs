@@ -137,8 +137,10 @@ fn ready_guilds(ready: &Value) -> Vec<u64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_guild_reaches_only_the_shard_that_owns_it() {
+    // Three sessions within a second, as a bot whose `max_concurrency` allows.
     let discord = Standin::start_with(Options {
         shards: 2,
+        max_concurrency: 16,
         ..Options::default()
     })
     .await;
@@ -218,4 +220,28 @@ async fn each_guild_reaches_only_the_shard_that_owns_it() {
     }
     discord.take_expected_error("1 shards where /gateway/bot recommends 2");
     discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identifies_beyond_max_concurrency_in_five_seconds_are_reported() {
+    let discord = Standin::start_with(Options {
+        shards: 2,
+        ..Options::default()
+    })
+    .await;
+    let limits = discord
+        .http()
+        .get_bot_gateway()
+        .await
+        .expect("GET /gateway/bot");
+    assert_eq!(limits.session_start_limit.max_concurrency, 1);
+    let _zero = identify_as(&discord, json!([0, 2])).await;
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+    // Another session at once: Discord refuses it; the stand-in reports it.
+    let _one = identify_as(&discord, json!([1, 2])).await;
+    let errors = discord.errors();
+    assert!(
+        errors.iter().any(|e| e.contains("max_concurrency")),
+        "{errors:?}"
+    );
 }

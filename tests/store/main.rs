@@ -123,6 +123,8 @@ contract_on_every_backend!(
     outbox_notices_come_with_their_changes,
     claimed_notices_are_posted_once_or_tried_again,
     eight_threads_claiming_one_notice_one_wins,
+    identify_turns_are_held_until_their_time,
+    eight_threads_asking_for_one_identify_turn_one_wins,
 );
 
 #[test]

@@ -970,6 +970,7 @@ puzzle-daily-yesterday = Yesterday's solution: `{ $line }` · { $solvers ->
        *[other] solved by { $solvers } people
     }
 puzzle-settings-hour-range = The hour of the puzzle of the day is from 0 to 23 (UTC).
+puzzle-settings-channel-closed = I cannot post the puzzle of the day in { $channel }: I need { $permissions } there. Give them to me in that channel, or choose another one; nothing was changed.
 puzzle-settings-daily = The puzzle of the day is posted in { $channel } every day at { $hour } UTC; the first one { $first }.
 puzzle-settings-daily-off = The puzzle of the day is no longer posted.
 puzzle-settings-hour = The puzzle of the day changes every day at { $hour } UTC.

@@ -982,6 +982,7 @@ puzzle-daily-yesterday = La solución de ayer: `{ $line }` · { $solvers ->
        *[other] lo resolvieron { $solvers } personas
     }
 puzzle-settings-hour-range = La hora del problema del día va de 0 a 23 (UTC).
+puzzle-settings-channel-closed = No puedo publicar el problema del día en { $channel }: allí necesito { $permissions }. Dámelo en ese canal o elige otro; no se ha cambiado nada.
 puzzle-settings-daily = El problema del día se publica en { $channel } cada día a las { $hour } UTC; el primero { $first }.
 puzzle-settings-daily-off = El problema del día ya no se publica.
 puzzle-settings-hour = El problema del día cambia cada día a las { $hour } UTC.

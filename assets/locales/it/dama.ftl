@@ -1000,6 +1000,7 @@ puzzle-daily-yesterday = La soluzione di ieri: `{ $line }` · { $solvers ->
        *[other] l'hanno risolto in { $solvers }
     }
 puzzle-settings-hour-range = L'ora del problema del giorno va da 0 a 23 (UTC).
+puzzle-settings-channel-closed = Non posso pubblicare il problema del giorno in { $channel }: lì mi serve { $permissions }. Concedimelo in quel canale, o scegline un altro; non è cambiato nulla.
 puzzle-settings-daily = Il problema del giorno sarà pubblicato in { $channel } ogni giorno alle { $hour } UTC; il primo { $first }.
 puzzle-settings-daily-off = Il problema del giorno non sarà più pubblicato.
 puzzle-settings-hour = Il problema del giorno cambia ogni giorno alle { $hour } UTC.

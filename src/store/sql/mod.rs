@@ -9,6 +9,7 @@ mod coach;
 pub(crate) mod db;
 pub(crate) mod dialect;
 pub(crate) mod games;
+mod gateway;
 mod idle;
 mod outbox;
 mod people;
@@ -35,7 +36,7 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
-use crate::store::{NoticeId, OutboxEvent, OutboxNotice};
+use crate::store::{IdentifyTurn, NoticeId, OutboxEvent, OutboxNotice};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
@@ -456,6 +457,15 @@ impl<B: SqlBackend> Store for B {
 
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError> {
         self.write(|tx| people::set_notify_mode(tx, user, mode))
+    }
+
+    fn take_identify_turn(
+        &self,
+        slots: u32,
+        now: Millis,
+        until: Millis,
+    ) -> Result<IdentifyTurn, StoreError> {
+        self.write(|tx| gateway::take_turn(tx, slots, now, until))
     }
 
     fn create_tournament(&self, tournament: &NewTournament) -> Result<Tournament, StoreError> {

@@ -6,6 +6,7 @@
 
 mod answers;
 mod games;
+mod gateway;
 mod outbox;
 mod players_and_challenges;
 mod puzzles;
@@ -29,6 +30,9 @@ pub use games::{
     one_active_game_per_channel, overdue_games_by_periods,
     record_move_refuses_repeated_stale_and_finished_plies, streaks_recent_games_and_export,
     the_board_message_replaced_is_returned, thirty_two_threads_same_ply_one_wins,
+};
+pub use gateway::{
+    eight_threads_asking_for_one_identify_turn_one_wins, identify_turns_are_held_until_their_time,
 };
 pub use outbox::{
     a_change_whose_notice_is_refused_does_not_happen,

@@ -132,6 +132,22 @@ fn client_frame(shared: &Shared, connection: u64, text: &str) {
     match op {
         1 => state.gateway.send_to(connection, &json!({ "op": 11 })),
         2 => {
+            let earlier: Vec<Instant> = state
+                .gateway
+                .frames
+                .iter()
+                .rev()
+                .skip(1)
+                .filter(|frame| frame.op == 2)
+                .map(|frame| frame.at)
+                .collect();
+            if let Err(e) = super::limits::check_identify_rate(
+                &earlier,
+                Instant::now(),
+                shared.options.max_concurrency,
+            ) {
+                state.problem(e);
+            }
             let token = d["token"].as_str().unwrap_or("");
             if token.trim_start_matches("Bot ") != shared.token {
                 state.problem("gateway: IDENTIFY with a wrong token".to_owned());

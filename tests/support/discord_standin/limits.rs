@@ -1,10 +1,41 @@
 //! Discord's limits on what the bot sends: a message body (content, embeds, components,
 //! files) and a registered command, as the stand-in enforces them.
 
+use std::time::{Duration, Instant};
+
 use serde_json::Value;
 
 use super::model;
 use super::record::UploadedFile;
+/// Discord starts at most `max_concurrency` sessions of an application every 5 seconds, across
+/// all its processes (`GET /gateway/bot`'s `session_start_limit`); the stand-in counts 4.5 s,
+/// leaving the half second a client's own spacing of 5 seconds loses to the jitter of
+/// connecting.
+pub const IDENTIFY_WINDOW: Duration = Duration::from_millis(4500);
+
+/// Whether one more IDENTIFY at `now` goes beyond `max_concurrency` in [`IDENTIFY_WINDOW`],
+/// given the times of the earlier ones: an error naming how close they came.
+pub fn check_identify_rate(
+    earlier: &[Instant],
+    now: Instant,
+    max_concurrency: u64,
+) -> Result<(), String> {
+    let recent: Vec<Duration> = earlier
+        .iter()
+        .filter_map(|&at| now.checked_duration_since(at))
+        .filter(|&ago| ago < IDENTIFY_WINDOW)
+        .collect();
+    if recent.len() as u64 >= max_concurrency {
+        Err(format!(
+            "gateway: IDENTIFY {:?} after another one: at most {max_concurrency} per 5 s \
+             (max_concurrency), across all the application's processes",
+            recent.iter().min().copied().unwrap_or_default(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 fn chars(value: &Value) -> usize {
     value.as_str().map_or(0, |s| s.chars().count())
 }

@@ -190,7 +190,8 @@ fn route(
             "url": shared.gateway_url,
             "shards": shared.options.shards,
             "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1,
+                "total": 1000, "remaining": 999, "reset_after": 14_400_000,
+                "max_concurrency": shared.options.max_concurrency,
             },
         }))),
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {

@@ -30,6 +30,10 @@ pub struct Options {
     pub dump: Option<PathBuf>,
     /// The shard count `GET /gateway/bot` recommends, and the one IDENTIFY must use.
     pub shards: u64,
+    /// How many sessions may start (IDENTIFY) every 5 seconds, across all the bot's
+    /// connections (`GET /gateway/bot`'s `max_concurrency`: 1, or 16 and more for large bots);
+    /// one more is a problem.
+    pub max_concurrency: u64,
 }
 
 impl Default for Options {
@@ -40,6 +44,7 @@ impl Default for Options {
             wait_timeout: Duration::from_secs(10),
             dump: std::env::var_os("DAMA_STANDIN_DUMP").map(PathBuf::from),
             shards: 1,
+            max_concurrency: 1,
         }
     }
 }
