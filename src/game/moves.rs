@@ -72,7 +72,7 @@ impl GameService {
         };
         let mut headline =
             t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
-        match self.commit_move(public, &mut loaded, m)? {
+        match self.commit_move(public, &mut loaded, m, false)? {
             Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
                 headline.push(' ');
@@ -136,6 +136,19 @@ impl GameService {
         level: u8,
         request: &Request<'_>,
     ) -> Result<Option<String>, ServiceError> {
+        self.engine_move_as(language, loaded, level, request, false)
+    }
+
+    /// [`Self::engine_move`], by the sweep when `swept`: the move is stored with its notice
+    /// in the outbox (see [`crate::store::Store::record_engine_move`]).
+    pub(crate) fn engine_move_as(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        level: u8,
+        request: &Request<'_>,
+        swept: bool,
+    ) -> Result<Option<String>, ServiceError> {
         let Some(level) = Level::new(level) else {
             return Ok(Some(t!(language, GameEngineNoLevel, level = level)));
         };
@@ -159,32 +172,35 @@ impl GameService {
         };
         let written = loaded.position().move_text(&m);
         let engine = engine_name(language, level.number());
-        Ok(Some(match self.commit_move(language, loaded, m)? {
-            Committed::Stale => return Ok(None),
-            Committed::Ended(end) => {
-                let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
-                text.push(' ');
-                text.push_str(&end);
-                text
-            }
-            // The person to move is told, with the live clock.
-            Committed::Continues => t!(
-                language,
-                NotifyEngineTurn,
-                engine = engine,
-                move = written,
-                deadline = live_time(loaded.record.deadline()),
-            ),
-        }))
+        Ok(Some(
+            match self.commit_move(language, loaded, m, swept)? {
+                Committed::Stale => return Ok(None),
+                Committed::Ended(end) => {
+                    let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
+                    text.push(' ');
+                    text.push_str(&end);
+                    text
+                }
+                // The person to move is told, with the live clock.
+                Committed::Continues => t!(
+                    language,
+                    NotifyEngineTurn,
+                    engine = engine,
+                    move = written,
+                    deadline = live_time(loaded.record.deadline()),
+                ),
+            },
+        ))
     }
 
     /// Stores a legal move (and the end of the game, if the move ends it, told in `language`)
-    /// and updates `loaded`.
+    /// and updates `loaded`; the engine's move of the sweep (`swept`) with its notice.
     fn commit_move(
         &self,
         language: Language,
         loaded: &mut Loaded,
         m: Move,
+        swept: bool,
     ) -> Result<Committed, ServiceError> {
         let mut next = loaded.game.clone();
         let outcome = match next.play(&m) {
@@ -202,19 +218,21 @@ impl GameService {
         let fen = next.position().to_fen();
         let ply = loaded.record.ply;
         let result = match outcome {
+            _ if swept => {
+                let finish = outcome.map(|outcome| Self::move_finish(loaded, outcome, now));
+                self.store
+                    .record_engine_move(loaded.record.id, ply, &m.long(), &fen, now, finish)
+                    .map(|finished| match outcome {
+                        Some(outcome) => (finished.game.clone(), Some((outcome, finished))),
+                        None => (finished.game, None),
+                    })
+            }
             None => self
                 .store
                 .record_move(loaded.record.id, ply, &m.long(), &fen, now)
                 .map(|record| (record, None)),
             Some(outcome) => {
-                let finish = Finish {
-                    result: GameResult::from_winner(outcome.winner),
-                    reason: end_reason(outcome),
-                    ply: ply + 1,
-                    at: now,
-                    counting: rating::counting(&loaded.record),
-                    rate: rating::glicko2,
-                };
+                let finish = Self::move_finish(loaded, outcome, now);
                 self.store
                     .record_final_move(loaded.record.id, ply, &m.long(), &fen, finish)
                     .map(|finished| (finished.game.clone(), Some((outcome, finished))))
@@ -244,7 +262,19 @@ impl GameService {
         }
     }
 
-    fn ending_text(
+    /// The finish a move that ends the loaded game brings.
+    fn move_finish(loaded: &Loaded, outcome: Outcome, now: crate::store::Millis) -> Finish {
+        Finish {
+            result: GameResult::from_winner(outcome.winner),
+            reason: end_reason(outcome),
+            ply: loaded.record.ply + 1,
+            at: now,
+            counting: rating::counting(&loaded.record),
+            rate: rating::glicko2,
+        }
+    }
+
+    pub(crate) fn ending_text(
         &self,
         language: Language,
         record: &crate::store::Game,

@@ -218,6 +218,16 @@ impl GameService {
     /// by direct message to its players who chose that (but `actor`, who ended it). Players who
     /// chose direct messages or nothing are not mentioned in the reply.
     pub(crate) fn announce_end(&self, reply: &mut Reply, game: &Game, actor: Option<UserId>) {
+        self.end_notices(reply, game, actor);
+        // A tournament goes on when its round's last game ends.
+        for delivery in self.tournament_game_ended(game) {
+            reply.push_delivery(delivery);
+        }
+    }
+
+    /// [`Self::announce_end`] but for the tournament, which the sweep's part for tournaments
+    /// takes on: for the notices of the outbox.
+    pub(crate) fn end_notices(&self, reply: &mut Reply, game: &Game, actor: Option<UserId>) {
         let players: Vec<UserId> = [game.white, game.black]
             .into_iter()
             .filter_map(Participant::user)
@@ -259,9 +269,6 @@ impl GameService {
                 direct: Some(user),
             });
         }
-        // A tournament goes on when its round's last game ends.
-        let next = self.tournament_game_ended(game);
-        reply.notices.extend(next);
     }
 
     /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.

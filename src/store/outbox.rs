@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{ByColor, ChallengeId, GameId, GuildId, Millis, RatingChange};
+use super::{ByColor, ChallengeId, ChannelId, GameId, GuildId, Millis, RatingChange, TournamentId};
 #[cfg(doc)]
 use super::{Store, StoreError};
 
@@ -34,6 +34,19 @@ pub enum OutboxEvent {
     /// A reminder to the person to move at `ply` (see [`Store::advance_reminder`]): `stage` 1
     /// and 2 remind them, 3 says their time is out.
     Reminder { game: GameId, ply: u32, stage: u8 },
+    /// The engine's move that the sweep played in a game (see [`Store::record_engine_move`]),
+    /// reaching `ply`: the game's board with it, and what it brings.
+    EngineMove { game: GameId, ply: u32 },
+    /// Round `number` of a tournament paired (see [`Store::pair_round`]): its announcement
+    /// and the lines its games' threads open from.
+    Round {
+        tournament: TournamentId,
+        number: u32,
+    },
+    /// A tournament finished (see [`Store::finish_tournament`]): its final standings.
+    TournamentEnd(TournamentId),
+    /// A server's puzzle of `day` posted in `channel` (see [`Store::claim_daily_puzzle_post`]).
+    Daily { day: i64, channel: ChannelId },
 }
 
 /// A notice of the outbox not yet posted.

@@ -186,6 +186,20 @@ pub trait Store: Send + Sync {
         finish: Finish,
     ) -> Result<FinishedGame, StoreError>;
 
+    /// Stores the engine's move the sweep played at `ply` (as [`Store::record_move`], or
+    /// with `finish` as [`Store::record_final_move`]) and, in the same transaction, its notice
+    /// in the outbox ([`OutboxEvent::EngineMove`], reaching `ply + 1`), due at `at`. Without
+    /// `finish`, the game as stored with no rating changes.
+    fn record_engine_move(
+        &self,
+        game: GameId,
+        ply: u32,
+        move_long: &str,
+        fen_after: &str,
+        at: Millis,
+        finish: Option<Finish>,
+    ) -> Result<FinishedGame, StoreError>;
+
     /// The moves of a game, by ply.
     fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, StoreError>;
 
@@ -486,7 +500,8 @@ pub trait Store: Send + Sync {
     /// tournament's channel, time per move and rating, `round.start_fen`, tagged with the
     /// tournament and round). Round 1 starts a tournament in sign-up (`started_at`); later
     /// rounds need it running ([`StoreError::TournamentStatus`] otherwise), and a number other
-    /// than the next one is [`StoreError::Invalid`].
+    /// than the next one is [`StoreError::Invalid`]. The round's notice is stored in the
+    /// outbox in the same transaction ([`OutboxEvent::Round`]), due at `round.paired_at`.
     fn pair_round(
         &self,
         id: TournamentId,
@@ -517,7 +532,8 @@ pub trait Store: Send + Sync {
     ) -> Result<TournamentPairing, StoreError>;
 
     /// Finishes a running tournament ([`StoreError::TournamentStatus`] otherwise: of two
-    /// callers one finishes it).
+    /// callers one finishes it), with its notice in the outbox in the same transaction
+    /// ([`OutboxEvent::TournamentEnd`]), due at `at`.
     fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError>;
 
     /// Cancels a tournament in sign-up or running and aborts its active games, in one
@@ -618,7 +634,8 @@ pub trait Store: Send + Sync {
 
     /// Claims the daily post of a guild's `day` (posted in `channel`, or passed over when
     /// `None`): `true` for the first caller only, however many processes ask (the key
-    /// decides).
+    /// decides). The post claimed for a channel is stored in the outbox in the same
+    /// transaction ([`OutboxEvent::Daily`]), due at `at`.
     fn claim_daily_puzzle_post(
         &self,
         guild: GuildId,
@@ -646,6 +663,17 @@ pub trait Store: Send + Sync {
     fn claim_notice(
         &self,
         id: NoticeId,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError>;
+
+    /// Claims the notice not yet posted that a change stored for `event` (the same kind,
+    /// subject and ply), as [`Store::claim_notice`] does: for the process that made the change
+    /// and posts its notice at once. The notice as claimed, or `None`.
+    fn claim_event(
+        &self,
+        event: &crate::store::OutboxEvent,
         claimant: i64,
         at: Millis,
         until: Millis,

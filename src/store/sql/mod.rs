@@ -206,6 +206,33 @@ impl<B: SqlBackend> Store for B {
         })
     }
 
+    fn record_engine_move(
+        &self,
+        game: GameId,
+        ply: u32,
+        move_long: &str,
+        fen_after: &str,
+        at: Millis,
+        finish: Option<Finish>,
+    ) -> Result<FinishedGame, StoreError> {
+        if let Some(finish) = &finish {
+            games::check_final_move(ply, finish)?;
+        }
+        self.write(|tx| {
+            let record = games::insert_move(tx, game, ply, move_long, fen_after, at)?;
+            let finished = match finish {
+                Some(finish) => games::finish(tx, game, finish)?,
+                None => FinishedGame {
+                    game: record,
+                    ratings: None,
+                },
+            };
+            let event = OutboxEvent::EngineMove { game, ply: ply + 1 };
+            outbox::enqueue(tx, finished.game.guild, &event, at)?;
+            Ok(finished)
+        })
+    }
+
     fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, StoreError> {
         self.read(|tx| games::load_moves(tx, game))
     }
@@ -511,7 +538,15 @@ impl<B: SqlBackend> Store for B {
         round: &NewRound,
         pairings: &[NewPairing],
     ) -> Result<PairedRound, StoreError> {
-        self.write(|tx| tournaments::pair_round(tx, id, round, pairings))
+        self.write(|tx| {
+            let paired = tournaments::pair_round(tx, id, round, pairings)?;
+            let event = OutboxEvent::Round {
+                tournament: id,
+                number: paired.round.number,
+            };
+            outbox::enqueue(tx, paired.tournament.guild, &event, round.paired_at)?;
+            Ok(paired)
+        })
     }
 
     fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<TournamentRound>, StoreError> {
@@ -538,7 +573,11 @@ impl<B: SqlBackend> Store for B {
     }
 
     fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError> {
-        self.write(|tx| tournaments::finish_tournament(tx, id, at))
+        self.write(|tx| {
+            let finished = tournaments::finish_tournament(tx, id, at)?;
+            outbox::enqueue(tx, finished.guild, &OutboxEvent::TournamentEnd(id), at)?;
+            Ok(finished)
+        })
     }
 
     fn cancel_tournament(
@@ -641,7 +680,13 @@ impl<B: SqlBackend> Store for B {
         channel: Option<ChannelId>,
         at: Millis,
     ) -> Result<bool, StoreError> {
-        self.write(|tx| puzzles::claim_daily_post(tx, guild, day, channel, at))
+        self.write(|tx| {
+            let claimed = puzzles::claim_daily_post(tx, guild, day, channel, at)?;
+            if let (true, Some(channel)) = (claimed, channel) {
+                outbox::enqueue(tx, guild, &OutboxEvent::Daily { day, channel }, at)?;
+            }
+            Ok(claimed)
+        })
     }
 
     fn due_notices(
@@ -661,6 +706,16 @@ impl<B: SqlBackend> Store for B {
         until: Millis,
     ) -> Result<Option<OutboxNotice>, StoreError> {
         self.write(|tx| outbox::claim_notice(tx, id, claimant, at, until))
+    }
+
+    fn claim_event(
+        &self,
+        event: &OutboxEvent,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError> {
+        self.write(|tx| outbox::claim_event(tx, event, claimant, at, until))
     }
 
     fn notice_posted(&self, id: NoticeId, claimant: i64, at: Millis) -> Result<bool, StoreError> {
