@@ -1,5 +1,6 @@
 -- Dama schema, version 9: the outbox carries more kinds of notices: the engine's move the
--- sweep resumed (`engine_move`: `subject` the game, `ply` the ply the move reached), a
+-- sweep resumed (`engine_move`: `subject` the game, `ply` the ply the move reached), what a
+-- person's move brings besides its answer (`move`: likewise, `detail` the person), a
 -- tournament's round paired (`round`: `subject` the tournament, `ply` the round's number) and
 -- its end (`tournament_end`: `subject` the tournament), and a server's puzzle of the day
 -- (`daily`: `subject` the day, `detail` the channel).
@@ -9,8 +10,8 @@ CREATE TABLE outbox_kinds (
     id            INTEGER PRIMARY KEY,
     guild_id      INTEGER NOT NULL,
     kind          TEXT    NOT NULL CHECK (kind IN ('expired', 'forfeit', 'idle', 'reminder',
-                                                   'engine_move', 'round', 'tournament_end',
-                                                   'daily')),
+                                                   'engine_move', 'move', 'round',
+                                                   'tournament_end', 'daily')),
     subject       INTEGER NOT NULL,
     ply           INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
     detail        TEXT    NOT NULL DEFAULT '',

@@ -276,6 +276,10 @@ impl GameService {
                 Some(game) => self.engine_move_notices(game, ply)?,
                 None => Vec::new(),
             },
+            OutboxEvent::Move { game, ply, by } => match self.store.game(game)? {
+                Some(game) => self.move_notices(&game, ply, by)?,
+                None => Vec::new(),
+            },
             OutboxEvent::Round { tournament, number } => self.round_notices(tournament, number)?,
             OutboxEvent::TournamentEnd(tournament) => {
                 self.final_notice(tournament)?.into_iter().collect()

@@ -3,7 +3,8 @@
 
 use super::board::{mention, players};
 use super::loaded::Loaded;
-use super::notify::live_time;
+use super::moves::MoveNotice;
+use super::notify::{last_move_text, live_time};
 use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
@@ -68,7 +69,7 @@ impl GameService {
         let ply = loaded.record.ply;
         let language = self.server_language(loaded.record.guild);
         let request = super::Request::silent(None);
-        self.engine_move_as(language, &mut loaded, level, &request, true)?;
+        self.engine_move_as(language, &mut loaded, level, &request, MoveNotice::Swept)?;
         if loaded.record.ply == ply {
             tracing::warn!(game = %id, level, "the engine has no move to resume with");
             return Ok(None);
@@ -99,19 +100,12 @@ impl GameService {
             // Ended otherwise since (an abort): that end has its own notice.
             return Ok(Vec::new());
         }
-        let Some(m) = loaded.last_move() else {
+        let Some(written) = last_move_text(&loaded) else {
             return Ok(Vec::new());
         };
         let Participant::Engine(level) = loaded.record.participant(!loaded.turn()) else {
             return Ok(Vec::new());
         };
-        let mut before = dama_rules::Game::new(*loaded.game.start());
-        for played in &loaded.game.moves()[..loaded.game.moves().len() - 1] {
-            if before.play(played).is_err() {
-                break;
-            }
-        }
-        let written = before.position().move_text(&m);
         let language = self.server_language(loaded.record.guild);
         let engine = engine_name(language, level);
         let text = if let Some(outcome) = outcome {

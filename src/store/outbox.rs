@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use super::{ByColor, ChallengeId, ChannelId, GameId, GuildId, Millis, RatingChange, TournamentId};
+use super::{
+    ByColor, ChallengeId, ChannelId, GameId, GuildId, Millis, RatingChange, TournamentId, UserId,
+};
 #[cfg(doc)]
 use super::{Store, StoreError};
 
@@ -34,9 +36,13 @@ pub enum OutboxEvent {
     /// A reminder to the person to move at `ply` (see [`Store::advance_reminder`]): `stage` 1
     /// and 2 remind them, 3 says their time is out.
     Reminder { game: GameId, ply: u32, stage: u8 },
-    /// The engine's move that the sweep played in a game (see [`Store::record_engine_move`]),
+    /// The engine's move that the sweep played in a game (see [`Store::record_noticed_move`]),
     /// reaching `ply`: the game's board with it, and what it brings.
     EngineMove { game: GameId, ply: u32 },
+    /// A person's move in a game, by `by`, reaching `ply` (see [`Store::record_noticed_move`]):
+    /// what it brings besides the answer that shows it (the opponent's word that it is their
+    /// move, the result where it is awaited).
+    Move { game: GameId, ply: u32, by: UserId },
     /// Round `number` of a tournament paired (see [`Store::pair_round`]): its announcement
     /// and the lines its games' threads open from.
     Round {
@@ -47,6 +53,16 @@ pub enum OutboxEvent {
     TournamentEnd(TournamentId),
     /// A server's puzzle of `day` posted in `channel` (see [`Store::claim_daily_puzzle_post`]).
     Daily { day: i64, channel: ChannelId },
+}
+
+/// A move to store with the notice it brings (see [`Store::record_noticed_move`]): the ply it
+/// is played at, its long text, the position after it and when it was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedMove<'a> {
+    pub ply: u32,
+    pub long: &'a str,
+    pub fen_after: &'a str,
+    pub at: Millis,
 }
 
 /// A notice of the outbox not yet posted.

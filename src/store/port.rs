@@ -186,18 +186,17 @@ pub trait Store: Send + Sync {
         finish: Finish,
     ) -> Result<FinishedGame, StoreError>;
 
-    /// Stores the engine's move the sweep played at `ply` (as [`Store::record_move`], or
-    /// with `finish` as [`Store::record_final_move`]) and, in the same transaction, its notice
-    /// in the outbox ([`OutboxEvent::EngineMove`], reaching `ply + 1`), due at `at`. Without
-    /// `finish`, the game as stored with no rating changes.
-    fn record_engine_move(
+    /// Stores a move (as [`Store::record_move`], or with `finish` as
+    /// [`Store::record_final_move`]) and, in the same transaction, the notice it brings in the
+    /// outbox (an [`OutboxEvent::EngineMove`] or [`OutboxEvent::Move`]), due when the move was
+    /// played, of the
+    /// game's server. Without `finish`, the game as stored with no rating changes.
+    fn record_noticed_move(
         &self,
         game: GameId,
-        ply: u32,
-        move_long: &str,
-        fen_after: &str,
-        at: Millis,
+        played: crate::store::PlayedMove<'_>,
         finish: Option<Finish>,
+        notice: &crate::store::OutboxEvent,
     ) -> Result<FinishedGame, StoreError>;
 
     /// The moves of a game, by ply.

@@ -35,7 +35,7 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
-use crate::store::{NoticeId, OutboxEvent, OutboxNotice};
+use crate::store::{NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
@@ -206,20 +206,24 @@ impl<B: SqlBackend> Store for B {
         })
     }
 
-    fn record_engine_move(
+    fn record_noticed_move(
         &self,
         game: GameId,
-        ply: u32,
-        move_long: &str,
-        fen_after: &str,
-        at: Millis,
+        played: PlayedMove<'_>,
         finish: Option<Finish>,
+        notice: &OutboxEvent,
     ) -> Result<FinishedGame, StoreError> {
+        let PlayedMove {
+            ply,
+            long,
+            fen_after,
+            at,
+        } = played;
         if let Some(finish) = &finish {
             games::check_final_move(ply, finish)?;
         }
         self.write(|tx| {
-            let record = games::insert_move(tx, game, ply, move_long, fen_after, at)?;
+            let record = games::insert_move(tx, game, ply, long, fen_after, at)?;
             let finished = match finish {
                 Some(finish) => games::finish(tx, game, finish)?,
                 None => FinishedGame {
@@ -227,8 +231,7 @@ impl<B: SqlBackend> Store for B {
                     ratings: None,
                 },
             };
-            let event = OutboxEvent::EngineMove { game, ply: ply + 1 };
-            outbox::enqueue(tx, finished.game.guild, &event, at)?;
+            outbox::enqueue(tx, finished.game.guild, notice, at)?;
             Ok(finished)
         })
     }

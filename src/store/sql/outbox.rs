@@ -180,6 +180,7 @@ fn columns_of(event: &OutboxEvent) -> (&'static str, i64, u32, String) {
         OutboxEvent::IdleEnded(game) => ("idle", game.0, 0, String::new()),
         OutboxEvent::Reminder { game, ply, stage } => ("reminder", game.0, *ply, stage.to_string()),
         OutboxEvent::EngineMove { game, ply } => ("engine_move", game.0, *ply, String::new()),
+        OutboxEvent::Move { game, ply, by } => ("move", game.0, *ply, by.to_string()),
         OutboxEvent::Round { tournament, number } => {
             ("round", tournament.0, *number, String::new())
         }
@@ -262,6 +263,13 @@ fn notice_from_row(row: &Row<'_>) -> DbResult<OutboxNotice> {
         "engine_move" => OutboxEvent::EngineMove {
             game: GameId(subject),
             ply: row.get("ply")?,
+        },
+        "move" => OutboxEvent::Move {
+            game: GameId(subject),
+            ply: row.get("ply")?,
+            by: detail
+                .parse()
+                .map_err(|_| DbError::Corrupt(format!("outbox: move by `{detail}`")))?,
         },
         "round" => OutboxEvent::Round {
             tournament: TournamentId(subject),
