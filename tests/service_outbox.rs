@@ -421,3 +421,44 @@ fn the_result_of_a_move_that_ends_the_game_lost_with_the_answer_is_sent_once() {
     w.clock.advance(OUTBOX_CLAIM);
     assert!(outbox(&w.service).is_empty(), "once");
 }
+
+#[test]
+fn the_result_of_a_resignation_lost_with_the_answer_is_sent_once() {
+    let w = world_with(settings());
+    let g = game(&w);
+    w.service
+        .store()
+        .set_notify_mode(BOB, damabot::store::NotifyMode::Dm)
+        .unwrap();
+    let reply = w
+        .service
+        .act(
+            &person(ALICE),
+            damabot::game::Origin::Channel,
+            damabot::game::Action::Resign,
+        )
+        .unwrap();
+    assert_eq!(reply.notices.len(), 1, "{:?}", reply.notices);
+    assert_eq!(reply.notices[0].direct, Some(BOB));
+    assert!(
+        reply.notices[0]
+            .reply
+            .text
+            .contains(&format!("#{}", g.id.0))
+    );
+    // The process dies before the post.
+    drop(reply);
+    w.clock.advance(OUTBOX_CLAIM);
+    let swept = outbox(&w.service);
+    assert_eq!(swept.len(), 1);
+    assert_eq!(swept[0].notices.len(), 1, "{:?}", texts(&swept[0]));
+    assert_eq!(swept[0].notices[0].direct, Some(BOB));
+    assert!(
+        texts(&swept[0])[0].contains("resign"),
+        "{:?}",
+        texts(&swept[0])
+    );
+    w.service.delivered(&swept[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "once");
+}

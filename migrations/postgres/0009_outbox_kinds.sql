@@ -1,11 +1,11 @@
 -- Dama schema on PostgreSQL, version 9: the outbox carries more kinds of notices (as
 -- migrations/sqlite/0009_outbox_kinds.sql): the engine's move the sweep resumed, what a
--- person's move brings besides its answer, a tournament's round paired and its end, a server's
--- puzzle of the day.
+-- person's move or action that ends a game brings besides its answer, a tournament's round
+-- paired and its end, a server's puzzle of the day.
 ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
 ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check
     CHECK (kind IN ('expired', 'forfeit', 'idle', 'reminder',
-                    'engine_move', 'move', 'round', 'tournament_end', 'daily'));
+                    'engine_move', 'move', 'ended', 'round', 'tournament_end', 'daily'));
 
 -- The notices still to post of one change (its kind and subject), for the process that made
 -- it and posts its notice at once.

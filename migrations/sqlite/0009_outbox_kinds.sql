@@ -1,6 +1,8 @@
 -- Dama schema, version 9: the outbox carries more kinds of notices: the engine's move the
 -- sweep resumed (`engine_move`: `subject` the game, `ply` the ply the move reached), what a
--- person's move brings besides its answer (`move`: likewise, `detail` the person), a
+-- person's move brings besides its answer (`move`: likewise, `detail` the person), what a
+-- game's end by a person's action brings besides its answer (`ended`: `subject` the game,
+-- `detail` the person), a
 -- tournament's round paired (`round`: `subject` the tournament, `ply` the round's number) and
 -- its end (`tournament_end`: `subject` the tournament), and a server's puzzle of the day
 -- (`daily`: `subject` the day, `detail` the channel).
@@ -10,7 +12,7 @@ CREATE TABLE outbox_kinds (
     id            INTEGER PRIMARY KEY,
     guild_id      INTEGER NOT NULL,
     kind          TEXT    NOT NULL CHECK (kind IN ('expired', 'forfeit', 'idle', 'reminder',
-                                                   'engine_move', 'move', 'round',
+                                                   'engine_move', 'move', 'ended', 'round',
                                                    'tournament_end', 'daily')),
     subject       INTEGER NOT NULL,
     ply           INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),

@@ -228,28 +228,55 @@ impl GameService {
     /// that shows it, its notice claimed from the outbox (see [`Self::move_notices`]); when it
     /// ended the game, what the end changes in the answer, and the tournament that goes on.
     pub(crate) fn announce_move(&self, reply: &mut Reply, record: &Game, by: UserId) {
-        let ended = record.status != GameStatus::Active;
-        if ended {
-            self.end_reply(reply, record);
-        }
         let event = OutboxEvent::Move {
             game: record.id,
             ply: record.ply,
             by,
         };
-        match self.claim_event(&event) {
+        self.announce_with(reply, record, &event);
+    }
+
+    /// What the end of `record` by `by`'s action brings besides the answer that shows it, as
+    /// [`Self::announce_end`] says, its notices claimed from the outbox (see
+    /// [`Self::ended_notices`]).
+    pub(crate) fn announce_ending(&self, reply: &mut Reply, record: &Game, by: UserId) {
+        let event = OutboxEvent::Ended {
+            game: record.id,
+            by,
+        };
+        self.announce_with(reply, record, &event);
+    }
+
+    /// The notice of the outbox `event` stored with a change to `record`, claimed for the
+    /// answer that shows the change; when the game ended, what the end changes in the answer,
+    /// and the tournament that goes on.
+    fn announce_with(&self, reply: &mut Reply, record: &Game, event: &OutboxEvent) {
+        let ended = record.status != GameStatus::Active;
+        if ended {
+            self.end_reply(reply, record);
+        }
+        match self.claim_event(event) {
             Ok(delivery) => {
                 if let Some(delivery) = delivery {
                     reply.push_delivery(delivery);
                 }
             }
             Err(error) => {
-                tracing::error!(game = %record.id, %error, "the notices of a move are left to the sweep");
+                tracing::error!(game = %record.id, %error, "the notices of a change are left to the sweep");
             }
         }
         if ended {
             self.tournament_goes_on(reply, record);
         }
+    }
+
+    /// The notices of the end of `record` by `by`'s action besides the answer that showed it
+    /// (see [`Self::end_messages`]), worded from what is stored now.
+    pub(crate) fn ended_notices(&self, record: &Game, by: UserId) -> Vec<Notice> {
+        if record.status == GameStatus::Active {
+            return Vec::new();
+        }
+        self.end_messages(record, Some(by))
     }
 
     /// The notices of a move that `by` played (or the engine's reply to it) in `record`,

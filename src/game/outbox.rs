@@ -1,12 +1,14 @@
 //! The outbox: notices that committed changes must bring (forfeits, expired challenges, idle
 //! engine games ended, reminders, the engine's moves the sweep played, tournaments' rounds and
-//! ends, the puzzles of the day), stored by the store in the transaction of the change and
-//! posted by the adapter at least once, never twice.
+//! ends, the puzzles of the day, and what a person's move or action that ends a game brings
+//! besides its answer), stored by the store in the transaction of the change and posted by the
+//! adapter at least once, never twice.
 //!
-//! A notice that an answer brings (a tournament's next round paired by the move that ended the
-//! last game of a round) is claimed at once by the process that answers and posted with the
-//! answer's notices ([`ReplyOutbox`]); when that process dies first, its claim runs out and the
-//! sweep posts it.
+//! A notice that an answer brings (the opponent's direct message that it is their move, the
+//! result where it is awaited, a tournament's next round) is claimed at once by the process
+//! that answers and posted with the answer's notices ([`ReplyOutbox`]); when that process dies
+//! first, its claim runs out and the sweep posts it. The answer itself is no notice of the
+//! outbox.
 //!
 //! Each notice of the outbox is claimed by one process at a time ([`OUTBOX_CLAIM`]), worded
 //! from what is stored when it is posted, and reported with [`GameService::delivered`]: posted
@@ -278,6 +280,10 @@ impl GameService {
             },
             OutboxEvent::Move { game, ply, by } => match self.store.game(game)? {
                 Some(game) => self.move_notices(&game, ply, by)?,
+                None => Vec::new(),
+            },
+            OutboxEvent::Ended { game, by } => match self.store.game(game)? {
+                Some(game) => self.ended_notices(&game, by),
                 None => Vec::new(),
             },
             OutboxEvent::Round { tournament, number } => self.round_notices(tournament, number)?,

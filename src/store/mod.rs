@@ -42,7 +42,7 @@ pub use self::games::{
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,
     RatingChange, StoredAnalysis, Takeback, TakebackRequest,
 };
-pub use self::outbox::{NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
+pub use self::outbox::{GameEnding, NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
 pub use self::players::{
     EngineRecord, LeaderboardEntry, LeaderboardPage, Participant, Player, PlayerOutcome,
     PlayerStats, Rating, Streak,

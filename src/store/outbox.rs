@@ -4,7 +4,8 @@
 use std::fmt;
 
 use super::{
-    ByColor, ChallengeId, ChannelId, GameId, GuildId, Millis, RatingChange, TournamentId, UserId,
+    ByColor, ChallengeId, ChannelId, DrawOffer, Finish, GameId, GuildId, Millis, RatingChange,
+    TournamentId, UserId,
 };
 #[cfg(doc)]
 use super::{Store, StoreError};
@@ -43,6 +44,9 @@ pub enum OutboxEvent {
     /// what it brings besides the answer that shows it (the opponent's word that it is their
     /// move, the result where it is awaited).
     Move { game: GameId, ply: u32, by: UserId },
+    /// A game ended by a person's action, by `by` (see [`Store::end_game_noticed`]): what its
+    /// end brings besides the answer that shows it.
+    Ended { game: GameId, by: UserId },
     /// Round `number` of a tournament paired (see [`Store::pair_round`]): its announcement
     /// and the lines its games' threads open from.
     Round {
@@ -63,6 +67,17 @@ pub struct PlayedMove<'a> {
     pub long: &'a str,
     pub fen_after: &'a str,
     pub at: Millis,
+}
+
+/// How a person's action ends a game (see [`Store::end_game_noticed`]).
+#[derive(Debug, Clone, Copy)]
+pub enum GameEnding {
+    /// As [`Store::finish_game`].
+    Finish(Finish),
+    /// As [`Store::accept_draw`].
+    AcceptDraw(DrawOffer, Finish),
+    /// As [`Store::abort_game`], at this time.
+    Abort(Millis),
 }
 
 /// A notice of the outbox not yet posted.

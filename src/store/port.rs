@@ -186,6 +186,17 @@ pub trait Store: Send + Sync {
         finish: Finish,
     ) -> Result<FinishedGame, StoreError>;
 
+    /// Ends a game by a person's action (`ending`: as [`Store::finish_game`],
+    /// [`Store::accept_draw`] or [`Store::abort_game`], with their errors) and, in the same
+    /// transaction, stores the notice it brings in the outbox (an [`OutboxEvent::Ended`]), due
+    /// when it ended, of the game's server. An abort has no rating changes.
+    fn end_game_noticed(
+        &self,
+        game: GameId,
+        ending: crate::store::GameEnding,
+        notice: &crate::store::OutboxEvent,
+    ) -> Result<FinishedGame, StoreError>;
+
     /// Stores a move (as [`Store::record_move`], or with `finish` as
     /// [`Store::record_final_move`]) and, in the same transaction, the notice it brings in the
     /// outbox (an [`OutboxEvent::EngineMove`] or [`OutboxEvent::Move`]), due when the move was

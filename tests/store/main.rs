@@ -122,6 +122,7 @@ contract_on_every_backend!(
     puzzle_days_begin_at_the_servers_hour,
     outbox_notices_come_with_their_changes,
     moves_and_daily_posts_come_with_their_notices,
+    endings_come_with_their_notices,
     rounds_and_finishes_come_with_their_notices,
     claimed_notices_are_posted_once_or_tried_again,
     eight_threads_claiming_one_notice_one_wins,

@@ -35,7 +35,7 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
-use crate::store::{NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
+use crate::store::{GameEnding, NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
@@ -203,6 +203,32 @@ impl<B: SqlBackend> Store for B {
         self.write(|tx| {
             games::insert_move(tx, game, ply, move_long, fen_after, finish.at)?;
             games::finish(tx, game, finish)
+        })
+    }
+
+    fn end_game_noticed(
+        &self,
+        game: GameId,
+        ending: GameEnding,
+        notice: &OutboxEvent,
+    ) -> Result<FinishedGame, StoreError> {
+        let at = match ending {
+            GameEnding::Finish(finish) | GameEnding::AcceptDraw(_, finish) => finish.at,
+            GameEnding::Abort(at) => at,
+        };
+        self.write(|tx| {
+            let finished = match ending {
+                GameEnding::Finish(finish) => games::finish(tx, game, finish)?,
+                GameEnding::AcceptDraw(offer, finish) => {
+                    games::accept_draw(tx, game, offer, finish)?
+                }
+                GameEnding::Abort(at) => FinishedGame {
+                    game: games::abort_game(tx, game, at)?,
+                    ratings: None,
+                },
+            };
+            outbox::enqueue(tx, finished.game.guild, notice, at)?;
+            Ok(finished)
         })
     }
 

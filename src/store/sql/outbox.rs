@@ -181,6 +181,7 @@ fn columns_of(event: &OutboxEvent) -> (&'static str, i64, u32, String) {
         OutboxEvent::Reminder { game, ply, stage } => ("reminder", game.0, *ply, stage.to_string()),
         OutboxEvent::EngineMove { game, ply } => ("engine_move", game.0, *ply, String::new()),
         OutboxEvent::Move { game, ply, by } => ("move", game.0, *ply, by.to_string()),
+        OutboxEvent::Ended { game, by } => ("ended", game.0, 0, by.to_string()),
         OutboxEvent::Round { tournament, number } => {
             ("round", tournament.0, *number, String::new())
         }
@@ -270,6 +271,12 @@ fn notice_from_row(row: &Row<'_>) -> DbResult<OutboxNotice> {
             by: detail
                 .parse()
                 .map_err(|_| DbError::Corrupt(format!("outbox: move by `{detail}`")))?,
+        },
+        "ended" => OutboxEvent::Ended {
+            game: GameId(subject),
+            by: detail
+                .parse()
+                .map_err(|_| DbError::Corrupt(format!("outbox: ended by `{detail}`")))?,
         },
         "round" => OutboxEvent::Round {
             tournament: TournamentId(subject),

@@ -33,8 +33,8 @@ pub use games::{
 pub use outbox::{
     a_change_whose_notice_is_refused_does_not_happen,
     claimed_notices_are_posted_once_or_tried_again, eight_threads_claiming_one_notice_one_wins,
-    moves_and_daily_posts_come_with_their_notices, outbox_notices_come_with_their_changes,
-    two_stores_claiming_one_notice_one_wins,
+    endings_come_with_their_notices, moves_and_daily_posts_come_with_their_notices,
+    outbox_notices_come_with_their_changes, two_stores_claiming_one_notice_one_wins,
 };
 pub use players_and_challenges::{
     accepting_creates_the_game_atomically, challenge_round_trip_and_single_answer,

@@ -2,8 +2,8 @@
 //! tried again after a failure, never returned once posted.
 
 use damabot::store::{
-    ChallengeStatus, ColourChoice, EndReason, GameResult, NewChallenge, NoticeId, OutboxEvent,
-    OutboxNotice, Participant, PlayedMove, ShardSpan, Store, StoreError,
+    ChallengeStatus, Color, ColourChoice, EndReason, GameEnding, GameResult, NewChallenge,
+    NoticeId, OutboxEvent, OutboxNotice, Participant, PlayedMove, ShardSpan, Store, StoreError,
 };
 
 use super::{ALICE, BOB, CHANNEL, GUILD, HOUR, finish, human_game, new_game, players};
@@ -413,4 +413,50 @@ pub fn moves_and_daily_posts_come_with_their_notices(store: &dyn Store) {
             channel: CHANNEL
         }
     );
+}
+
+/// A game ended by a person's action stores its notice with the end; an end refused (a game
+/// ended already, an offer no longer standing) stores none.
+pub fn endings_come_with_their_notices(store: &dyn Store) {
+    players(store);
+    let game = human_game(store, CHANNEL, 0);
+    let event = OutboxEvent::Ended {
+        game: game.id,
+        by: ALICE,
+    };
+    let resign = finish(&game, GameResult::BlackWins, EndReason::Resign, 0, HOUR);
+    let ended = store
+        .end_game_noticed(game.id, GameEnding::Finish(resign), &event)
+        .unwrap();
+    assert!(ended.ratings.is_some(), "a rated game is counted");
+    assert!(
+        store
+            .end_game_noticed(game.id, GameEnding::Abort(HOUR), &event)
+            .is_err()
+    );
+    let notices = due(store, HOUR);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].event, event);
+    // An offer that no longer stands: no draw, no notice.
+    let other = human_game(store, CHANNEL + 1, 0);
+    let offered = store.offer_draw(other.id, Color::White, 0).unwrap();
+    let offer = offered.draw_offer.expect("an offer stands");
+    store.clear_draw_offer(other.id, offer).unwrap();
+    let draw = finish(&other, GameResult::Draw, EndReason::Agreement, 0, HOUR);
+    let late = OutboxEvent::Ended {
+        game: other.id,
+        by: BOB,
+    };
+    assert!(
+        store
+            .end_game_noticed(other.id, GameEnding::AcceptDraw(offer, draw), &late)
+            .is_err()
+    );
+    assert_eq!(due(store, HOUR).len(), 1);
+    // An abort: no ratings, its notice stored.
+    let aborted = store
+        .end_game_noticed(other.id, GameEnding::Abort(2 * HOUR), &late)
+        .unwrap();
+    assert_eq!(aborted.ratings, None);
+    assert_eq!(due(store, 2 * HOUR)[1].event, late);
 }
