@@ -170,25 +170,18 @@ impl GameService {
         };
         let written = loaded.position().move_text(&m);
         let engine = engine_name(language, level.number());
-        Ok(Some(
-            match self.commit_move(language, loaded, m, notice)? {
-                Committed::Stale => return Ok(None),
-                Committed::Ended(end) => {
-                    let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
-                    text.push(' ');
-                    text.push_str(&end);
-                    text
-                }
-                // The person to move is told, with the live clock.
-                Committed::Continues => t!(
-                    language,
-                    NotifyEngineTurn,
-                    engine = engine,
-                    move = written,
-                    deadline = live_time(loaded.record.deadline()),
-                ),
-            },
-        ))
+        let end = match self.commit_move(language, loaded, m, notice)? {
+            Committed::Stale => return Ok(None),
+            Committed::Ended(end) => Some(end),
+            Committed::Continues => None,
+        };
+        Ok(Some(engine_move_text(
+            language,
+            &engine,
+            &written,
+            &loaded.record,
+            end,
+        )))
     }
 
     /// Stores a legal move (and the end of the game, if the move ends it, told in `language`)
@@ -332,6 +325,32 @@ impl GameService {
         };
         text.push_str(&self.rating_text(language, record.guild, finished));
         text
+    }
+}
+
+/// What the engine played (`written`) in `record`, in `language`: with `end`, how the game
+/// ended; else the person to move is told, with the live clock.
+pub(crate) fn engine_move_text(
+    language: Language,
+    engine: &str,
+    written: &str,
+    record: &crate::store::Game,
+    end: Option<String>,
+) -> String {
+    let written = written.to_owned();
+    if let Some(end) = end {
+        let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
+        text.push(' ');
+        text.push_str(&end);
+        text
+    } else {
+        t!(
+            language,
+            NotifyEngineTurn,
+            engine = engine,
+            move = written,
+            deadline = live_time(record.deadline()),
+        )
     }
 }
 

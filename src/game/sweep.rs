@@ -3,8 +3,8 @@
 
 use super::board::{mention, players};
 use super::loaded::Loaded;
-use super::moves::MoveNotice;
-use super::notify::{last_move_text, live_time};
+use super::moves::{MoveNotice, engine_move_text};
+use super::notify::last_move_text;
 use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
@@ -17,9 +17,9 @@ use crate::store::{
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
     /// of it is under way: the replies a restart interrupted (the player's move was stored, the
-    /// engine's was not yet). Each move is stored with its notice in the outbox (see
-    /// [`Self::engine_move_notices`]), returned here each counted as posted at once: for
-    /// callers that show them right away and cannot fail to.
+    /// engine's was not yet). Each move is stored with its notice in the outbox (the game's
+    /// board message edited, pinging the person now to move), returned here each counted as
+    /// posted at once: for callers that show them right away and cannot fail to.
     pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for delivery in self.resume_engine_deliveries()? {
@@ -108,24 +108,14 @@ impl GameService {
         };
         let language = self.server_language(loaded.record.guild);
         let engine = engine_name(language, level);
-        let text = if let Some(outcome) = outcome {
+        let end = outcome.map(|outcome| {
             let finished = FinishedGame {
                 game: loaded.record.clone(),
                 ratings: None,
             };
-            let mut text = t!(language, GameEngineReplied, engine = engine, move = written.clone());
-            text.push(' ');
-            text.push_str(&self.ending_text(language, &loaded.record, outcome, &finished));
-            text
-        } else {
-            t!(
-                language,
-                NotifyEngineTurn,
-                engine = engine,
-                move = written.clone(),
-                deadline = live_time(loaded.record.deadline()),
-            )
-        };
+            self.ending_text(language, &loaded.record, outcome, &finished)
+        });
+        let text = engine_move_text(language, &engine, &written, &loaded.record, end);
         let mut reply = self.board_reply(language, &loaded, &text, None);
         let mut extra = Vec::new();
         if ended {
