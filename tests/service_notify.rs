@@ -98,7 +98,7 @@ fn choose(w: &World, who: &Actor, mode: NotifyMode) -> Reply {
 fn act(w: &World, who: &Actor, action: Action) -> Reply {
     let reply = w.service.act(who, Origin::Channel, action).unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
-    reply
+    service_world::posted(&w.service, reply)
 }
 
 fn play(w: &World, who: &Actor, text: &str) -> Reply {

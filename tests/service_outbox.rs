@@ -177,3 +177,288 @@ fn a_reminder_goes_through_the_outbox_once() {
     w.clock.advance(retry_delay(0));
     assert!(outbox(&w.service).is_empty());
 }
+
+#[test]
+fn the_engines_move_the_sweep_played_is_announced_once_after_a_crash() {
+    let w = world_with(settings());
+    let store = w.service.store();
+    let now = w.service.now();
+    store.ensure_player(GUILD, ALICE, "alice", now).unwrap();
+    // The engine has White and is to move: a restart interrupted its reply.
+    let g = store
+        .create_game(&NewGame {
+            guild: GUILD,
+            channel: CHANNEL,
+            white: Participant::Engine(1),
+            black: Participant::User(ALICE),
+            time_per_move_ms: DAY_MS,
+            rated: false,
+            start_fen: Position::initial().to_fen(),
+            created_at: now,
+            in_thread: false,
+        })
+        .unwrap();
+    // The sweep plays and stores the move; the process dies before posting its board.
+    let deliveries = outbox(&w.service);
+    assert_eq!(deliveries.len(), 1);
+    assert!(
+        texts(&deliveries[0])[0].contains("replied"),
+        "{:?}",
+        texts(&deliveries[0])
+    );
+    drop(deliveries);
+    assert_eq!(
+        store.game(g.id).unwrap().unwrap().ply,
+        1,
+        "the move is stored"
+    );
+    assert!(outbox(&w.service).is_empty(), "still claimed");
+    w.clock.advance(OUTBOX_CLAIM);
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1, "the next sweep posts it");
+    assert!(texts(&again[0])[0].contains("replied"));
+    assert_eq!(store.game(g.id).unwrap().unwrap().ply, 1, "played once");
+    w.service.delivered(&again[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "never twice");
+}
+
+#[test]
+fn the_puzzle_of_the_day_is_posted_once_per_server_even_after_a_failed_post() {
+    use damabot::game::{Action, Actor, Origin, SettingsChange};
+    const DAILY: u64 = 300;
+    let w = world_with(settings());
+    let manager = Actor {
+        user: ALICE,
+        name: "alice".into(),
+        guild: GUILD,
+        channel: CHANNEL,
+        can_moderate: true,
+        can_manage_server: true,
+        language: damabot::i18n::Language::En,
+        guild_language: None,
+        can_open_threads: true,
+    };
+    w.service
+        .act(
+            &manager,
+            Origin::Channel,
+            Action::Settings(SettingsChange {
+                daily_puzzle: Some(Some(DAILY)),
+                ..SettingsChange::default()
+            }),
+        )
+        .unwrap();
+    let other = GameService::new(w.service.store().clone(), w.clock.clone(), settings());
+    // The next day's hour: two processes sweep at once, one post is claimed.
+    w.clock.advance(Duration::from_secs(25 * 3600));
+    let (one, two) = std::thread::scope(|scope| {
+        let one = scope.spawn(|| outbox(&w.service));
+        let two = scope.spawn(|| outbox(&other));
+        (one.join().unwrap(), two.join().unwrap())
+    });
+    let posts: Vec<&Delivery> = one.iter().chain(&two).collect();
+    assert_eq!(posts.len(), 1, "{posts:#?}");
+    let post = posts[0];
+    assert_eq!(post.notices[0].channel, DAILY);
+    assert!(
+        texts(post)[0].contains("Puzzle of the day"),
+        "{:?}",
+        texts(post)
+    );
+    // Discord fails: it stays in the outbox, and goes out on a later sweep, once.
+    let service = if one.is_empty() { &other } else { &w.service };
+    service.delivered(post, Some(0)).unwrap();
+    w.clock.advance(retry_delay(0));
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1);
+    assert_eq!(texts(&again[0]), texts(post));
+    w.service.delivered(&again[0], None).unwrap();
+    w.clock.advance(Duration::from_secs(3600));
+    assert!(outbox(&w.service).is_empty(), "never twice");
+    assert!(outbox(&other).is_empty());
+}
+
+fn person(user: u64) -> damabot::game::Actor {
+    damabot::game::Actor {
+        user,
+        name: if user == ALICE { "alice" } else { "bob" }.into(),
+        guild: GUILD,
+        channel: CHANNEL,
+        can_moderate: false,
+        can_manage_server: false,
+        language: damabot::i18n::Language::En,
+        guild_language: None,
+        can_open_threads: false,
+    }
+}
+
+fn play(w: &World, user: u64, text: &str) -> damabot::game::Reply {
+    let reply = w
+        .service
+        .act(
+            &person(user),
+            damabot::game::Origin::Channel,
+            damabot::game::Action::Move {
+                text: text.to_owned(),
+            },
+        )
+        .unwrap();
+    assert!(!reply.ephemeral, "{}", reply.text);
+    reply
+}
+
+#[test]
+fn the_opponents_direct_message_lost_with_the_answer_is_sent_once_by_the_sweep() {
+    let w = world_with(settings());
+    let g = game(&w);
+    w.service
+        .store()
+        .set_notify_mode(BOB, damabot::store::NotifyMode::Dm)
+        .unwrap();
+    // Alice moves: her answer shows the board, and Bob's direct message comes with it.
+    let reply = play(&w, ALICE, "22-18");
+    assert_eq!(reply.notices.len(), 1, "{:?}", reply.notices);
+    assert_eq!(reply.notices[0].direct, Some(BOB));
+    assert_eq!(reply.outbox.len(), 1, "from the outbox");
+    // The process dies between the commit and the post.
+    drop(reply);
+    assert!(outbox(&w.service).is_empty(), "still claimed");
+    w.clock.advance(OUTBOX_CLAIM);
+    let swept = outbox(&w.service);
+    assert_eq!(swept.len(), 1);
+    assert_eq!(swept[0].notices.len(), 1);
+    assert_eq!(swept[0].notices[0].direct, Some(BOB));
+    let text = texts(&swept[0])[0];
+    assert!(
+        text.contains(&format!("#{}", g.id.0)) && text.contains("22-18"),
+        "{text}"
+    );
+    w.service.delivered(&swept[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "once");
+
+    // Bob answers (Alice takes mentions: no message for her); Alice moves again, and the post
+    // of Bob's message fails: the sweep sends it after the backoff.
+    play_any(&w, BOB);
+    let reply = play_any(&w, ALICE);
+    assert_eq!(reply.outbox.len(), 1);
+    w.service
+        .reply_delivered(&reply.outbox[0], Some(0))
+        .unwrap();
+    assert!(outbox(&w.service).is_empty(), "not before the backoff");
+    w.clock.advance(retry_delay(0));
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1);
+    assert_eq!(texts(&again[0]), texts_of(&reply.notices));
+    w.service.delivered(&again[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "never twice");
+}
+
+/// The first legal move of the game in the channel, played by `user`.
+fn play_any(w: &World, user: u64) -> damabot::game::Reply {
+    let game = w
+        .service
+        .store()
+        .active_game_in_channel(CHANNEL)
+        .unwrap()
+        .unwrap();
+    let position = Position::from_fen(&game.current_fen).unwrap();
+    let m = position.legal_moves()[0];
+    play(w, user, &position.move_text(&m))
+}
+
+fn texts_of(notices: &[damabot::game::Notice]) -> Vec<&str> {
+    notices.iter().map(|n| n.reply.text.as_str()).collect()
+}
+
+#[test]
+fn the_result_of_a_move_that_ends_the_game_lost_with_the_answer_is_sent_once() {
+    let w = world_with(settings());
+    let store = w.service.store();
+    let now = w.service.now();
+    store.ensure_player(GUILD, ALICE, "alice", now).unwrap();
+    store.ensure_player(GUILD, BOB, "bob", now).unwrap();
+    store
+        .set_notify_mode(BOB, damabot::store::NotifyMode::Dm)
+        .unwrap();
+    // White takes Black's last piece.
+    let g = store
+        .create_game(&NewGame {
+            guild: GUILD,
+            channel: CHANNEL,
+            white: Participant::User(ALICE),
+            black: Participant::User(BOB),
+            time_per_move_ms: DAY_MS,
+            rated: true,
+            start_fen: Position::from_fen("W:W22:B18").unwrap().to_fen(),
+            created_at: now,
+            in_thread: false,
+        })
+        .unwrap();
+    let reply = play(&w, ALICE, "22x13");
+    assert_eq!(reply.notices.len(), 1, "{:?}", reply.notices);
+    assert_eq!(reply.notices[0].direct, Some(BOB));
+    assert!(
+        reply.notices[0]
+            .reply
+            .text
+            .contains(&format!("#{}", g.id.0))
+    );
+    drop(reply);
+    w.clock.advance(OUTBOX_CLAIM);
+    let swept = outbox(&w.service);
+    assert_eq!(swept.len(), 1);
+    assert_eq!(swept[0].notices.len(), 1, "{:?}", texts(&swept[0]));
+    assert_eq!(swept[0].notices[0].direct, Some(BOB));
+    assert!(
+        texts(&swept[0])[0].contains("alice"),
+        "{:?}",
+        texts(&swept[0])
+    );
+    w.service.delivered(&swept[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "once");
+}
+
+#[test]
+fn the_result_of_a_resignation_lost_with_the_answer_is_sent_once() {
+    let w = world_with(settings());
+    let g = game(&w);
+    w.service
+        .store()
+        .set_notify_mode(BOB, damabot::store::NotifyMode::Dm)
+        .unwrap();
+    let reply = w
+        .service
+        .act(
+            &person(ALICE),
+            damabot::game::Origin::Channel,
+            damabot::game::Action::Resign,
+        )
+        .unwrap();
+    assert_eq!(reply.notices.len(), 1, "{:?}", reply.notices);
+    assert_eq!(reply.notices[0].direct, Some(BOB));
+    assert!(
+        reply.notices[0]
+            .reply
+            .text
+            .contains(&format!("#{}", g.id.0))
+    );
+    // The process dies before the post.
+    drop(reply);
+    w.clock.advance(OUTBOX_CLAIM);
+    let swept = outbox(&w.service);
+    assert_eq!(swept.len(), 1);
+    assert_eq!(swept[0].notices.len(), 1, "{:?}", texts(&swept[0]));
+    assert_eq!(swept[0].notices[0].direct, Some(BOB));
+    assert!(
+        texts(&swept[0])[0].contains("resign"),
+        "{:?}",
+        texts(&swept[0])
+    );
+    w.service.delivered(&swept[0], None).unwrap();
+    w.clock.advance(OUTBOX_CLAIM);
+    assert!(outbox(&w.service).is_empty(), "once");
+}

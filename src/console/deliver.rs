@@ -113,6 +113,17 @@ impl Console {
             let shown = self.notice(notice);
             out.push_str(&shown);
         }
+        // The notices of the outbox among them are out.
+        for part in &reply.outbox {
+            if let Err(error) = self.service.reply_delivered(part, None) {
+                let error = error.to_string();
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    t!(self.language, ConsoleInternalError, error = error)
+                );
+            }
+        }
         if let Some(thread) = reply.archive {
             let name = self.place_name(thread);
             let _ = writeln!(

@@ -17,7 +17,8 @@ use super::{
 };
 use crate::i18n::{Language, t};
 use crate::store::{
-    DrawOffer, EndReason, Finish, FinishedGame, GameResult, Participant, StoreError,
+    DrawOffer, EndReason, Finish, FinishedGame, GameEnding, GameResult, OutboxEvent, Participant,
+    StoreError, UserId,
 };
 
 impl GameService {
@@ -49,18 +50,19 @@ impl GameService {
         format!(" {ratings}")
     }
 
-    /// Ends the loaded game at the ply it was read at, and counts it (ratings, records); a
-    /// game that changed in the meantime stops the flow with the "too late" refusal.
+    /// Ends the loaded game at the ply it was read at, and counts it (ratings, records), with
+    /// what the end brings in the outbox (`by` ended it); a game that changed in the meantime
+    /// stops the flow with the "too late" refusal.
     fn finish_loaded(
         &self,
         language: Language,
         loaded: &mut Loaded,
         result: GameResult,
         reason: EndReason,
+        by: UserId,
     ) -> Flow<FinishedGame> {
         let finish = self.finish_of(loaded, result, reason);
-        let finished = self.store.finish_game(loaded.record.id, finish);
-        self.settle_finish(language, loaded, finished)
+        self.end_loaded(language, loaded, GameEnding::Finish(finish), by)
     }
 
     /// Accepts the loaded game's draw offer `offer`: a draw by agreement, only while exactly
@@ -70,9 +72,24 @@ impl GameService {
         language: Language,
         loaded: &mut Loaded,
         offer: DrawOffer,
+        by: UserId,
     ) -> Flow<FinishedGame> {
         let finish = self.finish_of(loaded, GameResult::Draw, EndReason::Agreement);
-        let finished = self.store.accept_draw(loaded.record.id, offer, finish);
+        self.end_loaded(language, loaded, GameEnding::AcceptDraw(offer, finish), by)
+    }
+
+    /// Ends the loaded game as `ending` says, with what the end brings in the outbox (see
+    /// [`GameService::announce_ending`]).
+    fn end_loaded(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        ending: GameEnding,
+        by: UserId,
+    ) -> Flow<FinishedGame> {
+        let game = loaded.record.id;
+        let notice = OutboxEvent::Ended { game, by };
+        let finished = self.store.end_game_noticed(game, ending, &notice);
         self.settle_finish(language, loaded, finished)
     }
 
@@ -149,6 +166,7 @@ impl GameService {
             &mut loaded,
             GameResult::from_winner(Some(winner)),
             EndReason::Resign,
+            actor.user,
         )?;
         let mut headline = t!(
             public,
@@ -162,7 +180,7 @@ impl GameService {
         reply
             .mentions
             .extend(loaded.record.participant(winner).user());
-        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        self.announce_ending(&mut reply, &loaded.record, actor.user);
         Ok(reply)
     }
 
@@ -249,14 +267,14 @@ impl GameService {
                 engine = engine_name(public, level)
             )));
         }
-        self.accept_offer(actor.language, loaded, offer)?;
+        self.accept_offer(actor.language, loaded, offer, actor.user)?;
         let headline = t!(
             public,
             GameDrawAccepted,
             player = engine_name(public, level)
         );
         let mut reply = self.board_reply(public, loaded, &headline, None);
-        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        self.announce_ending(&mut reply, &loaded.record, actor.user);
         Ok(reply)
     }
 
@@ -300,12 +318,12 @@ impl GameService {
             reply.mentions = offerer.user().into_iter().collect();
             return Ok(reply);
         }
-        let finished = self.accept_offer(private, &mut loaded, offer)?;
+        let finished = self.accept_offer(private, &mut loaded, offer, actor.user)?;
         let mut headline = t!(public, GameDrawAccepted, player = player);
         headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.mentions.extend(offerer.user());
-        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        self.announce_ending(&mut reply, &loaded.record, actor.user);
         Ok(reply)
     }
 
@@ -338,6 +356,7 @@ impl GameService {
             &mut loaded,
             GameResult::from_winner(Some(colour)),
             EndReason::TimeoutClaim,
+            actor.user,
         )?;
         let mut headline = t!(
             public,
@@ -350,7 +369,7 @@ impl GameService {
         reply
             .mentions
             .extend(loaded.record.participant(turn).user());
-        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        self.announce_ending(&mut reply, &loaded.record, actor.user);
         Ok(reply)
     }
 
@@ -366,13 +385,12 @@ impl GameService {
             ));
         }
         let mut loaded = self.find_active(actor, origin)?;
-        loaded.record = match self.store.abort_game(loaded.record.id, self.now()) {
-            Ok(record) => record,
-            Err(StoreError::GameNotActive { .. }) => {
-                return Err(self.too_late(private, loaded.record.id));
-            }
-            Err(other) => return Err(other.into()),
-        };
+        self.end_loaded(
+            private,
+            &mut loaded,
+            GameEnding::Abort(self.now()),
+            actor.user,
+        )?;
         let public = self.public_language(actor);
         let headline = t!(
             public,
@@ -383,7 +401,7 @@ impl GameService {
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.components.clear();
         reply.mentions.extend(players(&loaded.record));
-        self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+        self.announce_ending(&mut reply, &loaded.record, actor.user);
         Ok(reply)
     }
 }

@@ -67,7 +67,7 @@ pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction,
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::{EngineBusy, EnginePool, QueueBounds, Request};
 pub use limits::Limits;
-pub use outbox::{Delivery, OUTBOX_BATCH, OUTBOX_CLAIM, retry_delay};
+pub use outbox::{Delivery, OUTBOX_BATCH, OUTBOX_CLAIM, ReplyOutbox, retry_delay};
 pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
 pub use puzzle_collection::{
     PuzzleCollection, Puzzles, from_text as puzzles_from_text, load_puzzles, shipped_puzzles,

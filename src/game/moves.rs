@@ -15,7 +15,8 @@ use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
 use crate::i18n::{Language, t};
 use crate::store::{
-    EndReason, Finish, FinishedGame, GameResult, GameStatus, Participant, StoreError,
+    EndReason, Finish, FinishedGame, GameResult, GameStatus, OutboxEvent, Participant, PlayedMove,
+    StoreError, UserId,
 };
 
 impl GameService {
@@ -72,7 +73,7 @@ impl GameService {
         };
         let mut headline =
             t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
-        match self.commit_move(public, &mut loaded, m)? {
+        match self.commit_move(public, &mut loaded, m, MoveNotice::By(actor.user))? {
             Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
                 headline.push(' ');
@@ -81,7 +82,7 @@ impl GameService {
                 reply
                     .mentions
                     .extend(loaded.record.participant(!turn).user());
-                self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+                self.announce_move(&mut reply, &loaded.record, actor.user);
                 return Ok(reply);
             }
             Committed::Continues => {}
@@ -93,7 +94,9 @@ impl GameService {
                 who: Some(actor.user),
                 queued: &queued,
             };
-            let Some(text) = self.engine_move(public, &mut loaded, level, &request)? else {
+            let notice = MoveNotice::By(actor.user);
+            let Some(text) = self.engine_move_as(public, &mut loaded, level, &request, notice)?
+            else {
                 return Err(self.too_late(private, loaded.record.id));
             };
             headline.push(' ');
@@ -109,18 +112,13 @@ impl GameService {
                 deadline = live_time(loaded.record.deadline()),
             );
             let mut reply = self.board_reply(public, &loaded, &headline, None);
-            // A person's name reads the same in every language.
-            reply.notices.extend(self.turn_notice(
-                &loaded.record,
-                |_| mover,
-                &written,
-                Some(actor.user),
-            ));
+            // Their word that it is their move, from the outbox.
+            self.announce_move(&mut reply, &loaded.record, actor.user);
             reply
         };
         if loaded.record.status != GameStatus::Active {
             // The engine's reply ended the game.
-            self.announce_end(&mut reply, &loaded.record, Some(actor.user));
+            self.announce_move(&mut reply, &loaded.record, actor.user);
         }
         Ok(reply)
     }
@@ -135,6 +133,19 @@ impl GameService {
         loaded: &mut Loaded,
         level: u8,
         request: &Request<'_>,
+    ) -> Result<Option<String>, ServiceError> {
+        self.engine_move_as(language, loaded, level, request, MoveNotice::None)
+    }
+
+    /// [`Self::engine_move`], the move stored with the notice `notice` says it brings (see
+    /// [`crate::store::Store::record_noticed_move`]).
+    pub(crate) fn engine_move_as(
+        &self,
+        language: Language,
+        loaded: &mut Loaded,
+        level: u8,
+        request: &Request<'_>,
+        notice: MoveNotice,
     ) -> Result<Option<String>, ServiceError> {
         let Some(level) = Level::new(level) else {
             return Ok(Some(t!(language, GameEngineNoLevel, level = level)));
@@ -159,32 +170,28 @@ impl GameService {
         };
         let written = loaded.position().move_text(&m);
         let engine = engine_name(language, level.number());
-        Ok(Some(match self.commit_move(language, loaded, m)? {
+        let end = match self.commit_move(language, loaded, m, notice)? {
             Committed::Stale => return Ok(None),
-            Committed::Ended(end) => {
-                let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
-                text.push(' ');
-                text.push_str(&end);
-                text
-            }
-            // The person to move is told, with the live clock.
-            Committed::Continues => t!(
-                language,
-                NotifyEngineTurn,
-                engine = engine,
-                move = written,
-                deadline = live_time(loaded.record.deadline()),
-            ),
-        }))
+            Committed::Ended(end) => Some(end),
+            Committed::Continues => None,
+        };
+        Ok(Some(engine_move_text(
+            language,
+            &engine,
+            &written,
+            &loaded.record,
+            end,
+        )))
     }
 
     /// Stores a legal move (and the end of the game, if the move ends it, told in `language`)
-    /// and updates `loaded`.
+    /// and updates `loaded`, with the notice in the outbox that `notice` says it brings.
     fn commit_move(
         &self,
         language: Language,
         loaded: &mut Loaded,
         m: Move,
+        notice: MoveNotice,
     ) -> Result<Committed, ServiceError> {
         let mut next = loaded.game.clone();
         let outcome = match next.play(&m) {
@@ -201,20 +208,49 @@ impl GameService {
         let now = self.now();
         let fen = next.position().to_fen();
         let ply = loaded.record.ply;
-        let result = match outcome {
-            None => self
+        let game = loaded.record.id;
+        let event = match notice {
+            MoveNotice::Swept => Some(OutboxEvent::EngineMove { game, ply: ply + 1 }),
+            // A move that ends the game, or that a person other than its author is to answer.
+            MoveNotice::By(by)
+                if outcome.is_some()
+                    || loaded
+                        .record
+                        .participant(!loaded.turn())
+                        .user()
+                        .is_some_and(|user| user != by) =>
+            {
+                Some(OutboxEvent::Move {
+                    game,
+                    ply: ply + 1,
+                    by,
+                })
+            }
+            MoveNotice::By(_) | MoveNotice::None => None,
+        };
+        let result = match (outcome, event) {
+            (_, Some(event)) => {
+                let finish = outcome.map(|outcome| Self::move_finish(loaded, outcome, now));
+                let long = m.long();
+                let played = PlayedMove {
+                    ply,
+                    long: &long,
+                    fen_after: &fen,
+                    at: now,
+                };
+                self.store
+                    .record_noticed_move(game, played, finish, &event)
+                    .map(|finished| match outcome {
+                        Some(outcome) => (finished.game.clone(), Some((outcome, finished))),
+                        None => (finished.game, None),
+                    })
+            }
+            (None, None) => self
                 .store
                 .record_move(loaded.record.id, ply, &m.long(), &fen, now)
                 .map(|record| (record, None)),
-            Some(outcome) => {
-                let finish = Finish {
-                    result: GameResult::from_winner(outcome.winner),
-                    reason: end_reason(outcome),
-                    ply: ply + 1,
-                    at: now,
-                    counting: rating::counting(&loaded.record),
-                    rate: rating::glicko2,
-                };
+            (Some(outcome), None) => {
+                let finish = Self::move_finish(loaded, outcome, now);
                 self.store
                     .record_final_move(loaded.record.id, ply, &m.long(), &fen, finish)
                     .map(|finished| (finished.game.clone(), Some((outcome, finished))))
@@ -244,7 +280,19 @@ impl GameService {
         }
     }
 
-    fn ending_text(
+    /// The finish a move that ends the loaded game brings.
+    fn move_finish(loaded: &Loaded, outcome: Outcome, now: crate::store::Millis) -> Finish {
+        Finish {
+            result: GameResult::from_winner(outcome.winner),
+            reason: end_reason(outcome),
+            ply: loaded.record.ply + 1,
+            at: now,
+            counting: rating::counting(&loaded.record),
+            rate: rating::glicko2,
+        }
+    }
+
+    pub(crate) fn ending_text(
         &self,
         language: Language,
         record: &crate::store::Game,
@@ -278,6 +326,44 @@ impl GameService {
         text.push_str(&self.rating_text(language, record.guild, finished));
         text
     }
+}
+
+/// What the engine played (`written`) in `record`, in `language`: with `end`, how the game
+/// ended; else the person to move is told, with the live clock.
+pub(crate) fn engine_move_text(
+    language: Language,
+    engine: &str,
+    written: &str,
+    record: &crate::store::Game,
+    end: Option<String>,
+) -> String {
+    let written = written.to_owned();
+    if let Some(end) = end {
+        let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
+        text.push(' ');
+        text.push_str(&end);
+        text
+    } else {
+        t!(
+            language,
+            NotifyEngineTurn,
+            engine = engine,
+            move = written,
+            deadline = live_time(record.deadline()),
+        )
+    }
+}
+
+/// The notice a move brings, stored in the outbox with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MoveNotice {
+    /// None besides the answer that shows it.
+    None,
+    /// The engine's move the sweep played: its board and what it brings.
+    Swept,
+    /// A move played for this person (theirs, or the engine's reply to it): what it brings
+    /// besides their answer, if anything.
+    By(UserId),
 }
 
 enum Committed {

@@ -20,7 +20,8 @@ use super::settings::millis;
 use super::{Actor, GameService, Notice, Reply, ServiceError, human_duration, lock};
 use crate::i18n::{Language, t};
 use crate::store::{
-    AbortReason, EndReason, Game, GameResult, GameStatus, Millis, NotifyMode, Participant, UserId,
+    AbortReason, EndReason, Game, GameResult, GameStatus, Millis, NotifyMode, OutboxEvent,
+    Participant, UserId,
 };
 
 /// How long a person whose direct messages could not be delivered hears in the game's place
@@ -215,9 +216,123 @@ impl GameService {
 
     /// What the end of `game` brings besides the reply that shows it: for a game in a thread,
     /// the result line in the channel it was started in and the thread to archive; the result
-    /// by direct message to its players who chose that (but `actor`, who ended it). Players who
+    /// by direct message to its players who chose that (but `actor`, who ended it); and, for a
+    /// tournament's game, what its end brings (see [`Self::tournament_game_ended`]). Players who
     /// chose direct messages or nothing are not mentioned in the reply.
     pub(crate) fn announce_end(&self, reply: &mut Reply, game: &Game, actor: Option<UserId>) {
+        self.end_notices(reply, game, actor);
+        self.tournament_goes_on(reply, game);
+    }
+
+    /// What a move that `by` played (or the engine's reply to it) brings besides the answer
+    /// that shows it, its notice claimed from the outbox (see [`Self::move_notices`]); when it
+    /// ended the game, what the end changes in the answer, and the tournament that goes on.
+    pub(crate) fn announce_move(&self, reply: &mut Reply, record: &Game, by: UserId) {
+        let event = OutboxEvent::Move {
+            game: record.id,
+            ply: record.ply,
+            by,
+        };
+        self.announce_with(reply, record, &event);
+    }
+
+    /// What the end of `record` by `by`'s action brings besides the answer that shows it, as
+    /// [`Self::announce_end`] says, its notices claimed from the outbox (see
+    /// [`Self::ended_notices`]).
+    pub(crate) fn announce_ending(&self, reply: &mut Reply, record: &Game, by: UserId) {
+        let event = OutboxEvent::Ended {
+            game: record.id,
+            by,
+        };
+        self.announce_with(reply, record, &event);
+    }
+
+    /// The notice of the outbox `event` stored with a change to `record`, claimed for the
+    /// answer that shows the change; when the game ended, what the end changes in the answer,
+    /// and the tournament that goes on.
+    fn announce_with(&self, reply: &mut Reply, record: &Game, event: &OutboxEvent) {
+        let ended = record.status != GameStatus::Active;
+        if ended {
+            self.end_reply(reply, record);
+        }
+        match self.claim_event(event) {
+            Ok(delivery) => {
+                if let Some(delivery) = delivery {
+                    reply.push_delivery(delivery);
+                }
+            }
+            Err(error) => {
+                tracing::error!(game = %record.id, %error, "the notices of a change are left to the sweep");
+            }
+        }
+        if ended {
+            self.tournament_goes_on(reply, record);
+        }
+    }
+
+    /// The notices of the end of `record` by `by`'s action besides the answer that showed it
+    /// (see [`Self::end_messages`]), worded from what is stored now.
+    pub(crate) fn ended_notices(&self, record: &Game, by: UserId) -> Vec<Notice> {
+        if record.status == GameStatus::Active {
+            return Vec::new();
+        }
+        self.end_messages(record, Some(by))
+    }
+
+    /// The notices of a move that `by` played (or the engine's reply to it) in `record`,
+    /// reaching `ply`, besides the answer that showed it, worded from what is stored now: the
+    /// direct message to the person now to move, or what the end of the game brings (see
+    /// [`Self::end_messages`]). None once the game has moved on, or ended otherwise.
+    pub(crate) fn move_notices(
+        &self,
+        record: &Game,
+        ply: u32,
+        by: UserId,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        if record.ply != ply {
+            return Ok(Vec::new());
+        }
+        match (record.status, record.end_reason) {
+            (GameStatus::Active, _) => {}
+            (_, Some(EndReason::NoMoves | EndReason::Repetition | EndReason::FortyMove)) => {
+                return Ok(self.end_messages(record, Some(by)));
+            }
+            _ => return Ok(Vec::new()),
+        }
+        let loaded = self.load(record.clone())?;
+        let Some(written) = last_move_text(&loaded) else {
+            return Ok(Vec::new());
+        };
+        let mover = record.participant(!loaded.turn());
+        Ok(self
+            .turn_notice(
+                record,
+                |language| self.participant_name(language, record.guild, mover),
+                &written,
+                Some(by),
+            )
+            .into_iter()
+            .collect())
+    }
+
+    /// A tournament goes on when its round's last game ends: what that brings, after the
+    /// reply's notices.
+    pub(crate) fn tournament_goes_on(&self, reply: &mut Reply, game: &Game) {
+        for delivery in self.tournament_game_ended(game) {
+            reply.push_delivery(delivery);
+        }
+    }
+
+    /// [`Self::announce_end`] but for the tournament, which the sweep's part for tournaments
+    /// takes on: for the notices of the outbox.
+    pub(crate) fn end_notices(&self, reply: &mut Reply, game: &Game, actor: Option<UserId>) {
+        self.end_reply(reply, game);
+        reply.notices.extend(self.end_messages(game, actor));
+    }
+
+    /// What the end of `game` changes in the reply that shows it: players who chose direct
+    /// messages or nothing are not mentioned, and a game's thread is archived.
+    pub(crate) fn end_reply(&self, reply: &mut Reply, game: &Game) {
         let players: Vec<UserId> = [game.white, game.black]
             .into_iter()
             .filter_map(Participant::user)
@@ -225,20 +340,32 @@ impl GameService {
         reply
             .mentions
             .retain(|user| !players.contains(user) || self.delivery(*user) == Delivery::Mention);
+        if let (true, Some(thread)) = (game.in_thread, game.thread) {
+            reply.archive = Some(thread);
+        }
+    }
+
+    /// The messages the end of `game` brings besides the reply that shows it: for a game in a
+    /// thread, the result line in the channel it was started in; the result by direct message
+    /// to its players who chose that (but `actor`, who ended it).
+    pub(crate) fn end_messages(&self, game: &Game, actor: Option<UserId>) -> Vec<Notice> {
+        let mut notices = Vec::new();
         let language = self.server_language(game.guild);
         let line = self.result_line(language, game);
-        if let (true, Some(thread)) = (game.in_thread, game.thread) {
-            reply.notices.push(Notice {
+        if let (true, Some(_)) = (game.in_thread, game.thread) {
+            notices.push(Notice {
                 guild: game.guild,
                 channel: game.channel,
                 reply: Reply::public(line.clone()),
                 edit: None,
                 direct: None,
             });
-            reply.archive = Some(thread);
         }
         let mut told = Vec::new();
-        for user in players {
+        for user in [game.white, game.black]
+            .into_iter()
+            .filter_map(Participant::user)
+        {
             if Some(user) == actor
                 || told.contains(&user)
                 || self.delivery(user) != Delivery::Direct
@@ -246,7 +373,7 @@ impl GameService {
                 continue;
             }
             told.push(user);
-            reply.notices.push(Notice {
+            notices.push(Notice {
                 guild: game.guild,
                 channel: game.place(),
                 reply: Reply::public(t!(
@@ -259,9 +386,7 @@ impl GameService {
                 direct: Some(user),
             });
         }
-        // A tournament goes on when its round's last game ends.
-        let next = self.tournament_game_ended(game);
-        reply.notices.extend(next);
+        notices
     }
 
     /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.
@@ -471,6 +596,17 @@ fn due_stage(record: &Game, now: Millis) -> u8 {
     } else {
         u8::from(gone * 2 >= per_move)
     }
+}
+
+/// The last move of a loaded game as its text reads it (`22-18`); `None` before any move.
+pub(crate) fn last_move_text(loaded: &Loaded) -> Option<String> {
+    let last = loaded.last_move()?;
+    let moves = loaded.game.moves();
+    let mut before = dama_rules::Game::new(*loaded.game.start());
+    for played in &moves[..moves.len() - 1] {
+        before.play(played).ok()?;
+    }
+    Some(before.position().move_text(&last))
 }
 
 #[cfg(test)]

@@ -1,6 +1,14 @@
 //! The outbox: notices that committed changes must bring (forfeits, expired challenges, idle
-//! engine games ended, reminders), stored by the store in the transaction of the change and
-//! posted by the adapter at least once, never twice.
+//! engine games ended, reminders, the engine's moves the sweep played, tournaments' rounds and
+//! ends, the puzzles of the day, and what a person's move or action that ends a game brings
+//! besides its answer), stored by the store in the transaction of the change and posted by the
+//! adapter at least once, never twice.
+//!
+//! A notice that an answer brings (the opponent's direct message that it is their move, the
+//! result where it is awaited, a tournament's next round) is claimed at once by the process
+//! that answers and posted with the answer's notices ([`ReplyOutbox`]); when that process dies
+//! first, its claim runs out and the sweep posts it. The answer itself is no notice of the
+//! outbox.
 //!
 //! Each notice of the outbox is claimed by one process at a time ([`OUTBOX_CLAIM`]), worded
 //! from what is stored when it is posted, and reported with [`GameService::delivered`]: posted
@@ -11,7 +19,7 @@
 
 use std::time::Duration;
 
-use super::{GameService, Notice, ServiceError, settle_mentions};
+use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
 use crate::store::{FinishedGame, NoticeId, OutboxEvent, OutboxNotice};
 
 /// How long a process holds the notices it claimed: another process (or this one after a
@@ -69,7 +77,82 @@ fn millis(duration: Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
+/// A notice of the outbox among an answer's notices ([`Reply::notices`]), claimed by the
+/// process that answers: posted with them, then reported with
+/// [`GameService::reply_delivered`].
+#[derive(Debug, Clone)]
+pub struct ReplyOutbox {
+    claim: Claim,
+    /// Where its first message is among the answer's notices as posted (each notice followed
+    /// by its own notices).
+    first: usize,
+    /// How many messages each of its notices is posted as (itself and its own notices).
+    sizes: Vec<usize>,
+}
+
+/// How many messages a notice is posted as: itself and its own notices.
+fn posted_size(notice: &Notice) -> usize {
+    1 + notice.reply.notices.iter().map(posted_size).sum::<usize>()
+}
+
+impl Reply {
+    /// Adds the notices of a delivery to the answer's notices; a notice of the outbox is
+    /// remembered in [`Reply::outbox`], to report once the answer's notices are out.
+    pub(crate) fn push_delivery(&mut self, delivery: Delivery) {
+        if let Some(claim) = delivery.claim {
+            self.outbox.push(ReplyOutbox {
+                claim,
+                first: self.notices.iter().map(posted_size).sum(),
+                sizes: delivery.notices.iter().map(posted_size).collect(),
+            });
+        }
+        self.notices.extend(delivery.notices);
+    }
+}
+
 impl GameService {
+    /// Claims the notice of the outbox that a change just made stored for `event`, worded
+    /// from what is stored now: for an answer (or a part of the sweep) that posts it at once.
+    /// `None` when another process has it or it has nothing to say.
+    pub(crate) fn claim_event(
+        &self,
+        event: &OutboxEvent,
+    ) -> Result<Option<Delivery>, ServiceError> {
+        let now = self.now();
+        let until = now.saturating_add(millis(OUTBOX_CLAIM));
+        let claimant = i64::from_ne_bytes(self.random_u64().to_ne_bytes());
+        let Some(claimed) = self.store.claim_event(event, claimant, now, until)? else {
+            return Ok(None);
+        };
+        self.claimed_delivery(&claimed, claimant)
+    }
+
+    /// Reports how the notices of an answer went for one notice of the outbox among them:
+    /// `stopped` is where the first message that failed (and is worth trying again) is among
+    /// the answer's notices as posted, `None` when every message is out (see
+    /// [`Self::delivered`]).
+    pub fn reply_delivered(
+        &self,
+        part: &ReplyOutbox,
+        stopped: Option<usize>,
+    ) -> Result<(), ServiceError> {
+        let stopped = stopped.and_then(|failed| {
+            let mut end = part.first;
+            if failed < end {
+                return Some(0);
+            }
+            part.sizes.iter().position(|size| {
+                end += size;
+                failed < end
+            })
+        });
+        let delivery = Delivery {
+            notices: Vec::new(),
+            claim: Some(part.claim),
+        };
+        self.delivered(&delivery, stopped)
+    }
+
     /// Claims the notices of the outbox that are due, for the servers this process looks
     /// after, and words each from what is stored now. A notice that has nothing left to say
     /// (its challenge or game gone, a reminder for a ply the game has left) is marked posted.
@@ -87,41 +170,51 @@ impl GameService {
                 // Another process took it.
                 continue;
             };
-            let done = claimed.parts_done;
-            let claim = Some(Claim {
-                id: claimed.id,
-                claimant,
-                done,
-                attempts: claimed.attempts,
-            });
-            let mut notices = match self.outbox_notices(&claimed) {
-                Ok(notices) => notices,
-                // One notice that cannot be worded must not hold back the others.
-                Err(error) => {
-                    tracing::error!(notice = %claimed.id, %error, "skipped by the sweep: a notice of the outbox cannot be worded");
-                    if matches!(error, ServiceError::Corrupt { .. }) {
-                        // Its game does not replay: it never will be worded.
-                        let dropped = Delivery {
-                            notices: Vec::new(),
-                            claim,
-                        };
-                        self.delivered(&dropped, None)?;
-                    }
-                    continue;
-                }
-            };
-            notices.drain(..notices.len().min(done as usize));
-            for notice in &mut notices {
-                settle_mentions(&mut notice.reply, None);
-            }
-            let delivery = Delivery { notices, claim };
-            if delivery.notices.is_empty() {
-                self.delivered(&delivery, None)?;
-                continue;
-            }
-            deliveries.push(delivery);
+            deliveries.extend(self.claimed_delivery(&claimed, claimant)?);
         }
         Ok(deliveries)
+    }
+
+    /// A notice of the outbox claimed by `claimant`, worded from what is stored now: `None`
+    /// (and reported) when it has nothing left to say or cannot be worded.
+    fn claimed_delivery(
+        &self,
+        claimed: &OutboxNotice,
+        claimant: i64,
+    ) -> Result<Option<Delivery>, ServiceError> {
+        let done = claimed.parts_done;
+        let claim = Some(Claim {
+            id: claimed.id,
+            claimant,
+            done,
+            attempts: claimed.attempts,
+        });
+        let mut notices = match self.outbox_notices(claimed) {
+            Ok(notices) => notices,
+            // One notice that cannot be worded must not hold back the others.
+            Err(error) => {
+                tracing::error!(notice = %claimed.id, %error, "skipped by the sweep: a notice of the outbox cannot be worded");
+                if matches!(error, ServiceError::Corrupt { .. }) {
+                    // Its game does not replay: it never will be worded.
+                    let dropped = Delivery {
+                        notices: Vec::new(),
+                        claim,
+                    };
+                    self.delivered(&dropped, None)?;
+                }
+                return Ok(None);
+            }
+        };
+        notices.drain(..notices.len().min(done as usize));
+        for notice in &mut notices {
+            settle_mentions(&mut notice.reply, None);
+        }
+        let delivery = Delivery { notices, claim };
+        if delivery.notices.is_empty() {
+            self.delivered(&delivery, None)?;
+            return Ok(None);
+        }
+        Ok(Some(delivery))
     }
 
     /// Reports how a delivery went: every message out (or dropped for good) when `stopped` is
@@ -181,6 +274,26 @@ impl GameService {
                 Some(game) => self.reminder_notices(&game, ply, stage, self.now())?,
                 None => Vec::new(),
             },
+            OutboxEvent::EngineMove { game, ply } => match self.store.game(game)? {
+                Some(game) => self.engine_move_notices(game, ply)?,
+                None => Vec::new(),
+            },
+            OutboxEvent::Move { game, ply, by } => match self.store.game(game)? {
+                Some(game) => self.move_notices(&game, ply, by)?,
+                None => Vec::new(),
+            },
+            OutboxEvent::Ended { game, by } => match self.store.game(game)? {
+                Some(game) => self.ended_notices(&game, by),
+                None => Vec::new(),
+            },
+            OutboxEvent::Round { tournament, number } => self.round_notices(tournament, number)?,
+            OutboxEvent::TournamentEnd(tournament) => {
+                self.final_notice(tournament)?.into_iter().collect()
+            }
+            OutboxEvent::Daily { day, channel } => self
+                .daily_notice(notice.guild, day, channel)
+                .into_iter()
+                .collect(),
         })
     }
 }

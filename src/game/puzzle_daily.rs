@@ -1,65 +1,73 @@
 //! The puzzle of the day in a server's channel: posted by the sweep once a day at the server's
-//! hour (the store's key decides which process posts), with yesterday's solution and how many
-//! solved it; and its part of `/settings`.
+//! hour (the store's key decides which process claims it, and keeps its notice in the outbox in
+//! the same transaction), with yesterday's solution and how many solved it; and its part of
+//! `/settings`.
 
 use super::puzzle::{long_line, next_daily_post};
-use super::puzzle_collection::{PuzzleCollection, Puzzles};
+use super::puzzle_collection::Puzzles;
 use super::reply::button;
-use super::sweep::isolated;
 use super::{ButtonStyle, ComponentAction, GameService, Notice, Reply, ServiceError};
 use super::{notify::live_time, settings::channel_list};
 use crate::i18n::{Language, t};
 use crate::render::BoardView;
-use crate::store::{DailyPuzzleServer, Millis, ServerSettings, StoreError, puzzle_day};
+use crate::store::{ChannelId, GuildId, Millis, ServerSettings, StoreError, puzzle_day};
 
 impl GameService {
     /// The daily posts that are due: for each server this process looks after whose channel
-    /// is set, today's puzzle once (the first sweep of the day claims it).
-    pub(crate) fn daily_puzzle_posts(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
-        let Puzzles::Loaded(collection) = &self.puzzles else {
-            return Ok(Vec::new());
-        };
-        let mut notices = Vec::new();
+    /// is set, today's puzzle once (the first sweep of the day claims it, and the store keeps
+    /// its notice in the outbox with the claim: see [`Self::daily_notice`]).
+    pub(crate) fn daily_puzzle_posts(&self, now: Millis) -> Result<(), ServiceError> {
+        if !matches!(self.puzzles, Puzzles::Loaded(_)) {
+            return Ok(());
+        }
         for server in self.store.daily_puzzle_servers()? {
             if !self.owns_guild(server.guild) {
                 continue;
             }
             let guild = server.guild;
-            notices.extend(isolated("server's daily puzzle", guild, || {
-                self.daily_puzzle_post(collection, server, now)
-            }));
+            let day = puzzle_day(now, server.hour);
+            if let Err(error) =
+                self.store
+                    .claim_daily_puzzle_post(guild, day, Some(server.channel), now)
+            {
+                tracing::error!(what = "server's daily puzzle", id = guild, %error, "skipped by the sweep: it failed");
+            }
         }
-        Ok(notices)
+        Ok(())
     }
 
-    /// The daily post of one server, if it is due and this process claims it.
-    fn daily_puzzle_post(
+    /// The post of a server's puzzle of `day` in `channel`, with the solution of the day
+    /// before and how many solved it; `None` without puzzles.
+    pub(crate) fn daily_notice(
         &self,
-        collection: &PuzzleCollection,
-        server: DailyPuzzleServer,
-        now: Millis,
-    ) -> Result<Vec<Notice>, ServiceError> {
-        let day = puzzle_day(now, server.hour);
-        if !self
-            .store
-            .claim_daily_puzzle_post(server.guild, day, Some(server.channel), now)?
-        {
-            return Ok(Vec::new());
-        }
-        let language = self.server_language(server.guild);
-        let puzzle = collection.daily(server.guild, day);
+        guild: GuildId,
+        day: i64,
+        channel: ChannelId,
+    ) -> Option<Notice> {
+        let Puzzles::Loaded(collection) = &self.puzzles else {
+            return None;
+        };
+        let language = self.server_language(guild);
+        let hour = match self.server_settings(guild) {
+            Ok(settings) => settings.daily_puzzle_hour,
+            Err(error) => {
+                tracing::error!(guild, %error, "cannot read the hour of the daily puzzle");
+                0
+            }
+        };
+        let puzzle = collection.daily(guild, day);
         let solver = puzzle.solver().name();
         let mut text = t!(
             language,
             PuzzleDailyPost,
             color = solver,
             difficulty = puzzle.difficulty,
-            next = live_time(next_daily_post(now, server.hour)),
+            next = live_time(next_daily_post(self.now(), hour)),
         );
-        // The post is claimed: yesterday's count that cannot be read leaves it out.
-        match self.store.daily_puzzle_solvers(server.guild, day - 1) {
+        // Yesterday's count that cannot be read leaves it out.
+        match self.store.daily_puzzle_solvers(guild, day - 1) {
             Ok(solvers) => {
-                let yesterday = collection.daily(server.guild, day - 1);
+                let yesterday = collection.daily(guild, day - 1);
                 text.push('\n');
                 text.push_str(&t!(
                     language,
@@ -69,7 +77,7 @@ impl GameService {
                 ));
             }
             Err(error) => {
-                tracing::error!(guild = server.guild, %error, "cannot count yesterday's solvers");
+                tracing::error!(guild, %error, "cannot count yesterday's solvers");
             }
         }
         let mut board = BoardView::new(puzzle.position);
@@ -82,13 +90,13 @@ impl GameService {
             &t!(language, PuzzleButtonSolve),
             ButtonStyle::Primary,
         )]];
-        Ok(vec![Notice {
-            guild: server.guild,
-            channel: server.channel,
+        Some(Notice {
+            guild,
+            channel,
             reply,
             edit: None,
             direct: None,
-        }])
+        })
     }
 
     /// After `/settings daily-puzzle` or `daily-puzzle-hour`: the day now running is passed

@@ -52,6 +52,9 @@ pub struct Reply {
     pub notices: Vec<Notice>,
     /// A thread to archive once the reply is out (its game has ended).
     pub archive: Option<ChannelId>,
+    /// The notices of the outbox among `notices`, claimed for this answer: once `notices`
+    /// are posted, each is reported with [`crate::game::GameService::reply_delivered`].
+    pub outbox: Vec<super::ReplyOutbox>,
 }
 
 /// A thread to open for a game.

@@ -3,22 +3,36 @@
 
 use super::board::{mention, players};
 use super::loaded::Loaded;
+use super::moves::{MoveNotice, engine_move_text};
+use super::notify::last_move_text;
 use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use crate::i18n::t;
 use crate::store::{
-    EndReason, Finish, FinishedGame, Game, GameId, GameResult, GameStatus, Millis, Participant,
-    StoreError,
+    EndReason, Finish, FinishedGame, Game, GameId, GameResult, GameStatus, Millis, OutboxEvent,
+    Participant, StoreError,
 };
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
     /// of it is under way: the replies a restart interrupted (the player's move was stored, the
-    /// engine's was not yet). Each notice edits the game's board message and pings the person
-    /// now to move (or, if the engine's move ended the game, its opponent).
+    /// engine's was not yet). Each move is stored with its notice in the outbox (the game's
+    /// board message edited, pinging the person now to move), returned here each counted as
+    /// posted at once: for callers that show them right away and cannot fail to.
     pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
+        for delivery in self.resume_engine_deliveries()? {
+            self.delivered(&delivery, None)?;
+            notices.extend(delivery.notices);
+        }
+        Ok(notices)
+    }
+
+    /// [`Self::resume_engine_games`], each move's notice claimed from the outbox as it is
+    /// stored, to report with [`Self::delivered`].
+    fn resume_engine_deliveries(&self) -> Result<Vec<Delivery>, ServiceError> {
+        let mut deliveries = Vec::new();
         for record in self.store.engine_to_move_games()? {
             if !self.owns_guild(record.guild) {
                 continue;
@@ -28,70 +42,102 @@ impl GameService {
                 break;
             }
             // One damaged game must not keep the others waiting.
-            notices.extend(isolated("game", record.id, || {
+            deliveries.extend(isolated("game", record.id, || {
                 self.resume_engine_game(record.id)
             }));
         }
-        Ok(notices)
+        Ok(deliveries)
     }
 
     /// The engine's move in one game where it is to move, unless a search of it is under way.
-    fn resume_engine_game(&self, id: GameId) -> Result<Vec<Notice>, ServiceError> {
-        let mut notices = Vec::new();
+    fn resume_engine_game(&self, id: GameId) -> Result<Option<Delivery>, ServiceError> {
         let Some(_searching) = self.start_searching(id) else {
             // A player's job is searching it right now.
-            return Ok(notices);
+            return Ok(None);
         };
         // Read again under the mark: a job that just finished may have moved on.
         let Some(record) = self.store.game(id)? else {
-            return Ok(notices);
+            return Ok(None);
         };
         if record.status != GameStatus::Active {
-            return Ok(notices);
+            return Ok(None);
         }
         let mut loaded = self.load(record)?;
         let Participant::Engine(level) = loaded.record.participant(loaded.turn()) else {
-            return Ok(notices);
+            return Ok(None);
         };
         let ply = loaded.record.ply;
         let language = self.server_language(loaded.record.guild);
-        let before = *loaded.position();
         let request = super::Request::silent(None);
-        let Some(text) = self.engine_move(language, &mut loaded, level, &request)? else {
-            return Ok(notices);
-        };
+        self.engine_move_as(language, &mut loaded, level, &request, MoveNotice::Swept)?;
         if loaded.record.ply == ply {
             tracing::warn!(game = %id, level, "the engine has no move to resume with");
-            return Ok(notices);
+            return Ok(None);
         }
-        // The board pings the person now to move (as they chose); a game the engine's
-        // move ended pings its player, with the result where it is awaited.
+        let event = OutboxEvent::EngineMove {
+            game: id,
+            ply: ply + 1,
+        };
+        self.claim_event(&event)
+    }
+
+    /// The notices of the engine's move the sweep played in `record`, reaching `ply`, worded
+    /// from what is stored now: the game's board message edited, pinging the person now to
+    /// move (as they chose), or, if the move ended the game, its player, with the result where
+    /// it is awaited. None when the game has moved on since (its next board says it all).
+    pub(crate) fn engine_move_notices(
+        &self,
+        record: Game,
+        ply: u32,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        if record.ply != ply {
+            return Ok(Vec::new());
+        }
+        let ended = record.status != GameStatus::Active;
+        let loaded = self.load(record)?;
+        let outcome = loaded.game.outcome();
+        if ended && outcome.is_none() {
+            // Ended otherwise since (an abort): that end has its own notice.
+            return Ok(Vec::new());
+        }
+        let Some(written) = last_move_text(&loaded) else {
+            return Ok(Vec::new());
+        };
+        let Participant::Engine(level) = loaded.record.participant(!loaded.turn()) else {
+            return Ok(Vec::new());
+        };
+        let language = self.server_language(loaded.record.guild);
+        let engine = engine_name(language, level);
+        let end = outcome.map(|outcome| {
+            let finished = FinishedGame {
+                game: loaded.record.clone(),
+                ratings: None,
+            };
+            self.ending_text(language, &loaded.record, outcome, &finished)
+        });
+        let text = engine_move_text(language, &engine, &written, &loaded.record, end);
         let mut reply = self.board_reply(language, &loaded, &text, None);
         let mut extra = Vec::new();
-        if loaded.record.status == GameStatus::Active {
-            let written = loaded
-                .last_move()
-                .map(|m| before.move_text(&m))
-                .unwrap_or_default();
+        if ended {
+            reply.mentions.extend(players(&loaded.record));
+            self.end_notices(&mut reply, &loaded.record, None);
+            extra.append(&mut reply.notices);
+        } else {
             extra.extend(self.turn_notice(
                 &loaded.record,
                 |language| engine_name(language, level),
                 &written,
                 None,
             ));
-        } else {
-            reply.mentions.extend(players(&loaded.record));
-            self.announce_end(&mut reply, &loaded.record, None);
-            extra.append(&mut reply.notices);
         }
         settle_mentions(&mut reply, None);
-        notices.push(Notice {
+        let mut notices = vec![Notice {
             guild: loaded.record.guild,
             channel: loaded.record.place(),
             reply,
             edit: loaded.record.board_message,
             direct: None,
-        });
+        }];
         notices.append(&mut extra);
         Ok(notices)
     }
@@ -120,32 +166,35 @@ impl GameService {
     pub fn sweep_deliveries(&self) -> Result<Vec<Delivery>, ServiceError> {
         // Each part, and each game, challenge, tournament and server's daily puzzle in it, fails
         // on its own: what fails is logged with its id and skipped, everything else is served.
-        let mut first = isolated("sweep part", "engine moves", || self.resume_engine_games());
+        // Each part skips the servers of shards another process runs (`owns_guild`; the store
+        // expires the challenges of this process's servers only).
         let now = self.now();
-        let parts: [(&str, &SweepPart<'_>); 4] = [
+        let mut deliveries = isolated("sweep part", "engine moves", || {
+            self.resume_engine_deliveries()
+        });
+        let parts: [(&str, &SweepPart<'_>); 5] = [
             ("expired challenges", &|| self.expired_challenges(now)),
             ("forfeits", &|| self.forfeits(now)),
             ("idle engine games", &|| self.idle_engine_games(now)),
             ("reminders", &|| self.reminders(now)),
+            ("daily puzzles", &|| self.daily_puzzle_posts(now)),
         ];
         for (part, run) in parts {
             if let Err(error) = run() {
                 tracing::error!(what = "sweep part", id = part, %error, "skipped by the sweep: it failed");
             }
         }
-        let outbox = self.claim_outbox()?;
-        let mut last = isolated("sweep part", "tournaments", || self.tournament_sweep(now));
-        last.extend(isolated("sweep part", "daily puzzles", || {
-            self.daily_puzzle_posts(now)
+        // The tournaments that go on after the games the parts above ended: their rounds and
+        // ends are claimed from the outbox as they are stored.
+        deliveries.extend(isolated("sweep part", "tournaments", || {
+            self.tournament_sweep(now)
         }));
-        // Each part skips the servers of shards another process runs (`owns_guild`; the
-        // store expires the challenges of this process's servers only).
-        for notice in first.iter_mut().chain(&mut last) {
-            settle_mentions(&mut notice.reply, None);
+        deliveries.extend(self.claim_outbox()?);
+        for delivery in &mut deliveries {
+            for notice in &mut delivery.notices {
+                settle_mentions(&mut notice.reply, None);
+            }
         }
-        let mut deliveries = vec![Delivery::direct(first)];
-        deliveries.extend(outbox);
-        deliveries.push(Delivery::direct(last));
         deliveries.retain(|delivery| !delivery.notices.is_empty());
         Ok(deliveries)
     }
@@ -195,7 +244,8 @@ impl GameService {
         );
         let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
         reply.mentions.extend(players(&finished.game));
-        self.announce_end(&mut reply, &finished.game, None);
+        // A tournament goes on in the sweep's part for tournaments.
+        self.end_notices(&mut reply, &finished.game, None);
         let mut extra = std::mem::take(&mut reply.notices);
         let mut notices = vec![Notice {
             guild,
@@ -237,19 +287,19 @@ impl GameService {
 /// One part of the sweep that records its notices in the outbox.
 type SweepPart<'a> = dyn Fn() -> Result<(), ServiceError> + 'a;
 
-/// The notices of one item of the sweep (a part, a game, a challenge, a tournament, a server's
-/// daily puzzle): those `work` returns, or none when it fails, logged with `what` and `id` so
-/// that one broken row never stops the rest.
-pub(crate) fn isolated(
+/// What one item of the sweep (a part, a game, a challenge, a tournament) brings: what `work`
+/// returns, or nothing when it fails, logged with `what` and `id` so that one broken row never
+/// stops the rest.
+pub(crate) fn isolated<T: Default>(
     what: &'static str,
     id: impl std::fmt::Display,
-    work: impl FnOnce() -> Result<Vec<Notice>, ServiceError>,
-) -> Vec<Notice> {
+    work: impl FnOnce() -> Result<T, ServiceError>,
+) -> T {
     match work() {
-        Ok(notices) => notices,
+        Ok(done) => done,
         Err(error) => {
             tracing::error!(what, id = %id, %error, "skipped by the sweep: it failed");
-            Vec::new()
+            T::default()
         }
     }
 }

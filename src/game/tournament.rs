@@ -369,16 +369,17 @@ impl GameService {
             ));
         }
         let id = tournament.id;
-        let notices = self.advance_tournament(tournament)?;
+        let deliveries = self.advance_tournament(tournament)?;
         let started = self.store.tournament(id)?;
-        if notices.is_empty() || started.is_none_or(|t| t.status == TournamentStatus::Signup) {
+        if deliveries.is_empty() || started.is_none_or(|t| t.status == TournamentStatus::Signup) {
             // Another start (a click, the deadline) got there first.
             return refuse(t!(language, TournamentStartAgain, name = name));
         }
-        Ok(Reply {
-            notices,
-            ..Reply::private(t!(language, TournamentStartDone, name = name))
-        })
+        let mut reply = Reply::private(t!(language, TournamentStartDone, name = name));
+        for delivery in deliveries {
+            reply.push_delivery(delivery);
+        }
+        Ok(reply)
     }
 
     /// `/tournament standings`: the table so far (after the last round that has ended).
@@ -466,7 +467,9 @@ impl GameService {
             name = name,
         ));
         // A withdrawal between rounds may end the tournament (too few left to pair).
-        reply.notices = self.advance_tournament(stored.tournament)?;
+        for delivery in self.advance_tournament(stored.tournament)? {
+            reply.push_delivery(delivery);
+        }
         Ok(reply)
     }
 
@@ -551,8 +554,10 @@ impl GameService {
             name = name,
         ));
         reply.mentions.push(member.user);
-        notices.extend(self.advance_tournament(stored.tournament)?);
         reply.notices = notices;
+        for delivery in self.advance_tournament(stored.tournament)? {
+            reply.push_delivery(delivery);
+        }
         Ok(reply)
     }
 

@@ -3,13 +3,15 @@
 //! announcing it, and the final standings. Everything is read back from the store, so a
 //! restart loses nothing; the store's key on a round decides which of two callers pairs it.
 
+use super::outbox::Delivery;
 use super::sweep::isolated;
 use super::{GameService, Notice, Reply, ServiceError, escape_markdown};
 use crate::i18n::{Language, t};
 use crate::render::TableView;
 use crate::store::{
-    Entrant, Game, GameStatus, Millis, NewPairing, NewRound, PairedRound, Participant, StoreError,
-    Tournament, TournamentFormat, TournamentPairing, TournamentRound, TournamentStatus, UserId,
+    Entrant, Game, GameStatus, Millis, NewPairing, NewRound, OutboxEvent, Participant, StoreError,
+    Tournament, TournamentFormat, TournamentId, TournamentPairing, TournamentRound,
+    TournamentStatus, UserId,
 };
 use crate::tournament::{
     GameResult, Pairing, Player, Round, StandingRow, TournamentState, openings, pair_swiss_round,
@@ -128,7 +130,7 @@ enum Next {
     Round(Vec<NewPairing>),
     /// No more rounds: the tournament is over (`early` when it stops before its last round,
     /// for want of players or of a pairing without repeats).
-    Finish { early: bool },
+    Finish,
 }
 
 /// A game's result as the tournament writes it.
@@ -165,7 +167,7 @@ impl GameService {
     fn next_round(stored: &Stored) -> Next {
         let number = u32::try_from(stored.rounds.len()).unwrap_or(u32::MAX) + 1;
         if number > stored.total_rounds() {
-            return Next::Finish { early: false };
+            return Next::Finish;
         }
         let legs = stored.legs();
         let state = stored.state();
@@ -173,7 +175,7 @@ impl GameService {
         let first = match stored.tournament.format {
             TournamentFormat::Swiss { .. } => {
                 if state.players_in(index).count() < 2 {
-                    return Next::Finish { early: true };
+                    return Next::Finish;
                 }
                 match pair_swiss_round(&state) {
                     Ok(round) => round,
@@ -183,7 +185,7 @@ impl GameService {
                             %error,
                             "no Swiss pairing for the next round: the tournament ends"
                         );
-                        return Next::Finish { early: true };
+                        return Next::Finish;
                     }
                 }
             }
@@ -191,7 +193,7 @@ impl GameService {
                 let seeds: Vec<UserId> = state.players.iter().map(|p| p.id).collect();
                 let Some(round) = round_robin(&seeds, 1).into_iter().nth(number as usize - 1)
                 else {
-                    return Next::Finish { early: false };
+                    return Next::Finish;
                 };
                 round
             }
@@ -251,12 +253,13 @@ impl GameService {
 
     /// Pairs every round that is due and finishes the tournament after its last: from the
     /// start (round 1) to the end, each round paired once (a caller that loses the race to the
-    /// store does nothing). Returns what to post: each round's announcement and the lines its
-    /// games' threads open from, or the final standings.
+    /// store does nothing). Returns what to post, from the outbox where the store keeps it with
+    /// the change: each round's announcement and the lines its games' threads open from (see
+    /// [`Self::round_notices`]), or the final standings (see [`Self::final_notice`]).
     pub(crate) fn advance_tournament(
         &self,
         tournament: Tournament,
-    ) -> Result<Vec<Notice>, ServiceError> {
+    ) -> Result<Vec<Delivery>, ServiceError> {
         let mut notices = Vec::new();
         let mut stored = self.stored_tournament(tournament)?;
         loop {
@@ -278,7 +281,10 @@ impl GameService {
                     };
                     match self.store.pair_round(stored.tournament.id, &round, &boards) {
                         Ok(paired) => {
-                            notices.extend(self.round_notices(&stored, &paired));
+                            notices.extend(self.claim_event(&OutboxEvent::Round {
+                                tournament: paired.tournament.id,
+                                number: paired.round.number,
+                            })?);
                             stored = self.stored_tournament(paired.tournament)?;
                         }
                         // Another caller paired it, or the tournament ended meanwhile.
@@ -290,14 +296,14 @@ impl GameService {
                         Err(other) => return Err(other.into()),
                     }
                 }
-                Next::Finish { early } => {
+                Next::Finish => {
                     if status != TournamentStatus::Running {
                         return Ok(notices);
                     }
                     match self.store.finish_tournament(stored.tournament.id, now) {
                         Ok(finished) => {
-                            stored.tournament = finished;
-                            notices.push(self.final_notice(&stored, early));
+                            let event = OutboxEvent::TournamentEnd(finished.id);
+                            notices.extend(self.claim_event(&event)?);
                         }
                         Err(StoreError::TournamentStatus { .. }) => {}
                         Err(other) => return Err(other.into()),
@@ -308,20 +314,27 @@ impl GameService {
         }
     }
 
-    /// A round just paired: its announcement in the tournament's channel, the sign-up message
-    /// closed (for round 1), and one line per game, which its thread opens from (the first
-    /// board in the thread names both players: see [`GameService::thread_opened`]).
-    fn round_notices(&self, before: &Stored, paired: &PairedRound) -> Vec<Notice> {
-        let tournament = &paired.tournament;
-        let language = self.server_language(tournament.guild);
-        let mut stored = Stored {
-            tournament: tournament.clone(),
-            entrants: before.entrants.clone(),
-            rounds: before.rounds.clone(),
-            pairings: before.pairings.clone(),
+    /// Round `number` of a tournament, paired: its announcement in the tournament's channel,
+    /// the sign-up message closed (for round 1), and one line per game, which its thread opens
+    /// from (the first board in the thread names both players: see
+    /// [`GameService::thread_opened`]). Worded from what is stored now.
+    pub(crate) fn round_notices(
+        &self,
+        tournament: TournamentId,
+        number: u32,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let Some(tournament) = self.store.tournament(tournament)? else {
+            return Ok(Vec::new());
         };
-        stored.rounds.push(paired.round.clone());
-        stored.pairings.extend(paired.pairings.iter().copied());
+        let stored = self.stored_tournament(tournament)?;
+        let mut games = Vec::new();
+        for pairing in stored.pairings.iter().filter(|p| p.round == number) {
+            if let Some(game) = pairing.game.map(|id| self.store.game(id)).transpose()? {
+                games.extend(game);
+            }
+        }
+        let tournament = &stored.tournament;
+        let language = self.server_language(tournament.guild);
         let notice = |reply: Reply| Notice {
             guild: tournament.guild,
             channel: tournament.channel,
@@ -330,7 +343,7 @@ impl GameService {
             direct: None,
         };
         let mut notices = Vec::new();
-        if paired.round.number == 1 {
+        if number == 1 {
             if let Some(message) = tournament.message {
                 notices.push(Notice {
                     edit: Some(message),
@@ -339,7 +352,7 @@ impl GameService {
             }
         }
         let mut text = String::new();
-        if paired.round.number == 1 {
+        if number == 1 {
             text.push_str(&t!(
                 language,
                 TournamentStarted,
@@ -348,12 +361,12 @@ impl GameService {
             ));
             text.push('\n');
         }
-        text.push_str(&self.pairings_text(language, &stored, paired.round.number));
+        text.push_str(&self.pairings_text(language, &stored, number));
         notices.push(notice(Reply::public(text)));
-        for game in &paired.games {
+        for game in &games {
             notices.push(notice(self.tournament_game_start(language, &stored, game)));
         }
-        notices
+        Ok(notices)
     }
 
     /// The line a tournament game's thread opens from.
@@ -490,8 +503,18 @@ impl GameService {
         }
     }
 
-    /// The final standings, with the winner.
-    fn final_notice(&self, stored: &Stored, early: bool) -> Notice {
+    /// The final standings of a finished tournament, with the winner (and word that it ended
+    /// early when it played fewer rounds than it would have). Worded from what is stored now.
+    pub(crate) fn final_notice(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<Notice>, ServiceError> {
+        let Some(tournament) = self.store.tournament(tournament)? else {
+            return Ok(None);
+        };
+        let stored = self.stored_tournament(tournament)?;
+        let early = (stored.rounds.len() as u64) < u64::from(stored.total_rounds());
+        let stored = &stored;
         let tournament = &stored.tournament;
         let language = self.server_language(tournament.guild);
         let name = escape_markdown(&tournament.name);
@@ -513,19 +536,19 @@ impl GameService {
             ));
             reply.mentions.push(winner.player);
         }
-        Notice {
+        Ok(Some(Notice {
             guild: tournament.guild,
             channel: tournament.channel,
             reply,
             edit: None,
             direct: None,
-        }
+        }))
     }
 
     /// A game has ended (any way: its end flows all come through here): for a tournament's
     /// game, a moderator's abort counts as lost by both, and the round's end pairs the next
     /// round or ends the tournament. A failure is logged (the sweep tries again).
-    pub(crate) fn tournament_game_ended(&self, game: &Game) -> Vec<Notice> {
+    pub(crate) fn tournament_game_ended(&self, game: &Game) -> Vec<Delivery> {
         match self.after_tournament_game(game) {
             Ok(notices) => notices,
             Err(error) => {
@@ -535,7 +558,7 @@ impl GameService {
         }
     }
 
-    fn after_tournament_game(&self, game: &Game) -> Result<Vec<Notice>, ServiceError> {
+    fn after_tournament_game(&self, game: &Game) -> Result<Vec<Delivery>, ServiceError> {
         let Some(tag) = self.store.tournament_game(game.id)? else {
             return Ok(Vec::new());
         };
@@ -550,13 +573,13 @@ impl GameService {
             ) {
                 Ok(_) => {
                     let language = self.server_language(game.guild);
-                    notices.push(Notice {
+                    notices.push(Delivery::direct(vec![Notice {
                         guild: game.guild,
                         channel: game.channel,
                         reply: Reply::public(t!(language, TournamentAbortedGame, game = game.id.0)),
                         edit: None,
                         direct: None,
-                    });
+                    }]));
                 }
                 // Its forfeit is recorded already, or the tournament is over.
                 Err(StoreError::Invalid(_) | StoreError::TournamentStatus { .. }) => {}
@@ -572,7 +595,7 @@ impl GameService {
     /// The sweep's part: sign-ups whose deadline passed start (or are cancelled, with fewer
     /// than [`MIN_PLAYERS`]), and running tournaments whose round has ended go on (after a
     /// restart, or a failure when the round's last game ended).
-    pub(crate) fn tournament_sweep(&self, now: Millis) -> Result<Vec<Notice>, ServiceError> {
+    pub(crate) fn tournament_sweep(&self, now: Millis) -> Result<Vec<Delivery>, ServiceError> {
         let mut notices = Vec::new();
         for tournament in self.store.signups_due(now)? {
             if !self.owns_guild(tournament.guild) {
@@ -601,7 +624,7 @@ impl GameService {
         &self,
         tournament: Tournament,
         now: Millis,
-    ) -> Result<Vec<Notice>, ServiceError> {
+    ) -> Result<Vec<Delivery>, ServiceError> {
         let entrants = self.store.entrants(tournament.id)?;
         if entrants.len() >= MIN_PLAYERS {
             return self.advance_tournament(tournament);
@@ -615,7 +638,9 @@ impl GameService {
                     name = escape_markdown(&cancelled.name),
                     count = entrants.len(),
                 );
-                Ok(self.closed_signup_notices(&cancelled, &entrants, &text))
+                Ok(vec![Delivery::direct(
+                    self.closed_signup_notices(&cancelled, &entrants, &text),
+                )])
             }
             Err(StoreError::TournamentStatus { .. }) => Ok(Vec::new()),
             Err(other) => Err(other.into()),

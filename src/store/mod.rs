@@ -44,7 +44,7 @@ pub use self::games::{
     RatingChange, StoredAnalysis, Takeback, TakebackRequest,
 };
 pub use self::gateway::IdentifyTurn;
-pub use self::outbox::{NoticeId, OutboxEvent, OutboxNotice};
+pub use self::outbox::{GameEnding, NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
 pub use self::players::{
     EngineRecord, LeaderboardEntry, LeaderboardPage, Participant, Player, PlayerOutcome,
     PlayerStats, Rating, Streak,

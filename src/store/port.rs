@@ -186,6 +186,30 @@ pub trait Store: Send + Sync {
         finish: Finish,
     ) -> Result<FinishedGame, StoreError>;
 
+    /// Ends a game by a person's action (`ending`: as [`Store::finish_game`],
+    /// [`Store::accept_draw`] or [`Store::abort_game`], with their errors) and, in the same
+    /// transaction, stores the notice it brings in the outbox (an [`OutboxEvent::Ended`]), due
+    /// when it ended, of the game's server. An abort has no rating changes.
+    fn end_game_noticed(
+        &self,
+        game: GameId,
+        ending: crate::store::GameEnding,
+        notice: &crate::store::OutboxEvent,
+    ) -> Result<FinishedGame, StoreError>;
+
+    /// Stores a move (as [`Store::record_move`], or with `finish` as
+    /// [`Store::record_final_move`]) and, in the same transaction, the notice it brings in the
+    /// outbox (an [`OutboxEvent::EngineMove`] or [`OutboxEvent::Move`]), due when the move was
+    /// played, of the
+    /// game's server. Without `finish`, the game as stored with no rating changes.
+    fn record_noticed_move(
+        &self,
+        game: GameId,
+        played: crate::store::PlayedMove<'_>,
+        finish: Option<Finish>,
+        notice: &crate::store::OutboxEvent,
+    ) -> Result<FinishedGame, StoreError>;
+
     /// The moves of a game, by ply.
     fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, StoreError>;
 
@@ -499,7 +523,8 @@ pub trait Store: Send + Sync {
     /// tournament's channel, time per move and rating, `round.start_fen`, tagged with the
     /// tournament and round). Round 1 starts a tournament in sign-up (`started_at`); later
     /// rounds need it running ([`StoreError::TournamentStatus`] otherwise), and a number other
-    /// than the next one is [`StoreError::Invalid`].
+    /// than the next one is [`StoreError::Invalid`]. The round's notice is stored in the
+    /// outbox in the same transaction ([`OutboxEvent::Round`]), due at `round.paired_at`.
     fn pair_round(
         &self,
         id: TournamentId,
@@ -530,7 +555,8 @@ pub trait Store: Send + Sync {
     ) -> Result<TournamentPairing, StoreError>;
 
     /// Finishes a running tournament ([`StoreError::TournamentStatus`] otherwise: of two
-    /// callers one finishes it).
+    /// callers one finishes it), with its notice in the outbox in the same transaction
+    /// ([`OutboxEvent::TournamentEnd`]), due at `at`.
     fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError>;
 
     /// Cancels a tournament in sign-up or running and aborts its active games, in one
@@ -631,7 +657,8 @@ pub trait Store: Send + Sync {
 
     /// Claims the daily post of a guild's `day` (posted in `channel`, or passed over when
     /// `None`): `true` for the first caller only, however many processes ask (the key
-    /// decides).
+    /// decides). The post claimed for a channel is stored in the outbox in the same
+    /// transaction ([`OutboxEvent::Daily`]), due at `at`.
     fn claim_daily_puzzle_post(
         &self,
         guild: GuildId,
@@ -659,6 +686,17 @@ pub trait Store: Send + Sync {
     fn claim_notice(
         &self,
         id: NoticeId,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError>;
+
+    /// Claims the notice not yet posted that a change stored for `event` (the same kind,
+    /// subject and ply), as [`Store::claim_notice`] does: for the process that made the change
+    /// and posts its notice at once. The notice as claimed, or `None`.
+    fn claim_event(
+        &self,
+        event: &crate::store::OutboxEvent,
         claimant: i64,
         at: Millis,
         until: Millis,

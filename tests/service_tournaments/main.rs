@@ -82,16 +82,29 @@ impl Bot {
         self.service.store()
     }
 
+    /// A reply whose notices are out, as an adapter reports them: those of the outbox among
+    /// them are never posted again.
+    fn posted(&self, reply: Reply) -> Reply {
+        for part in &reply.outbox {
+            self.service.reply_delivered(part, None).unwrap();
+        }
+        reply
+    }
+
     fn act(&self, actor: &Actor, action: TournamentAction) -> Reply {
-        self.service
-            .act(actor, Origin::Channel, Action::Tournament(action))
-            .unwrap()
+        self.posted(
+            self.service
+                .act(actor, Origin::Channel, Action::Tournament(action))
+                .unwrap(),
+        )
     }
 
     fn click(&self, actor: &Actor, id: TournamentId, button: &str) -> Reply {
-        self.service
-            .component(actor, &format!("t:{id}:{button}"), &[])
-            .unwrap()
+        self.posted(
+            self.service
+                .component(actor, &format!("t:{id}:{button}"), &[])
+                .unwrap(),
+        )
     }
 
     /// `/tournament create` by the admin; the sign-up message is posted as message 9000.
@@ -178,7 +191,7 @@ impl Bot {
             )
             .unwrap();
         assert!(!reply.ephemeral, "{}", reply.text);
-        reply.notices
+        self.posted(reply).notices
     }
 
     /// Both players agree a draw.
@@ -197,7 +210,7 @@ impl Bot {
             .act(&black, Origin::Channel, Action::AnswerDraw { accept: true })
             .unwrap();
         assert!(!reply.ephemeral, "{}", reply.text);
-        reply.notices
+        self.posted(reply).notices
     }
 }
 

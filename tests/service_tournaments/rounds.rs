@@ -166,3 +166,33 @@ fn a_moderators_abort_counts_as_lost_by_both_and_the_round_goes_on() {
         .and_then(|p| p.result);
     assert_eq!(result, Some(GameResult::DoubleForfeit));
 }
+
+#[test]
+fn a_round_paired_by_a_move_whose_answer_was_lost_is_posted_once_by_the_sweep() {
+    let bot = Bot::new();
+    let id = bot.create(spec(TournamentFormat::Swiss { rounds: 2 }));
+    bot.sign_up(id, 4);
+    let start = bot.act(&actor(ADMIN), TournamentAction::Start);
+    bot.open_threads(&start.notices);
+    let games = bot.games_in_play(id, 1);
+    assert!(paired_nothing(&bot.resign(games[0], true)));
+    // The last game of the round ends; the process dies before posting what it brings.
+    let record = bot.store().game(games[1]).unwrap().unwrap();
+    let lost = bot
+        .service
+        .act(
+            &in_thread(record.black.user().unwrap(), record.place()),
+            Origin::Channel,
+            Action::Resign,
+        )
+        .unwrap();
+    assert_eq!(round_announcements(&lost.notices, 2), 1);
+    drop(lost);
+    bot.clock.advance(damabot::game::OUTBOX_CLAIM);
+    let swept = bot.service.sweep().unwrap();
+    assert_eq!(round_announcements(&swept, 2), 1, "{swept:#?}");
+    assert_eq!(bot.open_threads(&swept), 2, "its games' lines");
+    bot.clock.advance(damabot::game::OUTBOX_CLAIM);
+    let again = bot.service.sweep().unwrap();
+    assert_eq!(round_announcements(&again, 2), 0, "once");
+}

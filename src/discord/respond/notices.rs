@@ -30,7 +30,25 @@ pub async fn after_reply(
             warn!(%error, game = %start.game, "could not post the first board of a game");
         }
     }
-    post_notices(http, data, outgoing.notices.clone()).await;
+    if reply.outbox.is_empty() {
+        post_notices(http, data, outgoing.notices.clone()).await;
+    } else {
+        // Notices of the outbox among them: a failure worth trying again stops the posting,
+        // and the rest is left to the sweep.
+        let stopped = post_in_order(http, data, outgoing.notices.clone(), true).await;
+        for part in reply.outbox.clone() {
+            let service = data.service.clone();
+            match data
+                .work
+                .spawn(move || service.reply_delivered(&part, stopped))
+                .await
+            {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => warn!(%error, "could not record a notice's delivery"),
+                Err(error) => warn!(%error, "the job recording a notice's delivery failed"),
+            }
+        }
+    }
     if let Some(thread) = reply.archive {
         archive_thread(http, thread).await;
     }

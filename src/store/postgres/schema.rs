@@ -31,6 +31,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         9,
         include_str!("../../../migrations/postgres/0009_gateway_identify.sql"),
     ),
+    (
+        10,
+        include_str!("../../../migrations/postgres/0010_outbox_kinds.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

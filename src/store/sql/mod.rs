@@ -36,7 +36,9 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
-use crate::store::{IdentifyTurn, NoticeId, OutboxEvent, OutboxNotice};
+use crate::store::{
+    GameEnding, IdentifyTurn, NoticeId, OutboxEvent, OutboxNotice, PlayedMove,
+};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
@@ -204,6 +206,62 @@ impl<B: SqlBackend> Store for B {
         self.write(|tx| {
             games::insert_move(tx, game, ply, move_long, fen_after, finish.at)?;
             games::finish(tx, game, finish)
+        })
+    }
+
+    fn end_game_noticed(
+        &self,
+        game: GameId,
+        ending: GameEnding,
+        notice: &OutboxEvent,
+    ) -> Result<FinishedGame, StoreError> {
+        let at = match ending {
+            GameEnding::Finish(finish) | GameEnding::AcceptDraw(_, finish) => finish.at,
+            GameEnding::Abort(at) => at,
+        };
+        self.write(|tx| {
+            let finished = match ending {
+                GameEnding::Finish(finish) => games::finish(tx, game, finish)?,
+                GameEnding::AcceptDraw(offer, finish) => {
+                    games::accept_draw(tx, game, offer, finish)?
+                }
+                GameEnding::Abort(at) => FinishedGame {
+                    game: games::abort_game(tx, game, at)?,
+                    ratings: None,
+                },
+            };
+            outbox::enqueue(tx, finished.game.guild, notice, at)?;
+            Ok(finished)
+        })
+    }
+
+    fn record_noticed_move(
+        &self,
+        game: GameId,
+        played: PlayedMove<'_>,
+        finish: Option<Finish>,
+        notice: &OutboxEvent,
+    ) -> Result<FinishedGame, StoreError> {
+        let PlayedMove {
+            ply,
+            long,
+            fen_after,
+            at,
+        } = played;
+        if let Some(finish) = &finish {
+            games::check_final_move(ply, finish)?;
+        }
+        self.write(|tx| {
+            let record = games::insert_move(tx, game, ply, long, fen_after, at)?;
+            let finished = match finish {
+                Some(finish) => games::finish(tx, game, finish)?,
+                None => FinishedGame {
+                    game: record,
+                    ratings: None,
+                },
+            };
+            outbox::enqueue(tx, finished.game.guild, notice, at)?;
+            Ok(finished)
         })
     }
 
@@ -521,7 +579,15 @@ impl<B: SqlBackend> Store for B {
         round: &NewRound,
         pairings: &[NewPairing],
     ) -> Result<PairedRound, StoreError> {
-        self.write(|tx| tournaments::pair_round(tx, id, round, pairings))
+        self.write(|tx| {
+            let paired = tournaments::pair_round(tx, id, round, pairings)?;
+            let event = OutboxEvent::Round {
+                tournament: id,
+                number: paired.round.number,
+            };
+            outbox::enqueue(tx, paired.tournament.guild, &event, round.paired_at)?;
+            Ok(paired)
+        })
     }
 
     fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<TournamentRound>, StoreError> {
@@ -548,7 +614,11 @@ impl<B: SqlBackend> Store for B {
     }
 
     fn finish_tournament(&self, id: TournamentId, at: Millis) -> Result<Tournament, StoreError> {
-        self.write(|tx| tournaments::finish_tournament(tx, id, at))
+        self.write(|tx| {
+            let finished = tournaments::finish_tournament(tx, id, at)?;
+            outbox::enqueue(tx, finished.guild, &OutboxEvent::TournamentEnd(id), at)?;
+            Ok(finished)
+        })
     }
 
     fn cancel_tournament(
@@ -651,7 +721,13 @@ impl<B: SqlBackend> Store for B {
         channel: Option<ChannelId>,
         at: Millis,
     ) -> Result<bool, StoreError> {
-        self.write(|tx| puzzles::claim_daily_post(tx, guild, day, channel, at))
+        self.write(|tx| {
+            let claimed = puzzles::claim_daily_post(tx, guild, day, channel, at)?;
+            if let (true, Some(channel)) = (claimed, channel) {
+                outbox::enqueue(tx, guild, &OutboxEvent::Daily { day, channel }, at)?;
+            }
+            Ok(claimed)
+        })
     }
 
     fn due_notices(
@@ -671,6 +747,16 @@ impl<B: SqlBackend> Store for B {
         until: Millis,
     ) -> Result<Option<OutboxNotice>, StoreError> {
         self.write(|tx| outbox::claim_notice(tx, id, claimant, at, until))
+    }
+
+    fn claim_event(
+        &self,
+        event: &OutboxEvent,
+        claimant: i64,
+        at: Millis,
+        until: Millis,
+    ) -> Result<Option<OutboxNotice>, StoreError> {
+        self.write(|tx| outbox::claim_event(tx, event, claimant, at, until))
     }
 
     fn notice_posted(&self, id: NoticeId, claimant: i64, at: Millis) -> Result<bool, StoreError> {

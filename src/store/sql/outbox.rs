@@ -7,6 +7,7 @@ use crate::store::codes::{discord_id, sql_id};
 use crate::store::outbox::{NoticeId, OutboxEvent, OutboxNotice};
 use crate::store::{
     ByColor, ChallengeId, GameId, GuildId, Millis, Rating, RatingChange, ShardSpan, StoreError,
+    TournamentId,
 };
 
 const OUTBOX_COLUMNS: &str =
@@ -104,6 +105,32 @@ pub(super) fn claim_notice(
     Ok(claimed.into_iter().next())
 }
 
+/// Claims the oldest notice not posted of `event` (its kind, subject and ply) for `claimant`
+/// until `until`, as [`claim_notice`] does. The notice as claimed, or `None`.
+pub(super) fn claim_event(
+    tx: &Transaction<'_>,
+    event: &OutboxEvent,
+    claimant: i64,
+    at: Millis,
+    until: Millis,
+) -> Result<Option<OutboxNotice>, StoreError> {
+    let (kind, subject, ply, _) = columns_of(event);
+    let claimed = query_all(
+        tx,
+        &format!(
+            "UPDATE outbox SET claimant = ?4, claimed_until = ?6 \
+             WHERE id = (SELECT id FROM outbox WHERE kind = ?1 AND subject = ?2 AND ply = ?3 \
+             AND posted_at IS NULL ORDER BY id LIMIT 1) \
+             AND posted_at IS NULL AND due_at <= ?5 \
+             AND (claimed_until IS NULL OR claimed_until <= ?5) \
+             RETURNING {OUTBOX_COLUMNS}"
+        ),
+        params![kind, subject, ply, claimant, at, until],
+        notice_from_row,
+    )?;
+    Ok(claimed.into_iter().next())
+}
+
 /// Marks a notice claimed by `claimant` posted at `at`; `false` when the claim is not theirs
 /// (any more) or the notice was posted.
 pub(super) fn notice_posted(
@@ -152,6 +179,16 @@ fn columns_of(event: &OutboxEvent) -> (&'static str, i64, u32, String) {
         ),
         OutboxEvent::IdleEnded(game) => ("idle", game.0, 0, String::new()),
         OutboxEvent::Reminder { game, ply, stage } => ("reminder", game.0, *ply, stage.to_string()),
+        OutboxEvent::EngineMove { game, ply } => ("engine_move", game.0, *ply, String::new()),
+        OutboxEvent::Move { game, ply, by } => ("move", game.0, *ply, by.to_string()),
+        OutboxEvent::Ended { game, by } => ("ended", game.0, 0, by.to_string()),
+        OutboxEvent::Round { tournament, number } => {
+            ("round", tournament.0, *number, String::new())
+        }
+        OutboxEvent::TournamentEnd(tournament) => {
+            ("tournament_end", tournament.0, 0, String::new())
+        }
+        OutboxEvent::Daily { day, channel } => ("daily", *day, 0, channel.to_string()),
     }
 }
 
@@ -223,6 +260,34 @@ fn notice_from_row(row: &Row<'_>) -> DbResult<OutboxNotice> {
             stage: detail
                 .parse()
                 .map_err(|_| DbError::Corrupt(format!("outbox: reminder stage `{detail}`")))?,
+        },
+        "engine_move" => OutboxEvent::EngineMove {
+            game: GameId(subject),
+            ply: row.get("ply")?,
+        },
+        "move" => OutboxEvent::Move {
+            game: GameId(subject),
+            ply: row.get("ply")?,
+            by: detail
+                .parse()
+                .map_err(|_| DbError::Corrupt(format!("outbox: move by `{detail}`")))?,
+        },
+        "ended" => OutboxEvent::Ended {
+            game: GameId(subject),
+            by: detail
+                .parse()
+                .map_err(|_| DbError::Corrupt(format!("outbox: ended by `{detail}`")))?,
+        },
+        "round" => OutboxEvent::Round {
+            tournament: TournamentId(subject),
+            number: row.get("ply")?,
+        },
+        "tournament_end" => OutboxEvent::TournamentEnd(TournamentId(subject)),
+        "daily" => OutboxEvent::Daily {
+            day: subject,
+            channel: detail
+                .parse()
+                .map_err(|_| DbError::Corrupt(format!("outbox: daily channel `{detail}`")))?,
         },
         other => return Err(DbError::Corrupt(format!("unknown outbox kind `{other}`"))),
     };

@@ -19,6 +19,7 @@ pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0007_answer_numbers.sql"),
     include_str!("../../../migrations/sqlite/0008_outbox.sql"),
     include_str!("../../../migrations/sqlite/0009_gateway_identify.sql"),
+    include_str!("../../../migrations/sqlite/0010_outbox_kinds.sql"),
 ];
 
 /// The migrations, in order.
@@ -32,6 +33,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[6]),
     M::up(MIGRATIONS_SQL[7]),
     M::up(MIGRATIONS_SQL[8]),
+    M::up(MIGRATIONS_SQL[9]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).

@@ -37,6 +37,7 @@ pub use gateway::{
 pub use outbox::{
     a_change_whose_notice_is_refused_does_not_happen,
     claimed_notices_are_posted_once_or_tried_again, eight_threads_claiming_one_notice_one_wins,
+    endings_come_with_their_notices, moves_and_daily_posts_come_with_their_notices,
     outbox_notices_come_with_their_changes, two_stores_claiming_one_notice_one_wins,
 };
 pub use players_and_challenges::{
@@ -64,7 +65,8 @@ pub use threads::{
 };
 pub use tournaments::{
     a_round_is_paired_once_with_its_games, joining_is_once_and_during_the_sign_up_only,
-    tournaments_are_one_open_per_server_and_read_back, tournaments_finish_and_cancel_once,
+    rounds_and_finishes_come_with_their_notices, tournaments_are_one_open_per_server_and_read_back,
+    tournaments_finish_and_cancel_once,
 };
 
 pub const GUILD: u64 = 900_000_000_000_000_001;

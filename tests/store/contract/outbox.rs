@@ -2,8 +2,8 @@
 //! tried again after a failure, never returned once posted.
 
 use damabot::store::{
-    ChallengeStatus, ColourChoice, EndReason, GameResult, NewChallenge, NoticeId, OutboxEvent,
-    OutboxNotice, Participant, ShardSpan, Store, StoreError,
+    ChallengeStatus, Color, ColourChoice, EndReason, GameEnding, GameResult, NewChallenge,
+    NoticeId, OutboxEvent, OutboxNotice, Participant, PlayedMove, ShardSpan, Store, StoreError,
 };
 
 use super::{ALICE, BOB, CHANNEL, GUILD, HOUR, finish, human_game, new_game, players};
@@ -316,4 +316,147 @@ pub fn a_change_whose_notice_is_refused_does_not_happen(store: &dyn Store, refus
     let alice = store.player(GUILD, ALICE).unwrap().unwrap();
     assert_eq!((alice.wins, alice.losses), (0, 0));
     assert_eq!(due(store, i64::MAX), []);
+}
+
+/// A move stored with its notice, the puzzle of the day claimed for a channel: each notice
+/// comes with its change (none when the change is refused), and the process that made the
+/// change claims it by its event, once.
+pub fn moves_and_daily_posts_come_with_their_notices(store: &dyn Store) {
+    players(store);
+    let game = human_game(store, CHANNEL, 0);
+    let played = |ply: u32, at| PlayedMove {
+        ply,
+        long: "22-18",
+        fen_after: "W:W22:B1",
+        at,
+    };
+    // A person's move, with what it brings.
+    let event = OutboxEvent::Move {
+        game: game.id,
+        ply: 1,
+        by: ALICE,
+    };
+    let stored = store
+        .record_noticed_move(game.id, played(0, HOUR), None, &event)
+        .unwrap();
+    assert_eq!((stored.game.ply, stored.ratings), (1, None));
+    let notices = due(store, HOUR);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].event, event);
+    assert_eq!((notices[0].guild, notices[0].due_at), (GUILD, HOUR));
+    // The same ply again: refused, and no notice.
+    let again = store.record_noticed_move(game.id, played(0, HOUR), None, &event);
+    assert!(again.is_err(), "{again:?}");
+    assert_eq!(due(store, HOUR).len(), 1);
+    // Claimed by its event, by one claimant only, until it is posted.
+    let claimed = store
+        .claim_event(&event, 7, HOUR, 2 * HOUR)
+        .unwrap()
+        .expect("claimed");
+    assert_eq!(claimed.id, notices[0].id);
+    assert_eq!(store.claim_event(&event, 8, HOUR, 2 * HOUR).unwrap(), None);
+    assert!(store.notice_posted(claimed.id, 7, HOUR).unwrap());
+    assert_eq!(
+        store.claim_event(&event, 8, 3 * HOUR, 4 * HOUR).unwrap(),
+        None
+    );
+
+    // The engine's move the sweep played, ending the game: one transaction.
+    let engine_game = human_game(store, CHANNEL + 1, 0);
+    let engine = OutboxEvent::EngineMove {
+        game: engine_game.id,
+        ply: 1,
+    };
+    let ended = store
+        .record_noticed_move(
+            engine_game.id,
+            played(0, 2 * HOUR),
+            Some(finish(
+                &engine_game,
+                GameResult::WhiteWins,
+                EndReason::NoMoves,
+                1,
+                2 * HOUR,
+            )),
+            &engine,
+        )
+        .unwrap();
+    assert_eq!(ended.game.result, Some(GameResult::WhiteWins));
+    let notices = due(store, 2 * HOUR);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].event, engine);
+
+    // The puzzle of the day: a notice for the post claimed in a channel, none for a day
+    // passed over or a claim that lost.
+    let day = 20_000;
+    assert!(
+        store
+            .claim_daily_puzzle_post(GUILD, day, Some(CHANNEL), 3 * HOUR)
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_daily_puzzle_post(GUILD, day, Some(CHANNEL), 3 * HOUR)
+            .unwrap()
+    );
+    assert!(
+        store
+            .claim_daily_puzzle_post(GUILD, day + 1, None, 3 * HOUR)
+            .unwrap()
+    );
+    let notices = due(store, 3 * HOUR);
+    assert_eq!(notices.len(), 2);
+    assert_eq!(
+        notices[1].event,
+        OutboxEvent::Daily {
+            day,
+            channel: CHANNEL
+        }
+    );
+}
+
+/// A game ended by a person's action stores its notice with the end; an end refused (a game
+/// ended already, an offer no longer standing) stores none.
+pub fn endings_come_with_their_notices(store: &dyn Store) {
+    players(store);
+    let game = human_game(store, CHANNEL, 0);
+    let event = OutboxEvent::Ended {
+        game: game.id,
+        by: ALICE,
+    };
+    let resign = finish(&game, GameResult::BlackWins, EndReason::Resign, 0, HOUR);
+    let ended = store
+        .end_game_noticed(game.id, GameEnding::Finish(resign), &event)
+        .unwrap();
+    assert!(ended.ratings.is_some(), "a rated game is counted");
+    assert!(
+        store
+            .end_game_noticed(game.id, GameEnding::Abort(HOUR), &event)
+            .is_err()
+    );
+    let notices = due(store, HOUR);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].event, event);
+    // An offer that no longer stands: no draw, no notice.
+    let other = human_game(store, CHANNEL + 1, 0);
+    let offered = store.offer_draw(other.id, Color::White, 0).unwrap();
+    let offer = offered.draw_offer.expect("an offer stands");
+    store.clear_draw_offer(other.id, offer).unwrap();
+    let draw = finish(&other, GameResult::Draw, EndReason::Agreement, 0, HOUR);
+    let late = OutboxEvent::Ended {
+        game: other.id,
+        by: BOB,
+    };
+    assert!(
+        store
+            .end_game_noticed(other.id, GameEnding::AcceptDraw(offer, draw), &late)
+            .is_err()
+    );
+    assert_eq!(due(store, HOUR).len(), 1);
+    // An abort: no ratings, its notice stored.
+    let aborted = store
+        .end_game_noticed(other.id, GameEnding::Abort(2 * HOUR), &late)
+        .unwrap();
+    assert_eq!(aborted.ratings, None);
+    assert_eq!(due(store, 2 * HOUR)[1].event, late);
 }

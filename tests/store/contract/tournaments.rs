@@ -5,8 +5,8 @@ use std::sync::Barrier;
 use super::{ALICE, BOB, CAROL, CHANNEL, GUILD, HOUR, START_FEN, finish, players};
 use damabot::store::{
     EndReason, GameId, GameResult, GameStatus, MessageRef, NewPairing, NewRound, NewTournament,
-    Participant, Store, StoreError, Tournament, TournamentFormat, TournamentGame, TournamentId,
-    TournamentStatus,
+    OutboxEvent, Participant, Store, StoreError, Tournament, TournamentFormat, TournamentGame,
+    TournamentId, TournamentStatus,
 };
 use damabot::tournament::GameResult as TournamentResult;
 
@@ -61,6 +61,39 @@ fn board(board: u32, white: u64, black: Option<u64>) -> NewPairing {
         black,
         forfeit: None,
     }
+}
+
+/// A round paired and a tournament finished store their notices in the same transaction.
+pub fn rounds_and_finishes_come_with_their_notices(store: &dyn Store) {
+    let tournament = tournament_with_four(store);
+    let id = tournament.id;
+    store
+        .pair_round(id, &new_round(1, 5_000), &[board(1, ALICE, Some(BOB))])
+        .unwrap();
+    // A round paired already: refused, and no second notice.
+    assert!(
+        store
+            .pair_round(id, &new_round(1, 5_100), &[board(1, ALICE, Some(BOB))])
+            .is_err()
+    );
+    store.finish_tournament(id, 6_000).unwrap();
+    assert!(store.finish_tournament(id, 6_100).is_err());
+    let events: Vec<OutboxEvent> = store
+        .due_notices(i64::MAX, None, 10)
+        .unwrap()
+        .into_iter()
+        .map(|notice| notice.event)
+        .collect();
+    assert_eq!(
+        events,
+        [
+            OutboxEvent::Round {
+                tournament: id,
+                number: 1
+            },
+            OutboxEvent::TournamentEnd(id),
+        ]
+    );
 }
 
 pub fn tournaments_are_one_open_per_server_and_read_back(store: &dyn Store) {
