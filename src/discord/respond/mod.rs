@@ -18,7 +18,7 @@
 //! - `boards`: which message shows which board or challenge ([`remember`]), and the controls
 //!   taken off a board a newer one replaced.
 //! - `threads`: a game's thread, opened from the line that starts it with its players added,
-//!   reopened when Discord archived it and the bot posts or edits there ([`reopening`]), left
+//!   reopened when Discord archived it and the bot posts or edits there (`reopening`), left
 //!   to archive itself a day after the game's end.
 //! - `notices`: what a reply brings once it is out ([`after_reply`]): notices, direct messages
 //!   and their fallback in the channel.

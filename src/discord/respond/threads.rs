@@ -14,8 +14,8 @@ use crate::store::MessageRef;
 
 /// How long a game's thread stays open without a message before Discord archives it: a week,
 /// the longest Discord allows. A game may wait longer for a move; the bot reopens the thread
-/// before it posts or edits there ([`reopening`]), and when someone acts in it
-/// ([`reopen_if_archived`]).
+/// before it posts or edits there (`reopening`), and when someone acts in it
+/// (`reopen_if_archived`).
 pub const THREAD_AUTO_ARCHIVE: serenity::AutoArchiveDuration =
     serenity::AutoArchiveDuration::OneWeek;
 
