@@ -221,3 +221,28 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         warn!(error = %Error::from(error), "could not answer the user after an error");
     }
 }
+
+/// Discord's JSON error code of a refused request (50083, 10062, ...), if Discord refused it.
+#[must_use]
+pub fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+/// Whether Discord refused a post or an edit because its thread is archived (code 50083,
+/// "Thread is archived").
+#[must_use]
+pub fn thread_archived(error: &serenity::Error) -> bool {
+    discord_code(error) == Some(50083)
+}
+
+/// Whether Discord no longer knows an interaction (code 10062, "Unknown interaction"): its
+/// first answer came too late, and nothing can answer it any more.
+#[must_use]
+pub fn interaction_expired(error: &serenity::Error) -> bool {
+    discord_code(error) == Some(10062)
+}

@@ -508,6 +508,10 @@ texts! {
     DiscordExpiryAutomatic = "discord-expiry-automatic" [],
     /// The expiry of `/settings` could not be read: `$input` as typed, `$automatic` the word.
     DiscordExpiryUnreadable = "discord-expiry-unreadable" ["input", "automatic"],
+    /// A message that pings: `$mentions` (the people pinged), then `$what` happened.
+    DiscordPing = "discord-ping" ["mentions", "what"],
+    /// The same with the game's number, `$game`.
+    DiscordPingGame = "discord-ping-game" ["mentions", "what", "game"],
     // ---- tournaments (/tournament)
     TournamentCreateNotAllowed = "tournament-create-not-allowed" [],
     /// $cmd_settings: the /settings command.

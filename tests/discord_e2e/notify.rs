@@ -1,11 +1,15 @@
 //! Notifications by direct message: someone with `/settings notify:dm` hears of their turn
 //! through their DM channel (opened once with `POST /users/@me/channels`, then reused); when
 //! their DMs are closed the bot mentions them in the game's thread instead, and does not try
-//! the DM again.
+//! the DM again. Pings: a deferred answer (an edit, which notifies nobody) is followed by a
+//! message that pings, and says what happened; an interaction that arrives too late to be
+//! answered is not acted on.
+
+use std::time::Duration;
 
 use dama_rules::Game;
 
-use crate::common::{answer, channel_of, setup_with_threads, start_thread_game, text};
+use crate::common::{answer, channel_of, followup, setup_with_threads, start_thread_game, text};
 use crate::support::discord_standin::{Person, Recorded, Slash, Standin, message_id};
 
 /// `/settings notify:dm` (the first choice), answered privately.
@@ -191,4 +195,97 @@ async fn dm_posts(discord: &Standin, to: &Person, count: usize) -> (u64, Vec<u16
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("fewer than {count} direct messages to {}", to.name);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferred_move_notifies_the_opponent_with_what_happened() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let before = discord.notifications_for(&bob).len();
+
+    // Created 2 s ago (queued at Discord): too old to answer directly, so it is deferred.
+    discord.backdate_next_interaction(Duration::from_secs(2));
+    let typed = discord
+        .slash_in(
+            game.thread,
+            &alice,
+            Slash::new("move").string("move", "22-18"),
+        )
+        .await;
+    let moved = answer(&discord, &typed).await;
+    assert_eq!(moved.kind(), 5, "deferred: {:#}", moved.body());
+    assert!(text(&moved.message).contains("22-18"));
+    assert!(
+        discord.notified(message_id(&moved.message)).is_empty(),
+        "an edit notifies nobody"
+    );
+    let ping = followup(&discord, &typed).await;
+    assert_eq!(discord.notified(message_id(&ping)), [bob.id]);
+    let content = ping["content"].as_str().unwrap_or_default();
+    assert!(
+        content.starts_with(&bob.mention()) && content.contains("22-18"),
+        "the ping says what happened: {content}"
+    );
+    let news = &discord.notifications_for(&bob)[before..];
+    assert_eq!(news.len(), 1, "{news:?}");
+    assert_ne!(
+        news[0].content.trim(),
+        bob.mention(),
+        "never a bare mention"
+    );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_interaction_replayed_too_late_is_not_acted_on() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let posted = discord.messages().len();
+
+    // A move replayed 5 s after alice made it (a gateway resume): Discord no longer takes an
+    // answer, so the bot must not play it.
+    discord.backdate_next_interaction(Duration::from_secs(5));
+    let late = discord
+        .slash_in(
+            game.thread,
+            &alice,
+            Slash::new("move").string("move", "22-18"),
+        )
+        .await;
+    let path = format!("/interactions/{}/{}/callback", late.id, late.token);
+    let refused = discord
+        .next_request_where("the late acknowledgment", |r| {
+            r.method == "POST" && r.path == path
+        })
+        .await;
+    assert_eq!(refused.status, 404, "{refused}");
+    discord.take_expected_error("10062");
+    discord.take_expected_error("too late");
+    discord.take_expected_error("never answered");
+
+    // Nothing was played: the same move, made again in time, is alice's to make.
+    let again = discord
+        .slash_in(
+            game.thread,
+            &alice,
+            Slash::new("move").string("move", "22-18"),
+        )
+        .await;
+    let moved = answer(&discord, &again).await;
+    assert!(!moved.ephemeral(), "{:#}", moved.body());
+    assert!(text(&moved.message).contains("22-18"));
+    let attempts = discord
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(&late.token) || r.path.contains(&late.id.to_string()))
+        .count();
+    assert_eq!(attempts, 1, "one acknowledgment tried, nothing else");
+    assert_eq!(
+        discord.messages().len(),
+        posted + 1,
+        "only the answer in time was posted"
+    );
+    discord.assert_no_errors();
 }

@@ -1,14 +1,18 @@
 //! Games in threads of their own: an accepted challenge opens a thread from its message, the
-//! board and the moves go there, several games run from one channel at once, the end archives
-//! the thread with one line in the channel; where the bot may not open threads, one game per
-//! channel as before, with a tip.
+//! board and the moves go there (its players added as members), several games run from one
+//! channel at once, the end leaves the thread open a day (a spectator's Rematch works there)
+//! with one line in the channel, a thread Discord archived after a week of silence reopens for
+//! the next move; where the bot may not open threads, one game per channel as before, with a
+//! tip.
+
+use std::time::Duration;
 
 use dama_rules::Position;
 use serde_json::Value;
 
 use crate::common::{
-    answer, assert_board, channel_of, custom_id, next_post, option_for, setup_with_threads,
-    start_thread_game, text,
+    QUICK_CLOCK, answer, assert_board, channel_of, custom_id, find_custom_id, next_post,
+    option_for, original_path, setup_with_threads, start_thread_game, text,
 };
 use crate::support::discord_standin::{Slash, message_id, perm};
 
@@ -103,7 +107,7 @@ async fn accepted_challenges_open_threads_and_their_games_are_played_there() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_end_of_a_game_archives_its_thread_and_tells_the_channel() {
+async fn the_end_of_a_game_leaves_its_thread_open_for_a_day_and_tells_the_channel() {
     let (discord, _dir, _bot) = setup_with_threads("").await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let channel = discord.channel_id();
@@ -127,16 +131,21 @@ async fn the_end_of_a_game_archives_its_thread_and_tells_the_channel() {
         "one line, no board: {line:#}"
     );
     let path = format!("/channels/{}", game.thread);
-    let archived = discord
-        .next_request_where("the thread's archiving", |r| {
+    let wound_down = discord
+        .next_request_where("the thread's shorter life", |r| {
             r.method == "PATCH" && r.path == path
         })
         .await;
-    assert_eq!(archived.status, 200, "{archived}");
-    assert_eq!(archived.body()["archived"], true);
+    assert_eq!(wound_down.status, 200, "{wound_down}");
     assert_eq!(
-        discord.channel(game.thread)["thread_metadata"]["archived"],
-        true
+        wound_down.body()["auto_archive_duration"],
+        1440,
+        "archived after a day of silence: {wound_down}"
+    );
+    let metadata = &discord.channel(game.thread)["thread_metadata"];
+    assert_eq!(
+        metadata["archived"], false,
+        "open for a rematch: {metadata}"
     );
     let in_channel: Vec<Value> = discord
         .messages()
@@ -200,5 +209,150 @@ async fn without_thread_permissions_a_channel_has_one_game_and_a_tip() {
         refused.body()
     );
     assert_eq!(threads_opened(&discord), 0, "no thread was asked for");
+    discord.assert_no_errors();
+}
+
+/// Whether the thread is archived, as Discord describes it.
+fn archived(discord: &crate::support::discord_standin::Standin, thread: u64) -> bool {
+    discord.channel(thread)["thread_metadata"]["archived"] == true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_presses_rematch_on_a_finished_game_in_its_thread() {
+    // The quick clock lets alice challenge again at once.
+    let (discord, _dir, _bot) = setup_with_threads(QUICK_CLOCK).await;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let members = discord.thread_members(game.thread);
+    assert!(
+        members.contains(&alice.id) && members.contains(&bob.id),
+        "both players are in the thread: {members:?}"
+    );
+    for player in [&alice, &bob] {
+        let path = format!("/channels/{}/thread-members/{}", game.thread, player.id);
+        let added = discord
+            .next_request_where("a player added to the thread", |r| {
+                r.method == "PUT" && r.path == path
+            })
+            .await;
+        assert_eq!(added.status, 204, "{added}");
+    }
+    assert!(!members.contains(&carol.id), "carol only watches");
+
+    let resign = discord
+        .slash_in(game.thread, &bob, Slash::new("resign"))
+        .await;
+    let over = answer(&discord, &resign).await.message;
+    let path = format!("/channels/{}", game.thread);
+    discord
+        .next_request_where("the thread's shorter life", |r| {
+            r.method == "PATCH" && r.path == path
+        })
+        .await;
+    assert!(!archived(&discord, game.thread), "the thread stays open");
+
+    // Carol, who is not a member, presses the final board's Rematch: Discord lets her (the
+    // thread is open) and the bot answers her, privately (she did not play).
+    let rematch = custom_id(&over, "rematch");
+    let pressed = discord.click(&carol, message_id(&over), &rematch).await;
+    let told = answer(&discord, &pressed).await;
+    assert!(told.ephemeral(), "{:#}", told.body());
+    assert!(
+        text(&told.message).contains("players"),
+        "{}",
+        text(&told.message)
+    );
+    // Alice's Rematch there: a new challenge to bob, in the thread.
+    let again = discord.click(&alice, message_id(&over), &rematch).await;
+    let challenge = answer(&discord, &again).await;
+    assert!(!challenge.ephemeral(), "{:#}", challenge.body());
+    assert_eq!(channel_of(&challenge.message), game.thread);
+    assert!(
+        find_custom_id(&challenge.message, "accept").is_some(),
+        "{:#}",
+        challenge.message
+    );
+
+    // A day of silence later, Discord archives it.
+    discord.advance(Duration::from_secs(24 * 3600 + 60));
+    assert!(archived(&discord, game.thread));
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_archived_after_a_week_of_silence_reopens_for_the_next_move() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let typed = discord
+        .slash_in(
+            game.thread,
+            &alice,
+            Slash::new("move").string("move", "22-18"),
+        )
+        .await;
+    let moved = answer(&discord, &typed).await;
+    assert!(!moved.ephemeral(), "{:#}", moved.body());
+    // The bot reads its answer back (to remember the board) while the token works, and takes
+    // the controls off the first board.
+    let original = original_path(&discord, &typed);
+    discord
+        .next_request_where("the answer read back", |r| {
+            r.method == "GET" && r.path == original
+        })
+        .await;
+    let first = format!(
+        "/channels/{}/messages/{}",
+        game.thread,
+        message_id(&game.board)
+    );
+    discord
+        .next_request_where("the first board's controls removed", |r| {
+            r.method == "PATCH" && r.path == first
+        })
+        .await;
+
+    // Bob takes his time: after a week without a message, Discord archives the thread.
+    discord.advance(Duration::from_secs(7 * 24 * 3600 + 60));
+    assert!(archived(&discord, game.thread));
+
+    // Bob, a member, moves there: the bot reopens the thread, and the new board is live.
+    let reply = discord
+        .slash_in(
+            game.thread,
+            &bob,
+            Slash::new("move").string("move", "10-14"),
+        )
+        .await;
+    let replied = answer(&discord, &reply).await;
+    assert!(!replied.ephemeral(), "{:#}", replied.body());
+    assert!(text(&replied.message).contains("10-14"));
+    let path = format!("/channels/{}", game.thread);
+    let reopened = discord
+        .next_request_where("the thread reopened", |r| {
+            r.method == "PATCH" && r.path == path
+        })
+        .await;
+    assert_eq!(reopened.status, 200, "{reopened}");
+    assert_eq!(reopened.body()["archived"], false);
+    assert!(!archived(&discord, game.thread));
+    // The board the move replaced loses its controls (an edit in the reopened thread).
+    let old = message_id(&moved.message);
+    let old_path = format!("/channels/{}/messages/{old}", game.thread);
+    let retired = discord
+        .next_request_where("the old board's controls removed", |r| {
+            r.method == "PATCH" && r.path == old_path
+        })
+        .await;
+    assert_eq!(retired.status, 200, "{retired}");
+    assert!(
+        find_custom_id(&replied.message, "move").is_some(),
+        "the live board keeps its menu: {:#}",
+        replied.message
+    );
     discord.assert_no_errors();
 }

@@ -245,15 +245,25 @@ async fn the_bot_starts_archives_and_locks_threads_as_permitted() {
         discord.channel(thread.id.get())["thread_metadata"]["archived"],
         true
     );
+    let refused = thread
+        .id
+        .send_message(&http, CreateMessage::new().content("a rematch?"))
+        .await;
+    assert!(refused.is_err(), "a post in an archived thread");
+    discord.take_expected_error("50083");
+    thread
+        .id
+        .edit_thread(&http, EditThread::new().archived(false))
+        .await
+        .expect("the bot reopens its own thread");
     thread
         .id
         .send_message(&http, CreateMessage::new().content("a rematch?"))
         .await
-        .expect("a message in an archived thread");
+        .expect("a message in the reopened thread");
     assert_eq!(
         discord.channel(thread.id.get())["thread_metadata"]["archived"],
-        false,
-        "a message unarchives the thread"
+        false
     );
     let lock = thread
         .id
@@ -261,6 +271,105 @@ async fn the_bot_starts_archives_and_locks_threads_as_permitted() {
         .await;
     assert!(lock.is_err(), "locking needs Manage Threads");
     discord.take_expected_error("Missing Permissions");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_have_members_and_archive_themselves_after_their_silence() {
+    use futures_util::FutureExt as _;
+    use serenity::all::{AutoArchiveDuration, CreateThread, EditThread};
+    let (discord, _session) = with_think(Options::default()).await;
+    let http = discord.http();
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+    let main = ChannelId::new(discord.channel_id());
+    let start = main
+        .send_message(&http, CreateMessage::new().content("a game"))
+        .await
+        .expect("posted");
+    let create =
+        CreateThread::new("alice vs bob").auto_archive_duration(AutoArchiveDuration::OneHour);
+    let thread = main
+        .create_thread_from_message(&http, start.id, create)
+        .await
+        .expect("a thread")
+        .id;
+    let archived = || discord.channel(thread.get())["thread_metadata"]["archived"] == true;
+
+    // Members: the creator, those added, those a message there pings.
+    thread
+        .add_thread_member(&http, UserId::new(alice.id))
+        .await
+        .expect("added");
+    assert_eq!(
+        discord.thread_members(thread.get()),
+        [discord.bot().id, alice.id]
+    );
+    let listed = thread.get_thread_members(&http).await.expect("the list");
+    assert_eq!(listed.len(), 2);
+    let button = CreateButton::new("look").label("Look");
+    let board = thread
+        .send_message(
+            &http,
+            CreateMessage::new()
+                .content(format!("{} your move", bob.mention()))
+                .components(vec![CreateActionRow::Buttons(vec![button])]),
+        )
+        .await
+        .expect("posted");
+    assert!(
+        discord.thread_members(thread.get()).contains(&bob.id),
+        "a ping makes a member"
+    );
+
+    // An hour without a message archives it (on the stand-in's clock).
+    discord.advance(Duration::from_secs(59 * 60));
+    assert!(!archived());
+    discord.advance(Duration::from_secs(2 * 60));
+    assert!(archived(), "archived after its auto_archive_duration");
+
+    // Archived: posts, edits, changes and new members are refused with 50083...
+    let post = thread
+        .send_message(&http, CreateMessage::new().content("hello?"))
+        .await;
+    assert!(post.is_err());
+    assert!(
+        discord
+            .take_expected_error("50083")
+            .contains("Thread is archived")
+    );
+    let edit = thread
+        .edit_message(&http, board.id, EditMessage::new().content("edited"))
+        .await;
+    assert!(edit.is_err());
+    discord.take_expected_error("50083");
+    let rename = thread
+        .edit_thread(&http, EditThread::new().name("renamed"))
+        .await;
+    assert!(rename.is_err());
+    discord.take_expected_error("50083");
+    let join = thread.add_thread_member(&http, UserId::new(carol.id)).await;
+    assert!(join.is_err());
+    discord.take_expected_error("50083");
+    // ...and someone who is not a member cannot use its components.
+    let click = std::panic::AssertUnwindSafe(discord.click(&carol, board.id.get(), "look"))
+        .catch_unwind()
+        .await;
+    assert!(click.is_err(), "carol's client greys the button out");
+
+    // Reopened, it takes messages again, and its silence counts from then.
+    thread
+        .edit_thread(&http, EditThread::new().archived(false))
+        .await
+        .expect("reopened");
+    thread
+        .send_message(&http, CreateMessage::new().content("your move"))
+        .await
+        .expect("posted");
+    assert!(!archived());
     discord.assert_no_errors();
 }
 

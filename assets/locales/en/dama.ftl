@@ -808,6 +808,10 @@ discord-choice-threads = { $threads ->
 discord-expiry-automatic = automatic
 # $input: what was typed; $automatic: discord-expiry-automatic.
 discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: write a time like `1 h` or `2 days`, or `{ $automatic }`.
+# A message that pings says what happened, for a push notification to read alone. $mentions: the
+# people pinged; $what: what happened (a board's first line); $game: the game's number.
+discord-ping = { $mentions } — { $what }
+discord-ping-game = { $mentions } — { $what } · game #{ $game }
 
 
 ## Tournaments

@@ -818,6 +818,10 @@ discord-choice-threads = { $threads ->
 discord-expiry-automatic = automática
 # $input: lo que se escribió; $automatic: discord-expiry-automatic.
 discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`: escribe un tiempo como `1 hora` o `2 días`, o `{ $automatic }`.
+# Un mensaje que menciona dice qué pasó, para que la notificación se lea sola. $mentions: a quién
+# menciona; $what: qué pasó (la primera línea de un tablero); $game: el número de la partida.
+discord-ping = { $mentions } — { $what }
+discord-ping-game = { $mentions } — { $what } · partida #{ $game }
 
 
 ## Tournaments

@@ -833,6 +833,10 @@ discord-choice-threads = { $threads ->
 discord-expiry-automatic = automatica
 # $input: quello che è stato scritto; $automatic: discord-expiry-automatic.
 discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: scrivi un tempo come `1 ora` o `2 giorni`, oppure `{ $automatic }`.
+# Un messaggio che menziona dice cosa è successo, perché la notifica si legga da sola. $mentions:
+# chi è menzionato; $what: cosa è successo (la prima riga di una damiera); $game: il numero della partita.
+discord-ping = { $mentions } — { $what }
+discord-ping-game = { $mentions } — { $what } · partita #{ $game }
 
 
 ## Tournaments

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{DiscordMessage, MAX_CONTENT, Place, message_link, truncate};
+use super::{DiscordMessage, MAX_CONTENT, Place, message_link, ping_content, truncate};
 use crate::game::{ChallengeButton, ComponentAction, GameButton, PuzzleButton, Reply};
 use crate::i18n::{Language, t};
 use crate::store::MessageRef;
@@ -96,14 +96,7 @@ pub fn ping_after_update(
     if others.is_empty() {
         return None;
     }
-    let headline = reply.text.lines().next().unwrap_or_default();
-    let mut content = String::new();
-    for id in &others {
-        if !headline.contains(&format!("<@{id}>")) {
-            let _ = write!(content, "<@{id}> ");
-        }
-    }
-    content.push_str(headline);
+    let mut content = ping_content(language, &others, &reply.text, reply.game);
     if let Some(board) = board {
         let link = t!(
             language,
@@ -246,7 +239,7 @@ mod tests {
         let ping = ping_after_update(&board, 42, PLACE, board_message, Language::En).unwrap();
         assert_eq!(
             ping.content,
-            "<@43> alice played **22-18**. ([board](https://discord.com/channels/10/20/30))"
+            "<@43> — alice played **22-18**. · game #7 ([board](https://discord.com/channels/10/20/30))"
         );
         assert_eq!(
             to_json(&ping.into_followup())["allowed_mentions"]["users"],

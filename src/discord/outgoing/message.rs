@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{
     BOARD_FILE, BOARD_URL, EMBED_COLOUR, MAX_CONTENT, MAX_EMBED_DESCRIPTION, MAX_FILES, Outgoing,
-    Place, action_rows, message_link, truncate,
+    Place, action_rows, message_link, ping_content, truncate,
 };
 use crate::i18n::t;
 /// One message's worth of Discord parts, decided once for every way of sending it.
@@ -83,11 +83,9 @@ impl DiscordMessage {
                 mentions.push(id);
             }
         }
-        let mention_line = mentions
-            .iter()
-            .map(|id| format!("<@{id}>"))
-            .collect::<Vec<_>>()
-            .join(" ");
+        // The content of a message whose text is in an embed: who it pings and what happened
+        // (a push notification shows the content only).
+        let mention_line = ping_content(language, &mentions, &reply.text, reply.game);
         let mut embeds = Vec::new();
         let content = if outgoing.board_png.is_some() {
             embeds.push(
@@ -233,7 +231,10 @@ mod tests {
         ));
         assert_eq!(json["type"], 4);
         let data = &json["data"];
-        assert_eq!(data["content"], "<@43>");
+        assert_eq!(
+            data["content"], "<@43> — alice played **22-18**. · game #7",
+            "who is pinged, and what happened, for a push notification"
+        );
         assert_eq!(data["embeds"][0]["image"]["url"], "attachment://board.png");
         assert!(
             data["embeds"][0]["description"]
@@ -277,7 +278,10 @@ mod tests {
         let mut outgoing = board_reply();
         outgoing.reply.mentions = vec![43, 42, 43, 42];
         let message = DiscordMessage::new(&outgoing, PLACE);
-        assert_eq!(message.content, "<@43> <@42>");
+        assert_eq!(
+            message.content,
+            "<@43> <@42> — alice played **22-18**. · game #7"
+        );
         let json = to_json(&message.clone().into_create_message());
         assert_eq!(json["allowed_mentions"]["users"], json!(["43", "42"]));
         let ping = ping_after_update(&outgoing.reply, 42, PLACE, None, Language::En).unwrap();
@@ -333,7 +337,7 @@ mod tests {
             json!([{"id": 0, "filename": "board.png", "description": null}])
         );
         assert_eq!(edit["embeds"][0]["image"]["url"], "attachment://board.png");
-        assert_eq!(edit["content"], "<@43>");
+        assert_eq!(edit["content"], "<@43> — alice played **22-18**. · game #7");
         let text_only = to_json(
             &DiscordMessage::new(&Outgoing::text(Reply::public("over")), PLACE)
                 .into_edit_response(),
@@ -356,7 +360,10 @@ mod tests {
     #[test]
     fn channel_messages_and_followups_keep_files_and_mentions() {
         let channel = to_json(&DiscordMessage::new(&board_reply(), PLACE).into_create_message());
-        assert_eq!(channel["content"], "<@43>");
+        assert_eq!(
+            channel["content"],
+            "<@43> — alice played **22-18**. · game #7"
+        );
         assert_eq!(channel["attachments"][0]["filename"], "board.png");
         assert_eq!(channel["allowed_mentions"]["users"], json!(["43"]));
         let mut private = board_reply();

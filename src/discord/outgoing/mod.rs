@@ -22,9 +22,9 @@ mod fixtures;
 mod message;
 
 use crate::game::{Attachment, Notice, Reply};
-use crate::i18n::Language;
+use crate::i18n::{Language, t};
 use crate::render::{Renderer, advantage_chart};
-use crate::store::MessageRef;
+use crate::store::{GameId, MessageRef};
 
 pub use clicks::{ClickAnswer, click_answer, ping_after_update};
 pub use components::{action_rows, autocomplete, autocomplete_hint};
@@ -171,6 +171,50 @@ pub fn render_notices(
     out
 }
 
+/// The content of a message that pings `mentions` about a reply whose text is `text`: the
+/// mentions its first line (what happened) lacks, then that line, with the game's number when
+/// the line lacks it; the line alone when it names them all already. A push notification shows
+/// the content only, so it reads on its own: "@bob — alice played **22-18**. · game #12".
+/// Empty without mentions.
+#[must_use]
+pub fn ping_content(
+    language: Language,
+    mentions: &[u64],
+    text: &str,
+    game: Option<GameId>,
+) -> String {
+    if mentions.is_empty() {
+        return String::new();
+    }
+    let what = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or_default()
+        .to_owned();
+    let missing: Vec<String> = mentions
+        .iter()
+        .map(|id| format!("<@{id}>"))
+        .filter(|mention| !what.contains(mention.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return truncate(&what, MAX_CONTENT);
+    }
+    let mentions = missing.join(" ");
+    let content = if let Some(game) = game.filter(|game| !what.contains(&format!("#{}", game.0))) {
+        t!(
+            language,
+            DiscordPingGame,
+            mentions = mentions,
+            what = what,
+            game = game.0
+        )
+    } else {
+        t!(language, DiscordPing, mentions = mentions, what = what)
+    };
+    truncate(&content, MAX_CONTENT)
+}
+
 /// Discord's limit on a thread's name.
 pub const MAX_THREAD_NAME: usize = 100;
 
@@ -312,7 +356,40 @@ mod tests {
             reply: on_board,
             ..board_reply()
         };
-        assert_eq!(DiscordMessage::new(&outgoing, PLACE).content, "<@44>");
+        assert_eq!(
+            DiscordMessage::new(&outgoing, PLACE).content,
+            "<@44> — alice played **22-18**."
+        );
+    }
+
+    #[test]
+    fn a_ping_says_what_happened_in_the_reader_s_language() {
+        crate::i18n::set_strict(true);
+        let text = "alice ha giocato **22-18**.\n**Partita #12** · mossa 2";
+        assert_eq!(
+            ping_content(Language::It, &[43], text, Some(GameId(12))),
+            "<@43> — alice ha giocato **22-18**. · partita #12"
+        );
+        assert_eq!(
+            ping_content(Language::Es, &[43, 44], text, None),
+            "<@43> <@44> — alice ha giocato **22-18**."
+        );
+        assert_eq!(
+            ping_content(
+                Language::En,
+                &[43],
+                "**Game #12** · move 2",
+                Some(GameId(12))
+            ),
+            "<@43> — **Game #12** · move 2",
+            "the number once"
+        );
+        assert_eq!(ping_content(Language::En, &[], text, None), "", "no ping");
+        assert_eq!(
+            ping_content(Language::En, &[43], "alice offers a draw to <@43>.", None),
+            "alice offers a draw to <@43>.",
+            "named already"
+        );
     }
 
     #[test]

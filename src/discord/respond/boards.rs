@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use super::{Data, Error};
+use super::{Data, Error, reopening};
 use crate::game::{Reply, ServiceError};
 use crate::store::MessageRef;
 /// A reply whose message the service wants to know: a game's board, a challenge, a
@@ -68,11 +68,15 @@ pub(super) async fn remember_at(http: &serenity::Http, data: &Data, reply: &Repl
 /// and text stay as a record of the game.
 async fn retire_board(http: &serenity::Http, old: MessageRef) {
     let channel = serenity::ChannelId::new(old.channel);
-    let edit = serenity::EditMessage::new().components(Vec::new());
-    if let Err(error) = channel
-        .edit_message(http, serenity::MessageId::new(old.message), edit)
-        .await
-    {
+    let message = serenity::MessageId::new(old.message);
+    let edit = || {
+        channel.edit_message(
+            http,
+            message,
+            serenity::EditMessage::new().components(Vec::new()),
+        )
+    };
+    if let Err(error) = reopening(http, channel, edit).await {
         // Deleted by someone, or a channel the bot lost access to: nothing to tidy.
         info!(error = %Error::from(error), message = old.message, "could not take the controls off an old board");
     }

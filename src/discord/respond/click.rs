@@ -8,10 +8,11 @@ use tracing::{info, warn};
 
 use super::{
     Data, Error, Outgoing, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    follow_progress, message_ref, place, post_late, remember, remember_at, shows_something, start,
+    follow_progress, message_ref, place, post_late, remember, remember_at, reopen_if_archived,
+    reopening, shows_something, start,
 };
 use crate::discord::call::{self, Click};
-use crate::discord::errors::apology;
+use crate::discord::errors::{apology, interaction_expired};
 use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
 use crate::discord::permissions::{check_permissions, guild_only_text};
 use crate::game::Reply;
@@ -115,6 +116,36 @@ async fn click(
     };
     let user = actor.user;
     let click = Click::from_data(&interaction.data);
+    // A deferred update shows a loading state on the component and no new message.
+    let acknowledge = || async {
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        answered(
+            ctx.shard_id,
+            InteractionKind::Click,
+            interaction.id.get(),
+            true,
+        );
+        Ok::<(), serenity::Error>(())
+    };
+    // A click already too old to be answered in time (replayed after a gateway resume, or
+    // queued) is acknowledged before anything is done: when Discord no longer knows it,
+    // nothing is committed and nothing is posted.
+    let stale = budget.is_zero();
+    if stale {
+        if let Err(error) = acknowledge().await {
+            if interaction_expired(&error) {
+                warn!(
+                    custom_id,
+                    user, "the click expired before it could be acknowledged; not acted on"
+                );
+                return Ok(());
+            }
+            return Err(error.into());
+        }
+        progress.responded = true;
+    }
     let (lines, mut waiting_lines) = tokio::sync::watch::channel(None::<String>);
     let mut job = start(data, actor, move |service, actor| {
         service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
@@ -122,22 +153,19 @@ async fn click(
         })
     });
 
-    let fast = tokio::time::timeout(budget, &mut job).await;
-    let deferred = fast.is_err();
-    let outgoing = if let Ok(done) = fast {
+    let fast = if stale {
+        None
+    } else {
+        tokio::time::timeout(budget, &mut job).await.ok()
+    };
+    let deferred = fast.is_none();
+    let outgoing = if let Some(done) = fast {
         done??
     } else {
-        // A deferred update shows a loading state on the component and no new message.
-        interaction
-            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
-            .await?;
-        progress.responded = true;
-        answered(
-            ctx.shard_id,
-            InteractionKind::Click,
-            interaction.id.get(),
-            true,
-        );
+        if !stale {
+            acknowledge().await?;
+            progress.responded = true;
+        }
         info!(
             custom_id,
             user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
@@ -196,11 +224,12 @@ async fn click(
             None
         }
         (ClickAnswer::Update, true) if late => {
-            let edit = message.into_edit_message();
-            interaction
-                .channel_id
-                .edit_message(http, interaction.message.id, edit)
-                .await?;
+            let channel = interaction.channel_id;
+            reopening(http, channel, || {
+                let edit = message.clone().into_edit_message();
+                channel.edit_message(http, interaction.message.id, edit)
+            })
+            .await?;
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
             Some(clicked)
@@ -257,15 +286,17 @@ async fn click(
             None
         }
     };
+    reopen_if_archived(http, interaction.channel.as_ref()).await;
     if answer == ClickAnswer::Update {
         if let Some(ping) = ping_after_update(reply, user, place, Some(clicked), outgoing.language)
         {
             let sent = if late {
-                interaction
-                    .channel_id
-                    .send_message(http, ping.into_create_message())
-                    .await
-                    .map(drop)
+                let channel = interaction.channel_id;
+                reopening(http, channel, || {
+                    channel.send_message(http, ping.clone().into_create_message())
+                })
+                .await
+                .map(drop)
             } else {
                 interaction
                     .create_followup(http, ping.into_followup())

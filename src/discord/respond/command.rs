@@ -1,5 +1,7 @@
-//! Answering a slash command: directly within the budget, else deferred and edited in, and
-//! as a channel message once the interaction's token has expired.
+//! Answering a slash command: directly within the budget, else deferred and edited in (with a
+//! follow-up for the people it pings: edits notify nobody), and as a channel message, in place
+//! of the "thinking…" one, once the interaction's token has expired. An interaction already
+//! too old to answer in time is acknowledged before the service acts on it.
 
 use std::time::Instant;
 
@@ -9,11 +11,12 @@ use tracing::{info, warn};
 
 use super::{
     Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    follow_progress, mark_responded, message_ref, place, post_late, remember, shows_something,
-    start,
+    follow_progress, mark_responded, message_ref, place, post_late, remember, reopen_if_archived,
+    shows_something, start,
 };
 use crate::discord::call;
-use crate::discord::outgoing::{DiscordMessage, MAX_CONTENT, truncate};
+use crate::discord::errors::interaction_expired;
+use crate::discord::outgoing::{DiscordMessage, MAX_CONTENT, ping_after_update, truncate};
 use crate::discord::permissions::guild_only_text;
 use crate::game::{Action, Origin, PuzzleAction};
 use crate::i18n::Language;
@@ -57,13 +60,45 @@ pub async fn answer_command(
     );
     let name = action.name();
     let user = actor.user;
+    let shard = ctx.serenity_context().shard_id;
+    let defer = || async {
+        let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
+            .await?;
+        mark_responded(ctx);
+        answered(shard, InteractionKind::Command, interaction.id.get(), true);
+        Ok::<(), serenity::Error>(())
+    };
+    // An interaction already too old to be answered in time (replayed after a gateway resume,
+    // or queued) is acknowledged before anything is done: when Discord no longer knows it,
+    // nothing is committed and nothing is posted.
+    let stale = budget.is_zero();
+    if stale {
+        if let Err(error) = defer().await {
+            if interaction_expired(&error) {
+                warn!(
+                    command = name,
+                    user, "the interaction expired before it could be acknowledged; not acted on"
+                );
+                return Ok(());
+            }
+            return Err(error.into());
+        }
+        info!(
+            command = name,
+            user, "deferred at once: the interaction was too old to be answered directly"
+        );
+    }
     let (progress, mut progress_lines) = watch::channel(None::<String>);
     let mut job = start(data, actor, move |service, actor| {
         service.act_with_progress(actor, Origin::Channel, action, &|line| {
             progress.send_replace(Some(line));
         })
     });
-    if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
+    if stale {
+        // Acknowledged already: the answer completes the deferral.
+    } else if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
         let message = DiscordMessage::new(&outgoing, place);
         interaction
@@ -73,8 +108,8 @@ pub async fn answer_command(
             )
             .await?;
         mark_responded(ctx);
-        let shard = ctx.serenity_context().shard_id;
         answered(shard, InteractionKind::Command, interaction.id.get(), false);
+        reopen_if_archived(http, interaction.channel.as_ref()).await;
         let mut posted = None;
         if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
             match interaction.get_response(http).await {
@@ -99,18 +134,13 @@ pub async fn answer_command(
         ))
         .await;
         return Ok(());
+    } else {
+        defer().await?;
+        info!(
+            command = name,
+            user, "deferred: the reply was not ready within {budget:?} of the interaction"
+        );
     }
-    let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
-    interaction
-        .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
-        .await?;
-    mark_responded(ctx);
-    let shard = ctx.serenity_context().shard_id;
-    answered(shard, InteractionKind::Command, interaction.id.get(), true);
-    info!(
-        command = name,
-        user, "deferred: the reply was not ready within {budget:?} of the interaction"
-    );
     let show_progress = |line: String| async move {
         if received.elapsed() > TOKEN_SAFE_LIFE {
             return;
@@ -122,13 +152,24 @@ pub async fn answer_command(
             info!(command = name, error = %Error::from(error), "could not show the progress of a deferred answer");
         }
     };
-    let outgoing = follow_progress(
+    // The "thinking…" message goes while its token still works when the answer is later than
+    // that: the answer then comes as a channel message.
+    let token_end = tokio::time::Instant::from_std(received + TOKEN_SAFE_LIFE);
+    let followed = follow_progress(
         &mut job,
         &mut progress_lines,
         PROGRESS_INTERVAL,
         show_progress,
-    )
-    .await??;
+    );
+    let outgoing = if let Ok(done) = tokio::time::timeout_at(token_end, followed).await {
+        done??
+    } else {
+        if let Err(error) = interaction.delete_response(http).await {
+            info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
+        }
+        job.await??
+    };
+    reopen_if_archived(http, interaction.channel.as_ref()).await;
     let message = DiscordMessage::new(&outgoing, place);
     let reply = &outgoing.reply;
     let channel = interaction.channel_id;
@@ -175,7 +216,17 @@ pub async fn answer_command(
     {
         Ok(posted) => {
             remember(http, data, reply, &posted).await;
-            Some(message_ref(&posted))
+            // An edit notifies nobody: the people the answer mentions get a follow-up.
+            let at = Some(message_ref(&posted));
+            if let Some(ping) = ping_after_update(reply, user, place, at, outgoing.language) {
+                if let Err(error) = interaction
+                    .create_followup(http, ping.into_followup())
+                    .await
+                {
+                    warn!(command = name, error = %Error::from(error), "could not notify the players of a deferred answer");
+                }
+            }
+            at
         }
         Err(error) if !reply.ephemeral => {
             warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");

@@ -17,7 +17,9 @@
 //! - `suggestions`: the autocomplete of moves ([`suggestions`], [`suggestions_of`]).
 //! - `boards`: which message shows which board or challenge ([`remember`]), and the controls
 //!   taken off a board a newer one replaced.
-//! - `threads`: a game's thread, opened from the line that starts it and archived at its end.
+//! - `threads`: a game's thread, opened from the line that starts it with its players added,
+//!   reopened when Discord archived it and the bot posts or edits there (`reopening`), left
+//!   to archive itself a day after the game's end.
 //! - `notices`: what a reply brings once it is out ([`after_reply`]): notices, direct messages
 //!   and their fallback in the channel.
 
@@ -38,7 +40,7 @@ use crate::game::{Actor, GameService, Reply, ServiceError};
 use crate::store::MessageRef;
 
 use boards::{remember_at, shows_something};
-use threads::{archive_thread, start_game_thread};
+use threads::{archive_thread, reopen_if_archived, reopening, start_game_thread};
 use timing::{answered, budget_of};
 
 pub use boards::remember;
@@ -48,7 +50,7 @@ pub use notices::{
     after_reply, deliver_notice, failed_for_good, post_delivery, post_notice, post_notices,
 };
 pub use suggestions::{SuggestionsOf, suggestions, suggestions_of};
-pub use threads::THREAD_AUTO_ARCHIVE;
+pub use threads::{FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE};
 pub use timing::{
     ACK_BUDGET, AUTOCOMPLETE_BUDGET, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, ack_budget, created_at_ms,
     follow_progress,
@@ -115,9 +117,10 @@ async fn post_late(
         );
         return Ok(None);
     }
-    let posted = channel
-        .send_message(http, message.into_create_message())
-        .await?;
+    let posted = reopening(http, channel, || {
+        channel.send_message(http, message.clone().into_create_message())
+    })
+    .await?;
     remember(http, data, reply, &posted).await;
     Ok(Some(message_ref(&posted)))
 }

@@ -5,7 +5,9 @@
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use super::{Data, Error, archive_thread, message_ref, place, remember, start_game_thread};
+use super::{
+    Data, Error, archive_thread, message_ref, place, remember, reopening, start_game_thread,
+};
 use crate::discord::outgoing::{DiscordMessage, Outgoing, direct_fallback, ping_after_update};
 use crate::game::Notice;
 use crate::store::MessageRef;
@@ -212,11 +214,11 @@ pub async fn post_notice(
     let message = DiscordMessage::new(&outgoing, place(notice.guild, 0));
     if let Some(target) = notice.edit {
         let channel = serenity::ChannelId::new(target.channel);
-        let edit = message.clone().into_edit_message();
-        match channel
-            .edit_message(http, serenity::MessageId::new(target.message), edit)
-            .await
-        {
+        let edit = || {
+            let edit = message.clone().into_edit_message();
+            channel.edit_message(http, serenity::MessageId::new(target.message), edit)
+        };
+        match reopening(http, channel, edit).await {
             Ok(edited) => {
                 remember(http, data, &outgoing.reply, &edited).await;
                 // An edit notifies nobody: the people the notice is for get a short ping.
@@ -227,8 +229,8 @@ pub async fn post_notice(
                     Some(target),
                     outgoing.language,
                 ) {
-                    if let Err(error) = channel.send_message(http, ping.into_create_message()).await
-                    {
+                    let send = || channel.send_message(http, ping.clone().into_create_message());
+                    if let Err(error) = reopening(http, channel, send).await {
                         warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
                     }
                 }
@@ -240,9 +242,8 @@ pub async fn post_notice(
         }
     }
     let channel = serenity::ChannelId::new(notice.channel);
-    let posted = channel
-        .send_message(http, message.into_create_message())
-        .await?;
+    let send = || channel.send_message(http, message.clone().into_create_message());
+    let posted = reopening(http, channel, send).await?;
     remember(http, data, &outgoing.reply, &posted).await;
     // A game that starts with this line (a tournament round's): its thread opens from it.
     if let Some(start) = &outgoing.reply.thread {

@@ -1,20 +1,28 @@
-//! A game's thread: opened from the line that says the game starts, with the first board in
-//! it (or that board in the channel when no thread can be opened), and archived at the end.
+//! A game's thread: opened from the line that says the game starts, with its players added
+//! and the first board in it (or that board in the channel when no thread can be opened);
+//! reopened when Discord archived it and the bot has something to post or edit there; left to
+//! archive itself a day after the game's end.
 
 use poise::serenity_prelude as serenity;
-use tracing::info;
+use tracing::{info, warn};
 
 use super::{Data, Error, place, post_notices, remember};
+use crate::discord::errors::thread_archived;
 use crate::discord::outgoing::{DiscordMessage, Outgoing, thread_name};
 use crate::game::ServiceError;
 use crate::store::MessageRef;
 
-/// How long a game's thread stays open without a message before Discord archives it, in
-/// minutes: a week, the longest Discord allows, since a game may wait days for a move (a
-/// message in an archived thread opens it again, and the bot archives the thread itself when
-/// the game ends).
+/// How long a game's thread stays open without a message before Discord archives it: a week,
+/// the longest Discord allows. A game may wait longer for a move; the bot reopens the thread
+/// before it posts or edits there (`reopening`), and when someone acts in it
+/// (`reopen_if_archived`).
 pub const THREAD_AUTO_ARCHIVE: serenity::AutoArchiveDuration =
     serenity::AutoArchiveDuration::OneWeek;
+
+/// How long the thread of a finished game stays open without a message: a day, for a rematch,
+/// a flipped board, `/analysis`, `/pdn` or `/replay` there; then Discord archives it.
+pub const FINISHED_THREAD_AUTO_ARCHIVE: serenity::AutoArchiveDuration =
+    serenity::AutoArchiveDuration::OneDay;
 
 /// Opens the thread of a starting game from the message `from` (the line that says it
 /// starts), tells the service, and posts the game's first board there. When the thread cannot
@@ -62,6 +70,9 @@ pub(super) async fn start_game_thread(
         ))
     });
     let outgoing = job.await??;
+    if let Some(thread) = opened {
+        add_members(http, thread, &outgoing.reply.mentions).await;
+    }
     let target = opened.unwrap_or(channel);
     let message = DiscordMessage::new(&outgoing, place(guild, 0));
     let posted = target
@@ -72,14 +83,85 @@ pub(super) async fn start_game_thread(
     Ok(())
 }
 
-/// Archives the thread of a game that ended. A failure is logged only (the thread was deleted,
-/// or someone archived or locked it already).
+/// Adds the players to their game's thread, so it is in their thread list and they can open
+/// it again once Discord archived it. A failure is logged: the first board's mentions add them
+/// too.
+async fn add_members(http: &serenity::Http, thread: serenity::ChannelId, players: &[u64]) {
+    let mut added = Vec::with_capacity(players.len());
+    for &player in players {
+        if added.contains(&player) {
+            continue;
+        }
+        added.push(player);
+        if let Err(error) = thread
+            .add_thread_member(http, serenity::UserId::new(player))
+            .await
+        {
+            info!(error = %Error::from(error), thread = thread.get(), player, "could not add a player to their game's thread");
+        }
+    }
+}
+
+/// Lets the thread of a game that ended archive itself after a day without a message
+/// ([`FINISHED_THREAD_AUTO_ARCHIVE`]) rather than at once: its final board's Rematch and Flip,
+/// and the commands about the game, keep working there meanwhile, for spectators too. A
+/// failure is logged only (the thread was deleted, or someone locked it).
 pub(super) async fn archive_thread(http: &serenity::Http, thread: u64) {
-    let edit = serenity::EditThread::new().archived(true);
-    if let Err(error) = serenity::ChannelId::new(thread)
-        .edit_thread(http, edit)
-        .await
-    {
-        info!(error = %Error::from(error), thread, "could not archive the thread of a finished game");
+    let edit = serenity::EditThread::new().auto_archive_duration(FINISHED_THREAD_AUTO_ARCHIVE);
+    let channel = serenity::ChannelId::new(thread);
+    let result = reopening(http, channel, || channel.edit_thread(http, edit.clone())).await;
+    if let Err(error) = result {
+        info!(error = %Error::from(error), thread, "could not shorten the life of a finished game's thread");
+    }
+}
+
+/// Runs `act` (a post or an edit in `channel`); when Discord refuses it because `channel` is a
+/// thread it archived (code 50083), reopens the thread (the bot created it) and runs `act`
+/// once more.
+pub async fn reopening<T, F, Act>(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    mut act: F,
+) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Act,
+    Act: Future<Output = Result<T, serenity::Error>>,
+{
+    // Boxed: a post's future is large, and callers await this in long chains.
+    match Box::pin(act()).await {
+        Err(error) if thread_archived(&error) => {
+            info!(
+                thread = channel.get(),
+                "the thread was archived; reopening it"
+            );
+            reopen(http, channel).await?;
+            Box::pin(act()).await
+        }
+        other => other,
+    }
+}
+
+async fn reopen(http: &serenity::Http, thread: serenity::ChannelId) -> Result<(), serenity::Error> {
+    let edit = serenity::EditThread::new().archived(false);
+    thread.edit_thread(http, edit).await.map(drop)
+}
+
+/// After an interaction in a thread Discord had archived (its members may still act there):
+/// reopens the thread, so the board posted in answer keeps its buttons and menu usable.
+pub(super) async fn reopen_if_archived(
+    http: &serenity::Http,
+    channel: Option<&serenity::PartialChannel>,
+) {
+    let Some(channel) = channel else {
+        return;
+    };
+    let archived = channel
+        .thread_metadata
+        .as_ref()
+        .is_some_and(|metadata| metadata.archived);
+    if archived {
+        if let Err(error) = reopen(http, channel.id).await {
+            warn!(error = %Error::from(error), thread = channel.id.get(), "could not reopen an archived thread");
+        }
     }
 }

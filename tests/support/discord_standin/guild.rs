@@ -169,7 +169,10 @@ impl Standin {
     /// Moves the stand-in's clock ahead: interaction tokens expire 15 minutes (stand-in time)
     /// after their interaction, and the first callback's deadline counts the advance too.
     pub fn advance(&self, by: Duration) {
-        self.shared.lock().advanced += by;
+        let mut state = self.shared.lock();
+        state.advanced += by;
+        state.auto_archive();
+        drop(state);
         self.shared.notify();
     }
 

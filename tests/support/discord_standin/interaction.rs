@@ -300,6 +300,7 @@ pub fn command(
     slash: &Slash,
     autocomplete: bool,
 ) -> Result<(u64, String, Value), String> {
+    state.may_act_in(channel, who)?;
     let guild = state.world.guild_of_id(channel);
     let schema = state
         .command(guild, &slash.name)
@@ -406,6 +407,8 @@ pub fn component(
         .get(&message_id)
         .cloned()
         .ok_or_else(|| format!("the bot never posted message {message_id}"))?;
+    let at = model::id_of(&message["channel_id"]).unwrap_or(state.world.channel_id);
+    state.may_act_in(at, who)?;
     if message["flags"].as_u64().unwrap_or(0) & super::state::EPHEMERAL != 0
         && !interaction_user_is(&message, who)
     {

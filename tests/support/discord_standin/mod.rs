@@ -102,10 +102,16 @@
 //!   there, clicks in the clicked message's channel; `channel` and `app_permissions` of the
 //!   interaction follow. The bot may start a thread from a message (`POST
 //!   /channels/{c}/messages/{m}/threads`: the thread takes the message's id; Create Public
-//!   Threads), rename and archive its own threads (`PATCH /channels/{id}`; locking needs Manage
-//!   Threads, which it lacks), and open DMs (`POST /users/@me/channels`, type 1);
-//!   [`Standin::close_dms`] closes a person's. [`Standin::channel`] is a channel as Discord
+//!   Threads), rename, archive and reopen its own threads (`PATCH /channels/{id}`; locking
+//!   needs Manage Threads, which it lacks), add people to them (`PUT
+//!   /channels/{thread}/thread-members/{user}`), and open DMs (`POST /users/@me/channels`, type
+//!   1); [`Standin::close_dms`] closes a person's. [`Standin::channel`] is a channel as Discord
 //!   describes it.
+//! - Threads archive themselves after `auto_archive_duration` minutes without a message (on the
+//!   stand-in's clock, so [`Standin::advance`] archives them); an archived thread refuses posts,
+//!   edits and changes other than reopening (400, code 50083), and its commands and components
+//!   to people who are not its members (a scenario that tries panics). Members are the creator,
+//!   those added, and those a message there pinged ([`Standin::thread_members`]).
 //! - A new message notifies the users its `content` mentions (`<@id>`, `<@!id>`) as its
 //!   `allowed_mentions` allows (absent: all; `parse`, `users`, `replied_user` as documented), and
 //!   in a DM its recipient. Embeds, ephemeral messages and edits notify nobody; the first
@@ -113,7 +119,9 @@
 //!   [`Standin::notified`]`(message)`, [`Standin::notifications`] and
 //!   [`Standin::notifications_for`]`(&person)` tell who was notified.
 //! - The clock: [`Standin::advance`]`(by)` moves stand-in time (real time plus advances) ahead.
-//!   Tokens live 15 minutes of it; the first callback's deadline counts it too.
+//!   Tokens live 15 minutes of it; the first callback's deadline (3 s: later, `404 {"code":
+//!   10062}`) counts it too, from the interaction's creation
+//!   ([`Standin::backdate_next_interaction`] replays one created earlier).
 //!
 //! The gateway serves one connection at a time: a new one replaces the previous one, as a
 //! restarted bot's does.
@@ -142,6 +150,7 @@ mod rest;
 mod schema;
 mod sessions;
 mod state;
+mod threads;
 
 use std::fmt::Write as _;
 use std::sync::Arc;

@@ -184,6 +184,7 @@ fn route(
     let json = body.json.as_ref().unwrap_or(&Value::Null);
     let files = body.files.as_slice();
     let app = state.world.application_id.to_string();
+    state.auto_archive();
     let result = match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => Ok(ok(json!({ "url": shared.gateway_url }))),
         ("GET", ["gateway", "bot"]) => Ok(ok(json!({
@@ -225,20 +226,7 @@ fn route(
         (_, ["webhooks", ..]) => Err(Refusal::new(404, 10015, "Unknown Webhook")),
         ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|channel| {
             may_post(state, &channel, json, files)?;
-            if channel.archived {
-                // A message in an archived (unlocked) thread unarchives it.
-                if let Some(thread) = state.world.channel_mut(channel.id) {
-                    thread.archived = false;
-                }
-                let value = model::channel(
-                    &state.world,
-                    &Channel {
-                        archived: false,
-                        ..channel.clone()
-                    },
-                );
-                state.dispatch_checked("THREAD_UPDATE", value);
-            }
+            state.refuse_if_archived(channel.id)?;
             let kind = if json.get("message_reference").is_some() {
                 19
             } else {
@@ -248,6 +236,12 @@ fn route(
                 state.create_message(&shared.rest_url, channel.id, kind, json, files, 0, None)?;
             Ok(ok(state.messages[&id].clone()))
         }),
+        (_, ["channels", c, "thread-members", rest @ ..]) => known_channel(state, c)
+            .and_then(|channel| state.thread_members_route(method, &channel, rest))
+            .map(|(status, value)| match value {
+                Some(value) => Answer::Json(status, value),
+                None => Answer::Empty(status),
+            }),
         ("POST", ["channels", c, "messages", m, "threads"]) => known_channel(state, c)
             .and_then(|channel| thread_from_message(state, &channel, m, json)),
         (_, ["channels", c, "messages", m]) => known_channel(state, c)
@@ -388,6 +382,7 @@ fn thread_from_message(
         ..Channel::text(id, name, 0)
     };
     state.world.channels.push(thread.clone());
+    state.touch_thread(thread.id);
     if let Some(starter) = state.messages.get_mut(&id) {
         // HAS_THREAD
         let flags = starter["flags"].as_u64().unwrap_or(0) | (1 << 5);
@@ -418,6 +413,10 @@ fn modify_channel(state: &mut State, channel: &Channel, json: &Value) -> Result<
     if (!own || locking || unlocking || channel.locked) && has & perm::MANAGE_THREADS == 0 {
         return Err(Refusal::missing_permissions());
     }
+    if channel.archived && json["archived"] != false {
+        // Only reopening touches an archived thread.
+        return Err(super::threads::archived());
+    }
     if let Some(name) = json.get("name") {
         let n = name.as_str().map_or(0, |n| n.chars().count());
         if !(1..=100).contains(&n) {
@@ -443,6 +442,9 @@ fn modify_channel(state: &mut State, channel: &Channel, json: &Value) -> Result<
         }
         thread.clone()
     };
+    if !updated.archived {
+        state.touch_thread(updated.id);
+    }
     let value = model::channel(&state.world, &updated);
     state.dispatch_checked("THREAD_UPDATE", value.clone());
     Ok(ok(value))
@@ -484,6 +486,9 @@ fn channel_message(
     let id = message
         .parse::<u64>()
         .map_err(|_| Refusal::unknown_message())?;
+    if method != "GET" && state.messages.contains_key(&id) {
+        state.refuse_if_archived(channel.id)?;
+    }
     let existing = state
         .messages
         .get(&id)

@@ -323,6 +323,10 @@ pub struct State {
     pub injected_failures: Vec<(String, String)>,
     /// The next interaction is created this long before it is sent.
     pub backdate_next: Option<Duration>,
+    /// The members of each thread besides its creator, in the order they joined.
+    pub thread_members: HashMap<u64, Vec<u64>>,
+    /// When each thread last had a message (or was created or reopened), stand-in time.
+    pub thread_activity: HashMap<u64, Instant>,
 }
 
 impl State {
@@ -348,6 +352,8 @@ impl State {
             excused: Vec::new(),
             injected_failures: Vec::new(),
             backdate_next: None,
+            thread_members: HashMap::new(),
+            thread_activity: HashMap::new(),
         }
     }
 
@@ -471,6 +477,7 @@ impl State {
         if flags & (EPHEMERAL | LOADING) == 0 {
             self.notify_mentions(&message, body);
         }
+        self.touch_thread(channel);
         self.history.insert(id, vec![message.clone()]);
         self.messages.insert(id, message);
         Ok(id)
@@ -656,6 +663,8 @@ impl State {
                 continue;
             }
             seen.push(user);
+            // A ping in a thread makes its person a member.
+            self.join_thread(channel, user);
             self.notifications.push(Notification {
                 user,
                 message: id,
