@@ -249,6 +249,48 @@ impl Action {
     }
 }
 
+/// The threads a call of the service runs on, so that quick answers never wait behind the
+/// engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lane {
+    /// Reads and writes of the store and a board drawn: answered at once.
+    Store,
+    /// Work that may search with the engine (or wait in its line) or draw at length: a move
+    /// (the engine may reply), a game against the engine, a draw offer (the engine answers
+    /// it), a rematch, `/analysis`, `/hint` and `/replay`.
+    Cpu,
+}
+
+impl Action {
+    /// The threads this action runs on (see [`Lane`]).
+    #[must_use]
+    pub fn lane(&self) -> Lane {
+        match self {
+            Action::PlayEngine { .. }
+            | Action::Move { .. }
+            | Action::OfferDraw
+            | Action::Rematch
+            | Action::Analysis { .. }
+            | Action::Hint
+            | Action::Replay { .. } => Lane::Cpu,
+            _ => Lane::Store,
+        }
+    }
+}
+
+/// The threads a click on the component `custom_id` runs on: its action's (a menu pick counts
+/// as picked); an id this bot did not make is answered from the store.
+#[must_use]
+pub fn component_lane(custom_id: &str) -> Lane {
+    let Some(clicked) = ComponentAction::parse(custom_id) else {
+        return Lane::Store;
+    };
+    match clicked_action(Language::En, clicked, &[String::new()]).1 {
+        Ok(action) => action.lane(),
+        Err(_) => Lane::Store,
+    }
+}
+
 /// Where an action comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Origin {
@@ -647,6 +689,22 @@ mod tests {
         let (origin, action) = clicked_action(Language::En, ComponentAction::Leaderboard(2), &[]);
         assert_eq!(origin, Origin::Channel);
         assert_eq!(action.ok(), Some(Action::Leaderboard { page: 2 }));
+    }
+
+    #[test]
+    fn what_may_search_or_draw_at_length_runs_apart() {
+        assert_eq!(Action::Hint.lane(), Lane::Cpu);
+        assert_eq!(Action::Replay { game: None }.lane(), Lane::Cpu);
+        assert_eq!(Action::Board { flip: false }.lane(), Lane::Store);
+        assert_eq!(Action::Leaderboard { page: 0 }.lane(), Lane::Store);
+        assert_eq!(component_lane("g:4:9:move"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:draw"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:rematch"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:flipw"), Lane::Store);
+        assert_eq!(component_lane("c:3:accept"), Lane::Store);
+        assert_eq!(component_lane("l:2"), Lane::Store);
+        assert_eq!(component_lane("p:1:0:move"), Lane::Store);
+        assert_eq!(component_lane("not ours"), Lane::Store);
     }
 
     #[test]
