@@ -297,8 +297,14 @@ pub enum Origin {
     /// A command typed in the actor's channel: it is about the channel's game or challenge.
     Channel,
     /// A component of a board message: the game it shows, at the ply it showed (an action
-    /// that depends on the position is refused once the game has moved on).
-    Board { game: GameId, ply: u32 },
+    /// that depends on the position is refused once the game has moved on), and the draw
+    /// offer or takeback request its button answers, when its id names one (an answer to
+    /// another one, made since, is refused).
+    Board {
+        game: GameId,
+        ply: u32,
+        answers: Option<u32>,
+    },
     /// A button of a challenge message.
     Challenge(ChallengeId),
     /// A button of a tournament's sign-up message.
@@ -326,6 +332,18 @@ impl Origin {
     pub fn ply(self) -> Option<u32> {
         match self {
             Origin::Board { ply, .. } => Some(ply),
+            Origin::Channel
+            | Origin::Challenge(_)
+            | Origin::Tournament(_)
+            | Origin::Puzzle { .. } => None,
+        }
+    }
+
+    /// The number of the draw offer or takeback request a board's button answers.
+    #[must_use]
+    pub fn answers(self) -> Option<u32> {
+        match self {
+            Origin::Board { answers, .. } => answers,
             Origin::Channel
             | Origin::Challenge(_)
             | Origin::Tournament(_)
@@ -591,8 +609,8 @@ fn clicked_action(
                 GameButton::Resign => Ok(Action::AskResign),
                 GameButton::ResignConfirm => Ok(Action::Resign),
                 GameButton::OfferDraw => Ok(Action::OfferDraw),
-                GameButton::AcceptDraw => Ok(Action::AnswerDraw { accept: true }),
-                GameButton::DeclineDraw => Ok(Action::AnswerDraw { accept: false }),
+                GameButton::AcceptDraw { .. } => Ok(Action::AnswerDraw { accept: true }),
+                GameButton::DeclineDraw { .. } => Ok(Action::AnswerDraw { accept: false }),
                 // The button says how the clicked board was turned; it shows the other side.
                 GameButton::Flip { black_bottom } => Ok(Action::FlipBoard {
                     bottom: if black_bottom {
@@ -604,12 +622,13 @@ fn clicked_action(
                 GameButton::Claim => Ok(Action::Claim),
                 GameButton::Rematch => Ok(Action::Rematch),
                 GameButton::Takeback => Ok(Action::Takeback),
-                GameButton::TakebackAccept => Ok(Action::AnswerTakeback { accept: true }),
-                GameButton::TakebackDecline => Ok(Action::AnswerTakeback { accept: false }),
+                GameButton::TakebackAccept { .. } => Ok(Action::AnswerTakeback { accept: true }),
+                GameButton::TakebackDecline { .. } => Ok(Action::AnswerTakeback { accept: false }),
                 GameButton::Bump => Ok(Action::Bump),
                 GameButton::EndIdle => Ok(Action::EndIdle),
             };
-            (Origin::Board { game, ply }, action)
+            let answers = button.answers();
+            (Origin::Board { game, ply, answers }, action)
         }
     }
 }
@@ -644,7 +663,14 @@ mod tests {
         let on_board = |button| {
             let (origin, action) =
                 clicked_action(Language::En, ComponentAction::Game(game, 9, button), &[]);
-            assert_eq!(origin, Origin::Board { game, ply: 9 });
+            assert_eq!(
+                origin,
+                Origin::Board {
+                    game,
+                    ply: 9,
+                    answers: None
+                }
+            );
             action.ok()
         };
         assert_eq!(on_board(GameButton::Resign), Some(Action::AskResign));
@@ -712,7 +738,10 @@ mod tests {
         let board = Origin::Board {
             game: GameId(7),
             ply: 3,
+            answers: Some(2),
         };
+        assert_eq!(board.answers(), Some(2));
+        assert_eq!(Origin::Channel.answers(), None);
         assert_eq!((board.game(), board.ply()), (Some(GameId(7)), Some(3)));
         assert_eq!(board.challenge(), None);
         assert_eq!(
