@@ -256,6 +256,7 @@ fn no_hint_in_a_finished_game_nor_without_a_game() {
             Origin::Board {
                 game: game.id,
                 ply: record.ply,
+                answers: None,
             },
             Action::Hint,
         )

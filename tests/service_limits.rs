@@ -1,17 +1,19 @@
 //! The limits of `[limits]` through the service: games against the engine capped per player
 //! and per server, cooldowns on starting them and on `/analysis`, `/hint` and `/replay`, a
 //! bounded engine line that refuses at once and tells a waiting move its place, store actions
-//! answered while the line is full, a tournament's entrant cap, and idle engine games ended
-//! sooner in a server with many games open in threads. Every refusal is private, says when to
-//! try again, and stores nothing.
+//! answered while the line is full (on threads its searches do not hold), a tournament's
+//! entrant cap, and idle engine games ended sooner in a server with many games open in
+//! threads. Every refusal is private, says when to try again, and stores nothing; a refusal
+//! costs no cooldown.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use dama_rules::Position;
+use damabot::discord::Work;
 use damabot::game::{
-    Action, Actor, ColourChoice, Limits, Origin, Reply, ServiceSettings, TournamentAction,
-    TournamentSpec,
+    Action, Actor, ColourChoice, Lane, Limits, Origin, Reply, ServiceSettings, TournamentAction,
+    TournamentSpec, component_lane,
 };
 use damabot::i18n::Language;
 use damabot::store::{NewGame, Participant, TournamentFormat};
@@ -239,6 +241,167 @@ fn a_full_engine_line_refuses_at_once_and_store_actions_are_answered_meanwhile()
         }
     });
     assert_eq!(w.service.engine_queue(), 0);
+}
+
+#[test]
+fn a_refused_action_costs_no_cooldown() {
+    let w = limited_with(
+        ServiceSettings {
+            think_time: Duration::from_millis(1500),
+            max_concurrent_searches: 1,
+            ..settings()
+        },
+        Limits {
+            engine_queue_per_player: 1,
+            engine_queue: 1,
+            hint_cooldown: Duration::from_secs(5),
+            engine_game_cooldown: Duration::from_secs(15),
+            ..Limits::off()
+        },
+    );
+    // Alice is to move against the engine: a hint needs a search.
+    let alice = actor(ALICE, 100);
+    assert!(!play(&w, &alice, 1, ColourChoice::White).ephemeral);
+    std::thread::scope(|scope| {
+        // One search runs and one waits: the line is full.
+        let first = scope.spawn(|| play_black(&w, 1));
+        while w.service.engine_searches() == 0 {
+            std::thread::yield_now();
+        }
+        let second = scope.spawn(|| play_black(&w, 2));
+        while w.service.engine_queue() < 1 {
+            std::thread::yield_now();
+        }
+        // Refused for the engine's line: a hint, and a game where the engine opens.
+        assert_refused(&act(&w, &alice, Action::Hint), "try again in a minute");
+        let (refused, _) = play_black(&w, 3);
+        assert_refused(&refused, "try again in a minute");
+        for handle in [first, second] {
+            assert!(!handle.join().unwrap().0.ephemeral);
+        }
+    });
+    // Neither refusal started a cooldown: both are taken at once, with the clock unmoved.
+    let hint = act(&w, &alice, Action::Hint);
+    assert!(hint.text.contains("Hint"), "{}", hint.text);
+    let (played, _) = play_black(&w, 3);
+    assert!(!played.ephemeral, "{}", played.text);
+    // Accepted, they count.
+    assert_refused(&act(&w, &alice, Action::Hint), "again in 5 s");
+    let another = act(
+        &w,
+        &actor(3, 299),
+        Action::PlayEngine {
+            level: 8,
+            colour: ColourChoice::Black,
+        },
+    );
+    assert_refused(&another, "again in 15 s");
+}
+
+/// Waits on the async side until `ready` holds.
+async fn until(ready: impl Fn() -> bool) {
+    while !ready() {
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+#[test]
+fn a_full_engine_line_holds_no_thread_that_clicks_and_store_commands_need() {
+    let (service, _clock, _dir) = limited_with(
+        ServiceSettings {
+            think_time: Duration::from_millis(1500),
+            max_concurrent_searches: 1,
+            ..settings()
+        },
+        Limits {
+            engine_queue_per_player: 1,
+            engine_queue: 2,
+            ..Limits::off()
+        },
+    )
+    .shared();
+    // A blocking pool with a thread for each search the line holds and no more: were the
+    // searches on it, a store call would find none free until a search ended.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .max_blocking_threads(3)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let work = Work::with_cpu_threads(service.cpu_threads());
+        let play = |user: u64| {
+            let service = Arc::clone(&service);
+            let action = Action::PlayEngine {
+                level: 8,
+                colour: ColourChoice::Black,
+            };
+            work.spawn_in(action.lane(), move || {
+                let told = Mutex::new(Vec::new());
+                let reply = service
+                    .act_with_progress(&actor(user, 200 + user), Origin::Channel, action, &|line| {
+                        told.lock().unwrap().push(line);
+                    })
+                    .unwrap();
+                (reply, told.into_inner().unwrap())
+            })
+        };
+        // One search runs and two wait: the line is full.
+        let first = play(1);
+        until(|| service.engine_searches() == 1).await;
+        let second = play(2);
+        until(|| service.engine_queue() == 1).await;
+        let third = play(3);
+        until(|| service.engine_queue() == 2).await;
+        let game = service
+            .store()
+            .active_game_in_channel(201)
+            .unwrap()
+            .unwrap();
+        // A command and a click that only read the store, through the lanes the adapter uses.
+        let leaderboard = Action::Leaderboard { page: 0 };
+        assert_eq!(leaderboard.lane(), Lane::Store);
+        let answered = {
+            let service = Arc::clone(&service);
+            work.spawn_in(leaderboard.lane(), move || {
+                service.act(&actor(5, 205), Origin::Channel, leaderboard)
+            })
+        }
+        .await
+        .unwrap()
+        .unwrap();
+        assert!(!answered.text.is_empty());
+        let flip = format!("g:{}:{}:flipw", game.id, game.ply);
+        assert_eq!(component_lane(&flip), Lane::Store);
+        let flipped = {
+            let service = Arc::clone(&service);
+            work.spawn_in(component_lane(&flip), move || {
+                service.component(&actor(1, 201), &flip, &[])
+            })
+        }
+        .await
+        .unwrap()
+        .unwrap();
+        assert!(flipped.board.is_some(), "{}", flipped.text);
+        assert_eq!(
+            (service.engine_searches(), service.engine_queue()),
+            (1, 2),
+            "answered while every search still waited"
+        );
+        for (job, place) in [(first, None), (second, Some("1st")), (third, Some("2nd"))] {
+            let (reply, told) = job.await.unwrap();
+            assert!(reply.text.contains("replied"), "{}", reply.text);
+            match place {
+                None => assert!(told.is_empty(), "{told:?}"),
+                Some(place) => assert!(
+                    told.iter()
+                        .any(|line| line.contains(&format!("your move is queued ({place})"))),
+                    "{told:?}"
+                ),
+            }
+        }
+    });
+    assert_eq!(service.engine_queue(), 0);
 }
 
 #[test]

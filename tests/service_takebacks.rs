@@ -757,3 +757,64 @@ fn active_or_none(w: &World) -> Option<u32> {
         .unwrap()
         .map(|g| g.ply)
 }
+
+#[test]
+fn old_buttons_answer_only_the_offer_or_request_they_were_posted_with() {
+    let w = world();
+    start_game(&w);
+    w.service
+        .set_board_message(active(&w).id, BOARD_500)
+        .unwrap();
+    play(&w, ALICE, "22-18");
+
+    // Alice offers a draw and withdraws it; Bob offers one of his own.
+    let first = act(&w, &actor(ALICE), Action::OfferDraw);
+    let old_accept = id_ending(&first, ":draw+");
+    assert!(old_accept.ends_with(":1:draw+"), "{old_accept}");
+    act(&w, &actor(ALICE), Action::AnswerDraw { accept: false });
+    let second = act(&w, &actor(BOB), Action::OfferDraw);
+    assert!(id_ending(&second, ":draw+").ends_with(":2:draw+"));
+    // The old board's Accept answered Alice's own offer: it does not accept Bob's.
+    let stale = click(&w, &actor(ALICE), &old_accept);
+    assert!(stale.ephemeral);
+    assert!(
+        stale.text.starts_with("This draw offer is no longer open"),
+        "{}",
+        stale.text
+    );
+    assert_eq!(stale.current_board, Some(BOARD_500));
+    let record = active(&w);
+    assert_eq!(record.draw_offer.map(|offer| offer.number), Some(2));
+    // A button posted before offers were numbered answers the offer standing, as it did.
+    let unnumbered = format!("g:{}:{}:draw-", record.id, record.ply);
+    let declined = click(&w, &actor(ALICE), &unnumbered);
+    assert!(!declined.ephemeral, "{}", declined.text);
+    assert!(active(&w).draw_offer.is_none());
+
+    // Alice asks for a takeback, withdraws it, and asks again at the same ply.
+    let first = takeback(&w, &actor(ALICE));
+    let old_accept = id_ending(&first, ":undo+");
+    takeback(&w, &actor(ALICE));
+    let second = takeback(&w, &actor(ALICE));
+    let new_accept = id_ending(&second, ":undo+");
+    assert_ne!(old_accept, new_accept);
+    let stale = click(&w, &actor(BOB), &old_accept);
+    assert!(
+        stale.ephemeral
+            && stale
+                .text
+                .starts_with("This takeback request is no longer open"),
+        "{}",
+        stale.text
+    );
+    assert_eq!(active(&w).ply, 1, "nothing went back");
+    // In Italian too.
+    let italian = click(&w, &speaking(BOB, Language::It), &old_accept);
+    assert!(
+        italian.text.starts_with("Questa richiesta"),
+        "{}",
+        italian.text
+    );
+    click(&w, &actor(BOB), &new_accept);
+    assert_eq!(active(&w).ply, 0, "the request standing was answered");
+}

@@ -433,7 +433,8 @@ async fn sweep(
         }
         let service = data.service.clone();
         let renderer = data.renderer.clone();
-        let job = data.work.spawn(move || {
+        // The sweep plays the engine's moves a restart interrupted: CPU work.
+        let job = data.work.spawn_cpu(move || {
             service.sweep_deliveries().map(|deliveries| {
                 deliveries
                     .into_iter()

@@ -249,14 +249,62 @@ impl Action {
     }
 }
 
+/// The threads a call of the service runs on, so that quick answers never wait behind the
+/// engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lane {
+    /// Reads and writes of the store and a board drawn: answered at once.
+    Store,
+    /// Work that may search with the engine (or wait in its line) or draw at length: a move
+    /// (the engine may reply), a game against the engine, a draw offer (the engine answers
+    /// it), a rematch, `/analysis`, `/hint` and `/replay`.
+    Cpu,
+}
+
+impl Action {
+    /// The threads this action runs on (see [`Lane`]).
+    #[must_use]
+    pub fn lane(&self) -> Lane {
+        match self {
+            Action::PlayEngine { .. }
+            | Action::Move { .. }
+            | Action::OfferDraw
+            | Action::Rematch
+            | Action::Analysis { .. }
+            | Action::Hint
+            | Action::Replay { .. } => Lane::Cpu,
+            _ => Lane::Store,
+        }
+    }
+}
+
+/// The threads a click on the component `custom_id` runs on: its action's (a menu pick counts
+/// as picked); an id this bot did not make is answered from the store.
+#[must_use]
+pub fn component_lane(custom_id: &str) -> Lane {
+    let Some(clicked) = ComponentAction::parse(custom_id) else {
+        return Lane::Store;
+    };
+    match clicked_action(Language::En, clicked, &[String::new()]).1 {
+        Ok(action) => action.lane(),
+        Err(_) => Lane::Store,
+    }
+}
+
 /// Where an action comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Origin {
     /// A command typed in the actor's channel: it is about the channel's game or challenge.
     Channel,
     /// A component of a board message: the game it shows, at the ply it showed (an action
-    /// that depends on the position is refused once the game has moved on).
-    Board { game: GameId, ply: u32 },
+    /// that depends on the position is refused once the game has moved on), and the draw
+    /// offer or takeback request its button answers, when its id names one (an answer to
+    /// another one, made since, is refused).
+    Board {
+        game: GameId,
+        ply: u32,
+        answers: Option<u32>,
+    },
     /// A button of a challenge message.
     Challenge(ChallengeId),
     /// A button of a tournament's sign-up message.
@@ -284,6 +332,18 @@ impl Origin {
     pub fn ply(self) -> Option<u32> {
         match self {
             Origin::Board { ply, .. } => Some(ply),
+            Origin::Channel
+            | Origin::Challenge(_)
+            | Origin::Tournament(_)
+            | Origin::Puzzle { .. } => None,
+        }
+    }
+
+    /// The number of the draw offer or takeback request a board's button answers.
+    #[must_use]
+    pub fn answers(self) -> Option<u32> {
+        match self {
+            Origin::Board { answers, .. } => answers,
             Origin::Channel
             | Origin::Challenge(_)
             | Origin::Tournament(_)
@@ -549,8 +609,8 @@ fn clicked_action(
                 GameButton::Resign => Ok(Action::AskResign),
                 GameButton::ResignConfirm => Ok(Action::Resign),
                 GameButton::OfferDraw => Ok(Action::OfferDraw),
-                GameButton::AcceptDraw => Ok(Action::AnswerDraw { accept: true }),
-                GameButton::DeclineDraw => Ok(Action::AnswerDraw { accept: false }),
+                GameButton::AcceptDraw { .. } => Ok(Action::AnswerDraw { accept: true }),
+                GameButton::DeclineDraw { .. } => Ok(Action::AnswerDraw { accept: false }),
                 // The button says how the clicked board was turned; it shows the other side.
                 GameButton::Flip { black_bottom } => Ok(Action::FlipBoard {
                     bottom: if black_bottom {
@@ -562,12 +622,13 @@ fn clicked_action(
                 GameButton::Claim => Ok(Action::Claim),
                 GameButton::Rematch => Ok(Action::Rematch),
                 GameButton::Takeback => Ok(Action::Takeback),
-                GameButton::TakebackAccept => Ok(Action::AnswerTakeback { accept: true }),
-                GameButton::TakebackDecline => Ok(Action::AnswerTakeback { accept: false }),
+                GameButton::TakebackAccept { .. } => Ok(Action::AnswerTakeback { accept: true }),
+                GameButton::TakebackDecline { .. } => Ok(Action::AnswerTakeback { accept: false }),
                 GameButton::Bump => Ok(Action::Bump),
                 GameButton::EndIdle => Ok(Action::EndIdle),
             };
-            (Origin::Board { game, ply }, action)
+            let answers = button.answers();
+            (Origin::Board { game, ply, answers }, action)
         }
     }
 }
@@ -602,7 +663,14 @@ mod tests {
         let on_board = |button| {
             let (origin, action) =
                 clicked_action(Language::En, ComponentAction::Game(game, 9, button), &[]);
-            assert_eq!(origin, Origin::Board { game, ply: 9 });
+            assert_eq!(
+                origin,
+                Origin::Board {
+                    game,
+                    ply: 9,
+                    answers: None
+                }
+            );
             action.ok()
         };
         assert_eq!(on_board(GameButton::Resign), Some(Action::AskResign));
@@ -650,11 +718,30 @@ mod tests {
     }
 
     #[test]
+    fn what_may_search_or_draw_at_length_runs_apart() {
+        assert_eq!(Action::Hint.lane(), Lane::Cpu);
+        assert_eq!(Action::Replay { game: None }.lane(), Lane::Cpu);
+        assert_eq!(Action::Board { flip: false }.lane(), Lane::Store);
+        assert_eq!(Action::Leaderboard { page: 0 }.lane(), Lane::Store);
+        assert_eq!(component_lane("g:4:9:move"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:draw"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:rematch"), Lane::Cpu);
+        assert_eq!(component_lane("g:4:9:flipw"), Lane::Store);
+        assert_eq!(component_lane("c:3:accept"), Lane::Store);
+        assert_eq!(component_lane("l:2"), Lane::Store);
+        assert_eq!(component_lane("p:1:0:move"), Lane::Store);
+        assert_eq!(component_lane("not ours"), Lane::Store);
+    }
+
+    #[test]
     fn origins_name_what_they_point_at() {
         let board = Origin::Board {
             game: GameId(7),
             ply: 3,
+            answers: Some(2),
         };
+        assert_eq!(board.answers(), Some(2));
+        assert_eq!(Origin::Channel.answers(), None);
         assert_eq!((board.game(), board.ply()), (Some(GameId(7)), Some(3)));
         assert_eq!(board.challenge(), None);
         assert_eq!(

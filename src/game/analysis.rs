@@ -207,7 +207,7 @@ impl GameService {
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         let record = self.analysed_game(actor, game)?;
-        self.take_cooldown(actor.language, Cooldown::Analysis(actor.user))?;
+        let cooldown = self.take_cooldown(actor.language, Cooldown::Analysis(actor.user))?;
         let language = self.public_language(actor);
         let loaded = self.load(record)?;
         let start = *loaded.game.start();
@@ -220,6 +220,7 @@ impl GameService {
             last: None,
         };
         let analysis = self.shared_analysis(loaded.record.id, &start, &moves, &mut reporter)?;
+        cooldown.keep();
         Ok(self.analysis_reply(language, &loaded.record, &analysis)?)
     }
 

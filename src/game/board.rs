@@ -157,12 +157,24 @@ impl GameService {
                 ));
                 components.push(vec![
                     button(
-                        ComponentAction::Game(id, ply, GameButton::AcceptDraw),
+                        ComponentAction::Game(
+                            id,
+                            ply,
+                            GameButton::AcceptDraw {
+                                offer: Some(offer.number),
+                            },
+                        ),
                         &t!(language, GameButtonAcceptDraw),
                         ButtonStyle::Success,
                     ),
                     button(
-                        ComponentAction::Game(id, ply, GameButton::DeclineDraw),
+                        ComponentAction::Game(
+                            id,
+                            ply,
+                            GameButton::DeclineDraw {
+                                offer: Some(offer.number),
+                            },
+                        ),
                         &t!(language, GameButtonDeclineDraw),
                         ButtonStyle::Secondary,
                     ),

@@ -549,7 +549,7 @@ impl GameService {
         if !human_white {
             self.engine_admits(actor.language, Some(actor.user))?;
         }
-        self.take_cooldown(actor.language, Cooldown::PlayEngine(actor.user))?;
+        let cooldown = self.take_cooldown(actor.language, Cooldown::PlayEngine(actor.user))?;
         let now = self.now();
         self.store
             .ensure_player(actor.guild, actor.user, &actor.name, now)?;
@@ -571,7 +571,10 @@ impl GameService {
             start_fen: Position::initial().to_fen(),
             created_at: now,
         }) {
-            Ok(game) => game,
+            Ok(game) => {
+                cooldown.keep();
+                game
+            }
             Err(StoreError::ChannelBusy { .. }) => {
                 self.refuse_busy_channel(actor)?;
                 return refuse(t!(actor.language, ChallengeGameRunning));

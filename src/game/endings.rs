@@ -3,7 +3,7 @@
 
 use dama_rules::Color;
 
-use super::action::{Flow, Origin, refuse};
+use super::action::{Flow, Origin, Stop, refuse};
 use super::board::{mention, players};
 use super::engine_name;
 use super::engine_pool::Request;
@@ -197,6 +197,7 @@ impl GameService {
             let game = Origin::Board {
                 game: record.id,
                 ply: record.ply,
+                answers: Some(offer.number),
             };
             return self.answer_draw(actor, game, true);
         }
@@ -284,6 +285,17 @@ impl GameService {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
         let private = actor.language;
         let public = self.public_language(actor);
+        // A button answers the offer it was posted with, and no later one.
+        let standing = loaded.record.draw_offer.map(|offer| offer.number);
+        if origin.answers().is_some() && origin.answers() != standing {
+            let mut reply = Reply::private(t!(
+                private,
+                GameDrawStale,
+                cmd_board = self.command(private, "board")
+            ));
+            reply.current_board = loaded.record.board_message;
+            return Err(Stop::refused(reply));
+        }
         let Some(offer) = loaded.record.draw_offer else {
             return refuse(t!(
                 private,

@@ -370,6 +370,15 @@ impl EnginePool {
     pub fn capacity(&self) -> usize {
         self.lock().max
     }
+
+    /// The requests the pool takes at most, running or waiting in its line: a caller that
+    /// gives each request a thread of its own needs this many for the line, not the threads,
+    /// to refuse the next.
+    #[must_use]
+    pub fn places(&self) -> usize {
+        let state = self.lock();
+        state.max + state.bounds.total
+    }
 }
 
 /// Gives the engine back (or its place, if the search panicked) when the search ends.

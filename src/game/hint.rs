@@ -50,7 +50,7 @@ impl GameService {
             return refuse(t!(language, HintNoneLeft, allowed = allowed));
         }
         // Asked again on the same position or not, a hint is a search: the cooldown counts both.
-        self.take_cooldown(language, Cooldown::Hint(actor.user))?;
+        let cooldown = self.take_cooldown(language, Cooldown::Hint(actor.user))?;
         let game = loaded.game.clone();
         let tables = self.tables.clone();
         let found = self
@@ -73,6 +73,12 @@ impl GameService {
             allowed,
             self.now(),
         );
+        if matches!(
+            recorded,
+            Ok(HintRecord::Recorded { .. } | HintRecord::Again { .. })
+        ) {
+            cooldown.keep();
+        }
         let (used, again) = match recorded {
             Ok(HintRecord::Recorded { used }) => (used, false),
             Ok(HintRecord::Again { hint, used }) => {

@@ -348,8 +348,9 @@ impl GameService {
     /// `/replay [game]`: the game to animate (the adapter draws it as a GIF).
     pub(crate) fn replay(&self, actor: &Actor, game: Option<i64>) -> Flow<Reply> {
         let record = self.info_game(actor, game)?;
-        self.take_cooldown(actor.language, Cooldown::Replay(actor.user))?;
+        let cooldown = self.take_cooldown(actor.language, Cooldown::Replay(actor.user))?;
         let loaded = self.load(record)?;
+        cooldown.keep();
         let language = self.public_language(actor);
         let bottom = match (loaded.record.white, loaded.record.black) {
             (Participant::Engine(_), Participant::User(_)) => Color::Black,

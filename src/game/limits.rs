@@ -13,7 +13,7 @@ use super::action::{Flow, refuse};
 use super::engine_pool::{EngineBusy, QueueBounds};
 use super::{Actor, GameService};
 use crate::i18n::{Language, t};
-use crate::store::{Game, GuildId, Participant, StoreError, TournamentId, UserId};
+use crate::store::{Game, GuildId, Participant, StoreError, UserId};
 
 /// The `[limits]` section of the configuration. A count of 0 or a duration of `"0s"` turns
 /// that limit off.
@@ -140,19 +140,10 @@ impl GameService {
         Ok(())
     }
 
-    /// Refuses a new entrant of a tournament that has as many as the limits allow (one
-    /// already entered hears that instead).
-    pub(crate) fn tournament_room(&self, actor: &Actor, tournament: TournamentId) -> Flow<()> {
+    /// The most entrants a tournament takes (`None`: no cap); the store refuses one more.
+    pub(crate) fn entrants_cap(&self) -> Option<usize> {
         let cap = self.limits.tournament_entrants;
-        if cap == 0 {
-            return Ok(());
-        }
-        let entrants = self.store.entrants(tournament)?;
-        let entered = entrants.iter().any(|entrant| entrant.user == actor.user);
-        if !entered && entrants.len() >= usize::try_from(cap).unwrap_or(usize::MAX) {
-            return refuse(t!(actor.language, LimitTournamentFull, max = cap));
-        }
-        Ok(())
+        (cap > 0).then(|| usize::try_from(cap).unwrap_or(usize::MAX))
     }
 
     /// Refuses a request the engine's line would not take now, for `who`.

@@ -63,7 +63,10 @@ use rand::{Rng, SeedableRng};
 use action::{Flow, refuse};
 
 pub use access::{Access, OpenAccess, ServerPowers};
-pub use action::{Action, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec};
+pub use action::{
+    Action, Lane, Origin, PuzzleAction, SettingsChange, TournamentAction, TournamentSpec,
+    component_lane,
+};
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::{EngineBusy, EnginePool, QueueBounds, Request};
 pub use limits::Limits;
@@ -217,6 +220,9 @@ pub const HINT_MAX_CHARS: usize = 100;
 /// Players shown per leaderboard page, and the games needed to appear.
 pub const LEADERBOARD_PAGE: u32 = 10;
 pub const LEADERBOARD_MIN_GAMES: u32 = 1;
+/// Threads of [`Lane::Cpu`] beyond the engine's line and the analyses: replays drawn and
+/// moves between people, which wait in no line.
+pub const CPU_SPARE_THREADS: usize = 4;
 
 /// The service. Cheap to share: hold it in an `Arc`.
 pub struct GameService {
@@ -287,6 +293,40 @@ impl Cooldown {
             Cooldown::Analysis(_) => Some("analysis"),
             Cooldown::Hint(_) => Some("hint"),
             Cooldown::Replay(_) => Some("replay"),
+        }
+    }
+}
+
+/// A cooldown taken for an action under way (see [`GameService::take_cooldown`]): dropped
+/// before [`CooldownHeld::keep`], the cooldown is as it was before (a refusal costs none).
+#[must_use = "a cooldown not kept is given back at once"]
+pub(crate) struct CooldownHeld<'a> {
+    service: &'a GameService,
+    action: Cooldown,
+    taken_at: Millis,
+    before: Option<Millis>,
+    kept: bool,
+}
+
+impl CooldownHeld<'_> {
+    /// The action was accepted: its cooldown stands.
+    pub(crate) fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for CooldownHeld<'_> {
+    fn drop(&mut self) {
+        if self.kept {
+            return;
+        }
+        let mut last_used = lock(&self.service.last_used);
+        // Unless a later use of the action took it meanwhile.
+        if last_used.get(&self.action) == Some(&self.taken_at) {
+            match self.before {
+                Some(before) => last_used.insert(self.action, before),
+                None => last_used.remove(&self.action),
+            };
         }
     }
 }
@@ -414,16 +454,31 @@ impl GameService {
     }
 
     /// [`Self::cooled_down`] and [`Self::used`] in one step, so that two requests at once
-    /// cannot both pass.
-    pub(crate) fn take_cooldown(&self, language: Language, action: Cooldown) -> Flow<()> {
+    /// cannot both pass. The cooldown is held for the action under way: it stands once the
+    /// action is accepted ([`CooldownHeld::keep`]), and is given back if the action is refused
+    /// or fails on the way.
+    pub(crate) fn take_cooldown(
+        &self,
+        language: Language,
+        action: Cooldown,
+    ) -> Flow<CooldownHeld<'_>> {
         let now = self.now();
         let mut last_used = lock(&self.last_used);
         let left = self.cooldown_left(&last_used, action, now);
-        if left <= 0 {
+        let before = (left <= 0).then(|| {
+            let before = last_used.get(&action).copied();
             self.mark_used(&mut last_used, action, now);
-        }
+            before
+        });
         drop(last_used);
-        self.refuse_cooldown(language, action, left)
+        self.refuse_cooldown(language, action, left)?;
+        Ok(CooldownHeld {
+            service: self,
+            action,
+            taken_at: now,
+            before: before.flatten(),
+            kept: false,
+        })
     }
 
     /// The milliseconds left of an action's cooldown at `now` (0 or less: none).
@@ -553,6 +608,17 @@ impl GameService {
     #[must_use]
     pub fn engine_searches(&self) -> usize {
         self.engines.running()
+    }
+
+    /// How many threads the calls of [`Lane::Cpu`] need so that none waits for a thread
+    /// rather than in the engine's line: one for each request the line takes (running or
+    /// waiting), one for each analysis that may search, and a few for replays and moves
+    /// between people.
+    #[must_use]
+    pub fn cpu_threads(&self) -> usize {
+        self.engines.places()
+            + analysis::analysis_share(self.engines.capacity())
+            + CPU_SPARE_THREADS
     }
 
     /// The store, for adapters and tools.

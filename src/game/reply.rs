@@ -168,7 +168,8 @@ pub struct SelectOption {
 pub enum ComponentAction {
     /// `c:<id>:accept` and so on.
     Challenge(ChallengeId, ChallengeButton),
-    /// `g:<id>:<ply>:<action>`; the ply is the one the board showed.
+    /// `g:<id>:<ply>:<action>`; the ply is the one the board showed. An answer to a draw offer
+    /// or a takeback request adds its number: `g:<id>:<ply>:<offer>:draw+`.
     Game(GameId, u32, GameButton),
     /// `l:<page>`: a leaderboard page.
     Leaderboard(u32),
@@ -214,8 +215,15 @@ pub enum GameButton {
     /// Confirms it.
     ResignConfirm,
     OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
+    /// Accepts the draw offer of this number (`None`: a button posted before offers were
+    /// numbered in ids, answering whatever offer stands).
+    AcceptDraw {
+        offer: Option<u32>,
+    },
+    /// Declines it.
+    DeclineDraw {
+        offer: Option<u32>,
+    },
     /// Shows the board from the other side; `true` when the board had Black at the bottom.
     Flip {
         black_bottom: bool,
@@ -224,9 +232,14 @@ pub enum GameButton {
     Rematch,
     /// Asks for a takeback (against the engine: takes back at once).
     Takeback,
-    /// The opponent accepts the takeback request.
-    TakebackAccept,
-    TakebackDecline,
+    /// The opponent accepts the takeback request of this number (`None`: as for
+    /// [`GameButton::AcceptDraw`]).
+    TakebackAccept {
+        request: Option<u32>,
+    },
+    TakebackDecline {
+        request: Option<u32>,
+    },
     /// Posts the board anew at the bottom of the channel.
     Bump,
     /// Ends an idle engine game, to start a new game in its channel.
@@ -240,8 +253,8 @@ impl GameButton {
             GameButton::Resign => "resign",
             GameButton::ResignConfirm => "resign!",
             GameButton::OfferDraw => "draw",
-            GameButton::AcceptDraw => "draw+",
-            GameButton::DeclineDraw => "draw-",
+            GameButton::AcceptDraw { .. } => "draw+",
+            GameButton::DeclineDraw { .. } => "draw-",
             GameButton::Flip {
                 black_bottom: false,
             } => "flipw",
@@ -249,8 +262,8 @@ impl GameButton {
             GameButton::Claim => "claim",
             GameButton::Rematch => "rematch",
             GameButton::Takeback => "undo",
-            GameButton::TakebackAccept => "undo+",
-            GameButton::TakebackDecline => "undo-",
+            GameButton::TakebackAccept { .. } => "undo+",
+            GameButton::TakebackDecline { .. } => "undo-",
             GameButton::Bump => "bump",
             GameButton::EndIdle => "endidle",
         }
@@ -262,8 +275,8 @@ impl GameButton {
             "resign" => GameButton::Resign,
             "resign!" => GameButton::ResignConfirm,
             "draw" => GameButton::OfferDraw,
-            "draw+" => GameButton::AcceptDraw,
-            "draw-" => GameButton::DeclineDraw,
+            "draw+" => GameButton::AcceptDraw { offer: None },
+            "draw-" => GameButton::DeclineDraw { offer: None },
             "flipw" => GameButton::Flip {
                 black_bottom: false,
             },
@@ -271,10 +284,37 @@ impl GameButton {
             "claim" => GameButton::Claim,
             "rematch" => GameButton::Rematch,
             "undo" => GameButton::Takeback,
-            "undo+" => GameButton::TakebackAccept,
-            "undo-" => GameButton::TakebackDecline,
+            "undo+" => GameButton::TakebackAccept { request: None },
+            "undo-" => GameButton::TakebackDecline { request: None },
             "bump" => GameButton::Bump,
             "endidle" => GameButton::EndIdle,
+            _ => return None,
+        })
+    }
+}
+
+impl GameButton {
+    /// The number of the draw offer or takeback request the button answers, when its id says.
+    #[must_use]
+    pub fn answers(self) -> Option<u32> {
+        match self {
+            GameButton::AcceptDraw { offer } | GameButton::DeclineDraw { offer } => offer,
+            GameButton::TakebackAccept { request } | GameButton::TakebackDecline { request } => {
+                request
+            }
+            _ => None,
+        }
+    }
+
+    /// The same button, answering the offer or request of this `number` (the others have
+    /// none).
+    fn answering(self, number: u32) -> Option<GameButton> {
+        let number = Some(number);
+        Some(match self {
+            GameButton::AcceptDraw { .. } => GameButton::AcceptDraw { offer: number },
+            GameButton::DeclineDraw { .. } => GameButton::DeclineDraw { offer: number },
+            GameButton::TakebackAccept { .. } => GameButton::TakebackAccept { request: number },
+            GameButton::TakebackDecline { .. } => GameButton::TakebackDecline { request: number },
             _ => return None,
         })
     }
@@ -296,7 +336,10 @@ impl ComponentAction {
     pub fn id(self) -> String {
         match self {
             ComponentAction::Challenge(id, button) => format!("c:{id}:{}", button.code()),
-            ComponentAction::Game(id, ply, button) => format!("g:{id}:{ply}:{}", button.code()),
+            ComponentAction::Game(id, ply, button) => match button.answers() {
+                Some(number) => format!("g:{id}:{ply}:{number}:{}", button.code()),
+                None => format!("g:{id}:{ply}:{}", button.code()),
+            },
             ComponentAction::Leaderboard(page) => format!("l:{page}"),
             ComponentAction::Tournament(id, TournamentButton::Join) => format!("t:{id}:join"),
             ComponentAction::Tournament(id, TournamentButton::Leave) => format!("t:{id}:leave"),
@@ -327,6 +370,12 @@ impl ComponentAction {
                 GameId(game.parse().ok()?),
                 ply.parse().ok()?,
                 GameButton::from_code(code)?,
+            )),
+            // An answer to a draw offer or a takeback request names it.
+            ["g", game, ply, number, code] => Some(ComponentAction::Game(
+                GameId(game.parse().ok()?),
+                ply.parse().ok()?,
+                GameButton::from_code(code)?.answering(number.parse().ok()?)?,
             )),
             ["l", page] => Some(ComponentAction::Leaderboard(page.parse().ok()?)),
             ["t", tournament, code] => Some(ComponentAction::Tournament(
@@ -374,7 +423,21 @@ mod tests {
             ComponentAction::Game(GameId(i64::MAX), u32::MAX, GameButton::ResignConfirm),
             ComponentAction::Game(GameId(3), 0, GameButton::Flip { black_bottom: true }),
             ComponentAction::Game(GameId(3), 12, GameButton::Move),
-            ComponentAction::Game(GameId(3), 12, GameButton::AcceptDraw),
+            ComponentAction::Game(GameId(3), 12, GameButton::AcceptDraw { offer: None }),
+            ComponentAction::Game(GameId(3), 12, GameButton::AcceptDraw { offer: Some(2) }),
+            ComponentAction::Game(
+                GameId(i64::MAX),
+                u32::MAX,
+                GameButton::DeclineDraw {
+                    offer: Some(u32::MAX),
+                },
+            ),
+            ComponentAction::Game(
+                GameId(3),
+                12,
+                GameButton::TakebackAccept { request: Some(1) },
+            ),
+            ComponentAction::Game(GameId(3), 12, GameButton::TakebackDecline { request: None }),
             ComponentAction::Leaderboard(4),
             ComponentAction::Tournament(TournamentId(i64::MAX), TournamentButton::Join),
             ComponentAction::Tournament(TournamentId(2), TournamentButton::Leave),
@@ -387,11 +450,33 @@ mod tests {
             assert!(id.len() < 100, "{id}");
             assert_eq!(ComponentAction::parse(&id), Some(action), "{id}");
         }
+        // Ids posted before offers were numbered in them still read.
+        assert_eq!(
+            ComponentAction::parse("g:3:12:draw+"),
+            Some(ComponentAction::Game(
+                GameId(3),
+                12,
+                GameButton::AcceptDraw { offer: None }
+            ))
+        );
+        assert_eq!(
+            ComponentAction::Game(
+                GameId(3),
+                12,
+                GameButton::TakebackAccept { request: Some(4) }
+            )
+            .id(),
+            "g:3:12:4:undo+"
+        );
         for junk in [
             "",
             "g:1:2",
             "g:x:1:move",
             "g:1:2:explode",
+            "g:1:2:3:move",
+            "g:1:2:x:draw+",
+            "g:1:2:-1:undo-",
+            "g:1:2:1:2:draw+",
             "c:1:maybe",
             "l:-1",
             "t:1:maybe",

@@ -35,9 +35,14 @@ impl GameService {
         let private = actor.language;
         let public = self.public_language(actor);
         let record = &loaded.record;
-        // A request stands only at the ply it was made at, and only from its own message.
+        // A request stands only at the ply it was made at, and only from its own message (a
+        // button that names a request answers that one only).
         let request = record.takeback_request.filter(|request| {
-            request.at_ply == record.ply && origin.ply().is_none_or(|ply| ply == request.at_ply)
+            request.at_ply == record.ply
+                && origin.ply().is_none_or(|ply| ply == request.at_ply)
+                && origin
+                    .answers()
+                    .is_none_or(|number| number == request.number)
         });
         let Some(request) = request else {
             let mut reply = Reply::private(t!(
@@ -158,6 +163,7 @@ impl GameService {
             Err(other) => return Err(other.into()),
         };
         let record = &loaded.record;
+        let number = record.takeback_request.map(|request| request.number);
         let mut reply = Reply::public(t!(
             public,
             TakebackRequested,
@@ -167,12 +173,20 @@ impl GameService {
         ));
         reply.components = vec![vec![
             button(
-                ComponentAction::Game(record.id, record.ply, GameButton::TakebackAccept),
+                ComponentAction::Game(
+                    record.id,
+                    record.ply,
+                    GameButton::TakebackAccept { request: number },
+                ),
                 &t!(public, TakebackButtonAccept),
                 ButtonStyle::Success,
             ),
             button(
-                ComponentAction::Game(record.id, record.ply, GameButton::TakebackDecline),
+                ComponentAction::Game(
+                    record.id,
+                    record.ply,
+                    GameButton::TakebackDecline { request: number },
+                ),
                 &t!(public, TakebackButtonDecline),
                 ButtonStyle::Secondary,
             ),

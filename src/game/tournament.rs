@@ -282,17 +282,22 @@ impl GameService {
         if tournament.status != TournamentStatus::Signup {
             return refuse(t!(language, TournamentJoinClosed, name = name));
         }
-        self.tournament_room(actor, tournament.id)?;
         let player = self
             .store
             .ensure_player(actor.guild, actor.user, &actor.name, self.now())?;
         #[allow(clippy::cast_possible_truncation)] // ratings are a few thousand at most
         let rating = player.rating.rating.round() as i32;
-        match self
-            .store
-            .join_tournament(tournament.id, actor.user, rating, self.now())
-        {
+        match self.store.join_tournament(
+            tournament.id,
+            actor.user,
+            rating,
+            self.now(),
+            self.entrants_cap(),
+        ) {
             Ok(_) => {}
+            Err(StoreError::TournamentFull { max, .. }) => {
+                return refuse(t!(language, LimitTournamentFull, max = max));
+            }
             Err(StoreError::AlreadyEntered { .. }) => {
                 return refuse(t!(language, TournamentJoinTwice, name = name));
             }

@@ -175,6 +175,7 @@ texts! {
     GameDrawOwnOffer = "game-draw-own-offer" [],
     GameDrawWithdrawn = "game-draw-withdrawn" ["player"],
     GameDrawDeclined = "game-draw-declined" ["player"],
+    GameDrawStale = "game-draw-stale" ["cmd_board"],
     GameClaimYourTurn = "game-claim-your-turn" [],
     GameClaimTooEarly = "game-claim-too-early" ["player", "left"],
     GameClaimWon = "game-claim-won" ["player", "winner"],

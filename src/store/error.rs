@@ -70,6 +70,12 @@ pub enum StoreError {
         tournament: TournamentId,
         user: UserId,
     },
+    /// The tournament has as many entrants as it takes.
+    #[error("tournament {tournament} is full ({max} entrants)")]
+    TournamentFull {
+        tournament: TournamentId,
+        max: usize,
+    },
     /// The person is not an entrant.
     #[error("{user} is not in tournament {tournament}")]
     NotEntered {

@@ -491,13 +491,16 @@ pub trait Store: Send + Sync {
     /// Signs `user` up (a player stored in the tournament's guild, with `rating` at sign-up)
     /// and returns the entrants. [`StoreError::AlreadyEntered`] the second time (the key
     /// decides), [`StoreError::TournamentStatus`] once the sign-up is over,
-    /// [`StoreError::PlayerNotFound`] for a person not stored.
+    /// [`StoreError::PlayerNotFound`] for a person not stored, [`StoreError::TournamentFull`]
+    /// when it has `max` entrants already (checked in the same transaction as the sign-up, so
+    /// joins at once never take it past `max`; `None`: no cap).
     fn join_tournament(
         &self,
         id: TournamentId,
         user: UserId,
         rating: i32,
         at: Millis,
+        max: Option<usize>,
     ) -> Result<Vec<Entrant>, StoreError>;
 
     /// Takes `user` off the entrants during the sign-up and returns the others.

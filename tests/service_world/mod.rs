@@ -59,6 +59,19 @@ pub fn world_prepared(settings: ServiceSettings, prepare: impl FnOnce(&SqliteSto
     }
 }
 
+impl World {
+    /// The service to share between threads, with its clock and the directory of its store
+    /// (removed when dropped).
+    pub fn shared(self) -> (Arc<GameService>, Arc<ManualClock>, tempfile::TempDir) {
+        let World {
+            service,
+            clock,
+            _dir: dir,
+        } = self;
+        (Arc::new(service), clock, dir)
+    }
+}
+
 /// The ids of a reply's buttons and menus, in order.
 pub fn ids(reply: &Reply) -> Vec<String> {
     reply

@@ -113,6 +113,7 @@ contract_on_every_backend!(
     joining_is_once_and_during_the_sign_up_only,
     a_round_is_paired_once_with_its_games,
     tournaments_finish_and_cancel_once,
+    two_joins_at_once_at_the_cap_take_one_place,
     puzzle_attempts_start_one_open_per_person,
     puzzle_answers_are_compare_and_set_on_the_step,
     eight_threads_answering_one_step_one_wins,

@@ -268,6 +268,7 @@ game-draw-no-offer = There is no draw offer to answer. Offer one with { $cmd_dra
 game-draw-own-offer = You made this offer; your opponent must answer it.
 game-draw-withdrawn = { $player } withdraws the draw offer.
 game-draw-declined = { $player } declines the draw. Play on!
+game-draw-stale = This draw offer is no longer open: it was answered, withdrawn or made again since. Use the latest board (or { $cmd_board }).
 # Claims on time. $player: who is to move; $left: their time left; $winner: who claims.
 game-claim-your-turn = It is your turn: make your move instead of claiming.
 game-claim-too-early = { $player } still has { $left } to move; you can claim the win after that.

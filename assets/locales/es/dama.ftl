@@ -264,6 +264,7 @@ game-draw-no-offer = No hay ninguna oferta de tablas que responder. Ofrécelas c
 game-draw-own-offer = La oferta es tuya: tiene que responder tu rival.
 game-draw-withdrawn = { $player } retira la oferta de tablas.
 game-draw-declined = { $player } rechaza las tablas. ¡Seguimos!
+game-draw-stale = Esta oferta de tablas ya no está abierta: se respondió, se retiró o se hizo de nuevo. Usa el último tablero (o { $cmd_board }).
 # Reclamar por tiempo. $player: quien mueve; $left: su tiempo; $winner: quien reclama.
 game-claim-your-turn = Te toca a ti: haz tu jugada en vez de reclamar.
 game-claim-too-early = { $player } aún tiene { $left } para mover; después podrás reclamar la victoria.

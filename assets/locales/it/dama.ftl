@@ -273,6 +273,7 @@ game-draw-no-offer = Non c'è nessuna proposta di patta a cui rispondere. Propon
 game-draw-own-offer = La proposta è tua: deve rispondere l'avversario.
 game-draw-withdrawn = { $player } ritira la proposta di patta.
 game-draw-declined = { $player } rifiuta la patta. Si continua!
+game-draw-stale = Questa proposta di patta non è più aperta: ha già avuto risposta, è stata ritirata o rifatta. Usa l'ultima damiera (o { $cmd_board }).
 # Reclamare per tempo. $player: chi deve muovere; $left: il suo tempo; $winner: chi reclama.
 game-claim-your-turn = Tocca a te: gioca la tua mossa invece di reclamare.
 game-claim-too-early = { $player } ha ancora { $left } per muovere; dopo potrai reclamare la vittoria.

@@ -51,8 +51,8 @@ pub fn click_answer(
             _,
             GameButton::Move
             | GameButton::OfferDraw
-            | GameButton::AcceptDraw
-            | GameButton::DeclineDraw
+            | GameButton::AcceptDraw { .. }
+            | GameButton::DeclineDraw { .. }
             | GameButton::Claim,
         )) if reply.board.is_some() => ClickAnswer::Update,
         // The challenge becomes the game's first board, or the line that starts it in a

@@ -15,7 +15,7 @@ use crate::discord::call::{self, Click};
 use crate::discord::errors::{apology, interaction_expired};
 use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
 use crate::discord::permissions::{check_permissions, guild_only_text};
-use crate::game::Reply;
+use crate::game::{Reply, component_lane};
 use crate::i18n::Language;
 use crate::metrics::InteractionKind;
 use crate::store::MessageRef;
@@ -147,7 +147,8 @@ async fn click(
         progress.responded = true;
     }
     let (lines, mut waiting_lines) = tokio::sync::watch::channel(None::<String>);
-    let mut job = start(data, actor, move |service, actor| {
+    let threads = component_lane(&click.custom_id);
+    let mut job = start(data, actor, threads, move |service, actor| {
         service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
             lines.send_replace(Some(line));
         })

@@ -91,7 +91,8 @@ pub async fn answer_command(
         );
     }
     let (progress, mut progress_lines) = watch::channel(None::<String>);
-    let mut job = start(data, actor, move |service, actor| {
+    let lane = action.lane();
+    let mut job = start(data, actor, lane, move |service, actor| {
         service.act_with_progress(actor, Origin::Channel, action, &|line| {
             progress.send_replace(Some(line));
         })

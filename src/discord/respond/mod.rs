@@ -36,7 +36,7 @@ use tracing::warn;
 
 use super::outgoing::{DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place};
 use super::{Data, Error};
-use crate::game::{Actor, GameService, Reply, ServiceError};
+use crate::game::{Actor, GameService, Lane, Reply, ServiceError};
 use crate::store::MessageRef;
 
 use boards::{remember_at, shows_something};
@@ -68,16 +68,17 @@ fn place(guild: u64, attachment_size_limit: u32) -> Place {
     }
 }
 
-/// Runs a call of the service for `actor` and draws its board and replay, on the blocking
-/// pool. The reply's readers are the actor for a private reply, the server otherwise.
+/// Runs a call of the service for `actor` and draws its board and replay, on the threads of
+/// its `lane`. The reply's readers are the actor for a private reply, the server otherwise.
 fn start(
     data: &Data,
     actor: Actor,
+    lane: Lane,
     call: impl FnOnce(&GameService, &Actor) -> Result<Reply, ServiceError> + Send + 'static,
 ) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
     let service = data.service.clone();
     let renderer = data.renderer.clone();
-    data.work.spawn(move || {
+    data.work.spawn_in(lane, move || {
         let reply = call(&service, &actor)?;
         let language = if reply.ephemeral {
             actor.language

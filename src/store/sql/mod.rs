@@ -552,8 +552,9 @@ impl<B: SqlBackend> Store for B {
         user: UserId,
         rating: i32,
         at: Millis,
+        max: Option<usize>,
     ) -> Result<Vec<Entrant>, StoreError> {
-        self.write(|tx| tournaments::join(tx, id, user, rating, at))
+        self.write(|tx| tournaments::join(tx, id, user, rating, at, max))
     }
 
     fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<Vec<Entrant>, StoreError> {

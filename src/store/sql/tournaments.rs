@@ -303,6 +303,7 @@ pub(super) fn join(
     user: UserId,
     rating: i32,
     at: Millis,
+    max: Option<usize>,
 ) -> Result<Vec<Entrant>, StoreError> {
     let tournament = tournament_in(tx, id, &[TournamentStatus::Signup])?;
     require_player(tx, tournament.guild, user)?;
@@ -311,6 +312,19 @@ pub(super) fn join(
             tournament: id,
             user,
         });
+    }
+    // Counted in the transaction that inserts: SQLite has one writer, and PostgreSQL runs a
+    // join that counted alongside another one again, so the count is never stale.
+    if let Some(max) = max {
+        let count: i64 = tx
+            .prepare_cached("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?1")?
+            .query_row(params![id.0], |row| row.get(0))?;
+        if usize::try_from(count).unwrap_or(usize::MAX) >= max {
+            return Err(StoreError::TournamentFull {
+                tournament: id,
+                max,
+            });
+        }
     }
     let inserted = tx
         .prepare_cached(

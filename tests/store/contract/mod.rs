@@ -66,7 +66,7 @@ pub use threads::{
 pub use tournaments::{
     a_round_is_paired_once_with_its_games, joining_is_once_and_during_the_sign_up_only,
     rounds_and_finishes_come_with_their_notices, tournaments_are_one_open_per_server_and_read_back,
-    tournaments_finish_and_cancel_once,
+    tournaments_finish_and_cancel_once, two_joins_at_once_at_the_cap_take_one_place,
 };
 
 pub const GUILD: u64 = 900_000_000_000_000_001;

@@ -37,7 +37,7 @@ fn tournament_with_four(store: &dyn Store) -> Tournament {
         .unwrap();
     for (i, user) in [ALICE, BOB, CAROL, DAVE].into_iter().enumerate() {
         store
-            .join_tournament(tournament.id, user, 1500 - i as i32, 2_000 + i as i64)
+            .join_tournament(tournament.id, user, 1500 - i as i32, 2_000 + i as i64, None)
             .unwrap();
     }
     tournament
@@ -202,11 +202,11 @@ pub fn joining_is_once_and_during_the_sign_up_only(store: &dyn Store) {
         (2_000, None)
     );
     assert!(matches!(
-        store.join_tournament(id, BOB, 1500, 3_000),
+        store.join_tournament(id, BOB, 1500, 3_000, None),
         Err(StoreError::AlreadyEntered { user: BOB, .. })
     ));
     assert!(matches!(
-        store.join_tournament(id, 77, 1500, 3_000),
+        store.join_tournament(id, 77, 1500, 3_000, None),
         Err(StoreError::PlayerNotFound { user: 77, .. })
     ));
     let left = store.leave_tournament(id, DAVE).unwrap();
@@ -231,7 +231,7 @@ pub fn joining_is_once_and_during_the_sign_up_only(store: &dyn Store) {
         .unwrap();
     // After the start: no joining, no leaving; withdrawing instead, once.
     assert!(matches!(
-        store.join_tournament(id, DAVE, 1500, 6_000),
+        store.join_tournament(id, DAVE, 1500, 6_000, None),
         Err(StoreError::TournamentStatus {
             status: TournamentStatus::Running,
             ..
@@ -260,6 +260,52 @@ pub fn joining_is_once_and_during_the_sign_up_only(store: &dyn Store) {
         store.withdraw_from_tournament(id, DAVE, 2),
         Err(StoreError::NotEntered { .. })
     ));
+}
+
+/// Two players joining at once a tournament one place short of its cap: one gets the place,
+/// the other hears it is full, every time.
+pub fn two_joins_at_once_at_the_cap_take_one_place(store: &dyn Store) {
+    const RACES: i64 = 40;
+    players(store);
+    store.ensure_player(GUILD, DAVE, "Dave", 1_000).unwrap();
+    let (mut bob, mut carol) = (0, 0);
+    for round in 0..RACES {
+        let at = 10_000 + round * 100;
+        let tournament = store.create_tournament(&new_tournament(GUILD, at)).unwrap();
+        let id = tournament.id;
+        store
+            .join_tournament(id, ALICE, 1500, at + 1, Some(2))
+            .unwrap();
+        let barrier = Barrier::new(2);
+        let (first, second) = std::thread::scope(|scope| {
+            let join = |user| {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    store.join_tournament(id, user, 1500, at + 2, Some(2))
+                })
+            };
+            let (first, second) = (join(BOB), join(CAROL));
+            (first.join().unwrap(), second.join().unwrap())
+        });
+        match (&first, &second) {
+            (Ok(_), Err(StoreError::TournamentFull { max: 2, .. })) => bob += 1,
+            (Err(StoreError::TournamentFull { max: 2, .. }), Ok(_)) => carol += 1,
+            _ => panic!("round {round}: {first:?}, {second:?}"),
+        }
+        assert_eq!(store.entrants(id).unwrap().len(), 2, "round {round}");
+        // Full for anyone else; one already in hears that instead.
+        assert!(matches!(
+            store.join_tournament(id, DAVE, 1500, at + 3, Some(2)),
+            Err(StoreError::TournamentFull { .. })
+        ));
+        assert!(matches!(
+            store.join_tournament(id, ALICE, 1500, at + 3, Some(2)),
+            Err(StoreError::AlreadyEntered { .. })
+        ));
+        store.cancel_tournament(id, at + 4).unwrap();
+    }
+    assert_eq!(bob + carol, RACES);
 }
 
 pub fn a_round_is_paired_once_with_its_games(store: &dyn Store) {
@@ -480,7 +526,9 @@ pub fn tournaments_finish_and_cancel_once(store: &dyn Store) {
         .create_tournament(&new_tournament(GUILD, 9_000))
         .unwrap();
     for user in [ALICE, BOB] {
-        store.join_tournament(next.id, user, 1500, 9_100).unwrap();
+        store
+            .join_tournament(next.id, user, 1500, 9_100, None)
+            .unwrap();
     }
     store
         .pair_round(next.id, &new_round(1, 9_200), &[board(1, ALICE, Some(BOB))])
