@@ -54,7 +54,7 @@ impl GameService {
             return Ok(notices);
         };
         let ply = loaded.record.ply;
-        let language = self.server_language(loaded.record.guild);
+        let language = self.game_language(&loaded.record);
         let before = *loaded.position();
         let request = super::Request::silent(None);
         let Some(text) = self.engine_move(language, &mut loaded, level, &request)? else {
@@ -184,7 +184,7 @@ impl GameService {
             Err(error) => return Err(error),
         };
         let guild = finished.game.guild;
-        let language = self.server_language(guild);
+        let language = self.game_language(&finished.game);
         let headline = t!(
             language,
             ChallengeTimeoutForfeit,

@@ -27,6 +27,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         8,
         include_str!("../../../migrations/postgres/0008_outbox.sql"),
     ),
+    (
+        9,
+        include_str!("../../../migrations/postgres/0009_game_language.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

@@ -18,6 +18,7 @@ pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0006_puzzles.sql"),
     include_str!("../../../migrations/sqlite/0007_answer_numbers.sql"),
     include_str!("../../../migrations/sqlite/0008_outbox.sql"),
+    include_str!("../../../migrations/sqlite/0009_game_language.sql"),
 ];
 
 /// The migrations, in order.
@@ -30,6 +31,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[5]),
     M::up(MIGRATIONS_SQL[6]),
     M::up(MIGRATIONS_SQL[7]),
+    M::up(MIGRATIONS_SQL[8]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).
