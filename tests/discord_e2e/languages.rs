@@ -382,9 +382,10 @@ async fn italians_in_an_ordinary_server_read_no_english_word_in_a_whole_game() {
     let resigned = discord.slash_in(thread, &carla, Slash::new("resign")).await;
     let ended = answer(&discord, &resigned).await;
     assert!(!ended.ephemeral(), "{:#}", ended.body());
+    let in_channel = format!("/channels/{}/messages", discord.channel_id());
     discord
         .next_request_where("the result line in the channel", |r| {
-            r.method == "POST" && r.path == format!("/channels/{}/messages", discord.channel_id())
+            r.method == "POST" && r.path == in_channel
         })
         .await;
 

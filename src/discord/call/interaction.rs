@@ -98,12 +98,15 @@ pub fn is_community(cache: &serenity::Cache, guild: Option<serenity::GuildId>) -
         .is_some_and(|guild| guild.features.iter().any(|f| f == COMMUNITY))
 }
 
+/// What Discord reports as the locale of every server that is not a Community server.
+pub const ORDINARY_SERVER_LOCALE: &str = "en-US";
+
 /// The server's own language of an interaction: its `guild_locale` in a Community server, else
 /// none. Discord reports `en-US` for every other server whatever its members speak, so there
-/// the locale says nothing.
+/// the locale says nothing; any other locale is a Community server's choice.
 #[must_use]
 pub fn server_locale(community: bool, guild_locale: Option<&str>) -> Option<&str> {
-    guild_locale.filter(|_| community)
+    guild_locale.filter(|locale| community || *locale != ORDINARY_SERVER_LOCALE)
 }
 
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
@@ -311,7 +314,9 @@ mod tests {
         assert!(!is_community(&cache, guild), "a server not in the cache");
         assert!(!is_community(&cache, None), "outside a server");
         assert_eq!(server_locale(false, Some("en-US")), None);
+        assert_eq!(server_locale(true, Some("en-US")), Some("en-US"));
         assert_eq!(server_locale(true, Some("it")), Some("it"));
+        assert_eq!(server_locale(false, Some("it")), Some("it"), "only chosen");
         assert_eq!(server_locale(true, None), None);
     }
 
