@@ -65,6 +65,7 @@ fn active_games(store: &dyn Store) -> Vec<Game> {
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,
                     in_thread: false,
+                    language: None,
                 })
                 .expect("game stored")
         })

@@ -314,6 +314,7 @@ fn new_game(service: &GameService, channel: u64) -> GameId {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .expect("a game")
         .id

@@ -104,6 +104,7 @@ fn main() {
                 start_fen: Position::initial().to_fen(),
                 created_at: now,
                 in_thread: false,
+                language: None,
             })
             .expect("game");
     }

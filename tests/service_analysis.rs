@@ -189,6 +189,7 @@ fn refusals_say_why_and_what_to_do() {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
     store.abort_game(elsewhere.id, now).unwrap();
@@ -620,6 +621,7 @@ fn a_table_win_thrown_away_is_told_in_words() {
             start_fen: start.to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
     let text = start.move_text(&spoiler);

@@ -77,6 +77,7 @@ fn engine_game(w: &World, alice_white: bool) -> damabot::store::Game {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap()
 }

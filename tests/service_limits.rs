@@ -466,6 +466,7 @@ fn stored_engine_game(w: &World, guild: u64, user: u64, channel: u64, in_thread:
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread,
+            language: None,
         })
         .unwrap();
 }

@@ -76,6 +76,7 @@ fn game(w: &World, time_per_move_ms: i64, thread: bool) -> Game {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: thread,
+            language: None,
         })
         .unwrap();
     if thread {
@@ -257,6 +258,7 @@ fn against_the_engine_no_message_for_the_reply_in_sight_but_one_for_a_resumed_mo
             start_fen: Position::initial().to_fen(),
             created_at: w.service.now(),
             in_thread: false,
+            language: None,
         })
         .unwrap();
     let reply = play(&w, &actor(ALICE), "22-18");

@@ -35,6 +35,7 @@ fn game(w: &World) -> Game {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap()
 }

@@ -64,6 +64,7 @@ fn game(service: &GameService, channel: u64, time_per_move_ms: i64) -> Game {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap()
 }

@@ -94,6 +94,7 @@ fn game_from(w: &World, fen: &str, rated: bool) {
             start_fen: fen.into(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
 }

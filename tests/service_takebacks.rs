@@ -177,6 +177,7 @@ fn engine_game_in(w: &World, channel: u64, alice_white: bool) -> Game {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap()
 }

@@ -406,6 +406,7 @@ mod tests {
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,
                     in_thread: false,
+                    language: None,
                 })
                 .unwrap();
             let mut position = Position::initial();

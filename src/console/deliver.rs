@@ -22,7 +22,9 @@ impl Console {
             can_moderate: self.moderators.contains(&user),
             can_manage_server: self.moderators.contains(&user),
             language: self.language,
-            guild_language: self.guild_languages.get(&self.guild).copied(),
+            // The console's servers are ordinary ones, not Community servers: they have no
+            // Discord language of their own.
+            guild_language: None,
             // Discord opens no thread in a thread.
             can_open_threads: self.threads && !self.is_thread(self.channel),
         };

@@ -69,8 +69,6 @@ pub struct Console {
     image_count: usize,
     /// The language every console user reads (`@locale`).
     language: Language,
-    /// Each server's Discord language, as `@locale` last set it there.
-    guild_languages: HashMap<u64, Language>,
     /// The names the console reads, in every language.
     words: Vocabulary,
     /// The channels hidden from console users (`@hide`), as the service asks.
@@ -120,7 +118,6 @@ impl Console {
             images,
             image_count: 0,
             language: Language::En,
-            guild_languages: HashMap::new(),
             words: Vocabulary::new(),
             access,
         };

@@ -93,7 +93,6 @@ impl Console {
                     return t!(language, ConsoleLocaleUsage);
                 };
                 self.language = language;
-                self.guild_languages.insert(self.guild, language);
                 t!(language, ConsoleLocale, language = language.code())
             }
             "help" => t!(language, ConsoleHelp, challenge = self.typed("challenge")),
@@ -183,7 +182,7 @@ impl Console {
                 can_moderate: false,
                 can_manage_server: false,
                 language: console.language,
-                guild_language: console.guild_languages.get(&record.guild).copied(),
+                guild_language: None,
                 can_open_threads: false,
             })
         };

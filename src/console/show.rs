@@ -13,8 +13,10 @@ use crate::render::{BoardView, advantage_chart};
 impl Console {
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
     /// PNG when an image directory is set), components are listed with their ids. What the
-    /// reply shows is in `language` (the reply's own), the console's notes in the console's.
+    /// reply shows is in `language` (the reply's own where it has one, a game's board), the
+    /// console's notes in the console's.
     pub(super) fn show(&mut self, reply: &Reply, language: Language) -> String {
+        let language = reply.language.unwrap_or(language);
         let mut out = String::new();
         if reply.ephemeral {
             let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));

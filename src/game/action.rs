@@ -483,7 +483,25 @@ impl GameService {
         checked(actor, self.run_action(actor, origin, action, &|_| {}))
     }
 
+    /// Runs an action, remembering the languages the interaction shows: the server's at once
+    /// (its messages follow it), the actor's once the action is done (a refusal stores
+    /// nothing).
     fn run_action(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        action: Flow<Action>,
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Flow<Reply> {
+        self.note_server_language(actor);
+        let flow = self.dispatch(actor, origin, action, progress);
+        if flow.is_ok() {
+            self.note_person_language(actor);
+        }
+        flow
+    }
+
+    fn dispatch(
         &self,
         actor: &Actor,
         origin: Origin,

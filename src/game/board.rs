@@ -277,6 +277,7 @@ impl GameService {
             components,
             mentions,
             game: Some(id),
+            language: Some(language),
             ..Reply::default()
         }
     }
@@ -290,7 +291,7 @@ impl GameService {
         self.used(cooldown);
         let default_bottom = bottom_of(&loaded, None);
         let bottom = if flip { Some(!default_bottom) } else { None };
-        let mut reply = self.board_reply(self.public_language(actor), &loaded, "", bottom);
+        let mut reply = self.board_reply(self.game_language(&loaded.record), &loaded, "", bottom);
         reply.mentions.clear();
         Ok(reply)
     }

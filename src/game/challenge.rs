@@ -382,6 +382,11 @@ impl GameService {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: place.in_thread,
+            // The game speaks the challenger's language where the server chose none.
+            language: Some(
+                self.person_language(challenge.challenger)
+                    .unwrap_or(actor.language),
+            ),
         };
         let game = match self.store.accept_challenge(challenge.id, &new_game) {
             Ok((_, game)) => game,
@@ -395,7 +400,7 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         };
-        let language = self.public_language(actor);
+        let language = self.game_language(&game);
         if game.in_thread {
             return Ok(self.thread_start_reply(language, &game));
         }
@@ -570,6 +575,7 @@ impl GameService {
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
+            language: Some(actor.language),
         }) {
             Ok(game) => {
                 cooldown.keep();
@@ -587,7 +593,7 @@ impl GameService {
         } else {
             Color::Black
         };
-        let language = self.public_language(actor);
+        let language = self.game_language(&loaded.record);
         let mut headline = t!(
             language,
             ChallengeEngineGame,
@@ -682,7 +688,7 @@ impl GameService {
 
     /// The notice of an expired challenge: the edit of its message.
     pub(crate) fn expired_notice(&self, challenge: &Challenge) -> Notice {
-        let language = self.server_language(challenge.guild);
+        let language = self.challenge_language(challenge);
         let by = format!("<@{}>", challenge.challenger);
         let text = if let Some(to) = challenge.challenged {
             t!(
@@ -751,7 +757,7 @@ impl GameService {
     /// gone) where it is played, with what its end brings. `None` for a game that does not
     /// replay (logged).
     pub(crate) fn idle_notice(&self, game: &Game) -> Result<Option<Notice>, ServiceError> {
-        let language = self.server_language(game.guild);
+        let language = self.game_language(game);
         let ended = game.finished_at.unwrap_or_else(|| self.now());
         let headline = t!(
             language,
@@ -810,7 +816,7 @@ impl GameService {
             }
             Err(other) => return Err(other.into()),
         };
-        let public = self.public_language(actor);
+        let public = self.game_language(&ended);
         let mut reply = Reply::public(t!(
             public,
             StartIdleEnded,

@@ -159,7 +159,7 @@ impl GameService {
     /// `/resign`, or its confirmation.
     pub(crate) fn resign(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let winner = !colour;
         let finished = self.finish_loaded(
             actor.language,
@@ -188,7 +188,7 @@ impl GameService {
     pub(crate) fn offer_draw(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let record = &loaded.record;
         if let Some(offer) = record.draw_offer {
             if offer.by == colour {
@@ -246,7 +246,7 @@ impl GameService {
         offered_by: Color,
         level: u8,
     ) -> Flow<Reply> {
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let game = loaded.game.clone();
         let limits = dama_engine::draw_offer_limits();
         let result = match self
@@ -284,7 +284,7 @@ impl GameService {
     pub(crate) fn answer_draw(&self, actor: &Actor, origin: Origin, accept: bool) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         // A button answers the offer it was posted with, and no later one.
         let standing = loaded.record.draw_offer.map(|offer| offer.number);
         if origin.answers().is_some() && origin.answers() != standing {
@@ -343,7 +343,7 @@ impl GameService {
     pub(crate) fn claim(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let turn = loaded.turn();
         if turn == colour {
             return refuse(t!(private, GameClaimYourTurn));
@@ -403,7 +403,7 @@ impl GameService {
             GameEnding::Abort(self.now()),
             actor.user,
         )?;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let headline = t!(
             public,
             GameAborted,

@@ -29,6 +29,7 @@ mod endings;
 mod engine_pool;
 mod hint;
 mod info;
+mod languages;
 mod limits;
 mod loaded;
 mod moves;
@@ -100,9 +101,10 @@ pub struct Actor {
     pub can_manage_server: bool,
     /// The language of what only this person sees (Discord: the interaction's `locale`).
     pub language: Language,
-    /// The language the server shows its members (Discord: the interaction's `guild_locale`),
-    /// where known. A moderator's `/settings language:` comes first (see
-    /// [`GameService::public_language`]).
+    /// The language the server chose for its members (Discord: the interaction's
+    /// `guild_locale`, in a Community server only: every other server reports English
+    /// whatever its members speak); `None` where the server chose none. A moderator's
+    /// `/settings language:` comes first (see [`GameService::public_language`]).
     pub guild_language: Option<Language>,
     /// The bot may open public threads here and post in them (Discord: Create Public Threads
     /// and Send Messages in Threads, in a channel that is not a thread itself).
@@ -245,6 +247,8 @@ pub struct GameService {
     servers: settings::ServerCache,
     /// How each person wants to hear about their games, and whose direct messages are closed.
     notifications: notify::Notifications,
+    /// Each person's language as last stored.
+    seen_languages: languages::SeenLanguages,
     /// The analyses running, so that two requests for one game share one.
     analyses: analysis::Running,
     /// The puzzles of `/puzzle`, or why there are none.
@@ -401,6 +405,7 @@ impl GameService {
             command_ids: texts::CommandIds::default(),
             servers: settings::ServerCache::default(),
             notifications: notify::Notifications::default(),
+            seen_languages: languages::SeenLanguages::default(),
             analyses: analysis::Running::default(),
             puzzles: shipped_puzzles(),
             shards: None,

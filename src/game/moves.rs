@@ -33,7 +33,7 @@ impl GameService {
     ) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game(actor, origin)?;
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let turn = loaded.turn();
         if colour != turn && loaded.record.participant(turn) != Participant::User(actor.user) {
             if let Participant::Engine(_) = loaded.record.participant(turn) {

@@ -195,7 +195,7 @@ impl GameService {
         if Some(to_move) == actor || self.delivery(to_move) != Delivery::Direct {
             return None;
         }
-        let language = self.server_language(record.guild);
+        let language = self.direct_language(to_move, self.game_language(record));
         let text = t!(
             language,
             NotifyDmTurn,
@@ -350,7 +350,7 @@ impl GameService {
     /// to its players who chose that (but `actor`, who ended it).
     pub(crate) fn end_messages(&self, game: &Game, actor: Option<UserId>) -> Vec<Notice> {
         let mut notices = Vec::new();
-        let language = self.server_language(game.guild);
+        let language = self.game_language(game);
         let line = self.result_line(language, game);
         if let (true, Some(_)) = (game.in_thread, game.thread) {
             notices.push(Notice {
@@ -373,13 +373,14 @@ impl GameService {
                 continue;
             }
             told.push(user);
+            let theirs = self.direct_language(user, language);
             notices.push(Notice {
                 guild: game.guild,
                 channel: game.place(),
                 reply: Reply::public(t!(
-                    language,
+                    theirs,
                     NotifyDmResult,
-                    line = line.clone(),
+                    line = self.result_line(theirs, game),
                     link = Self::board_link(game),
                 )),
                 edit: None,
@@ -474,7 +475,10 @@ impl GameService {
     /// The reminder to the person to move: by direct message, as a mention in the game's place,
     /// or nothing, as they chose.
     fn reminder(&self, record: &Game, user: UserId, turn: Color, now: Millis) -> Option<Notice> {
-        let language = self.server_language(record.guild);
+        let language = match self.delivery(user) {
+            Delivery::Direct => self.direct_language(user, self.game_language(record)),
+            _ => self.game_language(record),
+        };
         let guild = record.guild;
         let opponent = self.participant_name(language, guild, record.participant(!turn));
         let left = human_duration(language, record.deadline() - now);
@@ -526,7 +530,7 @@ impl GameService {
         let Participant::User(winner) = record.participant(!turn) else {
             return;
         };
-        let language = self.server_language(record.guild);
+        let language = self.game_language(record);
         let guild = record.guild;
         let player = self.participant_name(language, guild, record.participant(turn));
         let headline = t!(
@@ -544,12 +548,16 @@ impl GameService {
             edit: record.board_message,
             direct: None,
         });
-        let cmd_claim = self.command(language, "claim");
+        let to_winner = match self.delivery(winner) {
+            Delivery::Direct => self.direct_language(winner, language),
+            _ => language,
+        };
+        let cmd_claim = self.command(to_winner, "claim");
         let (text, direct) = match self.delivery(winner) {
             Delivery::Name => return,
             Delivery::Direct => (
                 t!(
-                    language,
+                    to_winner,
                     NotifyClaim,
                     player = player,
                     game = record.id.0,

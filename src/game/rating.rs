@@ -103,6 +103,7 @@ mod tests {
             takeback_request: None,
             takebacks: 0,
             abort_reason: None,
+            language: None,
         }
     }
 

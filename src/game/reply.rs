@@ -6,6 +6,7 @@ use std::fmt;
 use dama_rules::{Color, Move, Position};
 
 use super::Notice;
+use crate::i18n::Language;
 use crate::render::{BoardView, ChartLabels, ChartMark, TableView};
 use crate::store::{
     ChallengeId, ChannelId, GameId, MessageRef, PuzzleAttemptId, TournamentId, UserId,
@@ -55,6 +56,9 @@ pub struct Reply {
     /// The notices of the outbox among `notices`, claimed for this answer: once `notices`
     /// are posted, each is reported with [`crate::game::GameService::reply_delivered`].
     pub outbox: Vec<super::ReplyOutbox>,
+    /// The language the reply is worded in where it is not its readers' (a game's board, in
+    /// the game's language): the adapter words what it adds (a link) in it.
+    pub language: Option<Language>,
 }
 
 /// A thread to open for a game.

@@ -135,14 +135,15 @@ impl GameService {
             .unwrap_or_else(|| time.clamp(MIN_FITTED_EXPIRY, MAX_FITTED_EXPIRY)))
     }
 
-    /// Remembers the server's Discord language, where it differs from the one remembered.
+    /// Remembers the server's Discord language (`None`: not a Community server, which has
+    /// none of its own), where it differs from the one remembered.
     pub(crate) fn note_discord_language(
         &self,
         guild: GuildId,
         settings: ServerSettings,
-        language: Language,
+        language: Option<Language>,
     ) {
-        if settings.discord_language == Some(language) {
+        if settings.discord_language == language {
             return;
         }
         match self.store.set_server_discord_language(guild, language) {

@@ -67,7 +67,7 @@ impl GameService {
             return Ok(None);
         };
         let ply = loaded.record.ply;
-        let language = self.server_language(loaded.record.guild);
+        let language = self.game_language(&loaded.record);
         let request = super::Request::silent(None);
         self.engine_move_as(language, &mut loaded, level, &request, MoveNotice::Swept)?;
         if loaded.record.ply == ply {
@@ -106,7 +106,7 @@ impl GameService {
         let Participant::Engine(level) = loaded.record.participant(!loaded.turn()) else {
             return Ok(Vec::new());
         };
-        let language = self.server_language(loaded.record.guild);
+        let language = self.game_language(&loaded.record);
         let engine = engine_name(language, level);
         let end = outcome.map(|outcome| {
             let finished = FinishedGame {
@@ -233,7 +233,7 @@ impl GameService {
             Err(error) => return Err(error),
         };
         let guild = finished.game.guild;
-        let language = self.server_language(guild);
+        let language = self.game_language(&finished.game);
         let headline = t!(
             language,
             ChallengeTimeoutForfeit,

@@ -33,7 +33,7 @@ impl GameService {
     ) -> Flow<Reply> {
         let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let record = &loaded.record;
         // A request stands only at the ply it was made at, and only from its own message (a
         // button that names a request answers that one only).
@@ -102,7 +102,7 @@ impl GameService {
         level: u8,
     ) -> Flow<Reply> {
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         if loaded.turn() != colour {
             // The engine's reply is being searched (or resumes soon): it is part of what
             // goes back.
@@ -137,7 +137,7 @@ impl GameService {
     /// one's own open request is withdrawn.
     fn ask_takeback(&self, actor: &Actor, mut loaded: Loaded, colour: Color) -> Flow<Reply> {
         let private = actor.language;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let record = &loaded.record;
         let opponent = record.participant(!colour);
         if let Some(request) = record.takeback_request.filter(|r| r.at_ply == record.ply) {
@@ -203,7 +203,7 @@ impl GameService {
         request: TakebackRequest,
     ) -> Flow<Reply> {
         self.cleared_request(actor.language, loaded.record.id, request)?;
-        let public = self.public_language(actor);
+        let public = self.game_language(&loaded.record);
         let mut reply = Reply::public(t!(
             public,
             TakebackWithdrawn,

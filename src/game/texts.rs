@@ -52,35 +52,6 @@ impl GameService {
         t!(language, CommandTyped, name = name)
     }
 
-    /// The language of a public message in the actor's server (a board, a move, a result):
-    /// the one chosen with `/settings language:`, else the server's Discord language (the
-    /// actor's `guild_language`, remembered for the server's unprompted messages), else the
-    /// one last seen for the server, else the actor's own.
-    #[must_use]
-    pub fn public_language(&self, actor: &super::Actor) -> Language {
-        let settings = self.server_settings_or_default(actor.guild);
-        if let Some(chosen) = settings.language {
-            return chosen;
-        }
-        if let Some(discord) = actor.guild_language {
-            self.note_discord_language(actor.guild, settings, discord);
-            return discord;
-        }
-        settings.discord_language.unwrap_or(actor.language)
-    }
-
-    /// The language of a public message nobody asked for (a timeout, an expiry) in a server:
-    /// the one chosen with `/settings language:`, else the server's Discord language as last
-    /// seen, else English.
-    #[must_use]
-    pub fn server_language(&self, guild: crate::store::GuildId) -> Language {
-        let settings = self.server_settings_or_default(guild);
-        settings
-            .language
-            .or(settings.discord_language)
-            .unwrap_or(Language::En)
-    }
-
     /// `/help`: every command in one place, named as the reader's Discord shows them.
     #[must_use]
     pub fn help_text(&self, language: Language) -> String {

@@ -181,10 +181,10 @@ impl GameService {
     }
 
     /// The thread of a starting game is open: remembers it and returns the game's first board,
-    /// to post in the thread (in the server's language).
+    /// to post in the thread (in the game's language).
     pub fn thread_opened(&self, game: GameId, thread: ChannelId) -> Result<Reply, ServiceError> {
         let record = self.store.set_game_thread(game, thread)?;
-        let language = self.server_language(record.guild);
+        let language = self.game_language(&record);
         let loaded = self.load(record)?;
         Ok(self.first_board(language, &loaded))
     }
@@ -202,7 +202,7 @@ impl GameService {
                 .ok_or(StoreError::GameNotFound(game))?,
             Err(other) => return Err(other.into()),
         };
-        let language = self.server_language(record.guild);
+        let language = self.game_language(&record);
         let loaded = self.load(record)?;
         let mut reply = self.first_board(language, &loaded);
         reply.text.push('\n');

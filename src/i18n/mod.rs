@@ -15,8 +15,10 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
+mod telltales;
 mod text;
 
+pub use telltales::{ENGLISH_WORDS, english_words};
 pub use text::Text;
 
 /// A language the bot speaks.

@@ -8,6 +8,8 @@ use super::{
 };
 #[cfg(doc)]
 use super::{EngineRecord, Player, Store};
+use crate::i18n::Language;
+
 /// Whether a game is being played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameStatus {
@@ -148,6 +150,9 @@ pub struct NewGame {
     /// Played in a thread of `channel` (opened once the game is stored, then given with
     /// [`Store::set_game_thread`]) rather than in `channel` itself.
     pub in_thread: bool,
+    /// The language of the person who started the game, for its public messages where the
+    /// server chose none; `None` where nobody did (a tournament's pairing).
+    pub language: Option<Language>,
 }
 
 /// A stored game.
@@ -194,6 +199,8 @@ pub struct Game {
     pub takebacks: u32,
     /// Why an aborted game stopped; `None` for other games.
     pub abort_reason: Option<AbortReason>,
+    /// The language of the person who started the game ([`NewGame::language`]).
+    pub language: Option<Language>,
 }
 
 impl Game {

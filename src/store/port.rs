@@ -415,12 +415,13 @@ pub trait Store: Send + Sync {
         language: Option<Language>,
     ) -> Result<ServerSettings, StoreError>;
 
-    /// Remembers the server's Discord language as last seen, keeping the rest of its
-    /// settings (the chosen language stays chosen); returns them all.
+    /// Remembers the server's Discord language as last seen (`None`: the server has none of
+    /// its own, not being a Community server), keeping the rest of its settings (the chosen
+    /// language stays chosen); returns them all.
     fn set_server_discord_language(
         &self,
         guild: GuildId,
-        language: Language,
+        language: Option<Language>,
     ) -> Result<ServerSettings, StoreError>;
 
     /// Stores what the managers chose (every field of `choices` but the Discord language,
@@ -452,6 +453,12 @@ pub trait Store: Send + Sync {
 
     /// Stores how a person wants to hear about their games.
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError>;
+
+    /// The language a person's Discord client last showed (`None`: never seen).
+    fn person_language(&self, user: UserId) -> Result<Option<Language>, StoreError>;
+
+    /// Remembers the language a person's Discord client shows, for their direct messages.
+    fn set_person_language(&self, user: UserId, language: Language) -> Result<(), StoreError>;
 
     // ---- the gateway -----------------------------------------------------------------------
 

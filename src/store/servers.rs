@@ -11,8 +11,10 @@ pub struct ServerSettings {
     /// The language of the server's public messages, as those who manage it chose
     /// (`/settings language:`); `None` follows the server's Discord language.
     pub language: Option<Language>,
-    /// The server's Discord language (the `guild_locale` of its interactions), as last seen;
-    /// `None` before the first interaction that carried one.
+    /// The server's Discord language (the `guild_locale` of its interactions) where it is a
+    /// Community server, as last seen; `None` before the first interaction that carried one,
+    /// and for a server that is not a Community server (Discord reports those as English
+    /// whatever their members speak).
     pub discord_language: Option<Language>,
     /// The time per move of a game whose challenger names none; `None` follows the
     /// configuration.

@@ -1,6 +1,8 @@
 //! The bot's languages: a member whose Discord speaks Italian gets Italian answers with the
 //! commands mentioned by their registered ids (Discord shows them in Italian), and a server
-//! whose Discord language is Spanish gets its public board in Spanish.
+//! whose Discord language is Spanish gets its public board in Spanish. In an ordinary server
+//! (not a Community server: Discord reports it as `en-US`) two Italian players play a whole
+//! game without one English word; in a Community server its chosen language wins.
 //!
 //! Texts are compared with what the files say (`damabot::i18n`), so the words can change in
 //! the files without breaking these tests.
@@ -9,7 +11,9 @@ use damabot::i18n::{self, Language, Text};
 use fluent_bundle::FluentArgs;
 use serde_json::Value;
 
-use crate::common::{answer, command_id, custom_id, setup, text};
+use crate::common::{
+    answer, command_id, custom_id, setup, setup_with_threads, start_thread_game, text,
+};
 use crate::support::discord_standin::{Slash, components, message_id, perm};
 
 /// A message of the files, formatted with `args` (`name`, value as a string).
@@ -242,5 +246,187 @@ async fn a_spanish_server_gets_its_public_board_in_spanish() {
     for word in &words {
         assert_clean(word);
     }
+    discord.assert_no_errors();
+}
+
+/// The game clock 300 times faster, swept every second: with an hour a move, a move lasts 12 s
+/// and its first reminder comes after 6 s.
+const FAST_TIME: &str = "[game]\nclock_speed = 300.0\nsweep_interval = \"1s\"\n";
+
+/// The words people read in what the bot sent: contents, embeds, thread names, button labels,
+/// menu placeholders and options (not ids nor links).
+fn read_texts(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match (key.as_str(), value) {
+                    (
+                        "content" | "title" | "description" | "name" | "value" | "text" | "label"
+                        | "placeholder",
+                        Value::String(text),
+                    ) => out.push(text.clone()),
+                    ("custom_id" | "url" | "allowed_mentions", _) => {}
+                    _ => read_texts(value, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| read_texts(item, out)),
+        _ => {}
+    }
+}
+
+/// Every text the bot sent from request `from` on (command registration aside), with the
+/// request it came in.
+fn texts_sent(discord: &crate::support::discord_standin::Standin, from: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for request in discord.requests().iter().skip(from) {
+        if request.method == "GET" || request.path.ends_with("/commands") {
+            continue;
+        }
+        let mut texts = Vec::new();
+        if let Some(body) = &request.json {
+            read_texts(body, &mut texts);
+        }
+        out.extend(
+            texts
+                .into_iter()
+                .map(|t| format!("{} {}: {t}", request.method, request.path)),
+        );
+    }
+    out
+}
+
+/// The first option of a board's move menu.
+fn first_menu_option(board: &Value) -> String {
+    components(board)
+        .iter()
+        .find_map(|c| c["options"][0]["value"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| panic!("no move menu: {board:#}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn italians_in_an_ordinary_server_read_no_english_word_in_a_whole_game() {
+    i18n::set_strict(true);
+    let (discord, _dir, _bot) = setup_with_threads(FAST_TIME).await;
+    // The owner (English) sets an hour a move; what follows is the Italians' alone.
+    let owner = discord.owner();
+    let hour = discord
+        .slash(&owner, Slash::new("settings").string("time", "1h"))
+        .await;
+    answer(&discord, &hour).await;
+    let from = discord.requests().len();
+    let bruno = discord.user_with_locale("bruno", "it");
+    let carla = discord.user_with_locale("carla", "it");
+    // Carla hears of her turn by direct message.
+    let dm = discord
+        .slash(&carla, Slash::new("settings").integer("notify", 0))
+        .await;
+    answer(&discord, &dm).await;
+
+    let game = start_thread_game(&discord, discord.channel_id(), &bruno, &carla).await;
+    let thread = game.thread;
+    assert!(
+        text(&game.board).contains("**Partita #"),
+        "{:#}",
+        game.board
+    );
+
+    // A move by command, one from the menu, one more by command.
+    let typed = discord
+        .slash_in(thread, &bruno, Slash::new("move").string("move", "22-18"))
+        .await;
+    let board = answer(&discord, &typed).await.message;
+    let picked = discord
+        .select(
+            &carla,
+            message_id(&board),
+            &custom_id(&board, "move"),
+            &[&first_menu_option(&board)],
+        )
+        .await;
+    let board = answer(&discord, &picked).await.message;
+    let typed = discord
+        .slash_in(
+            thread,
+            &bruno,
+            Slash::new("move").string("move", &first_menu_option(&board)),
+        )
+        .await;
+    let board = answer(&discord, &typed).await.message;
+
+    // A draw offered by button, declined by button.
+    let offered = discord
+        .click(&bruno, message_id(&board), &custom_id(&board, "draw"))
+        .await;
+    let board = answer(&discord, &offered).await.message;
+    let declined = discord
+        .click(&carla, message_id(&board), &custom_id(&board, "draw-"))
+        .await;
+    answer(&discord, &declined).await;
+
+    // Half of Carla's hour gone: the sweep's reminder, by direct message, in Italian.
+    let reminder = discord
+        .next_request_where("Carla's reminder", |r| {
+            r.method == "POST"
+                && r.path.starts_with("/channels/")
+                && r.json.as_ref().is_some_and(|body| {
+                    body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains("Tempo per muovere"))
+                })
+        })
+        .await;
+    assert_eq!(reminder.status, 200, "{reminder}");
+
+    // The end: Carla resigns.
+    let resigned = discord.slash_in(thread, &carla, Slash::new("resign")).await;
+    let ended = answer(&discord, &resigned).await;
+    assert!(!ended.ephemeral(), "{:#}", ended.body());
+    let in_channel = format!("/channels/{}/messages", discord.channel_id());
+    discord
+        .next_request_where("the result line in the channel", |r| {
+            r.method == "POST" && r.path == in_channel
+        })
+        .await;
+
+    let texts = texts_sent(&discord, from);
+    assert!(texts.len() > 20, "{texts:#?}");
+    let english: Vec<(String, Vec<&str>)> = texts
+        .iter()
+        .map(|t| {
+            let said = t.split_once(": ").map_or(t.as_str(), |(_, said)| said);
+            (t.clone(), i18n::english_words(said))
+        })
+        .filter(|(_, words)| !words.is_empty())
+        .collect();
+    assert!(english.is_empty(), "English words: {english:#?}");
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_community_server_its_chosen_language_wins_over_the_players() {
+    i18n::set_strict(true);
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    discord.set_guild_locale("it");
+    let dario = discord.user_with_locale("dario", "es-ES");
+    let elena = discord.user_with_locale("elena", "es-ES");
+    let game = start_thread_game(&discord, discord.channel_id(), &dario, &elena).await;
+    let board = text(&game.board);
+    assert!(board.contains("**Partita #"), "{board}");
+    assert!(!board.contains("Partida"), "{board}");
+    let words = control_words(&game.board);
+    assert!(
+        words.contains(&said(Language::It, Text::GameButtonResign, &[])),
+        "{words:?}"
+    );
+    // What only the player sees stays in their own language.
+    let help = discord.slash(&dario, Slash::new("help")).await;
+    let answered = answer(&discord, &help).await;
+    assert!(answered.ephemeral());
+    assert!(
+        text(&answered.message).contains("**Jugar**"),
+        "{:#}",
+        answered.body()
+    );
     discord.assert_no_errors();
 }

@@ -90,6 +90,7 @@ fn the_console_resumes_engine_games_at_start() {
                 start_fen: Position::initial().to_fen(),
                 created_at: 0,
                 in_thread: false,
+                language: None,
             })
             .unwrap();
         assert_eq!(game.ply, 0);

@@ -119,7 +119,7 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
 }
 
 #[test]
-fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers() {
+fn the_public_language_is_the_community_servers_else_the_readers() {
     damabot::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("dama.db");
@@ -138,13 +138,12 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
     assert_eq!(service.public_language(&reader), Language::Es);
     assert_eq!(service.server_language(GUILD), Language::En);
 
-    // The server's Discord language, once seen, is remembered for the server.
+    // A Community server's Discord language, once seen, is remembered for the server.
     let in_server = Actor {
         guild_language: Some(Language::It),
         ..reader.clone()
     };
     assert_eq!(service.public_language(&in_server), Language::It);
-    assert_eq!(service.public_language(&reader), Language::It);
     assert_eq!(service.server_language(GUILD), Language::It);
     let stored = service.store().server_settings(GUILD).unwrap();
     assert_eq!(stored.discord_language, Some(Language::It));
@@ -186,7 +185,10 @@ fn the_public_language_falls_back_from_discords_to_the_last_seen_to_the_readers(
         guild_language: None,
         ..actor(BOB)
     };
-    assert_eq!(restarted.public_language(&english_reader), Language::Es);
+    // A server that reports no language of its own (no longer a Community server): the
+    // reader's, and the server forgets the one it had.
+    assert_eq!(restarted.public_language(&english_reader), Language::En);
+    assert_eq!(restarted.server_language(GUILD), Language::En);
 }
 
 /// The forfeit notice of a game left unplayed in a server that chose `language` (English

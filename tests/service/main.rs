@@ -159,6 +159,7 @@ fn game_from(w: &World, fen: &str) -> damabot::store::Game {
             start_fen: fen.into(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap()
 }
@@ -185,6 +186,7 @@ fn engine_game(w: &World, level: u8, alice_white: bool) -> damabot::store::Game 
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
     w.service.set_board_message(game.id, BOARD_500).unwrap();

@@ -162,6 +162,7 @@ impl World {
                 start_fen: fen.into(),
                 created_at: now,
                 in_thread: false,
+                language: None,
             })
             .unwrap();
     }

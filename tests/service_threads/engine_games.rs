@@ -170,6 +170,7 @@ fn the_store_finds_engine_games_whose_person_is_silent() {
         start_fen: dama_rules::Position::initial().to_fen(),
         created_at: START,
         in_thread: false,
+        language: None,
     };
     let person_to_move = store
         .create_game(&new_game(

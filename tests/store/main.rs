@@ -106,6 +106,7 @@ contract_on_every_backend!(
     idle_games_are_abandoned_only_at_the_ply_seen,
     server_choices_and_game_channels,
     notify_modes_per_person,
+    languages_of_games_and_people,
     idle_engine_games_are_those_waiting_for_their_person,
     analyses_are_stored_for_ended_games_only,
     hints_are_counted_once_a_position_up_to_the_limit,
@@ -291,6 +292,7 @@ fn a_version_2_database_keeps_its_challenges_games_and_settings() {
             start_fen: game.start_fen.clone(),
             created_at: 5,
             in_thread: false,
+            language: None,
         }),
         Err(damabot::store::StoreError::ChannelBusy { .. })
     ));

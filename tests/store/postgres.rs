@@ -497,6 +497,7 @@ fn fill(store: &dyn Store) {
                 start_fen: Position::initial().to_fen(),
                 created_at: 0,
                 in_thread: false,
+                language: None,
             })
             .unwrap();
         let mut position = Position::initial();

@@ -84,12 +84,37 @@ impl ChannelContext<'_> {
     }
 }
 
+/// A server's feature that says it is a Community server, whose `preferred_locale` its
+/// managers chose.
+pub const COMMUNITY: &str = "COMMUNITY";
+
+/// Whether a server is a Community server, as the gateway described it (GUILD_CREATE and
+/// GUILD_UPDATE, kept in the cache with the `GUILDS` intent). A server not in the cache is
+/// taken for an ordinary one.
+#[must_use]
+pub fn is_community(cache: &serenity::Cache, guild: Option<serenity::GuildId>) -> bool {
+    guild
+        .and_then(|guild| cache.guild(guild))
+        .is_some_and(|guild| guild.features.iter().any(|f| f == COMMUNITY))
+}
+
+/// What Discord reports as the locale of every server that is not a Community server.
+pub const ORDINARY_SERVER_LOCALE: &str = "en-US";
+
+/// The server's own language of an interaction: its `guild_locale` in a Community server, else
+/// none. Discord reports `en-US` for every other server whatever its members speak, so there
+/// the locale says nothing; any other locale is a Community server's choice.
+#[must_use]
+pub fn server_locale(community: bool, guild_locale: Option<&str>) -> Option<&str> {
+    guild_locale.filter(|locale| community || *locale != ORDINARY_SERVER_LOCALE)
+}
+
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
 ///
 /// The member's `permissions` are those Discord resolved for the interaction's channel;
 /// Manage Messages there makes a moderator. The `locale` is the user's Discord language (the
 /// interaction's `locale`), which the actor's replies follow; the `guild_locale` is the server's,
-/// for its public messages. The bot's own permissions and the channel's type say whether games
+/// for its public messages, where it chose one (see [`server_locale`]). The bot's own permissions and the channel's type say whether games
 /// may go in threads ([`can_open_threads`]).
 #[must_use]
 pub fn actor(
@@ -280,6 +305,19 @@ mod tests {
         assert!(opens(&interaction));
         interaction.channel = Some(channel_of_type(11));
         assert!(!opens(&interaction), "in a thread");
+    }
+
+    #[test]
+    fn only_a_community_server_has_a_language_of_its_own() {
+        let cache = serenity::Cache::new();
+        let guild = Some(serenity::GuildId::new(10));
+        assert!(!is_community(&cache, guild), "a server not in the cache");
+        assert!(!is_community(&cache, None), "outside a server");
+        assert_eq!(server_locale(false, Some("en-US")), None);
+        assert_eq!(server_locale(true, Some("en-US")), Some("en-US"));
+        assert_eq!(server_locale(true, Some("it")), Some("it"));
+        assert_eq!(server_locale(false, Some("it")), Some("it"), "only chosen");
+        assert_eq!(server_locale(true, None), None);
     }
 
     #[test]

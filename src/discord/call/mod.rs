@@ -13,5 +13,8 @@
 mod interaction;
 mod time;
 
-pub use interaction::{ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, member};
+pub use interaction::{
+    COMMUNITY, ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, is_community,
+    member, server_locale,
+};
 pub use time::{ExpiryOption, TIME_PRESETS, TimeOption, expiry_suggestions, time_suggestions};

@@ -120,10 +120,10 @@ impl Outgoing {
         outgoing
     }
 
-    /// The same reply for readers of `language`.
+    /// The same reply for readers of `language` (the reply's own language where it has one).
     #[must_use]
     pub fn in_language(mut self, language: Language) -> Outgoing {
-        self.language = language;
+        self.language = self.reply.language.unwrap_or(language);
         self
     }
 

@@ -91,7 +91,10 @@ async fn click(
         interaction.member.as_ref(),
         call::ChannelContext::of_click(interaction),
         &interaction.locale,
-        interaction.guild_locale.as_deref(),
+        call::server_locale(
+            call::is_community(&ctx.cache, interaction.guild_id),
+            interaction.guild_locale.as_deref(),
+        ),
     ) else {
         return Err(Error::Refused(guild_only_text(Language::from_locale(
             &interaction.locale,

@@ -38,7 +38,10 @@ pub async fn answer_command(
         interaction.member.as_deref(),
         call::ChannelContext::of_command(interaction),
         &interaction.locale,
-        interaction.guild_locale.as_deref(),
+        call::server_locale(
+            call::is_community(&ctx.serenity_context().cache, interaction.guild_id),
+            interaction.guild_locale.as_deref(),
+        ),
     ) else {
         return Err(Error::Refused(guild_only_text(Language::from_locale(
             &interaction.locale,

@@ -44,7 +44,10 @@ pub async fn suggestions_of(
         interaction.member.as_deref(),
         call::ChannelContext::of_command(interaction),
         &interaction.locale,
-        interaction.guild_locale.as_deref(),
+        call::server_locale(
+            call::is_community(&ctx.serenity_context().cache, interaction.guild_id),
+            interaction.guild_locale.as_deref(),
+        ),
     ) else {
         let language = Language::from_locale(&interaction.locale);
         return autocomplete_hint(&guild_only_text(language), language);

@@ -35,6 +35,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         10,
         include_str!("../../../migrations/postgres/0010_outbox_kinds.sql"),
     ),
+    (
+        11,
+        include_str!("../../../migrations/postgres/0011_game_language.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

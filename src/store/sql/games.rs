@@ -280,8 +280,8 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
         .prepare_cached(&format!(
             "INSERT INTO games (guild_id, channel_id, white_user_id, white_level, black_user_id, \
              black_level, time_per_move_ms, rated, created_at, last_move_at, start_fen, \
-             current_fen, in_thread) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10, \
-             ?11) RETURNING {GAME_COLUMNS}"
+             current_fen, in_thread, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, \
+             ?10, ?10, ?11, ?12) RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
             params![
@@ -296,6 +296,7 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
                 game.created_at,
                 game.start_fen,
                 game.in_thread,
+                game.language,
             ],
             game_from_row,
         );

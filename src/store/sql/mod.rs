@@ -380,7 +380,7 @@ impl<B: SqlBackend> Store for B {
     fn set_server_discord_language(
         &self,
         guild: GuildId,
-        language: Language,
+        language: Option<Language>,
     ) -> Result<ServerSettings, StoreError> {
         self.write(|tx| servers::set_discord_language(tx, guild, language))
     }
@@ -515,6 +515,14 @@ impl<B: SqlBackend> Store for B {
 
     fn set_notify_mode(&self, user: UserId, mode: NotifyMode) -> Result<(), StoreError> {
         self.write(|tx| people::set_notify_mode(tx, user, mode))
+    }
+
+    fn person_language(&self, user: UserId) -> Result<Option<Language>, StoreError> {
+        self.read(|tx| people::language(tx, user))
+    }
+
+    fn set_person_language(&self, user: UserId, language: Language) -> Result<(), StoreError> {
+        self.write(|tx| people::set_language(tx, user, language))
     }
 
     fn take_identify_turn(

@@ -2,6 +2,7 @@
 
 use super::db::{OptionalExtension, Transaction, params};
 
+use crate::i18n::Language;
 use crate::store::codes::sql_id;
 use crate::store::{NotifyMode, StoreError, UserId};
 
@@ -23,5 +24,27 @@ pub(super) fn set_notify_mode(
          ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
     )?
     .execute(params![sql_id(user), mode])?;
+    Ok(())
+}
+
+pub(super) fn language(tx: &Transaction<'_>, user: UserId) -> Result<Option<Language>, StoreError> {
+    Ok(tx
+        .prepare_cached("SELECT language FROM people WHERE user_id = ?1")?
+        .query_row(params![sql_id(user)], |row| row.get(0))
+        .optional()?
+        .flatten())
+}
+
+/// A person seen for the first time gets the default notifications (`ping`, as no row says).
+pub(super) fn set_language(
+    tx: &Transaction<'_>,
+    user: UserId,
+    language: Language,
+) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO people (user_id, notify, language) VALUES (?1, 'ping', ?2) \
+         ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+    )?
+    .execute(params![sql_id(user), language])?;
     Ok(())
 }

@@ -90,7 +90,7 @@ pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_user_id, 
      created_at, last_move_at, finished_at, start_fen, current_fen, ply, draw_offer_by, \
      draw_offer_ply, white_last_offer_ply, black_last_offer_ply, board_channel_id, \
      board_message_id, in_thread, thread_id, reminder_ply, reminder_stage, takeback_by, \
-     takeback_ply, takeback_count, abort_reason, draw_offer_seq, takeback_seq";
+     takeback_ply, takeback_count, abort_reason, draw_offer_seq, takeback_seq, language";
 
 pub(super) fn game_from_row(row: &Row<'_>) -> DbResult<Game> {
     let draw_offer = match (
@@ -151,6 +151,7 @@ pub(super) fn game_from_row(row: &Row<'_>) -> DbResult<Game> {
         takeback_request,
         takebacks: row.get("takeback_count")?,
         abort_reason: row.get("abort_reason")?,
+        language: row.get("language")?,
     })
 }
 

@@ -51,7 +51,7 @@ pub(super) fn set_language(
 pub(super) fn set_discord_language(
     tx: &Transaction<'_>,
     guild: GuildId,
-    language: Language,
+    language: Option<Language>,
 ) -> Result<ServerSettings, StoreError> {
     Ok(tx
         .prepare_cached(&format!(

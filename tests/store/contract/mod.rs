@@ -59,9 +59,9 @@ pub use threads::{
     analyses_are_stored_for_ended_games_only, games_in_threads_leave_their_channel_free,
     hints_are_counted_once_a_position_up_to_the_limit,
     idle_engine_games_are_those_waiting_for_their_person,
-    idle_games_are_abandoned_only_at_the_ply_seen, notify_modes_per_person,
-    open_challenges_name_who_accepted, reminders_go_once_per_ply, server_choices_and_game_channels,
-    takebacks_restore_the_position_and_are_recorded,
+    idle_games_are_abandoned_only_at_the_ply_seen, languages_of_games_and_people,
+    notify_modes_per_person, open_challenges_name_who_accepted, reminders_go_once_per_ply,
+    server_choices_and_game_channels, takebacks_restore_the_position_and_are_recorded,
 };
 pub use tournaments::{
     a_round_is_paired_once_with_its_games, joining_is_once_and_during_the_sign_up_only,
@@ -96,6 +96,7 @@ pub fn new_game(white: Participant, black: Participant, channel: u64, at: i64) -
         start_fen: START_FEN.into(),
         created_at: at,
         in_thread: false,
+        language: None,
     }
 }
 

@@ -146,7 +146,7 @@ pub fn server_settings_round_trip_and_stay_apart(store: &dyn Store) {
     );
 
     let seen = store
-        .set_server_discord_language(GUILD, Language::Es)
+        .set_server_discord_language(GUILD, Some(Language::Es))
         .unwrap();
     assert_eq!(seen.language, None);
     assert_eq!(seen.discord_language, Some(Language::Es));
@@ -159,7 +159,7 @@ pub fn server_settings_round_trip_and_stay_apart(store: &dyn Store) {
     assert_eq!(chosen.language, Some(Language::It));
     assert_eq!(chosen.discord_language, Some(Language::Es));
     let seen = store
-        .set_server_discord_language(GUILD, Language::En)
+        .set_server_discord_language(GUILD, Some(Language::En))
         .unwrap();
     assert_eq!(seen.language, Some(Language::It));
     assert_eq!(seen.discord_language, Some(Language::En));

@@ -367,7 +367,7 @@ pub fn idle_games_are_abandoned_only_at_the_ply_seen(store: &dyn Store) {
 pub fn server_choices_and_game_channels(store: &dyn Store) {
     const OTHER: u64 = 5;
     let seen = store
-        .set_server_discord_language(GUILD, Language::Es)
+        .set_server_discord_language(GUILD, Some(Language::Es))
         .unwrap();
     assert!(
         seen.threads,
@@ -465,6 +465,50 @@ pub fn notify_modes_per_person(store: &dyn Store) {
     assert_eq!(store.notify_mode(BOB).unwrap(), NotifyMode::Ping);
     store.set_notify_mode(ALICE, NotifyMode::Ping).unwrap();
     assert_eq!(store.notify_mode(ALICE).unwrap(), NotifyMode::Ping);
+}
+
+/// A game keeps the language of whoever started it; a person's language is theirs across
+/// servers, and storing it keeps their notifications.
+pub fn languages_of_games_and_people(store: &dyn Store) {
+    players(store);
+    let game = store
+        .create_game(&NewGame {
+            language: Some(Language::It),
+            ..new_game(Participant::User(ALICE), Participant::User(BOB), CHANNEL, 0)
+        })
+        .unwrap();
+    assert_eq!(game.language, Some(Language::It));
+    assert_eq!(
+        store.game(game.id).unwrap().unwrap().language,
+        Some(Language::It)
+    );
+    let other = store
+        .create_game(&new_game(
+            Participant::User(CAROL),
+            Participant::Engine(1),
+            CHANNEL + 1,
+            0,
+        ))
+        .unwrap();
+    assert_eq!(other.language, None);
+
+    assert_eq!(store.person_language(ALICE).unwrap(), None);
+    store.set_notify_mode(ALICE, NotifyMode::Dm).unwrap();
+    store.set_person_language(ALICE, Language::Es).unwrap();
+    store.set_person_language(BOB, Language::It).unwrap();
+    assert_eq!(store.person_language(ALICE).unwrap(), Some(Language::Es));
+    assert_eq!(store.person_language(BOB).unwrap(), Some(Language::It));
+    assert_eq!(store.notify_mode(ALICE).unwrap(), NotifyMode::Dm);
+    assert_eq!(store.notify_mode(BOB).unwrap(), NotifyMode::Ping);
+    store.set_person_language(ALICE, Language::En).unwrap();
+    assert_eq!(store.person_language(ALICE).unwrap(), Some(Language::En));
+
+    // A server seen without a Discord language of its own forgets the one it had.
+    store
+        .set_server_discord_language(GUILD, Some(Language::It))
+        .unwrap();
+    let seen = store.set_server_discord_language(GUILD, None).unwrap();
+    assert_eq!(seen.discord_language, None);
 }
 
 pub fn idle_engine_games_are_those_waiting_for_their_person(store: &dyn Store) {

@@ -82,7 +82,8 @@
 //!
 //! # The world
 //!
-//! One guild (locale `en-US` until [`Standin::set_guild_locale`]) with one text channel
+//! One guild (an ordinary server, `en-US`, until [`Standin::set_guild_locale`] makes it a
+//! Community server with a locale of its own) with one text channel
 //! ([`Standin::channel_id`]), its owner (every permission), the bot (its managed role: the
 //! invite permissions, threads included) and the members `user(name)` creates (`@everyone`'s
 //! permissions, locale `en-US`; [`Standin::user_with_locale`] for another). Interactions carry
@@ -350,14 +351,26 @@ impl Standin {
         person
     }
 
-    /// The guild's locale (`guild_locale` of interactions, `preferred_locale` of the guild);
-    /// `en-US` until set.
+    /// Makes the first guild a Community server whose managers chose `locale` (only a
+    /// Community server chooses one): its interactions' `guild_locale` and its
+    /// `preferred_locale`; dispatched as GUILD_UPDATE (with `COMMUNITY` among its features)
+    /// when a session is up, and part of GUILD_CREATE on later connections. Until then the
+    /// guild is an ordinary server, which Discord reports as `en-US` whatever its members
+    /// speak.
     pub fn set_guild_locale(&self, locale: &str) {
         assert!(
             LOCALES.contains(&locale),
             "{locale:?} is not a Discord locale; they are {LOCALES:?}"
         );
-        locale.clone_into(&mut self.shared.lock().world.guild_locale);
+        let mut state = self.shared.lock();
+        state.world.community = true;
+        locale.clone_into(&mut state.world.guild_locale);
+        let guild = state.world.guild_id;
+        let value = model::guild_update_for(&state.world, guild);
+        check_dispatch("GUILD_UPDATE", &value);
+        state.gateway.dispatch(Some(guild), "GUILD_UPDATE", value);
+        drop(state);
+        self.shared.notify();
     }
 
     // ---- waiting ------------------------------------------------------------------------

@@ -216,6 +216,11 @@ pub struct World {
     pub channels: Vec<Channel>,
     /// Users whose DMs are closed to the bot.
     pub dms_closed: Vec<u64>,
+    /// The first guild is a Community server (`COMMUNITY` among its features), whose managers
+    /// chose [`Self::guild_locale`]; the other guilds never are.
+    pub community: bool,
+    /// The locale the first guild's managers chose; Discord reports it only for a Community
+    /// server ([`Self::locale_of`]).
     pub guild_locale: String,
     pub bot_role_id: u64,
     /// Every human member, the owner first.
@@ -258,6 +263,7 @@ impl World {
             channel_id,
             channels: vec![Channel::text(channel_id, "dama", 0)],
             dms_closed: Vec::new(),
+            community: false,
             guild_locale: "en-US".to_owned(),
             bot_role_id: ids.next(),
             members: vec![owner],
@@ -265,6 +271,31 @@ impl World {
             more_guilds: Vec::new(),
             roles: Vec::new(),
             member_roles: Vec::new(),
+        }
+    }
+
+    /// The locale Discord reports for a guild (`guild_locale` of its interactions, its
+    /// `preferred_locale`): the one its managers chose in a Community server, `en-US` in every
+    /// other server, whatever its members speak.
+    pub fn locale_of(&self, guild: u64) -> &str {
+        if self.is_community(guild) {
+            &self.guild_locale
+        } else {
+            "en-US"
+        }
+    }
+
+    /// Whether a guild is a Community server.
+    pub fn is_community(&self, guild: u64) -> bool {
+        self.community && guild == self.guild_id
+    }
+
+    /// A guild's `features`: `COMMUNITY` for a Community server.
+    pub fn features_of(&self, guild: u64) -> Value {
+        if self.is_community(guild) {
+            json!(["COMMUNITY"])
+        } else {
+            json!([])
         }
     }
 
@@ -609,6 +640,16 @@ pub fn guild_create(world: &World) -> Value {
 
 /// GUILD_CREATE of one of the world's guilds: the same members and roles, its own channels.
 pub fn guild_create_for(world: &World, guild_id: u64) -> Value {
+    guild_for(world, guild_id, true)
+}
+
+/// GUILD_UPDATE of one of the world's guilds: the guild without its members and channels.
+pub fn guild_update_for(world: &World, guild_id: u64) -> Value {
+    guild_for(world, guild_id, false)
+}
+
+/// One of the world's guilds, with what only GUILD_CREATE has when `full`.
+fn guild_for(world: &World, guild_id: u64, full: bool) -> Value {
     let first_channel = world
         .channels
         .iter()
@@ -640,7 +681,7 @@ pub fn guild_create_for(world: &World, guild_id: u64) -> Value {
         "explicit_content_filter": 2,
         "roles": roles_in(world, guild_id),
         "emojis": [],
-        "features": [],
+        "features": world.features_of(guild_id),
         "mfa_level": 0,
         "application_id": null,
         "system_channel_id": sf(first_channel),
@@ -653,7 +694,7 @@ pub fn guild_create_for(world: &World, guild_id: u64) -> Value {
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": world.guild_locale,
+        "preferred_locale": world.locale_of(guild_id),
         "public_updates_channel_id": null,
         "max_video_channel_users": 25,
         "max_stage_video_channel_users": 50,
@@ -676,6 +717,9 @@ pub fn guild_create_for(world: &World, guild_id: u64) -> Value {
         .filter(|c| c.is_thread() && !c.archived && world.guild_of(c) == Some(guild_id))
         .map(|c| channel(world, c))
         .collect();
+    if !full {
+        return guild;
+    }
     // The fields only GUILD_CREATE has (one `json!` of everything is too deep for the macro).
     let extra = json!({
         "joined_at": world.joined_at,
