@@ -1,7 +1,8 @@
 //! Flood benchmark of the game service: 50 members each send 10 `/play level:8` and 20
-//! `/replay` within 10 seconds, each request on tokio's blocking pool as the Discord adapter
-//! runs them (replays drawn as GIFs, as the adapter does), while one other player makes moves
-//! in a game between people, on the same pool. Prints that player's move answers (p50, p99, max), what became of
+//! `/replay` within 10 seconds, each request on the threads of its lane as the Discord adapter
+//! runs them (engine and drawing work on the CPU threads, the rest on tokio's blocking pool;
+//! replays drawn as GIFs, as the adapter does), while one other player makes moves in a game
+//! between people, the same way. Prints that player's move answers (p50, p99, max), what became of
 //! every request (answered, refused with a reason, failed: none may be missing), how long the
 //! engine took to work off its line, and peak memory.
 //!
@@ -18,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use dama_rules::Position;
 use damabot::config::Config;
+use damabot::discord::Work;
 use damabot::game::{
     Action, Actor, ColourChoice, GameService, Limits, Origin, Reply, ServiceSettings, Suggestions,
     SystemClock,
@@ -158,14 +160,17 @@ fn main() {
         }
     }
     schedule.sort_by_key(|&(at, ..)| at);
-    // The bot's runtime: service calls on its blocking pool (512 threads at most).
+    // The bot's runtime and its work as the adapter runs it: each service call on the threads
+    // of its lane (the CPU threads sized as the bot sizes them, or tokio's blocking pool).
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     let pool = runtime.handle().clone();
+    let work = Work::with_cpu_threads(service.cpu_threads());
     let flood = {
         let pool = pool.clone();
+        let work = work.clone();
         let (service, renderer, plays, replays) = (
             service.clone(),
             renderer.clone(),
@@ -173,6 +178,7 @@ fn main() {
             replays.clone(),
         );
         std::thread::spawn(move || {
+            let _runtime = pool.enter();
             for (at, user, play) in schedule {
                 if let Some(wait) = at.checked_sub(started.elapsed()) {
                     std::thread::sleep(wait);
@@ -180,18 +186,18 @@ fn main() {
                 let (service, renderer) = (service.clone(), renderer.clone());
                 let outcomes = if play { plays.clone() } else { replays.clone() };
                 outcomes.sent.fetch_add(1, Ordering::SeqCst);
-                requests.push(pool.spawn_blocking(move || {
+                let action = if play {
+                    Action::PlayEngine {
+                        level: 8,
+                        colour: ColourChoice::Random,
+                    }
+                } else {
+                    Action::Replay {
+                        game: Some(replayed.0),
+                    }
+                };
+                requests.push(work.spawn_in(action.lane(), move || {
                     let who = actor(user, 10_000 + user);
-                    let action = if play {
-                        Action::PlayEngine {
-                            level: 8,
-                            colour: ColourChoice::Random,
-                        }
-                    } else {
-                        Action::Replay {
-                            game: Some(replayed.0),
-                        }
-                    };
                     let result = service.act(&who, Origin::Channel, action);
                     if let Ok(reply) = &result {
                         if let Some(view) = &reply.replay {
@@ -228,9 +234,13 @@ fn main() {
             text: options[latencies.len() % options.len()].clone(),
         };
         let mover = service.clone();
+        let lane = action.lane();
         let reply = runtime
-            .block_on(pool.spawn_blocking(move || mover.act(&who, Origin::Channel, action)))
-            .expect("the blocking pool")
+            .block_on(async {
+                work.spawn_in(lane, move || mover.act(&who, Origin::Channel, action))
+                    .await
+            })
+            .expect("the threads of the move's lane")
             .expect("a move");
         let took = begin.elapsed();
         if turn[0] == MOVER {

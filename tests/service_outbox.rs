@@ -197,6 +197,7 @@ fn the_engines_move_the_sweep_played_is_announced_once_after_a_crash() {
             start_fen: Position::initial().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
     // The sweep plays and stores the move; the process dies before posting its board.
@@ -396,6 +397,7 @@ fn the_result_of_a_move_that_ends_the_game_lost_with_the_answer_is_sent_once() {
             start_fen: Position::from_fen("W:W22:B18").unwrap().to_fen(),
             created_at: now,
             in_thread: false,
+            language: None,
         })
         .unwrap();
     let reply = play(&w, ALICE, "22x13");

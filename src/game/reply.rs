@@ -51,7 +51,8 @@ pub struct Reply {
     /// Messages elsewhere that this answer brings: direct messages, the line in a game's
     /// channel when the game in a thread of it ends. Posted after the reply.
     pub notices: Vec<Notice>,
-    /// A thread to archive once the reply is out (its game has ended).
+    /// The thread of a game that has ended, for the front end to wind down once the reply is
+    /// out (Discord: it archives itself after a day without messages).
     pub archive: Option<ChannelId>,
     /// The notices of the outbox among `notices`, claimed for this answer: once `notices`
     /// are posted, each is reported with [`crate::game::GameService::reply_delivered`].

@@ -241,7 +241,19 @@ impl Relay {
     }
 
     fn start(&mut self) {
-        let listener = TcpListener::bind(("127.0.0.1", self.port)).unwrap();
+        // The port was free when picked; an outgoing connection of another test may hold it
+        // for a moment (as its local end), so binding is tried again for a while.
+        let mut tries = 0;
+        let listener = loop {
+            match TcpListener::bind(("127.0.0.1", self.port)) {
+                Ok(listener) => break listener,
+                Err(error) if error.kind() == std::io::ErrorKind::AddrInUse && tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(error) => panic!("the relay cannot listen on {}: {error}", self.port),
+            }
+        };
         listener.set_nonblocking(true).unwrap();
         self.running.store(true, Ordering::SeqCst);
         let running = Arc::clone(&self.running);

@@ -85,7 +85,9 @@ async fn post_in_order(
     for (index, (notice, outgoing)) in notices.into_iter().enumerate() {
         let thread = outgoing.reply.archive;
         let channel = notice.channel;
-        match deliver_notice(http, data, notice, outgoing).await {
+        // Boxed: a notice's delivery (reopening a thread, a direct message's fallback) is a
+        // large future, and every caller would carry it.
+        match Box::pin(deliver_notice(http, data, notice, outgoing)).await {
             Ok(()) => {}
             Err(error) if !stop_to_retry => warn!(%error, channel, "could not post a notice"),
             Err(error) if failed_for_good(&error) => {

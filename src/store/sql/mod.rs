@@ -36,9 +36,7 @@ use crate::store::{
     Takeback, TakebackRequest, Tournament, TournamentGame, TournamentId, TournamentPairing,
     TournamentRound, UserId,
 };
-use crate::store::{
-    GameEnding, IdentifyTurn, NoticeId, OutboxEvent, OutboxNotice, PlayedMove,
-};
+use crate::store::{GameEnding, IdentifyTurn, NoticeId, OutboxEvent, OutboxNotice, PlayedMove};
 
 /// What a transaction gives.
 pub(crate) type Outcome<T> = Result<T, StoreError>;
