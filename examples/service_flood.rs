@@ -13,6 +13,8 @@
 //! SQLite store and as many engines as cores. `off` runs with [`Limits::off`] (no cooldowns and
 //! no caps; the engine's line still bounded) for comparison.
 
+mod measure;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -27,6 +29,7 @@ use damabot::game::{
 use damabot::i18n::Language;
 use damabot::render::Renderer;
 use damabot::store::{GameId, NewGame, Participant, SqliteStore, Store};
+use measure::{ms, peak_memory};
 
 const GUILD: u64 = 1;
 /// The player whose moves are timed, and their opponent.
@@ -328,20 +331,4 @@ fn new_game(service: &GameService, channel: u64) -> GameId {
         })
         .expect("a game")
         .id
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-/// Peak resident memory of this process (Linux: VmHWM).
-fn peak_memory() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .map(|l| l.trim_start_matches("VmHWM:").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
 }

@@ -15,6 +15,8 @@
 //!     cargo run --release --example service_load -- 1000 16 40
 //! ```
 
+mod measure;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -25,6 +27,7 @@ use damabot::game::{
 };
 use damabot::i18n::Language;
 use damabot::store::{NewGame, NotifyMode, Participant, PostgresStore, SqliteStore, Store};
+use measure::{ms, peak_memory};
 
 /// The benchmark's schema on the PostgreSQL server `server`, made anew, and the URL that opens
 /// it.
@@ -194,20 +197,4 @@ fn main() {
         direct_messages.load(Ordering::Relaxed)
     );
     println!("peak memory {}", peak_memory());
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-/// Peak resident memory of this process (Linux: VmHWM).
-fn peak_memory() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .map(|l| l.trim_start_matches("VmHWM:").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
 }
