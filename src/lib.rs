@@ -20,3 +20,4 @@ pub mod render;
 pub mod shards;
 pub mod store;
 pub mod tournament;
+pub mod web;

@@ -1,0 +1,4 @@
+//! The Activity's side of the bot: the page players click, served by the bot's own process,
+//! and the sessions of the people using it.
+
+pub mod session;
