@@ -82,7 +82,10 @@ pub use reply::{
     PuzzleButton, ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
 };
 pub use texts::{engine_name, human_duration, rules_text};
-pub use view::{GameView, LastMove, LegalMove, PlayerView, ResultView};
+pub use view::{
+    ChallengeSummary, GameSummary, GameView, LastMove, LegalMove, PlayerView, ResultView,
+    colour_name,
+};
 
 use crate::config::Config;
 use crate::i18n::{Language, t};

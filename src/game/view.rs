@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::loaded::Loaded;
 use super::{GameService, ServiceError};
 use crate::i18n::Language;
-use crate::store::{GameId, GameStatus, Participant, UserId};
+use crate::store::{ChannelId, GameId, GameStatus, Participant, UserId};
 
 /// A game as a page shows it to one viewer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -83,6 +83,26 @@ pub struct ResultView {
     pub text: String,
 }
 
+/// A running game as a lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: i64,
+    pub white: PlayerView,
+    pub black: PlayerView,
+    pub ply: u32,
+}
+
+/// An open challenge as a lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeSummary {
+    pub id: i64,
+    pub from: PlayerView,
+    pub to: Option<PlayerView>,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub colour: &'static str,
+    pub time_per_move_ms: i64,
+}
+
 /// A colour as the protocol writes it.
 #[must_use]
 pub fn colour_name(colour: Color) -> &'static str {
@@ -103,6 +123,64 @@ impl GameService {
         };
         let loaded = self.load(record)?;
         Ok(Some(self.view_of(&loaded, viewer, language)))
+    }
+
+    /// The running games of a channel (its own and those in its threads) and its open
+    /// challenges, worded in `language`.
+    pub fn lobby_view(
+        &self,
+        channel: ChannelId,
+        language: Language,
+    ) -> Result<(Vec<GameSummary>, Vec<ChallengeSummary>), ServiceError> {
+        let mut records: Vec<crate::store::Game> = self
+            .store
+            .active_game_in_channel(channel)?
+            .into_iter()
+            .collect();
+        records.extend(self.store.active_games_in_threads_of(channel)?);
+        let games = records
+            .iter()
+            .map(|record| GameSummary {
+                id: record.id.0,
+                white: self.player_view(language, record, Color::White),
+                black: self.player_view(language, record, Color::Black),
+                ply: record.ply,
+            })
+            .collect();
+        let person = |guild, user| {
+            let participant = Participant::User(user);
+            let name = self.plain_name(language, guild, participant);
+            PlayerView {
+                id: user.to_string(),
+                name,
+                rating: self
+                    .store
+                    .player(guild, user)
+                    .ok()
+                    .flatten()
+                    .map(|player| player.rating.rating.round() as i64),
+                engine_level: None,
+            }
+        };
+        let challenges = self
+            .store
+            .pending_challenges_in_channel(channel, self.now())?
+            .into_iter()
+            .map(|challenge| ChallengeSummary {
+                id: challenge.id.0,
+                from: person(challenge.guild, challenge.challenger),
+                to: challenge
+                    .challenged
+                    .map(|user| person(challenge.guild, user)),
+                colour: match challenge.colour {
+                    crate::store::ColourChoice::White => "white",
+                    crate::store::ColourChoice::Black => "black",
+                    crate::store::ColourChoice::Random => "random",
+                },
+                time_per_move_ms: challenge.time_per_move_ms,
+            })
+            .collect();
+        Ok((games, challenges))
     }
 
     fn view_of(&self, loaded: &Loaded, viewer: UserId, language: Language) -> GameView {
