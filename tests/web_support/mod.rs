@@ -101,8 +101,14 @@ pub async fn http(
     body: &str,
 ) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(address).await.unwrap();
+    // One request: the server closes the connection after its answer.
+    let close = if headers.contains("connection:") {
+        ""
+    } else {
+        "connection: close\r\n"
+    };
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {address}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{headers}\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nhost: {address}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{close}{headers}\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await.unwrap();
