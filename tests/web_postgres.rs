@@ -34,53 +34,70 @@ fn service(url: &str) -> Arc<GameService> {
     )
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_in_one_process_reaches_a_page_of_the_other() {
+// Synchronous: the PostgreSQL client blocks, so the store is used off the runtime.
+#[test]
+fn a_move_in_one_process_reaches_a_page_of_the_other() {
     let Some(database) = pg::test_database() else {
         return;
     };
     damabot::i18n::load().unwrap();
-    let url = database.url.clone();
-    let (first, second) = tokio::task::spawn_blocking(move || (service(&url), service(&url)))
+    let first = service(&database.url);
+    let second = service(&database.url);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    // The services' last references are dropped here, off the runtime (a PostgreSQL client
+    // closes by blocking).
+    let (first_kept, second_kept) = (Arc::clone(&first), Arc::clone(&second));
+    runtime.block_on(async move {
+        let people = Arc::new(People::default());
+        let auth = Arc::new(LocalAuth::new(Arc::clone(&people), GUILD, CHANNEL));
+        let server = Arc::new(web_support::start_with(Arc::clone(&second), auth, people).await);
+        let (mut carol, _) = page(&server, "carol", "en").await;
+        let stored = Arc::clone(&server);
+        let game = tokio::task::spawn_blocking(move || {
+            game_from(
+                &stored,
+                "alice",
+                "bob",
+                &dama_rules::Position::initial().to_fen(),
+            )
+        })
         .await
         .unwrap();
-    let people = Arc::new(People::default());
-    let auth = Arc::new(LocalAuth::new(Arc::clone(&people), GUILD, CHANNEL));
-    let server = web_support::start_with(Arc::clone(&second), auth, people).await;
-    let (mut carol, _) = page(&server, "carol", "en").await;
-    let game = game_from(
-        &server,
-        "alice",
-        "bob",
-        &dama_rules::Position::initial().to_fen(),
-    );
-    send(&mut carol, json!({"type": "watch", "game": game.id.0})).await;
-    game_at(&mut carol, 0).await;
-    let alice = Actor {
-        user: server.people.id("alice"),
-        name: "alice".into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    };
-    // The move is made by the other process's service, as a slash command there would.
-    let reply = tokio::task::spawn_blocking(move || {
-        first.act(
-            &alice,
-            Origin::Channel,
-            Action::Move {
-                text: "22-18".into(),
-            },
-        )
-    })
-    .await
-    .unwrap()
-    .unwrap();
-    assert!(!reply.ephemeral, "{}", reply.text);
-    let seen = game_at(&mut carol, 1).await;
-    assert_eq!(seen["moves"], json!(["22-18"]));
+        send(&mut carol, json!({"type": "watch", "game": game.id.0})).await;
+        game_at(&mut carol, 0).await;
+        let alice = Actor {
+            user: server.people.id("alice"),
+            name: "alice".into(),
+            guild: GUILD,
+            channel: CHANNEL,
+            can_moderate: false,
+            can_manage_server: false,
+            language: Language::En,
+            guild_language: None,
+            can_open_threads: false,
+        };
+        // The move is made by the other process's service, as a slash command there would.
+        let reply = tokio::task::spawn_blocking(move || {
+            first.act(
+                &alice,
+                Origin::Channel,
+                Action::Move {
+                    text: "22-18".into(),
+                },
+            )
+        })
+        .await
+        .unwrap()
+        .unwrap();
+        assert!(!reply.ephemeral, "{}", reply.text);
+        let seen = game_at(&mut carol, 1).await;
+        assert_eq!(seen["moves"], json!(["22-18"]));
+    });
+    runtime.shutdown_background();
+    drop((first_kept, second_kept));
+    drop(database);
 }

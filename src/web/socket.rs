@@ -67,6 +67,8 @@ struct Page {
     connection: u64,
     actor: Actor,
     frames: mpsc::Sender<Arc<str>>,
+    /// Where the page's actions report when they are done.
+    done: mpsc::Sender<Done>,
     watching: Option<GameId>,
 }
 
@@ -79,6 +81,7 @@ pub async fn run(
     language: Language,
 ) {
     let (frames, mut queued) = mpsc::channel::<Arc<str>>(PAGE_BACKLOG);
+    let (done, mut finished) = mpsc::channel::<Done>(PAGE_BACKLOG);
     let connection = web.live.connection();
     let mut page = Page {
         actor: Actor {
@@ -95,6 +98,7 @@ pub async fn run(
         web,
         connection,
         frames,
+        done,
         watching: None,
     };
     let hello = Outgoing::Hello {
@@ -137,14 +141,13 @@ pub async fn run(
                 }
                 strikes = 0;
                 let answers = page.answer(text.as_str()).await;
-                let mut failed = false;
-                for answer in answers {
-                    if send(&mut socket, answer).await.is_err() {
-                        failed = true;
-                        break;
-                    }
+                if send_all(&mut socket, answers).await.is_err() {
+                    break;
                 }
-                if failed {
+            }
+            Some(done) = finished.recv() => {
+                let answers = page.finish(done).await;
+                if send_all(&mut socket, answers).await.is_err() {
                     break;
                 }
             }
@@ -160,6 +163,13 @@ pub async fn run(
 
 async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
     socket.send(Message::Text(text.into())).await
+}
+
+async fn send_all(socket: &mut WebSocket, texts: Vec<String>) -> Result<(), axum::Error> {
+    for text in texts {
+        send(socket, text).await?;
+    }
+    Ok(())
 }
 
 impl Page {
@@ -293,45 +303,60 @@ impl Page {
                     .to_json(),
                 ],
             },
-            other => self.act(other).await,
+            other => {
+                self.start_action(other);
+                Vec::new()
+            }
         }
     }
 
-    /// Runs an action through the service, on the threads of its lane.
-    async fn act(&mut self, incoming: Incoming) -> Vec<String> {
+    /// Starts an action through the service, on the threads of its lane; its answer comes
+    /// back as a [`Done`] while the page goes on receiving frames (the move it made, before
+    /// the engine's reply).
+    fn start_action(&self, incoming: Incoming) {
         let service = self.service();
         let actor = self.actor.clone();
         let lane = lane_of(&incoming);
-        let answered = self
-            .web
-            .work
-            .spawn_in(lane, move || {
-                let (origin, action) = match read_action(&service, &actor, incoming)? {
-                    Ok(pair) => pair,
-                    Err(refusal) => return Ok((Reply::private(refusal), None)),
-                };
-                let starts_game = matches!(
-                    action,
-                    Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. }
-                );
-                let reply = service.act(&actor, origin, action)?;
-                Ok::<_, crate::game::ServiceError>((reply, starts_game.then_some(())))
-            })
-            .await;
-        let (reply, starts_game) = match answered {
-            Ok(Ok(answer)) => answer,
-            Ok(Err(error)) => {
-                tracing::error!(%error, "an action of a page failed");
-                return vec![self.apology()];
-            }
-            Err(_) => return vec![self.apology()],
+        let work = self.web.work.clone();
+        let done = self.done.clone();
+        tokio::spawn(async move {
+            let answered = work
+                .spawn_in(lane, move || {
+                    let (origin, action) = match read_action(&service, &actor, incoming)? {
+                        Ok(pair) => pair,
+                        Err(refusal) => return Ok((Reply::private(refusal), false)),
+                    };
+                    let starts_game = matches!(
+                        action,
+                        Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. }
+                    );
+                    let reply = service.act(&actor, origin, action)?;
+                    Ok::<_, crate::game::ServiceError>((reply, starts_game))
+                })
+                .await;
+            let answer = match answered {
+                Ok(Ok(answer)) => Some(answer),
+                Ok(Err(error)) => {
+                    tracing::error!(%error, "an action of a page failed");
+                    None
+                }
+                Err(_) => None,
+            };
+            let _ = done.send(Done(answer)).await;
+        });
+    }
+
+    /// The frames that answer a finished action.
+    async fn finish(&mut self, Done(answer): Done) -> Vec<String> {
+        let Some((reply, starts_game)) = answer else {
+            return vec![self.apology()];
         };
         if reply.ephemeral {
             return vec![Outgoing::Refused { text: reply.text }.to_json()];
         }
         let mut frames = Vec::new();
         match reply.game {
-            Some(game) if starts_game.is_some() && Some(game) != self.watching => {
+            Some(game) if starts_game && Some(game) != self.watching => {
                 if let Some(frame) = self.watch(game).await {
                     frames.push(frame);
                 }
@@ -342,6 +367,10 @@ impl Page {
         frames
     }
 }
+
+/// A page's action answered: the service's reply and whether it may start a game; `None`
+/// when it failed.
+struct Done(Option<(Reply, bool)>);
 
 /// The threads an action of a page runs on (see [`Action::lane`]).
 fn lane_of(incoming: &Incoming) -> crate::game::Lane {
