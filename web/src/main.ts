@@ -1,0 +1,124 @@
+// The Activity's page: who you are (sdk.ts), the socket to the bot (connection.ts), then the
+// lobby or a game, as the server's messages say.
+
+import { Connection } from './connection';
+import { html } from './dom';
+import { GameView } from './game';
+import { lobbyView } from './lobby';
+import type { Challenge, Hello, PageMessage, ServerMessage, Summary } from './protocol';
+import { start, type Start } from './sdk';
+import { setWords, w } from './words';
+
+class Page {
+  private readonly root: HTMLElement;
+  private readonly banner = html('div', { class: 'banner', role: 'status' });
+  private readonly main = html('main', {});
+  private readonly connection: Connection;
+  private hello: Hello | null = null;
+  private gameView: GameView | null = null;
+  /** The game on screen, watched again after the socket comes back. */
+  private watching: number | null;
+  private lobby: { games: Summary[]; challenges: Challenge[] } | null = null;
+
+  constructor(private readonly start: Start) {
+    this.root = document.getElementById('app')!;
+    const asked = Number(new URLSearchParams(window.location.search).get('game'));
+    this.watching = Number.isInteger(asked) && asked > 0 ? asked : null;
+    this.connection = new Connection(start, {
+      onMessage: (message) => this.receive(message),
+      onOpen: () => {},
+      onDrop: () => {
+        if (this.hello !== null) {
+          this.banner.textContent = w('activity-reconnecting');
+          this.banner.classList.add('shown');
+        }
+      },
+    });
+    this.connection.open();
+  }
+
+  private send(message: PageMessage): void {
+    this.connection.send(message);
+  }
+
+  private receive(message: ServerMessage): void {
+    switch (message.type) {
+      case 'hello':
+        this.greeted(message);
+        break;
+      case 'lobby':
+        this.lobby = { games: message.games, challenges: message.challenges };
+        if (this.watching === null) this.showLobby();
+        break;
+      case 'game': {
+        const view = this.gameView;
+        const id = message.game.id;
+        if (view === null) break;
+        const onScreen = this.watching !== null && this.main.contains(view.element);
+        if (this.watching === null || this.watching === id || (onScreen && view.id !== id && view.finished)) {
+          this.watching = id;
+          view.show(message.game);
+          if (!onScreen || this.main.firstChild !== view.element) this.main.replaceChildren(view.element);
+          document.body.dataset.view = 'game';
+          document.body.dataset.game = String(id);
+          document.body.dataset.ply = String(message.game.ply);
+        }
+        break;
+      }
+      case 'refused':
+      case 'error':
+      case 'notice':
+        this.say(message.text, message.type);
+        if (message.type === 'notice' && this.watching === null) this.send({ type: 'lobby' });
+        break;
+    }
+  }
+
+  private greeted(hello: Hello): void {
+    const first = this.hello === null;
+    this.hello = hello;
+    setWords(hello.words);
+    document.documentElement.lang = hello.language;
+    this.banner.classList.remove('shown');
+    if (first) {
+      this.gameView = new GameView(
+        hello.squares,
+        (message) => this.send(message),
+        () => {
+          this.watching = null;
+          this.send({ type: 'lobby' });
+          this.showLobby();
+        },
+      );
+      this.root.replaceChildren(this.banner, this.main);
+    }
+    document.body.dataset.user = hello.you.id;
+    if (this.watching !== null) this.send({ type: 'watch', game: this.watching });
+  }
+
+  private showLobby(): void {
+    document.body.dataset.view = 'lobby';
+    delete document.body.dataset.game;
+    if (this.lobby === null) return;
+    this.main.replaceChildren(
+      lobbyView(this.lobby.games, this.lobby.challenges, this.start.you.id, (message) => this.send(message)),
+    );
+  }
+
+  private say(text: string, kind: 'refused' | 'error' | 'notice'): void {
+    if (this.gameView !== null && this.watching !== null) {
+      this.gameView.say(text, kind);
+      return;
+    }
+    const flash = html('div', { class: `flash ${kind} shown`, role: 'alert' }, text);
+    this.main.prepend(flash);
+    window.setTimeout(() => flash.remove(), 4000);
+  }
+}
+
+start()
+  .then((who) => new Page(who))
+  .catch((error: unknown) => {
+    const root = document.getElementById('app');
+    if (root !== null) root.replaceChildren(html('p', { class: 'failed' }, String(error instanceof Error ? error.message : error)));
+  });
