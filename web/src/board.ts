@@ -315,6 +315,7 @@ export class Board {
     this.choices.forEach((move, index) => {
       const group = this.path(move.path, `choice choice-${index % 4}`);
       group.setAttribute('data-choice', move.text);
+      group.setAttribute('data-path', move.path.join('-'));
       group.setAttribute('tabindex', '0');
       const others = this.choices.filter((m) => m !== move);
       // The badge stands on the first square of this path no other path passes through.

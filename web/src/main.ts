@@ -9,9 +9,12 @@ import type { Challenge, Hello, PageMessage, ServerMessage, Summary } from './pr
 import { start, type Start } from './sdk';
 import { setWords, w } from './words';
 
+const LOBBY_REFRESH_MS = 2000;
+
 class Page {
   private readonly root: HTMLElement;
   private readonly banner = html('div', { class: 'banner', role: 'status' });
+  private readonly flashes = html('div', { class: 'flashes' });
   private readonly main = html('main', {});
   private readonly connection: Connection;
   private hello: Hello | null = null;
@@ -35,6 +38,10 @@ class Page {
       },
     });
     this.connection.open();
+    // The lobby changes as others challenge and play: asked for again while it is shown.
+    window.setInterval(() => {
+      if (this.hello !== null && this.watching === null) this.send({ type: 'lobby' });
+    }, LOBBY_REFRESH_MS);
   }
 
   private send(message: PageMessage): void {
@@ -46,10 +53,19 @@ class Page {
       case 'hello':
         this.greeted(message);
         break;
-      case 'lobby':
+      case 'lobby': {
+        const known = this.lobby?.games.map((game) => game.id);
         this.lobby = { games: message.games, challenges: message.challenges };
-        if (this.watching === null) this.showLobby();
+        if (this.watching !== null) break;
+        // A challenge of yours was accepted meanwhile: its game opens.
+        const you = this.start.you.id;
+        const yours = message.games.find(
+          (game) => known !== undefined && !known.includes(game.id) && (game.white.id === you || game.black.id === you),
+        );
+        if (yours === undefined) this.showLobby();
+        else this.send({ type: 'watch', game: yours.id });
         break;
+      }
       case 'game': {
         const view = this.gameView;
         const id = message.game.id;
@@ -62,6 +78,7 @@ class Page {
           document.body.dataset.view = 'game';
           document.body.dataset.game = String(id);
           document.body.dataset.ply = String(message.game.ply);
+          document.body.dataset.last = message.game.last?.path.join('-') ?? '';
         }
         break;
       }
@@ -90,7 +107,7 @@ class Page {
           this.showLobby();
         },
       );
-      this.root.replaceChildren(this.banner, this.main);
+      this.root.replaceChildren(this.banner, this.flashes, this.main);
     }
     document.body.dataset.user = hello.you.id;
     if (this.watching !== null) this.send({ type: 'watch', game: this.watching });
@@ -111,7 +128,7 @@ class Page {
       return;
     }
     const flash = html('div', { class: `flash ${kind} shown`, role: 'alert' }, text);
-    this.main.prepend(flash);
+    this.flashes.append(flash);
     window.setTimeout(() => flash.remove(), 4000);
   }
 }
