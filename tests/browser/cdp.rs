@@ -335,3 +335,16 @@ fn decode_base64(text: &str) -> Vec<u8> {
     }
     out
 }
+
+impl Page {
+    pub async fn add_script(&self, source: &str) {
+        self.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": source}),
+        )
+        .await;
+    }
+    pub async fn navigate(&self, url: &str) {
+        self.call("Page.navigate", json!({"url": url})).await;
+    }
+}

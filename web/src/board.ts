@@ -147,7 +147,6 @@ export class Board {
           height: SQUARE,
           fill: lit.has(n) ? HIGHLIGHTED_SQUARE : THEME.darkSquare,
         }),
-        svg('text', { x: x + 6, y: y + 19, class: 'number' }, String(n)),
       );
     }
     if (this.selected !== null) {
@@ -173,6 +172,11 @@ export class Board {
     });
     for (const { square, cell } of this.taken) {
       if (cell !== '' && game.board[square - 1] === '') root.append(this.piece(square, cell, false, 'taken'));
+    }
+    // The numbers stay readable over the pieces, as on the PNG boards.
+    for (let n = 1; n <= 32; n++) {
+      const [x, y] = this.centre(n);
+      root.append(svg('text', { x: x - SQUARE / 2 + 5, y: y - SQUARE / 2 + 17, class: 'number' }, String(n)));
     }
     if (game.last !== null && game.last.path.length > 1) root.append(this.path(game.last.path, 'last'));
 

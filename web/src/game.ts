@@ -6,7 +6,8 @@ import { formatMs } from './clock';
 import { html } from './dom';
 import { button, playerName } from './lobby';
 import type { Colour, Game, PageMessage } from './protocol';
-import { w } from './words';
+import { eye } from './icons';
+import { rich, w } from './words';
 
 function other(colour: Colour): Colour {
   return colour === 'white' ? 'black' : 'white';
@@ -84,7 +85,7 @@ export class GameView {
 
   /** A refusal or an error, shown under the board for a few seconds. */
   say(text: string, kind: 'refused' | 'error' | 'notice'): void {
-    this.flash.textContent = text;
+    this.flash.replaceChildren(...rich(text));
     this.flash.className = `flash ${kind} shown`;
     window.clearTimeout(this.flashTimer);
     this.flashTimer = window.setTimeout(() => {
@@ -140,11 +141,11 @@ export class GameView {
     const game = this.game;
     if (game === null) return;
     const lines: (string | HTMLElement)[] = [];
-    if (game.result !== null) lines.push(html('strong', { class: 'result' }, game.result.text));
+    if (game.result !== null) lines.push(html('strong', { class: 'result' }, ...rich(game.result.text)));
     else if (this.choosing) lines.push(html('strong', { class: 'choose' }, w('activity-choose-path')));
     else if (game.you === game.turn) lines.push(html('strong', {}, w('activity-your-move')));
     if (game.result === null && game.compulsory) lines.push(html('span', { class: 'compulsory' }, w('activity-compulsory')));
-    lines.push(html('span', { class: 'muted spectators' }, `👁 ${game.spectators}`));
+    lines.push(html('span', { class: 'muted spectators' }, eye(), ` ${game.spectators}`));
     this.status.replaceChildren(...lines.map((line) => html('div', {}, line)));
   }
 

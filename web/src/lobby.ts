@@ -3,6 +3,7 @@
 
 import { html } from './dom';
 import type { Challenge, Colour, PageMessage, Player, Summary } from './protocol';
+import { eye } from './icons';
 import { w } from './words';
 
 const TIMES = ['', '3+2', '5+3', '10+5', '15+10'];
@@ -41,7 +42,7 @@ export function lobbyView(
         html('span', { class: 'dot black' }),
         playerName(game.black),
       ),
-      html('span', { class: 'muted' }, `#${game.id} · ${game.ply} · 👁 ${game.spectators}`),
+      html('span', { class: 'muted' }, `#${game.id} · ${game.ply} · `, eye(), ` ${game.spectators}`),
       button(w('activity-watch'), () => send({ type: 'watch', game: game.id }), 'watch'),
     ),
   );

@@ -7,7 +7,7 @@ import { GameView } from './game';
 import { lobbyView } from './lobby';
 import type { Challenge, Hello, PageMessage, ServerMessage, Summary } from './protocol';
 import { start, type Start } from './sdk';
-import { setWords, w } from './words';
+import { rich, setWords, w } from './words';
 
 const LOBBY_REFRESH_MS = 2000;
 
@@ -127,7 +127,7 @@ class Page {
       this.gameView.say(text, kind);
       return;
     }
-    const flash = html('div', { class: `flash ${kind} shown`, role: 'alert' }, text);
+    const flash = html('div', { class: `flash ${kind} shown`, role: 'alert' }, ...rich(text));
     this.flashes.append(flash);
     window.setTimeout(() => flash.remove(), 4000);
   }
