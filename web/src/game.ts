@@ -106,7 +106,9 @@ export class GameView {
       bar.replaceChildren(
         html('span', { class: `dot ${colour}` }),
         html('span', { class: 'name' }, playerName(game[colour])),
-        ...(moving ? [html('span', { class: 'to-move' }, w('activity-to-move'))] : []),
+        ...(moving && game.you !== null
+          ? [html('span', { class: 'to-move' }, w(colour === game.you ? 'activity-your-move' : 'activity-their-move'))]
+          : []),
         html('span', { class: 'clock', 'data-clock': colour }),
       );
     }
@@ -144,8 +146,8 @@ export class GameView {
     if (game.result !== null) lines.push(html('strong', { class: 'result' }, ...rich(game.result.text)));
     else if (this.choosing) lines.push(html('strong', { class: 'choose' }, w('activity-choose-path')));
     else if (game.you === game.turn) lines.push(html('strong', {}, w('activity-your-move')));
-    if (game.result === null && game.compulsory) lines.push(html('span', { class: 'compulsory' }, w('activity-compulsory')));
-    lines.push(html('span', { class: 'muted spectators' }, eye(), ` ${game.spectators}`));
+    if (game.result === null && game.compulsory) lines.push(html('span', { class: 'compulsory' }, w('game-board-capture')));
+    lines.push(html('span', { class: 'muted spectators', title: w('activity-spectators') }, eye(), ` ${game.spectators}`));
     this.status.replaceChildren(...lines.map((line) => html('div', {}, line)));
   }
 
@@ -157,35 +159,37 @@ export class GameView {
     if (you !== null && game.status === 'active') {
       if (this.confirmResign) {
         list.push(
-          html('span', { class: 'confirm' }, w('activity-resign-confirm')),
-          button(w('activity-yes'), () => send({ type: 'resign', game: game.id }), 'resign-yes', 'danger'),
-          button(w('activity-no'), () => this.setConfirm(false), 'resign-no'),
+          html('span', { class: 'confirm' }, w('activity-confirm-resign')),
+          button(w('game-button-resign-confirm'), () => send({ type: 'resign', game: game.id }), 'resign-yes', 'danger'),
+          button('✕', () => this.setConfirm(false), 'resign-no'),
         );
       } else {
         if (game.draw_offer === null) {
-          list.push(button(w('activity-offer-draw'), () => send({ type: 'draw', game: game.id, answer: null }), 'draw'));
+          list.push(button(w('game-button-offer-draw'), () => send({ type: 'draw', game: game.id, answer: null }), 'draw'));
         } else if (game.draw_offer === you) {
           list.push(html('button', { type: 'button', disabled: true }, w('activity-draw-offered')));
         } else {
           list.push(
-            button(w('activity-accept-draw'), () => send({ type: 'draw', game: game.id, answer: true }), 'draw-accept'),
-            button(w('activity-decline-draw'), () => send({ type: 'draw', game: game.id, answer: false }), 'draw-decline'),
+            button(w('game-button-accept-draw'), () => send({ type: 'draw', game: game.id, answer: true }), 'draw-accept'),
+            button(w('game-button-decline-draw'), () => send({ type: 'draw', game: game.id, answer: false }), 'draw-decline'),
           );
         }
         if (game.takeback === you) {
           list.push(html('button', { type: 'button', disabled: true }, w('activity-takeback-asked')));
-        } else if (game.can_takeback || game.takeback !== null) {
-          list.push(button(w('activity-takeback'), () => send({ type: 'takeback', game: game.id }), 'takeback'));
+        } else if (game.takeback !== null) {
+          list.push(button(w('takeback-button-accept'), () => send({ type: 'takeback', game: game.id }), 'takeback'));
+        } else if (game.can_takeback) {
+          list.push(button(w('takeback-button'), () => send({ type: 'takeback', game: game.id }), 'takeback'));
         }
-        list.push(button(w('activity-resign'), () => this.setConfirm(true), 'resign', 'danger'));
+        list.push(button(w('game-button-resign'), () => this.setConfirm(true), 'resign', 'danger'));
       }
     }
     if (you !== null && game.status === 'finished') {
-      list.push(button(w('activity-rematch'), () => send({ type: 'rematch', game: game.id }), 'rematch', 'primary'));
+      list.push(button(w('game-button-rematch'), () => send({ type: 'rematch', game: game.id }), 'rematch', 'primary'));
     }
     list.push(
-      button(w('activity-flip'), () => this.flip(), 'flip'),
-      button(w('activity-lobby'), () => this.toLobby(), 'lobby'),
+      button(w('game-button-flip'), () => this.flip(), 'flip'),
+      button(w('activity-back'), () => this.toLobby(), 'lobby'),
     );
     this.actions.replaceChildren(...list);
   }

@@ -14,7 +14,7 @@ export function playerName(player: Player): string {
 }
 
 function colourWord(colour: Colour | 'random'): string {
-  return w(colour === 'white' ? 'activity-white' : colour === 'black' ? 'activity-black' : 'activity-random');
+  return w(colour === 'white' ? 'activity-white' : colour === 'black' ? 'activity-black' : 'activity-random-colour');
 }
 
 function select(name: string, options: [string, string][]): HTMLSelectElement {
@@ -53,12 +53,12 @@ export function lobbyView(
       html(
         'span',
         { class: 'grow' },
-        `${playerName(challenge.from)} → ${challenge.to === null ? w('activity-anyone') : playerName(challenge.to)}`,
+        challenge.to === null ? playerName(challenge.from) : `${playerName(challenge.from)} → ${playerName(challenge.to)}`,
         html('br'),
         html(
           'span',
           { class: 'muted' },
-          `${colourWord(challenge.colour)} · ${challenge.time ?? w('activity-no-clock')}`,
+          `${colourWord(challenge.colour)} · ${challenge.time ?? w('activity-time-per-move')}`,
         ),
       ),
       challenge.from.id === you
@@ -73,13 +73,13 @@ export function lobbyView(
   );
   level.value = '3';
   const colour = select('colour', [
-    ['random', w('activity-random')],
+    ['random', w('activity-random-colour')],
     ['white', w('activity-white')],
     ['black', w('activity-black')],
   ]);
   const time = select(
     'time',
-    TIMES.map((t): [string, string] => [t, t === '' ? w('activity-no-clock') : t]),
+    TIMES.map((t): [string, string] => [t, t === '' ? w('activity-time-per-move') : t]),
   );
   const challenge = (engine: boolean): void =>
     send({
@@ -93,21 +93,19 @@ export function lobbyView(
   return html(
     'section',
     { class: 'lobby' },
-    html('h2', {}, w('activity-games')),
+    html('h2', {}, w('activity-lobby')),
     gameRows.length > 0
       ? html('ul', { class: 'list' }, ...gameRows)
       : html('p', { class: 'muted' }, w('activity-no-games')),
-    html('h2', {}, w('activity-challenges')),
-    challengeRows.length > 0
-      ? html('ul', { class: 'list' }, ...challengeRows)
-      : html('p', { class: 'muted' }, w('activity-no-challenges')),
-    html('h2', {}, w('activity-new-challenge')),
+    challengeRows.length > 0 ? html('h2', {}, w('activity-open-challenges')) : null,
+    challengeRows.length > 0 ? html('ul', { class: 'list' }, ...challengeRows) : null,
+    html('h2', {}, w('activity-challenge')),
     html(
       'div',
       { class: 'form' },
-      html('label', {}, w('activity-colour'), colour),
-      html('label', {}, w('activity-time'), time),
-      html('label', {}, w('activity-engine'), level),
+      html('label', {}, colour),
+      html('label', {}, w('activity-clock'), time),
+      html('label', {}, w('activity-level'), level),
       html(
         'div',
         { class: 'buttons' },
