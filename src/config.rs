@@ -26,6 +26,8 @@ pub struct Config {
     pub log: LogConfig,
     pub puzzles: PuzzlesConfig,
     pub metrics: MetricsConfig,
+    /// The Activity's page and its WebSocket (see [`crate::web`]).
+    pub web: crate::web::WebConfig,
     /// What one person or server may ask of the bot.
     pub limits: crate::game::Limits,
 }
@@ -395,31 +397,46 @@ impl Config {
                 });
             }
         }
-        let metrics = &self.metrics;
-        for (key, bad, rule) in [
+        let web = &self.web;
+        for (section, max_connections, read_timeout, write_timeout) in [
             (
-                "max_connections",
-                metrics.max_connections == 0,
-                "at least 1 connection",
+                "metrics",
+                self.metrics.max_connections,
+                self.metrics.read_timeout,
+                self.metrics.write_timeout,
             ),
             (
-                "read_timeout",
-                metrics.read_timeout.is_zero(),
-                "a duration above zero",
-            ),
-            (
-                "write_timeout",
-                metrics.write_timeout.is_zero(),
-                "a duration above zero",
+                "web",
+                web.max_connections,
+                web.read_timeout,
+                web.write_timeout,
             ),
         ] {
-            if bad {
-                return Err(ConfigError::Invalid {
-                    path: path.to_owned(),
-                    line: line_of(text, "metrics", key),
-                    key: format!("key `metrics.{key}`: "),
-                    message: format!("must be {rule}"),
-                });
+            for (key, bad, rule) in [
+                (
+                    "max_connections",
+                    max_connections == 0,
+                    "at least 1 connection",
+                ),
+                (
+                    "read_timeout",
+                    read_timeout.is_zero(),
+                    "a duration above zero",
+                ),
+                (
+                    "write_timeout",
+                    write_timeout.is_zero(),
+                    "a duration above zero",
+                ),
+            ] {
+                if bad {
+                    return Err(ConfigError::Invalid {
+                        path: path.to_owned(),
+                        line: line_of(text, section, key),
+                        key: format!("key `{section}.{key}`: "),
+                        message: format!("must be {rule}"),
+                    });
+                }
             }
         }
         if let Err(error) = self.shard_set() {

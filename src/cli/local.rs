@@ -13,6 +13,8 @@ use crate::console::Console;
 use crate::game::{GameService, ManualClock, ServiceSettings, load_tables};
 use crate::render::Renderer;
 use crate::store::{DatabaseLocation, open_store};
+use crate::web::{LocalAuth, Web};
+use crate::work::Work;
 
 #[derive(Debug, Args)]
 pub struct LocalArgs {
@@ -25,6 +27,10 @@ pub struct LocalArgs {
     /// Seed for random colours and the engine's choices, for reproducible scripts.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Also serve the Activity's board page on this loopback address (default
+    /// 127.0.0.1:8080), for local names: open `http://ADDR/?name=alice`.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
+    pub web: Option<std::net::SocketAddr>,
 }
 
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
@@ -60,21 +66,73 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
         )
         .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
         .with_limits(config.limits.clone());
+    let service = Arc::new(service);
+    if args.web.is_some() {
+        if let Err(error) = service.changes().across_database(&location) {
+            eprintln!("error: the change feed: {error}");
+            return ExitCode::from(super::EXIT_CONFIG);
+        }
+    }
     let mut console = Console::new(
-        Arc::new(service),
+        Arc::clone(&service),
         Arc::new(renderer),
         clock,
         args.images.clone(),
     );
+    // The page, on a runtime of its own beside the console (which keeps stdin).
+    let runtime = match args.web {
+        Some(address) => match serve_page(config, &service, &console, address) {
+            Ok(runtime) => Some(runtime),
+            Err(error) => {
+                eprintln!("error: the board page on {address}: {error}");
+                return ExitCode::from(super::EXIT_CONFIG);
+            }
+        },
+        None => None,
+    };
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
     let mut stdout = std::io::stdout().lock();
-    match console.run(stdin.lock(), &mut stdout, interactive) {
+    let code = match console.run(stdin.lock(), &mut stdout, interactive) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE
         }
+    };
+    // Without the console's input, the page goes on until Ctrl-C.
+    if let Some(runtime) = runtime {
+        drop(stdout);
+        runtime.block_on(async {
+            let _ = tokio::signal::ctrl_c().await;
+        });
     }
+    code
+}
+
+/// Serves the board page on `address` for the console's people, in the console's channel;
+/// prints the address to open.
+fn serve_page(
+    config: &Config,
+    service: &Arc<GameService>,
+    console: &Console,
+    address: std::net::SocketAddr,
+) -> std::io::Result<tokio::runtime::Runtime> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    let listener = runtime.block_on(tokio::net::TcpListener::bind(address))?;
+    let bound = listener.local_addr()?;
+    let (guild, channel) = console.place();
+    let auth = Arc::new(LocalAuth::new(console.people(), guild, channel));
+    let work = Work::with_cpu_threads(service.cpu_threads());
+    let limits = crate::http::Limits::from(&config.web);
+    let service = Arc::clone(service);
+    runtime.spawn(async move {
+        let web = Web::start(service, work, auth);
+        // The page runs until the process ends.
+        let (_stop, stopped) = tokio::sync::watch::channel(false);
+        web.serve(listener, limits, stopped).await;
+    });
+    println!("The board: http://{bound}/?name=alice (any name: the console's people)");
+    Ok(runtime)
 }

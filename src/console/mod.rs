@@ -29,6 +29,7 @@
 mod access;
 mod deliver;
 mod parse;
+mod people;
 mod session;
 mod show;
 mod words;
@@ -43,6 +44,7 @@ use crate::game::{GameService, ManualClock, ThreadStart};
 use crate::i18n::{self, Language, t};
 use crate::render::Renderer;
 
+pub use people::People;
 pub use show::text_board;
 use words::Vocabulary;
 
@@ -51,8 +53,8 @@ pub struct Console {
     service: Arc<GameService>,
     renderer: Arc<Renderer>,
     clock: Arc<ManualClock>,
-    users: HashMap<String, u64>,
-    names: HashMap<u64, String>,
+    /// Who is who, by name (shared with the page of `damabot local --web`).
+    people: Arc<People>,
     moderators: Vec<u64>,
     guilds: HashMap<String, u64>,
     /// Channels and threads by name, to their ids.
@@ -85,9 +87,6 @@ struct Place {
     parent: Option<u64>,
 }
 
-/// Ids of console users start here, far from guild and channel ids.
-const FIRST_USER_ID: u64 = 1_000;
-
 /// How many plies `@advance` plays in each game before it ends it.
 pub const ADVANCE_PLIES: u32 = 4;
 
@@ -105,8 +104,7 @@ impl Console {
             service,
             renderer,
             clock,
-            users: HashMap::new(),
-            names: HashMap::new(),
+            people: Arc::default(),
             moderators: Vec::new(),
             guilds: HashMap::new(),
             channels: HashMap::new(),
@@ -183,9 +181,8 @@ impl Console {
 
     /// A person's name: a console user's, or the store's for someone of an earlier session.
     fn name_of(&self, user: u64) -> String {
-        self.names
-            .get(&user)
-            .cloned()
+        self.people
+            .name(user)
             .or_else(|| {
                 let player = self.service.store().player(self.guild, user).ok()??;
                 Some(player.display_name)
@@ -194,13 +191,19 @@ impl Console {
     }
 
     fn user_id(&mut self, name: &str) -> u64 {
-        if let Some(&id) = self.users.get(name) {
-            return id;
-        }
-        let id = FIRST_USER_ID + self.users.len() as u64;
-        self.users.insert(name.to_owned(), id);
-        self.names.insert(id, name.to_owned());
-        id
+        self.people.id(name)
+    }
+
+    /// The console's people, to share with another front end on the same service.
+    #[must_use]
+    pub fn people(&self) -> Arc<People> {
+        Arc::clone(&self.people)
+    }
+
+    /// The server and channel the console is in (ids).
+    #[must_use]
+    pub fn place(&self) -> (u64, u64) {
+        (self.guild, self.channel)
     }
 
     /// A command (`draw offer`, by its English name) as typed in the console's language:

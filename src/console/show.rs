@@ -157,7 +157,7 @@ impl Console {
             };
             let name = if kind == '@' {
                 // Someone from an earlier session is known to the store by name.
-                self.names.get(&id).cloned().or_else(|| {
+                self.people.name(id).or_else(|| {
                     let player = self.service.store().player(self.guild, id).ok()??;
                     Some(player.display_name)
                 })

@@ -249,6 +249,30 @@ impl Action {
     }
 }
 
+impl Action {
+    /// Whether the action may change a game (a move, an offer, an answer, an end, a game
+    /// started): the service then tells the change feed.
+    #[must_use]
+    pub fn changes_games(&self) -> bool {
+        matches!(
+            self,
+            Action::Accept { .. }
+                | Action::PlayEngine { .. }
+                | Action::Move { .. }
+                | Action::Resign
+                | Action::OfferDraw
+                | Action::AnswerDraw { .. }
+                | Action::Claim
+                | Action::Abort
+                | Action::Rematch
+                | Action::Takeback
+                | Action::AnswerTakeback { .. }
+                | Action::EndIdle
+                | Action::Tournament(_)
+        )
+    }
+}
+
 /// The threads a call of the service runs on, so that quick answers never wait behind the
 /// engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -494,11 +518,33 @@ impl GameService {
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         self.note_server_language(actor);
+        let changes_games = action.as_ref().is_ok_and(Action::changes_games);
         let flow = self.dispatch(actor, origin, action, progress);
-        if flow.is_ok() {
+        if let Ok(reply) = &flow {
             self.note_person_language(actor);
+            if changes_games {
+                self.publish_changes(actor, origin, reply);
+            }
         }
         flow
+    }
+
+    /// Tells the change feed about the games an accepted action may have changed: the
+    /// board's, the channel's, and those its answer and notices show.
+    fn publish_changes(&self, actor: &Actor, origin: Origin, reply: &Reply) {
+        let mut games: Vec<GameId> = origin.game().into_iter().collect();
+        games.extend(reply.game);
+        games.extend(reply.notices.iter().filter_map(|notice| notice.reply.game));
+        if origin == Origin::Channel {
+            if let Ok(Some(game)) = self.store.active_game_in_channel(actor.channel) {
+                games.push(game.id);
+            }
+        }
+        games.sort_unstable();
+        games.dedup();
+        for game in games {
+            self.changes.publish(game);
+        }
     }
 
     fn dispatch(

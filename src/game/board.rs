@@ -391,7 +391,7 @@ impl GameService {
     /// Whether an active game's board has the Takeback button: against the engine while its
     /// player is to move with a move of theirs to take back and takebacks left; between
     /// members once a move was made (the request is refused to whoever has none).
-    fn takeback_offered(&self, loaded: &Loaded) -> bool {
+    pub(crate) fn takeback_offered(&self, loaded: &Loaded) -> bool {
         let record = &loaded.record;
         let turn = loaded.turn();
         match (record.participant(turn), record.participant(!turn)) {

@@ -50,6 +50,7 @@ mod texts;
 mod threads;
 mod tournament;
 mod tournament_rounds;
+mod view;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -81,6 +82,10 @@ pub use reply::{
     PuzzleButton, ReplayView, Reply, SelectOption, ThreadStart, TournamentButton,
 };
 pub use texts::{engine_name, human_duration, rules_text};
+pub use view::{
+    ChallengeSummary, GameSummary, GameView, LastMove, LegalMove, PlayerView, ResultView,
+    colour_name,
+};
 
 use crate::config::Config;
 use crate::i18n::{Language, t};
@@ -259,6 +264,8 @@ pub struct GameService {
     access: std::sync::RwLock<Arc<dyn Access>>,
     /// What one person or server may ask of the bot (see [`Limits`]).
     limits: Limits,
+    /// Where the service tells which game changed once the change is committed.
+    changes: crate::store::ChangeFeed,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -411,6 +418,7 @@ impl GameService {
             shards: None,
             access: std::sync::RwLock::new(Arc::new(OpenAccess)),
             limits,
+            changes: crate::store::ChangeFeed::new(),
         }
     }
 
@@ -423,6 +431,19 @@ impl GameService {
                 .with_bounds(limits.queue_bounds());
         self.limits = limits;
         self
+    }
+
+    /// The same service, telling `changes` which game changed (a feed of its own otherwise).
+    #[must_use]
+    pub fn with_changes(mut self, changes: crate::store::ChangeFeed) -> GameService {
+        self.changes = changes;
+        self
+    }
+
+    /// The feed of the games this service changes (see [`crate::store::feed`]).
+    #[must_use]
+    pub fn changes(&self) -> &crate::store::ChangeFeed {
+        &self.changes
     }
 
     /// The same service with these puzzles (the built-in collection otherwise; see

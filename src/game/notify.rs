@@ -391,7 +391,7 @@ impl GameService {
     }
 
     /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.
-    fn result_line(&self, language: Language, game: &Game) -> String {
+    pub(crate) fn result_line(&self, language: Language, game: &Game) -> String {
         let name = |participant| self.participant_name(language, game.guild, participant);
         let (result, first, second) = match game.result {
             Some(GameResult::WhiteWins) => ("win", name(game.white), name(game.black)),

@@ -22,7 +22,9 @@ impl GameService {
     /// posted at once: for callers that show them right away and cannot fail to.
     pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
-        for delivery in self.resume_engine_deliveries()? {
+        let deliveries = self.resume_engine_deliveries()?;
+        self.publish_deliveries(&deliveries);
+        for delivery in deliveries {
             self.delivered(&delivery, None)?;
             notices.extend(delivery.notices);
         }
@@ -196,7 +198,22 @@ impl GameService {
             }
         }
         deliveries.retain(|delivery| !delivery.notices.is_empty());
+        self.publish_deliveries(&deliveries);
         Ok(deliveries)
+    }
+
+    /// Tells the change feed about the games the notices of `deliveries` show.
+    fn publish_deliveries(&self, deliveries: &[Delivery]) {
+        let mut games: Vec<GameId> = deliveries
+            .iter()
+            .flat_map(|delivery| &delivery.notices)
+            .filter_map(|notice| notice.reply.game)
+            .collect();
+        games.sort_unstable();
+        games.dedup();
+        for game in games {
+            self.changes.publish(game);
+        }
     }
 
     /// Games forfeited because the person to move let twice their time per move pass

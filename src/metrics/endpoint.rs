@@ -1,23 +1,9 @@
-//! The HTTP server of `/metrics` and `/health`: axum's router on hyper's HTTP/1 connections,
-//! with a cap on open connections, a deadline for the request head and one for the answer,
-//! and the health check (a database read) made at most once a second whatever the traffic.
-//!
-//! # Why axum
-//! axum is the HTTP framework of the tokio project, on hyper 1 (the maintained HTTP
-//! implementation the Discord stand-in of the tests already uses): routing, status codes and
-//! headers come from a small router instead of a hand-written parser, and the pages still to
-//! come (a web page and a WebSocket for the Activity) are a route each on the same router
-//! (axum's `ws`). hyper alone would serve these two paths as well, but every page after them
-//! would mean parsing paths and methods by hand again. The connections are accepted here rather
-//! than by `axum::serve`, which has no connection cap nor timeouts: each one is served by
-//! hyper's HTTP/1 connection with its header read timeout, over a stream that gives up on a
-//! client that does not read its answer.
+//! The HTTP server of `/metrics` and `/health`: axum's router served by [`crate::http::serve`]
+//! (a cap on open connections, a deadline for the request head and one for the answer), and
+//! the health check (a database read) made at most once a second whatever the traffic.
+//! Why axum: see [`crate::http`].
 
-use std::future::Future;
-use std::io;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -25,48 +11,16 @@ use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use metrics_exporter_prometheus::PrometheusHandle;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
-use tokio::sync::{Mutex, Semaphore, watch};
-use tokio::time::Sleep;
+use tokio::sync::{Mutex, watch};
 
 use super::{Health, Probe};
-use crate::config::MetricsConfig;
+pub use crate::http::Limits;
 
 /// How long a health answer (and the gauges its check refreshes) is given again before the
 /// next check.
 pub const HEALTH_CACHE: Duration = Duration::from_secs(1);
-
-/// What one client may take of the endpoint (`[metrics]` in the configuration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Connections open at once; one more is answered `503` and closed at once.
-    pub max_connections: usize,
-    /// How long a client has to send its request head from the moment it connects.
-    pub read_timeout: Duration,
-    /// How long the answer may take to be written (the client reading it) from its first
-    /// byte.
-    pub write_timeout: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Self::from(&MetricsConfig::default())
-    }
-}
-
-impl From<&MetricsConfig> for Limits {
-    fn from(config: &MetricsConfig) -> Self {
-        Self {
-            max_connections: config.max_connections.max(1),
-            read_timeout: config.read_timeout,
-            write_timeout: config.write_timeout,
-        }
-    }
-}
 
 /// Serves `/metrics` and `/health` on `listener` within `limits` until `stopped` turns true.
 pub async fn serve(
@@ -74,57 +28,14 @@ pub async fn serve(
     handle: PrometheusHandle,
     probe: Probe,
     limits: Limits,
-    mut stopped: watch::Receiver<bool>,
+    stopped: watch::Receiver<bool>,
 ) {
-    let service = TowerToHyperService::new(router(Pages {
+    let pages = router(Pages {
         handle,
         health: Arc::new(CachedHealth::new(probe, HEALTH_CACHE)),
-    }));
-    let mut http = hyper::server::conn::http1::Builder::new();
-    // One request a connection, as a scraper or a health check asks: an idle connection
-    // never keeps a place.
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.read_timeout)
-        .keep_alive(false);
-    let places = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    loop {
-        let accepted = tokio::select! {
-            accepted = listener.accept() => accepted,
-            _ = stopped.changed() => return,
-        };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
-            Err(error) => {
-                tracing::warn!(%error, "metrics endpoint: accept failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let Ok(place) = places.clone().try_acquire_owned() else {
-            tracing::debug!(
-                max_connections = limits.max_connections,
-                "metrics endpoint: full, a connection refused"
-            );
-            // Without waiting: a client that does not take it gets the close alone.
-            let _ = stream.try_write(FULL);
-            continue;
-        };
-        let connection = http.serve_connection(
-            TokioIo::new(WriteDeadline::new(stream, limits.write_timeout)),
-            service.clone(),
-        );
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "metrics endpoint: connection ended");
-            }
-            drop(place);
-        });
-    }
+    });
+    crate::http::serve("metrics endpoint", listener, pages, limits, stopped).await;
 }
-
-/// The answer to a connection beyond the cap.
-const FULL: &[u8] =
-    b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n";
 
 /// What the pages need.
 #[derive(Clone)]
@@ -213,95 +124,6 @@ impl CachedHealth {
         let health = (self.probe)().await;
         *last = Some((Instant::now(), health.clone()));
         health
-    }
-}
-
-/// A stream whose writing fails once `timeout` has passed since the first write, if the
-/// client has not taken the answer by then (an answer waiting on a client that does not read
-/// would hold its connection for ever).
-struct WriteDeadline<S> {
-    inner: S,
-    timeout: Duration,
-    deadline: Option<Pin<Box<Sleep>>>,
-}
-
-impl<S> WriteDeadline<S> {
-    fn new(inner: S, timeout: Duration) -> Self {
-        Self {
-            inner,
-            timeout,
-            deadline: None,
-        }
-    }
-
-    /// `result` of a write, flush or shutdown; a pending one fails once the deadline, set at
-    /// the first write, has passed.
-    fn check<T>(
-        &mut self,
-        cx: &mut Context<'_>,
-        result: Poll<io::Result<T>>,
-    ) -> Poll<io::Result<T>> {
-        let timeout = self.timeout;
-        let deadline = self
-            .deadline
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
-        match result {
-            Poll::Pending if deadline.as_mut().poll(cx).is_ready() => {
-                Poll::Ready(Err(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    "the client did not read the answer in time",
-                )))
-            }
-            other => other,
-        }
-    }
-}
-
-impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
-    fn poll_read(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
-    }
-}
-
-impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
-    fn poll_write(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        let result = Pin::new(&mut this.inner).poll_write(cx, buf);
-        this.check(cx, result)
-    }
-
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        let result = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
-        this.check(cx, result)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        let result = Pin::new(&mut this.inner).poll_flush(cx);
-        this.check(cx, result)
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        let result = Pin::new(&mut this.inner).poll_shutdown(cx);
-        this.check(cx, result)
     }
 }
 
@@ -492,31 +314,6 @@ mod tests {
         }
         // Its place is free again: the one place serves the next client.
         served_again(endpoint.port).await;
-    }
-
-    #[tokio::test]
-    async fn an_answer_nobody_reads_is_given_up() {
-        // A pipe with room for 64 bytes whose other end never reads.
-        let (unread, _peer) = tokio::io::duplex(64);
-        let mut stream = WriteDeadline::new(unread, Duration::from_millis(200));
-        let started = Instant::now();
-        let error = tokio::time::timeout(Duration::from_secs(5), stream.write_all(&[b'x'; 4096]))
-            .await
-            .expect("given up in time")
-            .unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::TimedOut);
-        assert!(started.elapsed() >= Duration::from_millis(150));
-        // A reader that keeps up is not hurried.
-        let (fast, mut reader) = tokio::io::duplex(64);
-        let drain = tokio::spawn(async move {
-            let mut all = Vec::new();
-            reader.read_to_end(&mut all).await.map(|_| all.len())
-        });
-        let mut stream = WriteDeadline::new(fast, Duration::from_secs(5));
-        stream.write_all(&[b'x'; 4096]).await.unwrap();
-        stream.shutdown().await.unwrap();
-        drop(stream);
-        assert_eq!(drain.await.unwrap().unwrap(), 4096);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

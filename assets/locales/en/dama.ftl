@@ -1083,6 +1083,42 @@ console-notify-off = off
 console-hidden = (#{ $channel } is now hidden from { $name })
 console-hide-usage = @hide needs a name and a channel, like `@hide bob #staff`.
 
+## Activity: the words of the board page
+
+activity-your-move = Your move
+activity-their-move = Your opponent's move
+activity-waiting = Waiting for the opponent…
+activity-spectators = Spectators
+activity-accept = Accept
+activity-decline = Decline
+activity-confirm-resign = Resign this game?
+activity-analysis = Analysis
+activity-lobby = Games in this channel
+activity-no-games = No game is being played here: start one.
+activity-open-challenges = Challenges
+activity-watch = Watch
+activity-challenge = Challenge
+activity-open-challenge = Open challenge (anyone may accept)
+activity-play-engine = Play the engine
+activity-level = Level
+activity-white = White
+activity-black = Black
+activity-random-colour = Random colour
+activity-choose-path = Two captures end here: choose the path.
+activity-reconnecting = Reconnecting…
+activity-clock = Clock
+activity-time-left = Time left
+activity-time-per-move = Time per move
+activity-moves = Moves
+activity-draw-offered = Draw offered
+activity-takeback-asked = Takeback asked
+activity-back = Back to the games
+activity-too-many-messages = Too many actions at once: slow down a moment.
+activity-bad-message = The board sent something the bot does not understand: reload it.
+activity-no-such-game = There is no such game here.
+activity-sign-in-failed = You could not be signed in: open the board again from Discord.
+activity-not-in-instance = This board is not open in your channel: open it again from Discord.
+
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes
 # (`cmd-draw-offer` for /draw offer); its value is the name. Attributes (the option keys are the

@@ -1085,6 +1085,42 @@ console-notify-off = nada
 console-hidden = (#{ $channel } ahora está oculto para { $name })
 console-hide-usage = @hide necesita un nombre y un canal, como `@hide bob #staff`.
 
+## Activity: the words of the board page
+
+activity-your-move = Te toca
+activity-their-move = Le toca a tu rival
+activity-waiting = Esperando al rival…
+activity-spectators = Espectadores
+activity-accept = Aceptar
+activity-decline = Rechazar
+activity-confirm-resign = ¿Abandonar esta partida?
+activity-analysis = Análisis
+activity-lobby = Partidas en este canal
+activity-no-games = No se juega ninguna partida aquí: empieza una.
+activity-open-challenges = Desafíos
+activity-watch = Mirar
+activity-challenge = Desafiar
+activity-open-challenge = Desafío abierto (cualquiera puede aceptarlo)
+activity-play-engine = Jugar contra el motor
+activity-level = Nivel
+activity-white = Blancas
+activity-black = Negras
+activity-random-colour = Color al azar
+activity-choose-path = Dos capturas terminan aquí: elige el camino.
+activity-reconnecting = Reconectando…
+activity-clock = Reloj
+activity-time-left = Tiempo restante
+activity-time-per-move = Tiempo por jugada
+activity-moves = Jugadas
+activity-draw-offered = Tablas ofrecidas
+activity-takeback-asked = Retroceso pedido
+activity-back = Volver a las partidas
+activity-too-many-messages = Demasiadas acciones a la vez: espera un momento.
+activity-bad-message = El tablero envió algo que el bot no entiende: vuelve a cargarlo.
+activity-no-such-game = Esa partida no está aquí.
+activity-sign-in-failed = No se pudo reconocerte: abre el tablero de nuevo desde Discord.
+activity-not-in-instance = Este tablero no está abierto en tu canal: ábrelo de nuevo desde Discord.
+
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones
 # (`cmd-draw-offer` para /tablas ofrecer); su valor es el nombre. Atributos (las claves de las

@@ -1103,6 +1103,42 @@ console-notify-off = niente
 console-hidden = (#{ $channel } ora è nascosto a { $name })
 console-hide-usage = @hide vuole un nome e un canale, come `@hide bob #staff`.
 
+## Activity: the words of the board page
+
+activity-your-move = Tocca a te
+activity-their-move = Tocca all'avversario
+activity-waiting = In attesa dell'avversario…
+activity-spectators = Spettatori
+activity-accept = Accetta
+activity-decline = Rifiuta
+activity-confirm-resign = Abbandonare questa partita?
+activity-analysis = Analisi
+activity-lobby = Partite in questo canale
+activity-no-games = Nessuna partita in corso qui: iniziane una.
+activity-open-challenges = Sfide
+activity-watch = Guarda
+activity-challenge = Sfida
+activity-open-challenge = Sfida aperta (chiunque può accettare)
+activity-play-engine = Gioca contro il motore
+activity-level = Livello
+activity-white = Bianco
+activity-black = Nero
+activity-random-colour = Colore a caso
+activity-choose-path = Due prese finiscono qui: scegli il percorso.
+activity-reconnecting = Riconnessione…
+activity-clock = Orologio
+activity-time-left = Tempo rimasto
+activity-time-per-move = Tempo per mossa
+activity-moves = Mosse
+activity-draw-offered = Patta proposta
+activity-takeback-asked = Ritiro chiesto
+activity-back = Torna alle partite
+activity-too-many-messages = Troppe azioni insieme: rallenta un momento.
+activity-bad-message = La scacchiera ha inviato qualcosa che il bot non capisce: ricaricala.
+activity-no-such-game = Questa partita non c'è qui.
+activity-sign-in-failed = Non è stato possibile riconoscerti: apri di nuovo la scacchiera da Discord.
+activity-not-in-instance = Questa scacchiera non è aperta nel tuo canale: aprila di nuovo da Discord.
+
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini
 # (`cmd-draw-offer` per /patta proponi); il valore è il nome. Attributi (le chiavi delle opzioni

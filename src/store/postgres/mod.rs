@@ -408,7 +408,7 @@ impl PostgresStore {
 /// than one `@` is refused: the client would read what follows the first as the host (and
 /// show a piece of the password in its messages); an `@` in the password is written `%40`.
 /// The client's complaint is shown without any piece of the password.
-fn parse_setting(setting: &str) -> Result<postgres::Config, PostgresOpenError> {
+pub(crate) fn parse_setting(setting: &str) -> Result<postgres::Config, PostgresOpenError> {
     let lower = setting.trim_start().to_ascii_lowercase();
     if (lower.starts_with("postgres://") || lower.starts_with("postgresql://"))
         && setting.matches('@').count() > 1

@@ -1,0 +1,459 @@
+//! One page's WebSocket: one task a connection. It greets the page (`hello`), shows the
+//! channel's game or its lobby, runs the page's actions through the service as a slash
+//! command would be run (same [`Actor`], an [`Origin`] of the game's board or the channel),
+//! and forwards the live frames of the game it watches. Frames from the page are bounded:
+//! [`RATE`] a second with bursts of [`BURST`]; more are answered `error`, and a page that goes
+//! on is closed.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{Message, WebSocket};
+use tokio::sync::mpsc;
+
+use super::Web;
+use super::live::{PAGE_BACKLOG, frame};
+use super::protocol::{Challenge, Incoming, Outgoing, Summary, You, squares};
+use super::session::Session;
+use super::words::words;
+use crate::game::{Action, Actor, ColourChoice, GameService, Member, Origin, Reply};
+use crate::i18n::{Language, t};
+use crate::store::{ChallengeId, GameId};
+
+/// Frames a second a page may send.
+pub const RATE: f64 = 10.0;
+/// Frames a page may send at once.
+pub const BURST: f64 = 20.0;
+/// Frames refused in a row after which the page is closed.
+const STRIKES: u32 = 40;
+
+/// Where a page runs: its server and channel (or thread).
+#[derive(Debug, Clone, Copy)]
+pub struct Place {
+    pub guild: u64,
+    pub channel: u64,
+}
+
+/// A token bucket: [`RATE`] a second, [`BURST`] at most.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new() -> Bucket {
+        Bucket {
+            tokens: BURST,
+            at: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The state of one page.
+struct Page {
+    web: Arc<Web>,
+    connection: u64,
+    actor: Actor,
+    frames: mpsc::Sender<Arc<str>>,
+    watching: Option<GameId>,
+}
+
+/// Serves one page until it closes.
+pub async fn run(
+    mut socket: WebSocket,
+    web: Arc<Web>,
+    session: Session,
+    place: Place,
+    language: Language,
+) {
+    let (frames, mut queued) = mpsc::channel::<Arc<str>>(PAGE_BACKLOG);
+    let connection = web.live.connection();
+    let mut page = Page {
+        actor: Actor {
+            user: session.user,
+            name: session.name.clone(),
+            guild: place.guild,
+            channel: place.channel,
+            can_moderate: false,
+            can_manage_server: false,
+            language,
+            guild_language: None,
+            can_open_threads: false,
+        },
+        web,
+        connection,
+        frames,
+        watching: None,
+    };
+    let hello = Outgoing::Hello {
+        you: You {
+            id: session.user.to_string(),
+            name: session.name,
+        },
+        language: language.code(),
+        words: words(language),
+        squares: squares(),
+    };
+    if send(&mut socket, hello.to_json()).await.is_err() {
+        return;
+    }
+    let first = page.first_frame().await;
+    if send(&mut socket, first).await.is_err() {
+        page.web.live.unwatch(connection);
+        return;
+    }
+    let mut bucket = Bucket::new();
+    let mut strikes = 0;
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    strikes += 1;
+                    if strikes > STRIKES {
+                        break;
+                    }
+                    let refused = Outgoing::Error { text: t!(page.actor.language, ActivityTooManyMessages) };
+                    if send(&mut socket, refused.to_json()).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                strikes = 0;
+                let answers = page.answer(text.as_str()).await;
+                let mut failed = false;
+                for answer in answers {
+                    if send(&mut socket, answer).await.is_err() {
+                        failed = true;
+                        break;
+                    }
+                }
+                if failed {
+                    break;
+                }
+            }
+            Some(frame) = queued.recv() => {
+                if send(&mut socket, frame.to_string()).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    page.web.live.unwatch(connection);
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
+    socket.send(Message::Text(text.into())).await
+}
+
+impl Page {
+    fn service(&self) -> Arc<GameService> {
+        Arc::clone(&self.web.service)
+    }
+
+    /// The channel's game, watched, or the lobby.
+    async fn first_frame(&mut self) -> String {
+        let service = self.service();
+        let channel = self.actor.channel;
+        let game = self
+            .web
+            .work
+            .spawn(move || service.store().active_game_in_channel(channel))
+            .await;
+        match game {
+            Ok(Ok(Some(game))) => match self.watch(game.id).await {
+                Some(frame) => frame,
+                None => self.lobby().await,
+            },
+            _ => self.lobby().await,
+        }
+    }
+
+    /// Watches `game`: its frame, `None` when there is no such game here.
+    async fn watch(&mut self, game: GameId) -> Option<String> {
+        let live = Arc::clone(&self.web.live);
+        let (user, language) = (self.actor.user, self.actor.language);
+        let service = self.service();
+        let place = (self.actor.guild, self.actor.channel);
+        let view = self
+            .web
+            .work
+            .spawn(move || {
+                let record = service.store().game(game).ok()??;
+                // A game of this channel, or of a thread of it.
+                if record.guild != place.0
+                    || (record.place() != place.1 && record.channel != place.1)
+                {
+                    return None;
+                }
+                live.view(game, user, language)
+            })
+            .await
+            .ok()
+            .flatten()?;
+        self.watching = Some(game);
+        self.web
+            .live
+            .watch(self.connection, game, user, language, self.frames.clone());
+        Some(frame(view).to_string())
+    }
+
+    async fn lobby(&mut self) -> String {
+        if self.watching.take().is_some() {
+            self.web.live.unwatch(self.connection);
+        }
+        let service = self.service();
+        let live = Arc::clone(&self.web.live);
+        let (channel, language) = (self.actor.channel, self.actor.language);
+        let lobby = self
+            .web
+            .work
+            .spawn(move || {
+                let (games, challenges) = service.lobby_view(channel, language)?;
+                let games = games
+                    .into_iter()
+                    .map(|game| {
+                        let players: Vec<u64> = [&game.white.id, &game.black.id]
+                            .into_iter()
+                            .filter_map(|id| id.parse().ok())
+                            .collect();
+                        Summary {
+                            spectators: live.spectators(GameId(game.id), &players),
+                            id: game.id,
+                            white: game.white,
+                            black: game.black,
+                            ply: game.ply,
+                        }
+                    })
+                    .collect();
+                let challenges = challenges
+                    .into_iter()
+                    .map(|challenge| Challenge {
+                        id: challenge.id,
+                        from: challenge.from,
+                        to: challenge.to,
+                        colour: challenge.colour,
+                        time: Some(crate::game::human_duration(
+                            language,
+                            challenge.time_per_move_ms,
+                        )),
+                    })
+                    .collect();
+                Ok::<_, crate::game::ServiceError>(Outgoing::Lobby { games, challenges })
+            })
+            .await;
+        match lobby {
+            Ok(Ok(lobby)) => lobby.to_json(),
+            _ => self.apology(),
+        }
+    }
+
+    fn apology(&self) -> String {
+        Outgoing::Error {
+            text: t!(self.actor.language, DiscordApology),
+        }
+        .to_json()
+    }
+
+    /// The frames that answer one frame of the page.
+    async fn answer(&mut self, text: &str) -> Vec<String> {
+        let language = self.actor.language;
+        let Ok(incoming) = serde_json::from_str::<Incoming>(text) else {
+            return vec![
+                Outgoing::Error {
+                    text: t!(language, ActivityBadMessage),
+                }
+                .to_json(),
+            ];
+        };
+        match incoming {
+            Incoming::Lobby => vec![self.lobby().await],
+            Incoming::Watch { game } => match self.watch(GameId(game)).await {
+                Some(frame) => vec![frame],
+                None => vec![
+                    Outgoing::Refused {
+                        text: t!(language, ActivityNoSuchGame),
+                    }
+                    .to_json(),
+                ],
+            },
+            other => self.act(other).await,
+        }
+    }
+
+    /// Runs an action through the service, on the threads of its lane.
+    async fn act(&mut self, incoming: Incoming) -> Vec<String> {
+        let service = self.service();
+        let actor = self.actor.clone();
+        let lane = lane_of(&incoming);
+        let answered = self
+            .web
+            .work
+            .spawn_in(lane, move || {
+                let (origin, action) = match read_action(&service, &actor, incoming)? {
+                    Ok(pair) => pair,
+                    Err(refusal) => return Ok((Reply::private(refusal), None)),
+                };
+                let starts_game = matches!(
+                    action,
+                    Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. }
+                );
+                let reply = service.act(&actor, origin, action)?;
+                Ok::<_, crate::game::ServiceError>((reply, starts_game.then_some(())))
+            })
+            .await;
+        let (reply, starts_game) = match answered {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(error)) => {
+                tracing::error!(%error, "an action of a page failed");
+                return vec![self.apology()];
+            }
+            Err(_) => return vec![self.apology()],
+        };
+        if reply.ephemeral {
+            return vec![Outgoing::Refused { text: reply.text }.to_json()];
+        }
+        let mut frames = Vec::new();
+        match reply.game {
+            Some(game) if starts_game.is_some() && Some(game) != self.watching => {
+                if let Some(frame) = self.watch(game).await {
+                    frames.push(frame);
+                }
+            }
+            Some(_) => {}
+            None => frames.push(Outgoing::Notice { text: reply.text }.to_json()),
+        }
+        frames
+    }
+}
+
+/// The threads an action of a page runs on (see [`Action::lane`]).
+fn lane_of(incoming: &Incoming) -> crate::game::Lane {
+    match incoming {
+        Incoming::Move { .. } | Incoming::Rematch { .. } | Incoming::Draw { answer: None, .. } => {
+            crate::game::Lane::Cpu
+        }
+        Incoming::Challenge { level: Some(_), .. } => crate::game::Lane::Cpu,
+        _ => crate::game::Lane::Store,
+    }
+}
+
+/// The origin and action of a page's frame, as a slash command or a button would give them;
+/// `Err` with the private answer when the frame names nothing it can be.
+#[allow(clippy::type_complexity)]
+fn read_action(
+    service: &GameService,
+    actor: &Actor,
+    incoming: Incoming,
+) -> Result<Result<(Origin, Action), String>, crate::game::ServiceError> {
+    let language = actor.language;
+    // A game's action at its current ply (the move says its own).
+    let board =
+        |game: i64| -> Result<Option<(Origin, crate::store::Game)>, crate::game::ServiceError> {
+            let Some(record) = service.store().game(GameId(game))? else {
+                return Ok(None);
+            };
+            Ok(Some((
+                Origin::Board {
+                    game: record.id,
+                    ply: record.ply,
+                    answers: None,
+                },
+                record,
+            )))
+        };
+    let no_game = || t!(language, ActivityNoSuchGame);
+    let on_game = |game: i64, action: &dyn Fn(&crate::store::Game) -> Action| {
+        Ok(match board(game)? {
+            Some((origin, record)) => Ok((origin, action(&record))),
+            None => Err(no_game()),
+        })
+    };
+    match incoming {
+        Incoming::Move { game, ply, text } => Ok(Ok((
+            Origin::Board {
+                game: GameId(game),
+                ply,
+                answers: None,
+            },
+            Action::Move { text },
+        ))),
+        Incoming::Draw { game, answer } => on_game(game, &|_| match answer {
+            None => Action::OfferDraw,
+            Some(accept) => Action::AnswerDraw { accept },
+        }),
+        Incoming::Resign { game } => on_game(game, &|_| Action::Resign),
+        Incoming::Rematch { game } => on_game(game, &|_| Action::Rematch),
+        Incoming::Takeback { game } => on_game(game, &|record| {
+            let theirs = record
+                .takeback_request
+                .is_some_and(|request| record.colour_of(actor.user) != Some(request.by));
+            if theirs {
+                Action::AnswerTakeback { accept: true }
+            } else {
+                Action::Takeback
+            }
+        }),
+        Incoming::Accept { challenge } => Ok(Ok((
+            Origin::Challenge(ChallengeId(challenge)),
+            Action::Accept { from: None },
+        ))),
+        Incoming::Challenge {
+            opponent,
+            level,
+            colour,
+            time: _,
+        } => {
+            let colour = match colour.as_deref() {
+                Some("white") => ColourChoice::White,
+                Some("black") => ColourChoice::Black,
+                _ => ColourChoice::Random,
+            };
+            if let Some(level) = level {
+                return Ok(Ok((Origin::Channel, Action::PlayEngine { level, colour })));
+            }
+            let opponent = match opponent {
+                None => None,
+                Some(id) => {
+                    let Ok(user) = id.parse::<u64>() else {
+                        return Ok(Err(t!(language, ActivityBadMessage)));
+                    };
+                    let name = service
+                        .store()
+                        .player(actor.guild, user)?
+                        .map_or_else(|| id.clone(), |player| player.display_name);
+                    Some(Member {
+                        user,
+                        name,
+                        is_bot: false,
+                    })
+                }
+            };
+            Ok(Ok((
+                Origin::Channel,
+                Action::Challenge {
+                    opponent,
+                    colour,
+                    time_per_move: None,
+                },
+            )))
+        }
+        Incoming::Lobby | Incoming::Watch { .. } => Ok(Err(t!(language, ActivityBadMessage))),
+    }
+}
