@@ -57,6 +57,89 @@ async fn no_sideways_scroll(page: &Page, what: &str) {
     assert_eq!(wide, serde_json::json!(true), "{what} scrolls sideways");
 }
 
+/// Alice challenges anyone with White on a 5+3 clock, Bob accepts: the game's id.
+async fn start_game(alice: &Page, bob: &Page) -> String {
+    alice
+        .eval(
+            "(() => { for (const [name, value] of [['colour', 'white'], ['time', '5+3']]) { \
+             const s = document.querySelector(`[data-field=${name}]`); s.value = value; \
+             s.dispatchEvent(new Event('change')); } })()",
+        )
+        .await;
+    alice.click("[data-action=open-challenge]").await;
+    bob.click("[data-challenge] [data-action=accept]").await;
+    for page in [alice, bob] {
+        page.wait("document.body.dataset.view === 'game'", "the new game")
+            .await;
+    }
+    let game = bob.eval("document.body.dataset.game").await;
+    let game = game.as_str().expect("a game id").to_owned();
+    assert_eq!(alice.eval("document.body.dataset.game").await, game);
+    game
+}
+
+async fn in_lobby(page: &Page) {
+    page.wait("document.body.dataset.view === 'lobby'", "the lobby")
+        .await;
+}
+
+fn skip_without_chromium() -> Option<PathBuf> {
+    let program = chromium();
+    if program.is_none() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Chromium is required in CI (.ci/run installs Debian's chromium)"
+        );
+        eprintln!(
+            "skipped: no chromium on the path (apt-get install chromium, or set DAMA_CHROMIUM)"
+        );
+    }
+    program
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// The time from opening a game's page to its board drawn, on loopback (docs/benchmarks.md):
+/// `cargo test --release --test activity_browser -- --ignored --nocapture first_board`.
+#[test]
+#[ignore = "a measure, run by hand"]
+fn first_board() {
+    let Some(program) = skip_without_chromium() else {
+        return;
+    };
+    runtime().block_on(async {
+        let server = LocalWeb::start();
+        let browser = Browser::launch(&program).await;
+        let alice = browser.page(&server.url("alice", "en-US", ""), WIDE.0, WIDE.1).await;
+        let bob = browser.page(&server.url("bob", "en-US", ""), WIDE.0, WIDE.1).await;
+        in_lobby(&alice).await;
+        in_lobby(&bob).await;
+        let game = start_game(&alice, &bob).await;
+        let mut times = Vec::new();
+        for _ in 0..20 {
+            let start = std::time::Instant::now();
+            let page = browser
+                .page(&server.url("carla", "en-US", &format!("&game={game}")), PHONE.0, PHONE.1)
+                .await;
+            page.wait("document.querySelector('.board .piece') !== null", "the board").await;
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            page.close().await;
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "time to the first board, 20 loads of a game's page on loopback: median {:.0} ms, slowest {:.0} ms",
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    });
+}
+
 #[test]
 fn a_game_by_clicks_watched_resumed_and_refused_in_italian() {
     let Some(program) = chromium() else {
@@ -89,30 +172,12 @@ async fn scenario(program: PathBuf) {
     let mut bob = browser
         .page(&server.url("bob", "en-US", ""), WIDE.0, WIDE.1)
         .await;
-    for page in [&alice, &bob] {
-        page.wait("document.body.dataset.view === 'lobby'", "the lobby")
-            .await;
-    }
+    in_lobby(&alice).await;
+    in_lobby(&bob).await;
 
-    // Alice challenges anyone with White on a 5+3 clock; Bob accepts.
-    alice
-        .eval(
-            "(() => { for (const [name, value] of [['colour', 'white'], ['time', '5+3']]) { \
-             const s = document.querySelector(`[data-field=${name}]`); s.value = value; \
-             s.dispatchEvent(new Event('change')); } })()",
-        )
-        .await;
     shoot(&alice, "lobby-390x844").await;
     no_sideways_scroll(&alice, "the lobby on a phone").await;
-    alice.click("[data-action=open-challenge]").await;
-    bob.click("[data-challenge] [data-action=accept]").await;
-    for page in [&alice, &bob] {
-        page.wait("document.body.dataset.view === 'game'", "the new game")
-            .await;
-    }
-    let game = bob.eval("document.body.dataset.game").await;
-    let game = game.as_str().expect("a game id").to_owned();
-    assert_eq!(alice.eval("document.body.dataset.game").await, game);
+    let game = start_game(&alice, &bob).await;
 
     // Carla watches, in Spanish.
     let carla = browser
@@ -124,8 +189,11 @@ async fn scenario(program: PathBuf) {
         .await;
     ply_is(&carla, 0, "the spectator").await;
 
+    // The challenge's colour is the service's to settle: who has White is read off the page.
+    let alice_is_white = alice.eval("document.body.dataset.you").await == "white";
     for (ply, step) in steps.iter().enumerate() {
-        let mover = if ply % 2 == 0 { &alice } else { &bob };
+        let alice_moves = (ply % 2 == 0) == alice_is_white;
+        let mover = if alice_moves { &alice } else { &bob };
         ply_is(mover, ply, "the player to move").await;
         let (from, to) = (step.path[0], *step.path.last().unwrap());
         mover.click(&format!("[data-square='{from}']")).await;
@@ -144,7 +212,7 @@ async fn scenario(program: PathBuf) {
                     "the capture paths to choose among",
                 )
                 .await;
-            let size = if ply % 2 == 0 { "390x844" } else { "1280x800" };
+            let size = if alice_moves { "390x844" } else { "1280x800" };
             shoot(mover, &format!("path-choice-{size}")).await;
             mover.click(&format!("[data-path='{path}'] .badge")).await;
         }
@@ -176,13 +244,16 @@ async fn scenario(program: PathBuf) {
                 )
                 .await;
             ply_is(&bob, ply + 1, "bob's page opened again").await;
+            // The clock of the side to move (a live clock, or the time left for the move).
+            let turn = bob.eval("document.body.dataset.turn").await;
+            let turn = turn.as_str().expect("a side to move");
             let (mine, theirs) = (
-                clock_seconds(&bob, "black").await,
-                clock_seconds(&alice, "black").await,
+                clock_seconds(&bob, turn).await,
+                clock_seconds(&alice, turn).await,
             );
             assert!(
                 (mine - theirs).abs() <= 2.0,
-                "the reopened page shows Black's clock at {mine} s, the other page at {theirs} s"
+                "the reopened page shows {turn}'s clock at {mine} s, the other page at {theirs} s"
             );
         }
     }

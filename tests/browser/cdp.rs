@@ -285,6 +285,8 @@ impl Page {
             assert!(start.elapsed() < PATIENCE, "nothing to click at {selector}");
             tokio::time::sleep(Duration::from_millis(25)).await;
         };
+        // A tab in the background draws no frames, and input waits for one.
+        self.call("Page.bringToFront", json!({})).await;
         for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
             self.call(
                 "Input.dispatchMouseEvent",
@@ -334,17 +336,4 @@ fn decode_base64(text: &str) -> Vec<u8> {
         out.extend_from_slice(&[a, b, c][..chunk.len() - 1]);
     }
     out
-}
-
-impl Page {
-    pub async fn add_script(&self, source: &str) {
-        self.call(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({"source": source}),
-        )
-        .await;
-    }
-    pub async fn navigate(&self, url: &str) {
-        self.call("Page.navigate", json!({"url": url})).await;
-    }
 }

@@ -17,15 +17,19 @@ impl LocalWeb {
             .and_then(|listener| listener.local_addr())
             .expect("a free port");
         let config = dir.path().join("config.toml");
-        std::fs::write(
-            &config,
-            format!("[web]\nenabled = true\nlisten = \"{address}\"\n"),
-        )
-        .expect("the configuration is written");
+        // Nothing from a config.toml in the working directory: the defaults.
+        std::fs::write(&config, "").expect("the configuration is written");
         let child = Command::new(env!("CARGO_BIN_EXE_damabot"))
             .arg("--config")
             .arg(&config)
-            .args(["local", "--web", "--seed", "7", "--db"])
+            .args([
+                "local",
+                "--web",
+                &address.to_string(),
+                "--seed",
+                "7",
+                "--db",
+            ])
             .arg(dir.path().join("dama.sqlite"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             // The console reads its standard input: kept open (and silent) while the page plays.

@@ -7,7 +7,8 @@ import { html } from './dom';
 import { button, playerName } from './lobby';
 import type { Colour, Game, PageMessage } from './protocol';
 import { eye } from './icons';
-import { rich, w } from './words';
+import { rich } from './markup';
+import { w } from './words';
 
 function other(colour: Colour): Colour {
   return colour === 'white' ? 'black' : 'white';

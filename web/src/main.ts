@@ -7,7 +7,8 @@ import { GameView } from './game';
 import { lobbyView } from './lobby';
 import type { Challenge, Hello, PageMessage, ServerMessage, Summary } from './protocol';
 import { start, type Start } from './sdk';
-import { rich, setWords, w } from './words';
+import { learnName, rich, setLanguage } from './markup';
+import { setWords, w } from './words';
 
 const LOBBY_REFRESH_MS = 2000;
 
@@ -54,6 +55,8 @@ class Page {
         this.greeted(message);
         break;
       case 'lobby': {
+        for (const game of message.games) for (const p of [game.white, game.black]) learnName(p.id, p.name);
+        for (const c of message.challenges) for (const p of [c.from, c.to]) if (p !== null) learnName(p.id, p.name);
         const known = this.lobby?.games.map((game) => game.id);
         this.lobby = { games: message.games, challenges: message.challenges };
         if (this.watching !== null) break;
@@ -69,6 +72,7 @@ class Page {
       case 'game': {
         const view = this.gameView;
         const id = message.game.id;
+        for (const p of [message.game.white, message.game.black]) learnName(p.id, p.name);
         if (view === null) break;
         const onScreen = this.watching !== null && this.main.contains(view.element);
         if (this.watching === null || this.watching === id || (onScreen && view.id !== id && view.finished)) {
@@ -79,6 +83,8 @@ class Page {
           document.body.dataset.game = String(id);
           document.body.dataset.ply = String(message.game.ply);
           document.body.dataset.last = message.game.last?.path.join('-') ?? '';
+          document.body.dataset.you = message.game.you ?? '';
+          document.body.dataset.turn = message.game.turn;
         }
         break;
       }
@@ -96,6 +102,8 @@ class Page {
     this.hello = hello;
     setWords(hello.words);
     document.documentElement.lang = hello.language;
+    setLanguage(hello.language);
+    learnName(hello.you.id, hello.you.name);
     this.banner.classList.remove('shown');
     if (first) {
       this.gameView = new GameView(

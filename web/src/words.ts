@@ -52,15 +52,3 @@ export function w(key: WordKey): string {
   return words[key] ?? key;
 }
 
-/** The bot's texts mark bold words as Discord does (`**so**`): shown bold, the marks dropped. */
-export function rich(text: string): Node[] {
-  return text
-    .replace(/`/g, '')
-    .split('**')
-    .map((part, index) => {
-      if (index % 2 === 0) return document.createTextNode(part);
-      const strong = document.createElement('strong');
-      strong.textContent = part;
-      return strong;
-    });
-}
