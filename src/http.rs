@@ -67,6 +67,17 @@ impl From<&crate::web::WebConfig> for Limits {
     }
 }
 
+/// How a server's connections are used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Connections {
+    /// One request a connection, as a scraper or a health check asks: an idle connection
+    /// never keeps a place.
+    OneRequest,
+    /// Requests one after another, as a browser asks, and upgrades to a WebSocket (which
+    /// keeps its place while it is open). A connection idle for the read timeout is closed.
+    KeepAlive,
+}
+
 /// Serves `router` on `listener` within `limits` until `stopped` turns true; `what` names
 /// the server in the log.
 pub async fn serve(
@@ -74,15 +85,16 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     limits: Limits,
+    connections: Connections,
     mut stopped: watch::Receiver<bool>,
 ) {
     let service = TowerToHyperService::new(router);
     let mut http = hyper::server::conn::http1::Builder::new();
-    // One request a connection, as a scraper, a health check or a page's files ask: an idle
-    // connection never keeps a place (a WebSocket keeps it while it is open).
+    // The header read timeout also runs while a kept-alive connection waits for its next
+    // request.
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.read_timeout)
-        .keep_alive(false);
+        .keep_alive(connections == Connections::KeepAlive);
     let places = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     loop {
         let accepted = tokio::select! {

@@ -742,8 +742,9 @@ impl GameService {
                 }
             }
             match self.store.end_idle_game(record.id, record.ply, now) {
+                Ok(_) => self.changes.publish(record.id),
                 // A move (or an ending) got there first.
-                Ok(_) | Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {}
+                Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => {}
                 // One game that cannot be ended must not keep the others going.
                 Err(error) => {
                     tracing::error!(game = %record.id, %error, "skipped by the sweep: it failed");

@@ -259,6 +259,8 @@ impl GameService {
         match result {
             Ok((record, ended)) => {
                 crate::metrics::move_stored();
+                // Committed: the pages following the game see it now, before any reply.
+                self.changes.publish(record.id);
                 loaded.record = record;
                 loaded.game = next;
                 Ok(match ended {

@@ -294,8 +294,12 @@ impl GameService {
             rate: rating::glicko2,
         };
         match self.store.forfeit_game(loaded.record.id, finish) {
+            Ok(_) => {
+                self.changes.publish(loaded.record.id);
+                Ok(())
+            }
             // A move or a claim got there first.
-            Ok(_) | Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => Ok(()),
+            Err(StoreError::StalePly { .. } | StoreError::GameNotActive { .. }) => Ok(()),
             Err(other) => Err(other.into()),
         }
     }

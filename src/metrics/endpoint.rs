@@ -34,7 +34,15 @@ pub async fn serve(
         handle,
         health: Arc::new(CachedHealth::new(probe, HEALTH_CACHE)),
     });
-    crate::http::serve("metrics endpoint", listener, pages, limits, stopped).await;
+    crate::http::serve(
+        "metrics endpoint",
+        listener,
+        pages,
+        limits,
+        crate::http::Connections::OneRequest,
+        stopped,
+    )
+    .await;
 }
 
 /// What the pages need.

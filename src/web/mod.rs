@@ -66,6 +66,14 @@ impl Web {
         stopped: watch::Receiver<bool>,
     ) {
         let router = self.router();
-        crate::http::serve("web server", listener, router, limits, stopped).await;
+        crate::http::serve(
+            "web server",
+            listener,
+            router,
+            limits,
+            crate::http::Connections::KeepAlive,
+            stopped,
+        )
+        .await;
     }
 }
