@@ -29,11 +29,14 @@ async function postToken(code: string, name?: string): Promise<TokenAnswer> {
   return json as TokenAnswer;
 }
 
-/** The application's id: filled in by the server in a meta tag, else asked for. */
+/** The application's id: filled in by the server in a meta tag, else the first label of
+ * Discord's address for the Activity (`<id>.discordsays.com`), else asked for. */
 async function clientId(): Promise<string> {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="dama-client-id"]');
   const filled = meta?.content.trim() ?? '';
   if (/^\d+$/.test(filled)) return filled;
+  const host = /^(\d+)\.discordsays\.com$/.exec(window.location.hostname);
+  if (host !== null) return host[1];
   const answer = await fetch('api/config');
   const json = (await answer.json()) as { client_id?: string };
   return json.client_id ?? '';
