@@ -1,0 +1,123 @@
+// The lobby: the channel's games to watch, open challenges to accept, and a new challenge (to
+// the engine at a level, or open to anyone in the channel).
+
+import { html } from './dom';
+import type { Challenge, Colour, PageMessage, Player, Summary } from './protocol';
+import { eye } from './icons';
+import { w } from './words';
+
+const TIMES = ['', '3+2', '5+3', '10+5', '15+10'];
+
+export function playerName(player: Player): string {
+  if (player.engine_level !== null) return `${player.name} (${w('activity-level')} ${player.engine_level})`;
+  return player.rating === null ? player.name : `${player.name} (${player.rating})`;
+}
+
+function colourWord(colour: Colour | 'random'): string {
+  return w(colour === 'white' ? 'activity-white' : colour === 'black' ? 'activity-black' : 'activity-random-colour');
+}
+
+function select(name: string, options: [string, string][]): HTMLSelectElement {
+  const element = html('select', { name, 'data-field': name });
+  for (const [value, text] of options) element.append(html('option', { value }, text));
+  return element;
+}
+
+export function lobbyView(
+  games: Summary[],
+  challenges: Challenge[],
+  you: string,
+  send: (message: PageMessage) => void,
+): HTMLElement {
+  const gameRows = games.map((game) =>
+    html(
+      'li',
+      { class: 'row', 'data-game': game.id },
+      html(
+        'span',
+        { class: 'grow' },
+        html('span', { class: 'dot white' }),
+        playerName(game.white),
+        html('br'),
+        html('span', { class: 'dot black' }),
+        playerName(game.black),
+      ),
+      html('span', { class: 'muted' }, `#${game.id} · ${game.ply} · `, eye(), ` ${game.spectators}`),
+      button(w('activity-watch'), () => send({ type: 'watch', game: game.id }), 'watch'),
+    ),
+  );
+  const challengeRows = challenges.map((challenge) =>
+    html(
+      'li',
+      { class: 'row', 'data-challenge': challenge.id },
+      html(
+        'span',
+        { class: 'grow' },
+        challenge.to === null ? playerName(challenge.from) : `${playerName(challenge.from)} → ${playerName(challenge.to)}`,
+        html('br'),
+        html(
+          'span',
+          { class: 'muted' },
+          `${colourWord(challenge.colour)} · ${challenge.time ?? w('activity-time-per-move')}`,
+        ),
+      ),
+      challenge.from.id === you
+        ? null
+        : button(w('activity-accept'), () => send({ type: 'accept', challenge: challenge.id }), 'accept'),
+    ),
+  );
+
+  const level = select(
+    'level',
+    Array.from({ length: 8 }, (_, i): [string, string] => [String(i + 1), `${w('activity-level')} ${i + 1}`]),
+  );
+  level.value = '3';
+  const colour = select('colour', [
+    ['random', w('activity-random-colour')],
+    ['white', w('activity-white')],
+    ['black', w('activity-black')],
+  ]);
+  const time = select(
+    'time',
+    TIMES.map((t): [string, string] => [t, t === '' ? w('activity-time-per-move') : t]),
+  );
+  const challenge = (engine: boolean): void =>
+    send({
+      type: 'challenge',
+      opponent: null,
+      level: engine ? Number(level.value) : null,
+      colour: colour.value as Colour | 'random',
+      time: time.value === '' ? null : time.value,
+    });
+
+  return html(
+    'section',
+    { class: 'lobby' },
+    html('h2', {}, w('activity-lobby')),
+    gameRows.length > 0
+      ? html('ul', { class: 'list' }, ...gameRows)
+      : html('p', { class: 'muted' }, w('activity-no-games')),
+    challengeRows.length > 0 ? html('h2', {}, w('activity-open-challenges')) : null,
+    challengeRows.length > 0 ? html('ul', { class: 'list' }, ...challengeRows) : null,
+    html('h2', {}, w('activity-challenge')),
+    html(
+      'div',
+      { class: 'form' },
+      html('label', {}, colour),
+      html('label', {}, w('activity-clock'), time),
+      html('label', {}, w('activity-level'), level),
+      html(
+        'div',
+        { class: 'buttons' },
+        button(w('activity-play-engine'), () => challenge(true), 'play-engine'),
+        button(w('activity-open-challenge'), () => challenge(false), 'open-challenge'),
+      ),
+    ),
+  );
+}
+
+export function button(text: string, onClick: () => void, action: string, extra = ''): HTMLButtonElement {
+  const element = html('button', { type: 'button', 'data-action': action, class: extra || null }, text);
+  element.addEventListener('click', onClick);
+  return element;
+}
