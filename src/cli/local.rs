@@ -59,7 +59,8 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
             config.game.verdicts_in_rated_games,
         )
         .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
-        .with_limits(config.limits.clone());
+        .with_limits(config.limits.clone())
+        .with_board_launch(true);
     let mut console = Console::new(
         Arc::new(service),
         Arc::new(renderer),

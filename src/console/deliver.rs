@@ -6,8 +6,19 @@ use std::sync::{Mutex, PoisonError};
 
 use super::parse::Parsed;
 use super::{Console, prefixed};
-use crate::game::{Actor, Notice, Origin, Reply, ServiceError, Suggestions, ThreadStart};
+use crate::game::{
+    Actor, ComponentAction, GameButton, Notice, Origin, Reply, ServiceError, Suggestions,
+    ThreadStart,
+};
 use crate::i18n::{Language, t};
+
+/// Whether the component `id` is an "Open the board" button, which the console answers itself.
+fn opens_board(id: &str) -> bool {
+    matches!(
+        ComponentAction::parse(id),
+        Some(ComponentAction::Game(_, _, GameButton::Open))
+    )
+}
 
 impl Console {
     /// A command line of the console user `name` (`/challenge bob`): read, acted on, and what
@@ -45,6 +56,17 @@ impl Console {
                         let mut progress = progress.lock().unwrap_or_else(PoisonError::into_inner);
                         let _ = writeln!(progress, "{line}");
                     })?
+            }
+            Parsed::Click { id, .. } if opens_board(&id) => {
+                return Ok(if let Some(address) = &self.page {
+                    t!(
+                        self.language,
+                        ActivityConsoleOpen,
+                        address = address.clone()
+                    )
+                } else {
+                    t!(self.language, ActivityConsoleStart)
+                });
             }
             Parsed::Click { id, values } => self.service.component(&actor, &id, &values)?,
             Parsed::Suggest {

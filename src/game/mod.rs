@@ -259,6 +259,8 @@ pub struct GameService {
     access: std::sync::RwLock<Arc<dyn Access>>,
     /// What one person or server may ask of the bot (see [`Limits`]).
     limits: Limits,
+    /// Every board has an "Open the board" button (the Activity is offered).
+    board_launch: bool,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -411,6 +413,7 @@ impl GameService {
             shards: None,
             access: std::sync::RwLock::new(Arc::new(OpenAccess)),
             limits,
+            board_launch: false,
         }
     }
 
@@ -438,6 +441,14 @@ impl GameService {
     #[must_use]
     pub fn with_shards(mut self, shards: Option<ShardSet>) -> GameService {
         self.shards = shards;
+        self
+    }
+
+    /// The same service, with an "Open the board" button on every board when `launch` (the
+    /// Activity is offered; none otherwise).
+    #[must_use]
+    pub fn with_board_launch(mut self, launch: bool) -> GameService {
+        self.board_launch = launch;
         self
     }
 

@@ -249,6 +249,9 @@ pub enum GameButton {
     Bump,
     /// Ends an idle engine game, to start a new game in its channel.
     EndIdle,
+    /// "Open the board": launches the Activity (Discord answers the click itself when the
+    /// Activity is configured; the service answers only an old button).
+    Open,
 }
 
 impl GameButton {
@@ -271,6 +274,7 @@ impl GameButton {
             GameButton::TakebackDecline { .. } => "undo-",
             GameButton::Bump => "bump",
             GameButton::EndIdle => "endidle",
+            GameButton::Open => "open",
         }
     }
 
@@ -293,6 +297,7 @@ impl GameButton {
             "undo-" => GameButton::TakebackDecline { request: None },
             "bump" => GameButton::Bump,
             "endidle" => GameButton::EndIdle,
+            "open" => GameButton::Open,
             _ => return None,
         })
     }
@@ -443,6 +448,7 @@ mod tests {
                 GameButton::TakebackAccept { request: Some(1) },
             ),
             ComponentAction::Game(GameId(3), 12, GameButton::TakebackDecline { request: None }),
+            ComponentAction::Game(GameId(i64::MAX), u32::MAX, GameButton::Open),
             ComponentAction::Leaderboard(4),
             ComponentAction::Tournament(TournamentId(i64::MAX), TournamentButton::Join),
             ComponentAction::Tournament(TournamentId(2), TournamentButton::Leave),
