@@ -7,18 +7,9 @@ use std::sync::{Mutex, PoisonError};
 use super::parse::Parsed;
 use super::{Console, prefixed};
 use crate::game::{
-    Actor, ComponentAction, GameButton, Notice, Origin, Reply, ServiceError, Suggestions,
-    ThreadStart,
+    Actor, ComponentAction, Notice, Origin, Reply, ServiceError, Suggestions, ThreadStart,
 };
 use crate::i18n::{Language, t};
-
-/// Whether the component `id` is an "Open the board" button, which the console answers itself.
-fn opens_board(id: &str) -> bool {
-    matches!(
-        ComponentAction::parse(id),
-        Some(ComponentAction::Game(_, _, GameButton::Open))
-    )
-}
 
 impl Console {
     /// A command line of the console user `name` (`/challenge bob`): read, acted on, and what
@@ -57,7 +48,7 @@ impl Console {
                         let _ = writeln!(progress, "{line}");
                     })?
             }
-            Parsed::Click { id, .. } if opens_board(&id) => {
+            Parsed::Click { id, .. } if ComponentAction::opens_board(&id) => {
                 return Ok(if let Some(address) = &self.page {
                     t!(
                         self.language,

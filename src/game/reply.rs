@@ -359,6 +359,16 @@ impl ComponentAction {
         }
     }
 
+    /// Whether the component `custom_id` is an "Open the board" button, which each front end
+    /// answers itself when it can open the board.
+    #[must_use]
+    pub fn opens_board(custom_id: &str) -> bool {
+        matches!(
+            ComponentAction::parse(custom_id),
+            Some(ComponentAction::Game(_, _, GameButton::Open))
+        )
+    }
+
     /// Reads a `custom_id`; `None` for anything this bot did not make.
     #[must_use]
     pub fn parse(id: &str) -> Option<ComponentAction> {

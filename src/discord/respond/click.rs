@@ -15,7 +15,7 @@ use crate::discord::call::{self, Click};
 use crate::discord::errors::{apology, interaction_expired};
 use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
 use crate::discord::permissions::{check_permissions, guild_only_text};
-use crate::game::{ComponentAction, GameButton, Reply, component_lane};
+use crate::game::{ComponentAction, Reply, component_lane};
 use crate::i18n::Language;
 use crate::metrics::InteractionKind;
 use crate::store::MessageRef;
@@ -68,14 +68,6 @@ pub async fn answer_click(
     result
 }
 
-/// Whether the component `custom_id` is an "Open the board" button.
-fn launches_activity(custom_id: &str) -> bool {
-    matches!(
-        ComponentAction::parse(custom_id),
-        Some(ComponentAction::Game(_, _, GameButton::Open))
-    )
-}
-
 /// How far the answer to a click got, for the error handler.
 #[derive(Debug, Default)]
 struct Progress {
@@ -94,7 +86,7 @@ async fn click(
     let received = Instant::now();
     let budget = budget_of(interaction.id.get());
     let http = &ctx.http;
-    if data.launch_activity && launches_activity(&interaction.data.custom_id) {
+    if data.launch_activity && ComponentAction::opens_board(&interaction.data.custom_id) {
         // Discord opens the Activity in the clicker's channel; nothing else to answer.
         interaction
             .create_response(http, serenity::CreateInteractionResponse::LaunchActivity)
