@@ -1,5 +1,5 @@
 //! Configuration: built-in defaults, then `config.toml` (or `--config PATH`), then the
-//! environment (`DISCORD_TOKEN`, `DAMA_DATABASE`).
+//! environment (`DISCORD_TOKEN`, `DAMA_DATABASE`, `DISCORD_CLIENT_SECRET`).
 //!
 //! Every key is documented, with its default, in `config.example.toml`.
 
@@ -30,6 +30,8 @@ pub struct Config {
     pub web: crate::web::WebConfig,
     /// What one person or server may ask of the bot.
     pub limits: crate::game::Limits,
+    /// The Activity: the board inside Discord.
+    pub activity: crate::discord::activity::ActivityConfig,
 }
 
 /// The puzzles of `/puzzle`.
@@ -467,10 +469,14 @@ impl Config {
         }
     }
 
-    /// Applies `DISCORD_TOKEN` and `DAMA_DATABASE`; `var` reads one variable.
+    /// Applies `DISCORD_TOKEN`, `DISCORD_CLIENT_SECRET` and `DAMA_DATABASE`; `var` reads one
+    /// variable.
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) {
         if let Some(token) = var("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             self.discord.token = Some(Secret::new(token.trim()));
+        }
+        if let Some(secret) = var("DISCORD_CLIENT_SECRET").filter(|t| !t.trim().is_empty()) {
+            self.activity.client_secret = Some(Secret::new(secret.trim()));
         }
         if let Some(setting) = var("DAMA_DATABASE").filter(|p| !p.trim().is_empty()) {
             match crate::store::DatabaseLocation::parse(&setting) {
@@ -490,6 +496,22 @@ impl Config {
             .token
             .as_ref()
             .filter(|t| !t.expose().trim().is_empty())
+    }
+
+    /// The Activity's client secret, if one is set and not blank.
+    #[must_use]
+    pub fn client_secret(&self) -> Option<&Secret> {
+        self.activity
+            .client_secret
+            .as_ref()
+            .filter(|s| !s.expose().trim().is_empty())
+    }
+
+    /// Whether the Activity is offered: `[activity]` on, its client secret there and the page
+    /// served (`[web]` on).
+    #[must_use]
+    pub fn activity_configured(&self) -> bool {
+        self.activity.enabled && self.client_secret().is_some() && self.web.enabled
     }
 
     /// How many engine searches may run at once.
@@ -848,6 +870,31 @@ mod tests {
         );
         assert!(error.contains("https://"), "{error}");
         assert!(parse("[discord]\napi_base = \"http://127.0.0.1:5\"\n").is_ok());
+    }
+
+    #[test]
+    fn the_activity_needs_its_switch_its_secret_and_the_page() {
+        assert!(!parse("").unwrap().activity_configured());
+        let mut config = parse("[web]\nenabled = true\n[activity]\nenabled = true\n").unwrap();
+        assert!(!config.activity_configured(), "no client secret");
+        config.apply_env(|name| (name == "DISCORD_CLIENT_SECRET").then(|| " from-env ".into()));
+        assert!(config.activity_configured());
+        assert_eq!(config.client_secret().unwrap().expose(), "from-env");
+        assert!(!format!("{config:?}").contains("from-env"));
+        let secret = "[activity]\nenabled = true\nclient_secret = \"s3cret\"\n";
+        assert!(!parse(secret).unwrap().activity_configured(), "no page");
+        let page = "[web]\nenabled = true\n";
+        assert!(
+            parse(&format!("{secret}{page}"))
+                .unwrap()
+                .activity_configured()
+        );
+        let blank = secret.replace("s3cret", " ");
+        assert!(
+            !parse(&format!("{blank}{page}"))
+                .unwrap()
+                .activity_configured()
+        );
     }
 
     #[test]

@@ -49,18 +49,24 @@ impl<W: Write> Write for Redacting<W> {
 }
 
 /// Where a secret follows in a line: after these, everything up to the next delimiter is one.
-const SECRET_AFTER: [&str; 6] = [
+const SECRET_AFTER: [&str; 10] = [
     "/interactions/",
     "/webhooks/",
     "token: \"",
     "\"token\":\"",
     "\"token\": \"",
     "Bot ",
+    // The Activity's: an OAuth2 access token, the application's client secret.
+    "Bearer ",
+    "access_token\":\"",
+    "client_secret=",
+    "client_secret\":\"",
 ];
 
 /// `text` with interaction tokens and bot tokens replaced by `[redacted]`: the segment after
 /// the id in `/interactions/{id}/{token}` and `/webhooks/{app}/{token}`, `token` fields of
-/// debug or JSON output, and `Bot <token>` as in an `Authorization` header; and database
+/// debug or JSON output, `Bot <token>` and `Bearer <token>` as in an `Authorization` header,
+/// the Activity's access tokens and client secret as a form or JSON sends them; and database
 /// passwords replaced by `***` (see [`crate::store::url::redact_password`]).
 #[must_use]
 pub fn redact(text: &str) -> String {
@@ -133,6 +139,19 @@ mod tests {
     fn bot_tokens_are_redacted() {
         let header = "authorization: Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.GdAmA1.c3RhbmQtaW4tdG9rZW4";
         assert_eq!(redact(header), "authorization: Bot [redacted]");
+    }
+
+    #[test]
+    fn the_activity_secrets_are_redacted() {
+        let form = "client_id=1&client_secret=Zm9vYmFyYmF6cXV4cXV1eHF1dXo&code=x";
+        assert_eq!(redact(form), "client_id=1&client_secret=[redacted]&code=x");
+        let bearer = "authorization: Bearer aW50ZXJhY3Rpb246MTIzNDU2Nzg5";
+        assert_eq!(redact(bearer), "authorization: Bearer [redacted]");
+        let json = r#"{"access_token":"aW50ZXJhY3Rpb246MTIzNDU2Nzg5","token_type":"Bearer"}"#;
+        assert_eq!(
+            redact(json),
+            r#"{"access_token":"[redacted]","token_type":"Bearer"}"#
+        );
     }
 
     #[test]

@@ -66,7 +66,8 @@ pub fn run_bot(config: &Config) -> ExitCode {
             )
             .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
             .with_shards(shards)
-            .with_limits(config.limits.clone()),
+            .with_limits(config.limits.clone())
+            .with_board_launch(config.activity_configured()),
     );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

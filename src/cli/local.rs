@@ -65,7 +65,8 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
             config.game.verdicts_in_rated_games,
         )
         .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
-        .with_limits(config.limits.clone());
+        .with_limits(config.limits.clone())
+        .with_board_launch(true);
     let service = Arc::new(service);
     if args.web.is_some() {
         if let Err(error) = service.changes().across_database(&location) {
@@ -82,7 +83,10 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     // The page, on a runtime of its own beside the console (which keeps stdin).
     let runtime = match args.web {
         Some(address) => match serve_page(config, &service, &console, address) {
-            Ok(runtime) => Some(runtime),
+            Ok((runtime, bound)) => {
+                console = console.with_page(Some(format!("http://{bound}/")));
+                Some(runtime)
+            }
             Err(error) => {
                 eprintln!("error: the board page on {address}: {error}");
                 return ExitCode::from(super::EXIT_CONFIG);
@@ -118,7 +122,7 @@ fn serve_page(
     service: &Arc<GameService>,
     console: &Console,
     address: std::net::SocketAddr,
-) -> std::io::Result<tokio::runtime::Runtime> {
+) -> std::io::Result<(tokio::runtime::Runtime, std::net::SocketAddr)> {
     let runtime = tokio::runtime::Runtime::new()?;
     let listener = runtime.block_on(tokio::net::TcpListener::bind(address))?;
     let bound = listener.local_addr()?;
@@ -134,5 +138,5 @@ fn serve_page(
         web.serve(listener, limits, stopped).await;
     });
     println!("The board: http://{bound}/?name=alice (any name: the console's people)");
-    Ok(runtime)
+    Ok((runtime, bound))
 }

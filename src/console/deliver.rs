@@ -6,7 +6,9 @@ use std::sync::{Mutex, PoisonError};
 
 use super::parse::Parsed;
 use super::{Console, prefixed};
-use crate::game::{Actor, Notice, Origin, Reply, ServiceError, Suggestions, ThreadStart};
+use crate::game::{
+    Actor, ComponentAction, Notice, Origin, Reply, ServiceError, Suggestions, ThreadStart,
+};
 use crate::i18n::{Language, t};
 
 impl Console {
@@ -45,6 +47,17 @@ impl Console {
                         let mut progress = progress.lock().unwrap_or_else(PoisonError::into_inner);
                         let _ = writeln!(progress, "{line}");
                     })?
+            }
+            Parsed::Click { id, .. } if ComponentAction::opens_board(&id) => {
+                return Ok(if let Some(address) = &self.page {
+                    t!(
+                        self.language,
+                        ActivityConsoleOpen,
+                        address = address.clone()
+                    )
+                } else {
+                    t!(self.language, ActivityConsoleStart)
+                });
             }
             Parsed::Click { id, values } => self.service.component(&actor, &id, &values)?,
             Parsed::Suggest {

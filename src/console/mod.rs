@@ -75,6 +75,9 @@ pub struct Console {
     words: Vocabulary,
     /// The channels hidden from console users (`@hide`), as the service asks.
     access: Arc<access::ConsoleAccess>,
+    /// The address of the board's page when it is served (`damabot local --web`), which
+    /// "Open the board" shows.
+    page: Option<String>,
 }
 
 /// A channel or a thread.
@@ -118,10 +121,19 @@ impl Console {
             language: Language::En,
             words: Vocabulary::new(),
             access,
+            page: None,
         };
         console.guild = console.place_id(true, "local");
         console.channel = console.place_id(false, "general");
         console
+    }
+
+    /// The same console, its "Open the board" buttons showing the page at `address` (the
+    /// page served beside it); without, they say how to serve it.
+    #[must_use]
+    pub fn with_page(mut self, address: Option<String>) -> Console {
+        self.page = address;
+        self
     }
 
     fn place_id(&mut self, guild: bool, name: &str) -> u64 {

@@ -93,17 +93,31 @@ async fn on_event(
 }
 
 /// Registers the commands of the table (in the development guild, or globally) and returns
-/// them as Discord answered, with the ids it gave them.
+/// them as Discord answered, with the ids it gave them. Globally, with `entry_point` (the
+/// Activity is offered), the app's Entry Point command too; without, an Entry Point command
+/// Discord already has is kept as it is, since Discord refuses a bulk overwrite that leaves
+/// it out (code 50240).
 pub async fn register(
     http: &serenity::Http,
     guild: Option<serenity::GuildId>,
+    entry_point: bool,
 ) -> Result<Vec<serenity::Command>, Error> {
-    let builders = commands::application_commands();
-    let registered = match guild {
-        Some(guild) => guild.set_commands(http, builders).await?,
-        None => serenity::Command::set_global_commands(http, builders).await?,
-    };
-    Ok(registered)
+    let mut builders = commands::application_commands();
+    if let Some(guild) = guild {
+        return Ok(guild.set_commands(http, builders).await?);
+    }
+    if entry_point {
+        builders.push(commands::entry_point(crate::i18n::texts()));
+    } else {
+        let existing = serenity::Command::get_global_commands(http).await?;
+        builders.extend(
+            existing
+                .iter()
+                .filter(|c| c.kind == serenity::CommandType::PrimaryEntryPoint)
+                .map(commands::kept_entry_point),
+        );
+    }
+    Ok(serenity::Command::set_global_commands(http, builders).await?)
 }
 
 /// The ids of registered commands by their English name, for command mentions.
@@ -130,7 +144,16 @@ pub async fn run(
     if let Some(shards) = &shards {
         info!("running {shards}");
     }
-    let data = Data::new(service.clone(), renderer);
+    let mut data = Data::new(service.clone(), renderer);
+    data.launch_activity = config.activity_configured();
+    if config.activity.enabled && !data.launch_activity {
+        warn!(
+            client_secret = config.client_secret().is_some(),
+            web = config.web.enabled,
+            "[activity] is on but needs its client secret and [web]: the Activity is not offered"
+        );
+    }
+    let entry_point = data.launch_activity;
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
     let metrics_stopped = stopped.clone();
@@ -145,7 +168,7 @@ pub async fn run(
     let framework = poise::Framework::new(framework_options(), move |ctx, ready, framework| {
         Box::pin(async move {
             info!(user = %ready.user.name, id = ready.user.id.get(), guilds = ready.guilds.len(), "connected as {}", ready.user.name);
-            let registered = match register(&ctx.http, dev_guild).await {
+            let registered = match register(&ctx.http, dev_guild, entry_point).await {
                 Ok(registered) => registered,
                 Err(error) => {
                     setup_failure.store(true, Ordering::SeqCst);

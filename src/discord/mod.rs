@@ -21,6 +21,7 @@
 //! [`Lane::Cpu`](crate::game::Lane::Cpu) (those that may wait for the engine or draw at length)
 //! on threads of their own, so that a full engine line never holds a thread a click needs.
 
+pub mod activity;
 pub mod bot;
 pub mod call;
 pub mod commands;
@@ -54,6 +55,8 @@ pub struct Data {
     ready_shards: Arc<Mutex<std::collections::HashSet<u32>>>,
     /// What members may see and do, which the service asks (linked to the client at start).
     pub access: Arc<permissions::DiscordAccess>,
+    /// The Activity is offered: "Open the board" launches it (interaction callback type 12).
+    pub launch_activity: bool,
 }
 
 impl Data {
@@ -69,6 +72,7 @@ impl Data {
             dm_channels: Arc::default(),
             ready_shards: Arc::default(),
             access,
+            launch_activity: false,
         }
     }
 

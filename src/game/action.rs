@@ -690,6 +690,8 @@ fn clicked_action(
                 GameButton::TakebackDecline { .. } => Ok(Action::AnswerTakeback { accept: false }),
                 GameButton::Bump => Ok(Action::Bump),
                 GameButton::EndIdle => Ok(Action::EndIdle),
+                // Only a button from before the Activity was turned off reaches the service.
+                GameButton::Open => refuse(t!(language, ActivityUnavailable)),
             };
             let answers = button.answers();
             (Origin::Board { game, ply, answers }, action)

@@ -271,6 +271,24 @@ impl GameService {
                 ButtonStyle::Primary,
             )]);
         }
+        if self.board_launch {
+            // Beside the last row's buttons (never more than three there), so a board keeps
+            // within Discord's five rows.
+            let open = button(
+                ComponentAction::Game(id, ply, GameButton::Open),
+                &t!(language, ActivityButtonOpen),
+                ButtonStyle::Primary,
+            );
+            match components.last_mut() {
+                Some(row)
+                    if row.len() < 5
+                        && row.iter().all(|c| matches!(c, Component::Button { .. })) =>
+                {
+                    row.push(open);
+                }
+                _ => components.push(vec![open]),
+            }
+        }
         Reply {
             text,
             board: Some(board_view(loaded, bottom, self.caption(language, loaded))),

@@ -266,6 +266,8 @@ pub struct GameService {
     limits: Limits,
     /// Where the service tells which game changed once the change is committed.
     changes: crate::store::ChangeFeed,
+    /// Every board has an "Open the board" button (the Activity is offered).
+    board_launch: bool,
 }
 
 /// An action with a cooldown, for one person (and, for the board, one channel).
@@ -419,6 +421,7 @@ impl GameService {
             access: std::sync::RwLock::new(Arc::new(OpenAccess)),
             limits,
             changes: crate::store::ChangeFeed::new(),
+            board_launch: false,
         }
     }
 
@@ -459,6 +462,14 @@ impl GameService {
     #[must_use]
     pub fn with_shards(mut self, shards: Option<ShardSet>) -> GameService {
         self.shards = shards;
+        self
+    }
+
+    /// The same service, with an "Open the board" button on every board when `launch` (the
+    /// Activity is offered; none otherwise).
+    #[must_use]
+    pub fn with_board_launch(mut self, launch: bool) -> GameService {
+        self.board_launch = launch;
         self
     }
 

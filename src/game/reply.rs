@@ -249,6 +249,9 @@ pub enum GameButton {
     Bump,
     /// Ends an idle engine game, to start a new game in its channel.
     EndIdle,
+    /// "Open the board": launches the Activity (Discord answers the click itself when the
+    /// Activity is configured; the service answers only an old button).
+    Open,
 }
 
 impl GameButton {
@@ -271,6 +274,7 @@ impl GameButton {
             GameButton::TakebackDecline { .. } => "undo-",
             GameButton::Bump => "bump",
             GameButton::EndIdle => "endidle",
+            GameButton::Open => "open",
         }
     }
 
@@ -293,6 +297,7 @@ impl GameButton {
             "undo-" => GameButton::TakebackDecline { request: None },
             "bump" => GameButton::Bump,
             "endidle" => GameButton::EndIdle,
+            "open" => GameButton::Open,
             _ => return None,
         })
     }
@@ -352,6 +357,16 @@ impl ComponentAction {
             ComponentAction::Puzzle(id, step, PuzzleButton::Next) => format!("p:{id}:{step}:next"),
             ComponentAction::DailyPuzzle => "pd".to_owned(),
         }
+    }
+
+    /// Whether the component `custom_id` is an "Open the board" button, which each front end
+    /// answers itself when it can open the board.
+    #[must_use]
+    pub fn opens_board(custom_id: &str) -> bool {
+        matches!(
+            ComponentAction::parse(custom_id),
+            Some(ComponentAction::Game(_, _, GameButton::Open))
+        )
     }
 
     /// Reads a `custom_id`; `None` for anything this bot did not make.
@@ -443,6 +458,7 @@ mod tests {
                 GameButton::TakebackAccept { request: Some(1) },
             ),
             ComponentAction::Game(GameId(3), 12, GameButton::TakebackDecline { request: None }),
+            ComponentAction::Game(GameId(i64::MAX), u32::MAX, GameButton::Open),
             ComponentAction::Leaderboard(4),
             ComponentAction::Tournament(TournamentId(i64::MAX), TournamentButton::Join),
             ComponentAction::Tournament(TournamentId(2), TournamentButton::Leave),

@@ -775,4 +775,15 @@ texts! {
     ActivityNoSuchGame = "activity-no-such-game" [],
     ActivitySignInFailed = "activity-sign-in-failed" [],
     ActivityNotInInstance = "activity-not-in-instance" [],
+    // ---- the Activity (the board inside Discord)
+    /// The button of every board that opens the Activity.
+    ActivityButtonOpen = "activity-button-open" [],
+    /// The private answer to an "Open the board" button when the Activity is not offered.
+    ActivityUnavailable = "activity-unavailable" [],
+    /// The app's Entry Point command: its name (lowercase, 1 to 32 letters) and description.
+    ActivityLaunchName = "activity-launch-name" [],
+    ActivityLaunchDescription = "activity-launch-description" [],
+    /// The console's answer to "Open the board": the page's address, or how to serve it.
+    ActivityConsoleOpen = "activity-console-open" ["address"],
+    ActivityConsoleStart = "activity-console-start" [],
 }

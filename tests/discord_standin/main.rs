@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod activity;
 mod bot;
 mod channels;
 mod protocol;

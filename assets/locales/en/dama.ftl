@@ -813,6 +813,15 @@ discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: 
 # people pinged; $what: what happened (a board's first line); $game: the game's number.
 discord-ping = { $mentions } — { $what }
 discord-ping-game = { $mentions } — { $what } · game #{ $game }
+# The Activity (the board inside Discord). The button of every board, the answer to an old one
+# when the Activity is not offered, the app's Entry Point command (its name: lowercase, 1 to 32
+# letters), and the console's answers to the button ($address: the page's local address).
+activity-button-open = Open the board
+activity-unavailable = The board cannot be opened here: this bot does not offer its Activity. Play with the buttons and commands instead.
+activity-launch-name = launch
+activity-launch-description = Open Dama's board in this channel: play, watch and challenge by clicking
+activity-console-open = Open the board in your browser: { $address }
+activity-console-start = The board opens in a browser when the console is started with `damabot local --web`.
 
 
 ## Tournaments

@@ -823,6 +823,15 @@ discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`:
 # menciona; $what: qué pasó (la primera línea de un tablero); $game: el número de la partida.
 discord-ping = { $mentions } — { $what }
 discord-ping-game = { $mentions } — { $what } · partida #{ $game }
+# The Activity (the board inside Discord). The button of every board, the answer to an old one
+# when the Activity is not offered, the app's Entry Point command (its name: lowercase, 1 to 32
+# letters), and the console's answers to the button ($address: the page's local address).
+activity-button-open = Abrir el tablero
+activity-unavailable = Aquí no se puede abrir el tablero: este bot no ofrece su actividad. Juega con los botones y los comandos.
+activity-launch-name = abrir
+activity-launch-description = Abre el tablero de Dama en este canal: juega, mira y desafía con un clic
+activity-console-open = Abre el tablero en tu navegador: { $address }
+activity-console-start = El tablero se abre en el navegador si la consola se inicia con `damabot local --web`.
 
 
 ## Tournaments

@@ -838,6 +838,15 @@ discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: 
 # chi è menzionato; $what: cosa è successo (la prima riga di una damiera); $game: il numero della partita.
 discord-ping = { $mentions } — { $what }
 discord-ping-game = { $mentions } — { $what } · partita #{ $game }
+# The Activity (the board inside Discord). The button of every board, the answer to an old one
+# when the Activity is not offered, the app's Entry Point command (its name: lowercase, 1 to 32
+# letters), and the console's answers to the button ($address: the page's local address).
+activity-button-open = Apri la damiera
+activity-unavailable = Qui la damiera non si può aprire: questo bot non offre la sua attività. Gioca con i pulsanti e i comandi.
+activity-launch-name = apri
+activity-launch-description = Apri la damiera di Dama in questo canale: gioca, guarda e sfida con un clic
+activity-console-open = Apri la damiera nel browser: { $address }
+activity-console-start = La damiera si apre nel browser se la console è avviata con `damabot local --web`.
 
 
 ## Tournaments

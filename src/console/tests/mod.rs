@@ -1,5 +1,6 @@
 //! The console as a user sees it: sessions in every language, threads, direct messages.
 
+mod activity;
 mod languages;
 mod privacy;
 mod reading;

@@ -22,7 +22,7 @@ use super::{Context, Data, Error};
 use crate::commands;
 use crate::i18n::{self, Language, t};
 
-pub use register::{LOCALES, registration};
+pub use register::{LOCALES, entry_point, kept_entry_point, registration};
 
 type Command = poise::Command<Data, Error>;
 

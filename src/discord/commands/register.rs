@@ -13,7 +13,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CommandOptionType, CreateCommand, CreateCommandOption};
 
 use crate::commands::{self, Kind, Labels, TIME_LENGTH, choice_attribute, message_id};
-use crate::i18n::{Language, Texts};
+use crate::i18n::{Language, Text, Texts};
 
 /// The Discord locales of each language besides English (the registered default): Italian is
 /// `it`, Spanish both `es-ES` and `es-419`.
@@ -55,6 +55,46 @@ pub fn registration(texts: &Texts) -> (Vec<CreateCommand>, Vec<String>) {
         })
         .collect();
     (builders, words.missing)
+}
+
+/// The app's Entry Point command (type 4, `PRIMARY_ENTRY_POINT`): Discord itself launches the
+/// Activity when it is used (handler 2), named and described from the files. Discord keeps
+/// one per app, among its global commands only.
+pub fn entry_point(texts: &Texts) -> CreateCommand {
+    let word = |language, text| texts.format(language, text, &fluent_bundle::FluentArgs::new());
+    let mut builder = CreateCommand::new(word(Language::En, Text::ActivityLaunchName))
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
+        .description(word(Language::En, Text::ActivityLaunchDescription))
+        .contexts(vec![serenity::InteractionContext::Guild]);
+    for (locale, name) in per_locale(|l| word(l, Text::ActivityLaunchName)) {
+        builder = builder.name_localized(locale, name);
+    }
+    for (locale, text) in per_locale(|l| word(l, Text::ActivityLaunchDescription)) {
+        builder = builder.description_localized(locale, text);
+    }
+    builder
+}
+
+/// An Entry Point command as Discord has it (one the developer portal made, say), to keep it
+/// as it is in a bulk overwrite of the global commands, which Discord refuses (code 50240)
+/// without it.
+pub fn kept_entry_point(command: &serenity::Command) -> CreateCommand {
+    let mut builder = CreateCommand::new(command.name.clone())
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(
+            command
+                .handler
+                .unwrap_or(serenity::EntryPointHandlerType::DiscordLaunchActivity),
+        )
+        .description(command.description.clone());
+    for (locale, name) in command.name_localizations.iter().flatten() {
+        builder = builder.name_localized(locale.clone(), name.clone());
+    }
+    for (locale, text) in command.description_localizations.iter().flatten() {
+        builder = builder.description_localized(locale.clone(), text.clone());
+    }
+    builder
 }
 
 /// The options of a command: its subcommands, or its own options.
@@ -220,4 +260,33 @@ fn per_locale(mut text: impl FnMut(Language) -> String) -> Vec<(&'static str, St
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n;
+
+    #[test]
+    fn the_entry_point_is_launched_by_discord_and_named_in_every_language() {
+        let texts = i18n::load().unwrap();
+        let json = serde_json::to_value(entry_point(texts)).unwrap();
+        assert_eq!(json["type"], 4);
+        assert_eq!(json["handler"], 2);
+        assert_eq!(json["name"], "launch");
+        assert_eq!(json["name_localizations"]["it"], "apri");
+        assert_eq!(json["name_localizations"]["es-419"], "abrir");
+        let description = json["description"].as_str().unwrap();
+        assert!(
+            (1..=100).contains(&description.chars().count()),
+            "{description}"
+        );
+        for text in json["description_localizations"]
+            .as_object()
+            .unwrap()
+            .values()
+        {
+            assert!(text.as_str().unwrap().chars().count() <= 100, "{text}");
+        }
+    }
 }

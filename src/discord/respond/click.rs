@@ -15,7 +15,7 @@ use crate::discord::call::{self, Click};
 use crate::discord::errors::{apology, interaction_expired};
 use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
 use crate::discord::permissions::{check_permissions, guild_only_text};
-use crate::game::{Reply, component_lane};
+use crate::game::{ComponentAction, Reply, component_lane};
 use crate::i18n::Language;
 use crate::metrics::InteractionKind;
 use crate::store::MessageRef;
@@ -86,6 +86,21 @@ async fn click(
     let received = Instant::now();
     let budget = budget_of(interaction.id.get());
     let http = &ctx.http;
+    if data.launch_activity && ComponentAction::opens_board(&interaction.data.custom_id) {
+        // Discord opens the Activity in the clicker's channel; nothing else to answer.
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::LaunchActivity)
+            .await?;
+        answered(
+            ctx.shard_id,
+            InteractionKind::Click,
+            interaction.id.get(),
+            true,
+        );
+        progress.responded = true;
+        progress.delivered = true;
+        return Ok(());
+    }
     let Some(actor) = call::actor(
         &interaction.user,
         interaction.member.as_ref(),

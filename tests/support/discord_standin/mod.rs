@@ -138,6 +138,7 @@
 //! on any violation or unmatched route.
 
 mod actions;
+mod activity;
 mod dump;
 mod gateway;
 mod guild;
@@ -160,6 +161,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
+pub use activity::{CLIENT_SECRET, ENTRY_POINT_REMOVED};
 pub use dump::{DumpReport, validate_dump};
 pub use interaction::{Slash, components};
 pub use model::{Overwrite, Person, perm};

@@ -29,6 +29,19 @@ pub fn parse_body(content_type: &str, bytes: &[u8]) -> Result<Body, String> {
                 files: Vec::new(),
             })
             .map_err(|e| format!("invalid json body: {e}")),
+        // The OAuth2 token exchange: its fields as an object of strings.
+        "application/x-www-form-urlencoded" => {
+            let text = std::str::from_utf8(bytes).map_err(|_| "a form body that is not utf-8")?;
+            let mut fields = serde_json::Map::new();
+            for pair in text.split('&').filter(|p| !p.is_empty()) {
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                fields.insert(form_decode(name)?, Value::String(form_decode(value)?));
+            }
+            Ok(Body {
+                json: Some(Value::Object(fields)),
+                files: Vec::new(),
+            })
+        }
         "multipart/form-data" => {
             let boundary = parameter(content_type, "boundary")
                 .ok_or_else(|| "multipart body without a boundary".to_owned())?;
@@ -36,6 +49,25 @@ pub fn parse_body(content_type: &str, bytes: &[u8]) -> Result<Body, String> {
         }
         other => Err(format!("unexpected content type {other:?} for a body")),
     }
+}
+
+/// A form-encoded name or value: `+` is a space, `%XX` a byte.
+fn form_decode(text: &str) -> Result<String, String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.bytes();
+    while let Some(b) = rest.next() {
+        match b {
+            b'+' => bytes.push(b' '),
+            b'%' => {
+                let hex: String = rest.by_ref().take(2).map(char::from).collect();
+                let byte = u8::from_str_radix(&hex, 16)
+                    .map_err(|_| format!("a bad escape %{hex} in a form body"))?;
+                bytes.push(byte);
+            }
+            _ => bytes.push(b),
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| "a form field that is not utf-8".to_owned())
 }
 
 fn parse_multipart(boundary: &str, bytes: &[u8]) -> Result<Body, String> {

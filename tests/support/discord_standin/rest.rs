@@ -12,12 +12,12 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
-use super::dump;
 use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
 use super::record::{self, Recorded, UploadedFile};
 use super::schema::{self, Violation};
 use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
+use super::{activity, dump};
 
 const API_PREFIX: &str = "/api/v10";
 
@@ -172,6 +172,12 @@ fn route(
     body: &Body,
 ) -> Answer {
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let form = body.json.as_ref().unwrap_or(&Value::Null);
+    if let Some(answered) =
+        activity::route(state, &shared.token, method, &segments, authorization, form)
+    {
+        return answered.map_or_else(Answer::from, |(status, value)| Answer::Json(status, value));
+    }
     // Interaction callbacks and webhook calls are authorised by their token, not the bot's;
     // `GET /gateway` needs no authorisation at all.
     let open = matches!(
@@ -587,6 +593,7 @@ fn callback(
             }
             original = Some(source);
         }
+        12 => activity::may_launch(state, kind)?,
         8 if kind == 4 => {
             let list = data["choices"].as_array().cloned().unwrap_or_default();
             if list.len() > 25 {

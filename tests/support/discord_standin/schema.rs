@@ -206,7 +206,7 @@ fn validator(route: &str, schema: &Value) -> Arc<Validator> {
 #[must_use]
 pub fn check(method: &str, path: &str, body: Option<&Value>) -> (Option<String>, Vec<Violation>) {
     let Some(template) = template_of(method, path) else {
-        return (None, Vec::new());
+        return documented_elsewhere(method, path, body);
     };
     let method = method.to_ascii_uppercase();
     let route = format!("{method} {}", template.path);
@@ -239,6 +239,33 @@ pub fn check(method: &str, path: &str, body: Option<&Value>) -> (Option<String>,
             message,
         });
     }
+    (Some(route), violations)
+}
+
+/// The routes Discord documents outside its description: the OAuth2 token exchange
+/// (form-encoded, read as an object of strings), with the fields an authorization code grant
+/// needs.
+fn documented_elsewhere(
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (Option<String>, Vec<Violation>) {
+    let path = path.split('?').next().unwrap_or("");
+    let path = path.strip_prefix("/api/v10").unwrap_or(path);
+    if !method.eq_ignore_ascii_case("POST") || path.trim_end_matches('/') != "/oauth2/token" {
+        return (None, Vec::new());
+    }
+    let route = "POST /oauth2/token".to_owned();
+    let violations = ["grant_type", "code", "client_id", "client_secret"]
+        .into_iter()
+        .filter(|field| body.is_none_or(|b| b[field].as_str().is_none_or(str::is_empty)))
+        .map(|field| Violation {
+            route: route.clone(),
+            path: format!("/{field}"),
+            code: "BASE_TYPE_REQUIRED".to_owned(),
+            message: format!("the token exchange needs {field}"),
+        })
+        .collect();
     (Some(route), violations)
 }
 

@@ -327,6 +327,8 @@ pub struct State {
     pub thread_members: HashMap<u64, Vec<u64>>,
     /// When each thread last had a message (or was created or reopened), stand-in time.
     pub thread_activity: HashMap<u64, Instant>,
+    /// The Activity: codes, tokens, instances (`super::activity`).
+    pub activity: super::activity::Activities,
 }
 
 impl State {
@@ -354,6 +356,7 @@ impl State {
             backdate_next: None,
             thread_members: HashMap::new(),
             thread_activity: HashMap::new(),
+            activity: super::activity::Activities::default(),
         }
     }
 
@@ -401,6 +404,7 @@ impl State {
             Some(g) => self.guild_commands.get(&g).cloned().unwrap_or_default(),
             None => self.global_commands.clone(),
         };
+        super::activity::check_entry_points(self, guild, &previous, list)?;
         let mut echoed = Vec::with_capacity(list.len());
         for command in list {
             check_command(command).map_err(|e| Refusal::invalid_form(&e))?;
