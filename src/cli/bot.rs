@@ -69,6 +69,13 @@ pub fn run_bot(config: &Config) -> ExitCode {
             .with_limits(config.limits.clone())
             .with_board_launch(config.activity_configured()),
     );
+    // Pages of other processes on the same PostgreSQL database hear of this one's moves.
+    if config.activity_configured() {
+        if let Err(error) = service.changes().across_database(&location) {
+            eprintln!("error: the change feed: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

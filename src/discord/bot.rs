@@ -157,6 +157,12 @@ pub async fn run(
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
     let metrics_stopped = stopped.clone();
+    // The Activity's page: listening from the start, served once READY names the application.
+    let page = if data.launch_activity {
+        Some(PageServer::bind(config, stopped.clone()).await?)
+    } else {
+        None
+    };
     let mut turn_stopped = stopped.clone();
     let setup_failed = Arc::new(AtomicBool::new(false));
 
@@ -183,6 +189,9 @@ pub async fn run(
                 info!("registered {count} commands in guild {guild}");
             } else {
                 info!("registered {count} commands globally");
+            }
+            if let Some(page) = page {
+                page.serve(ready.application.id.get(), &setup_data);
             }
             tokio::spawn(sweep(
                 ctx.http.clone(),
@@ -514,5 +523,44 @@ async fn sweep(
                 Err(error) => error!(%error, "the job recording a notice's delivery failed"),
             }
         }
+    }
+}
+
+/// The Activity's page in `damabot run`: its listener bound at start-up (a port in use stops
+/// the bot at once), served with Discord vouching for its people once the application's id is
+/// known.
+struct PageServer {
+    config: Config,
+    listener: tokio::net::TcpListener,
+    stopped: watch::Receiver<bool>,
+}
+
+impl PageServer {
+    async fn bind(config: &Config, stopped: watch::Receiver<bool>) -> Result<PageServer, BotError> {
+        let listen = config.web.listen;
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|error| BotError::Setup(format!("web: cannot listen on {listen}: {error}")))?;
+        Ok(PageServer {
+            config: config.clone(),
+            listener,
+            stopped,
+        })
+    }
+
+    fn serve(self, application: u64, data: &Data) {
+        let Some(auth) = crate::discord::activity::DiscordAuth::for_bot(&self.config, application)
+        else {
+            warn!("the Activity's page is not served: its Discord client could not be made");
+            return;
+        };
+        let listen = self.config.web.listen;
+        match &self.config.web.public_url {
+            Some(url) => info!(%listen, %url, "serving the Activity's page"),
+            None => info!(%listen, "serving the Activity's page"),
+        }
+        let web = crate::web::Web::start(data.service.clone(), data.work.clone(), Arc::new(auth));
+        let limits = crate::http::Limits::from(&self.config.web);
+        tokio::spawn(web.serve(self.listener, limits, self.stopped));
     }
 }
