@@ -7,7 +7,8 @@
 //! cargo run --release --example web_latency -- [SPECTATORS] [MOVES]
 //! ```
 //! Defaults: 200 spectators, 300 moves. The game is played from the initial position with the
-//! first legal move each time; a finished game is followed by a new one.
+//! first legal move each time, a move every 60 ms (each page within its 10 frames a second); a
+//! finished game is followed by a new one.
 
 mod measure;
 
@@ -23,6 +24,9 @@ use measure::{ms, peak_memory};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use web_support::{Socket, game_at, game_from, page, send};
+
+/// The pause before each move.
+const PACE: Duration = Duration::from_millis(60);
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
@@ -47,30 +51,38 @@ async fn main() {
         watchers.push(sink);
     }
     let mut samples = Vec::with_capacity(wanted);
-    let mut game = new_game(&server, &mut alice, &mut bob, &mut watchers).await;
+    let (mut game, mut state) = new_game(&server, &mut alice, &mut bob, &mut watchers).await;
     let mut white_to_move = true;
     let mut ply = 0;
+    // `state`: the position the player to move last received (each frame is read once).
     while samples.len() < wanted {
         let (mover, other) = if white_to_move {
             (&mut alice, &mut bob)
         } else {
             (&mut bob, &mut alice)
         };
-        let state = game_at(mover, ply).await;
         if state["status"] != "active" {
-            game = new_game(&server, &mut alice, &mut bob, &mut watchers).await;
+            (game, state) = new_game(&server, &mut alice, &mut bob, &mut watchers).await;
             white_to_move = true;
             ply = 0;
             continue;
         }
         let text = state["legal"][0]["text"].as_str().unwrap().to_owned();
+        // Within a page's allowance (10 frames a second): each page moves every 120 ms.
+        tokio::time::sleep(PACE).await;
         let started = Instant::now();
         send(
             mover,
             json!({"type": "move", "game": game, "ply": ply, "move": text}),
         )
         .await;
-        game_at(other, ply + 1).await;
+        state = loop {
+            let seen = game_at(other, ply + 1).await;
+            // Frames of the game before may still be on their way.
+            if seen["id"] == game {
+                break seen;
+            }
+        };
         samples.push(started.elapsed());
         ply += 1;
         white_to_move = !white_to_move;
@@ -92,13 +104,14 @@ async fn main() {
 /// A spectator's sending half.
 type Sink = futures_util::stream::SplitSink<Socket, Message>;
 
-/// A new game between Alice and Bob, watched by both and every spectator; its id.
+/// A new game between Alice and Bob, watched by both and every spectator; its id and the
+/// position as Alice, to move, sees it.
 async fn new_game(
     server: &web_support::Server,
     alice: &mut Socket,
     bob: &mut Socket,
     watchers: &mut [Sink],
-) -> i64 {
+) -> (i64, Value) {
     let id = game_from(
         server,
         "alice",
@@ -107,9 +120,10 @@ async fn new_game(
     )
     .id
     .0;
-    for socket in [&mut *alice, &mut *bob] {
+    let mut seen: Value = json!(null);
+    for socket in [&mut *bob, &mut *alice] {
         send(socket, json!({"type": "watch", "game": id})).await;
-        let mut seen: Value = json!(null);
+        seen = json!(null);
         while seen["id"] != id {
             seen = game_at(socket, 0).await;
         }
@@ -120,5 +134,5 @@ async fn new_game(
     }
     // Let the spectators' joining settle before measuring.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    id
+    (id, seen)
 }

@@ -102,7 +102,11 @@ pub async fn serve(
             _ = stopped.changed() => return,
         };
         let stream = match accepted {
-            Ok((stream, _)) => stream,
+            Ok((stream, _)) => {
+                // Small answers and WebSocket frames go out at once, not after a delayed ACK.
+                let _ = stream.set_nodelay(true);
+                stream
+            }
             Err(error) => {
                 tracing::warn!(%error, "{what}: accept failed");
                 tokio::time::sleep(Duration::from_millis(100)).await;

@@ -148,7 +148,9 @@ pub async fn page(server: &Server, name: &str, locale: &str) -> (Socket, Value) 
         "ws://{}/ws?session={session}&instance=i-1&channel={CHANNEL}&locale={locale}",
         server.address
     );
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .unwrap();
     let hello = next(&mut socket, "hello").await;
     (socket, hello)
 }
