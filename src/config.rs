@@ -498,22 +498,6 @@ impl Config {
             .filter(|t| !t.expose().trim().is_empty())
     }
 
-    /// The Activity's client secret, if one is set and not blank.
-    #[must_use]
-    pub fn client_secret(&self) -> Option<&Secret> {
-        self.activity
-            .client_secret
-            .as_ref()
-            .filter(|s| !s.expose().trim().is_empty())
-    }
-
-    /// Whether the Activity is offered: `[activity]` on, its client secret there and the page
-    /// served (`[web]` on).
-    #[must_use]
-    pub fn activity_configured(&self) -> bool {
-        self.activity.enabled && self.client_secret().is_some() && self.web.enabled
-    }
-
     /// How many engine searches may run at once.
     #[must_use]
     pub fn max_concurrent_searches(&self) -> usize {

@@ -10,11 +10,41 @@ use serde_json::Value;
 use crate::common::{Bot, answer, find_custom_id, label, start_game, text, threads_off};
 use crate::support::discord_standin::{CLIENT_SECRET, Slash, Standin, message_id};
 
-/// The Activity configured: the page served and the client secret in the file.
-fn activity_config() -> String {
+/// The Activity configured: the page served on `port` and the client secret in the file.
+fn activity_config(port: u16) -> String {
     format!(
-        "[web]\nenabled = true\n\n[activity]\nenabled = true\nclient_secret = \"{CLIENT_SECRET}\"\n"
+        "[web]\nenabled = true\nlisten = \"127.0.0.1:{port}\"\n\n[activity]\nenabled = true\nclient_secret = \"{CLIENT_SECRET}\"\n"
     )
+}
+
+/// A loopback port free a moment ago.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// `POST /api/token` on the page's server: the status and the answer's JSON.
+async fn page_token(port: u16, code: &str) -> (u16, Value) {
+    let url = format!("http://127.0.0.1:{port}/api/token");
+    for _ in 0..100 {
+        let sent = reqwest::Client::new()
+            .post(&url)
+            .header("content-type", "application/json")
+            .body(serde_json::json!({ "code": code }).to_string())
+            .send()
+            .await;
+        // The page is served once READY names the application: a moment after start-up.
+        let Ok(response) = sent else {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            continue;
+        };
+        let status = response.status().as_u16();
+        let body = response.text().await.unwrap_or_default();
+        return (status, serde_json::from_str(&body).unwrap_or(Value::Null));
+    }
+    panic!("the page's server never answered on port {port}");
 }
 
 /// Starts the bot with its commands registered globally (where the Entry Point command lives)
@@ -45,7 +75,8 @@ async fn a_configured_activity_launches_from_every_board_and_its_entry_point() {
     let discord = Standin::start().await;
     discord.enable_activities(true);
     let dir = tempfile::tempdir().expect("a temp dir");
-    let (mut bot, registered) = start_global(&discord, &dir, &activity_config(), "on").await;
+    let port = free_port();
+    let (mut bot, registered) = start_global(&discord, &dir, &activity_config(port), "on").await;
     let entry = entry_points(&registered);
     assert_eq!(entry.len(), 1, "one Entry Point command: {registered:#?}");
     assert_eq!(
@@ -71,6 +102,22 @@ async fn a_configured_activity_launches_from_every_board_and_its_entry_point() {
         "LAUNCH_ACTIVITY: {:#}",
         launched.body()
     );
+
+    // The running bot's page opens a session only for a code Discord vouches for: never for
+    // the SDK mock's code, which only `damabot local --web` takes.
+    let (status, session) = page_token(port, &discord.mint_code(&alice)).await;
+    assert_eq!(status, 200, "{session:#}");
+    assert_eq!(session["you"]["id"], alice.id.to_string(), "{session:#}");
+    assert!(
+        session["session"].as_str().is_some_and(|s| s.len() >= 16),
+        "{session:#}"
+    );
+    for refused in ["mock_code", "nonsense"] {
+        let (status, answer) = page_token(port, refused).await;
+        assert_eq!(status, 401, "{refused}: {answer:#}");
+        assert!(answer.get("session").is_none(), "{answer:#}");
+        discord.take_expected_error("invalid_grant");
+    }
     assert!(
         !bot.log().contains(CLIENT_SECRET),
         "the client secret is never logged"
