@@ -71,6 +71,9 @@ async fn on_event(
             metrics::gateway_reconnect(shard);
         }
         serenity::FullEvent::Resume { .. } => metrics::gateway_reconnect(shard),
+        serenity::FullEvent::GuildUpdate { new_data, .. } => {
+            crate::discord::call::note_guild_update(&framework.serenity_context.cache, new_data);
+        }
         _ => {}
     }
     if let serenity::FullEvent::InteractionCreate {
