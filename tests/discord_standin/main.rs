@@ -8,6 +8,7 @@ mod support;
 
 mod bot;
 mod channels;
+mod limits;
 mod protocol;
 mod schema;
 mod shards;

@@ -162,6 +162,10 @@ use tokio::task::JoinHandle;
 
 pub use dump::{DumpReport, validate_dump};
 pub use interaction::{Slash, components};
+pub use limits::{
+    COMMAND_CHARACTERS, check_attachment_references, check_command, check_components,
+    check_message_body, command_characters, is_empty_message,
+};
 pub use model::{Overwrite, Person, perm};
 pub use record::{
     ClientFrame, Notification, Recorded, SentInteraction, UploadedFile, Violation, path_matches,
