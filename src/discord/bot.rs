@@ -76,6 +76,10 @@ async fn on_event(
         }
         _ => {}
     }
+    if let serenity::FullEvent::ThreadUpdate { new, .. } = event {
+        respond::keep_live_game_thread_open(framework.serenity_context, framework.user_data, new)
+            .await;
+    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),
     } = event
