@@ -144,7 +144,7 @@ impl Console {
             let _ = writeln!(
                 out,
                 "{}",
-                t!(self.language, ConsoleThreadArchived, name = name)
+                t!(self.language, ConsoleThreadStaysOpen, name = name)
             );
         }
         out

@@ -71,7 +71,14 @@ async fn on_event(
             metrics::gateway_reconnect(shard);
         }
         serenity::FullEvent::Resume { .. } => metrics::gateway_reconnect(shard),
+        serenity::FullEvent::GuildUpdate { new_data, .. } => {
+            crate::discord::call::note_guild_update(&framework.serenity_context.cache, new_data);
+        }
         _ => {}
+    }
+    if let serenity::FullEvent::ThreadUpdate { new, .. } = event {
+        respond::keep_live_game_thread_open(framework.serenity_context, framework.user_data, new)
+            .await;
     }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),

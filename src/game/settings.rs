@@ -259,7 +259,15 @@ impl GameService {
             lines.push(if chosen.is_some() {
                 t!(now, SettingsLanguageChosen)
             } else {
-                t!(now, SettingsLanguageDiscord)
+                t!(
+                    now,
+                    SettingsLanguageDiscord,
+                    source = if actor.guild_language.is_some() {
+                        "community"
+                    } else {
+                        "players"
+                    },
+                )
             });
         }
         if let Some(time) = change.time_per_move {
@@ -325,10 +333,14 @@ impl GameService {
             NotifyMode::Ping => "ping",
             NotifyMode::Off => "off",
         };
+        // A server's own language is one chosen here, or a Community server's; elsewhere each
+        // game speaks the language of whoever started it.
         let source = if settings.language.is_some() {
             "chosen"
-        } else {
+        } else if actor.guild_language.is_some() {
             "discord"
+        } else {
+            "players"
         };
         let expiry = settings
             .challenge_expiry_ms

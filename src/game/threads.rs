@@ -10,7 +10,7 @@ use super::reply::ThreadStart;
 use super::settings::channel_list;
 use super::{Actor, GameService, Reply, ServiceError};
 use crate::i18n::{Language, t};
-use crate::store::{ChannelId, Game, GameId, Participant, StoreError};
+use crate::store::{ChannelId, Game, GameId, GameStatus, Participant, StoreError};
 
 /// The longest thread name Discord takes.
 pub const THREAD_NAME_MAX_CHARS: usize = 100;
@@ -187,6 +187,16 @@ impl GameService {
         let language = self.game_language(&record);
         let loaded = self.load(record)?;
         Ok(self.first_board(language, &loaded))
+    }
+
+    /// Whether a game is still being played in `thread` (the game it was opened for, or a
+    /// rematch there): Discord must not keep it archived.
+    pub fn thread_has_live_game(&self, thread: ChannelId) -> Result<bool, ServiceError> {
+        Ok(self
+            .store
+            .recent_games_in_channel(thread, 10)?
+            .iter()
+            .any(|game| game.status == GameStatus::Active))
     }
 
     /// The thread of a starting game could not be opened: the game is played in its channel

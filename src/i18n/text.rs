@@ -258,8 +258,9 @@ texts! {
     SettingsNotManager = "settings-not-manager" [],
     /// `/settings language:` with a language: said in that language.
     SettingsLanguageChosen = "settings-language-chosen" [],
-    /// `/settings language:` without one: back to the server's Discord language, said in it.
-    SettingsLanguageDiscord = "settings-language-discord" [],
+    /// `/settings language:` without one: back to a Community server's Discord language
+    /// (`$source` `community`), or to each game in its starter's language (`players`).
+    SettingsLanguageDiscord = "settings-language-discord" ["source"],
     // ---- threads and starting games
     /// A game is started in a game's own thread: `$channel` the thread's channel, a mention.
     StartThreadTaken = "start-thread-taken" ["game", "channel"],
@@ -694,7 +695,7 @@ texts! {
     /// Threads as channels: `$name` as typed after `@channel`.
     ConsoleThreadOpened = "console-thread-opened" ["name"],
     ConsoleThreadNow = "console-thread-now" ["name"],
-    ConsoleThreadArchived = "console-thread-archived" ["name"],
+    ConsoleThreadStaysOpen = "console-thread-stays-open" ["name"],
     /// What starts the lines of a direct message to `$name`.
     ConsoleDm = "console-dm" ["name"],
     /// A direct message to `$name` that failed, posted in `$channel` instead.

@@ -430,3 +430,23 @@ async fn in_a_community_server_its_chosen_language_wins_over_the_players() {
     );
     discord.assert_no_errors();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ordinary_server_that_reports_another_locale_did_not_choose_it() {
+    i18n::set_strict(true);
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    // Discord never reports a locale of its own for a server that is not a Community server;
+    // the bot goes by the server's features (from the gateway), not by the locale.
+    discord.set_ordinary_guild_locale("it");
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let board = text(&game.board);
+    assert!(board.contains("**Game #"), "{board}");
+    assert!(!board.contains("Partita"), "{board}");
+    let words = control_words(&game.board);
+    assert!(
+        words.contains(&said(Language::En, Text::GameButtonResign, &[])),
+        "{words:?}"
+    );
+    discord.assert_no_errors();
+}

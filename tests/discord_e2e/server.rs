@@ -315,13 +315,26 @@ async fn an_answer_after_the_token_expired_goes_to_the_channel() {
     let play = discord.slash(&alice, play_command(8, BLACK)).await;
     let callback = discord.callback(&play).await;
     assert_eq!(callback.body()["type"], 5, "{:#}", callback.body());
-    // A quarter of an hour passes while the engine thinks (the stand-in's clock).
+    let thinking = message_id(&discord.original(&play).await);
+    // The bot reads the "thinking…" message back while its token works.
+    discord
+        .next_request("GET", "/webhooks/*/*/messages/@original")
+        .await;
+    // A quarter of an hour passes while the engine thinks (the stand-in's clock): the edit
+    // of the "thinking…" message is refused (401, 50027).
     discord.advance(Duration::from_secs(16 * 60));
     let posted = next_channel_post(&discord, discord.channel_id()).await;
     assert_board(&discord, &posted);
     assert!(text(&posted).contains("Game #1"), "{}", text(&posted));
+    let removed = discord
+        .next_request("DELETE", &format!("/channels/*/messages/{thinking}"))
+        .await;
+    assert_eq!(removed.status, 204, "{removed}");
+    assert!(
+        !discord.messages().iter().any(|m| message_id(m) == thinking),
+        "the answer replaces the \"thinking…\" message"
+    );
     discord.take_expected_error("Invalid Webhook Token");
-    discord.take_expected_error("never completed");
     discord.assert_no_errors();
 }
 

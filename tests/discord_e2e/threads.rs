@@ -1,8 +1,8 @@
 //! Games in threads of their own: an accepted challenge opens a thread from its message, the
 //! board and the moves go there (its players added as members), several games run from one
 //! channel at once, the end leaves the thread open a day (a spectator's Rematch works there)
-//! with one line in the channel, a thread Discord archived after a week of silence reopens for
-//! the next move; where the bot may not open threads, one game per channel as before, with a
+//! with one line in the channel, a thread Discord archived after a week of silence reopens at
+//! once while its game goes on (or for the next move) and stays archived once it is over; where the bot may not open threads, one game per channel as before, with a
 //! tip.
 
 use std::time::Duration;
@@ -316,8 +316,17 @@ async fn a_thread_archived_after_a_week_of_silence_reopens_for_the_next_move() {
         })
         .await;
 
-    // Bob takes his time: after a week without a message, Discord archives the thread.
+    // Bob takes his time: after a week without a message, Discord archives the thread. The
+    // bot's reopening at once fails this time (Discord has a bad moment).
+    let path = format!("/channels/{}", game.thread);
+    discord.fail_next("PATCH", &path);
     discord.advance(Duration::from_secs(7 * 24 * 3600 + 60));
+    let failed = discord
+        .next_request_where("the thread's reopening at once", |r| {
+            r.method == "PATCH" && r.path == path
+        })
+        .await;
+    assert_eq!(failed.status, 500, "{failed}");
     assert!(archived(&discord, game.thread));
 
     // Bob, a member, moves there: the bot reopens the thread, and the new board is live.
@@ -331,7 +340,6 @@ async fn a_thread_archived_after_a_week_of_silence_reopens_for_the_next_move() {
     let replied = answer(&discord, &reply).await;
     assert!(!replied.ephemeral(), "{:#}", replied.body());
     assert!(text(&replied.message).contains("10-14"));
-    let path = format!("/channels/{}", game.thread);
     let reopened = discord
         .next_request_where("the thread reopened", |r| {
             r.method == "PATCH" && r.path == path
@@ -354,5 +362,64 @@ async fn a_thread_archived_after_a_week_of_silence_reopens_for_the_next_move() {
         "the live board keeps its menu: {:#}",
         replied.message
     );
+    discord.assert_no_errors();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_games_thread_reopens_as_soon_as_discord_archives_it() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+    let path = format!("/channels/{}", game.thread);
+    let reopened = |discord: &crate::support::discord_standin::Standin| {
+        discord
+            .requests()
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path == path)
+            .filter(|r| r.body()["archived"] == false)
+            .count()
+    };
+
+    // A week without a move: Discord archives the thread, and the bot reopens it at once,
+    // before anyone moves, so its board stays usable for everyone.
+    discord.advance(Duration::from_secs(7 * 24 * 3600 + 60));
+    let reopening = discord
+        .next_request_where("the thread reopened", |r| {
+            r.method == "PATCH" && r.path == path
+        })
+        .await;
+    assert_eq!(reopening.status, 200, "{reopening}");
+    assert_eq!(reopening.body()["archived"], false);
+    assert!(!archived(&discord, game.thread));
+    assert_eq!(reopened(&discord), 1);
+
+    // A moderator archives it by hand while the game goes on: reopened again.
+    discord.archive_thread(game.thread);
+    let again = discord
+        .next_request_where("the thread reopened again", |r| {
+            r.method == "PATCH" && r.path == path
+        })
+        .await;
+    assert_eq!(again.status, 200, "{again}");
+    assert!(!archived(&discord, game.thread));
+
+    // The game ends: a day later Discord archives the thread, and it stays archived.
+    let resign = discord
+        .slash_in(game.thread, &bob, Slash::new("resign"))
+        .await;
+    answer(&discord, &resign).await;
+    discord
+        .next_request_where("the thread's shorter life", |r| {
+            r.method == "PATCH" && r.path == path && r.body()["auto_archive_duration"] == 1440
+        })
+        .await;
+    discord.advance(Duration::from_secs(24 * 3600 + 60));
+    assert!(archived(&discord, game.thread));
+    // The bot has seen the archiving once another event behind it was answered.
+    let help = discord.slash(&alice, Slash::new("help")).await;
+    answer(&discord, &help).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(archived(&discord, game.thread), "a finished game's thread");
+    assert_eq!(reopened(&discord), 2, "not reopened after the game's end");
     discord.assert_no_errors();
 }

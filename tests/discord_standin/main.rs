@@ -9,6 +9,7 @@ mod support;
 mod activity;
 mod bot;
 mod channels;
+mod limits;
 mod protocol;
 mod schema;
 mod shards;

@@ -187,7 +187,8 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
         shown.text,
         "**Settings**\n\
          Your notifications: mentions in the game's thread\n\
-         Language of this server: English (the server's Discord language)\n\
+         Language of this server: none chosen: each game speaks the language of whoever \
+         started it\n\
          Time per move: 1 h\n\
          Challenges stay open: 2 h\n\
          Games in threads: off\n\
@@ -202,7 +203,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
     assert!(it.text.contains("Tempo per mossa: 1 ora"), "{}", it.text);
     assert!(
         it.text
-            .contains("Lingua di questo server: inglese (la lingua Discord del server)"),
+            .contains("Lingua di questo server: nessuna scelta: ogni partita parla la lingua di chi l'ha iniziata"),
         "{}",
         it.text
     );

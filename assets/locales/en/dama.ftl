@@ -396,7 +396,11 @@ lookup-game-hidden = Game #{ $game } was played in a channel you cannot see.
 settings-not-manager = Only members who may **Manage Server** can change the server's settings.
 # /settings language: the answer, in the language now chosen.
 settings-language-chosen = From now on I speak English in this server.
-settings-language-discord = From now on I follow the server's Discord language: English.
+# $source: community (a Community server, whose Discord language counts) or players.
+settings-language-discord = { $source ->
+        [community] From now on I follow the language chosen for this Community server on Discord: English.
+       *[players] From now on each game speaks the language of whoever starts it; messages about no game follow whoever asks.
+    }
 
 
 ## Threads and starting games
@@ -459,7 +463,7 @@ start-settings-every-channel = every channel
 start-settings-expiry-range = A challenge must stay open between { $min } and { $max }.
 start-settings-expiry-fits = as long as the time per move (10 min to 3 days)
 # /settings without options. $notify: dm, ping or off; $language: it, en or es;
-# $language_source: chosen or discord; $time, $expiry: durations; $threads: on or off;
+# $language_source: chosen, players or discord; $time, $expiry: durations; $threads: on or off;
 # $channels: links, or every channel.
 start-settings-show = **Settings**
     Your notifications: { $notify ->
@@ -467,13 +471,16 @@ start-settings-show = **Settings**
         [off] off
        *[ping] mentions in the game's thread
     }
-    Language of this server: { $language ->
-        [it] Italian
-        [es] Spanish
-       *[en] English
-    }{ $language_source ->
-        [discord] {" "}(the server's Discord language)
-       *[chosen] {""}
+    Language of this server: { $language_source ->
+        [players] none chosen: each game speaks the language of whoever started it
+       *[other] { $language ->
+            [it] Italian
+            [es] Spanish
+           *[en] English
+        }{ $language_source ->
+            [discord] {" "}(chosen for this Community server on Discord)
+           *[chosen] {""}
+        }
     }
     Time per move: { $time }
     Challenges stay open: { $expiry }
@@ -1037,7 +1044,7 @@ console-dm-open = ({ $name }'s direct messages are open again)
 # Threads as channels; $name is what @channel takes.
 console-thread-opened = (thread #{ $name } opened)
 console-thread-now = (now in thread #{ $name })
-console-thread-archived = (thread #{ $name } archived)
+console-thread-stays-open = (thread #{ $name } stays open for a day)
 # What starts each line of a direct message.
 console-dm = (DM to { $name })
 console-dm-failed = (the DM to { $name } could not be delivered: posted in #{ $channel } instead)

@@ -406,7 +406,11 @@ lookup-game-hidden = La partida #{ $game } se jugó en un canal que no puedes ve
 settings-not-manager = Solo quien tiene el permiso **Gestionar servidor** puede cambiar los ajustes del servidor.
 # /settings language: la respuesta, en el idioma elegido.
 settings-language-chosen = De ahora en adelante hablo español en este servidor.
-settings-language-discord = De ahora en adelante sigo el idioma del servidor en Discord: español.
+# $source: community (un servidor de comunidad, cuyo idioma de Discord cuenta) o players.
+settings-language-discord = { $source ->
+        [community] De ahora en adelante sigo el idioma elegido en Discord para este servidor de comunidad: español.
+       *[players] De ahora en adelante cada partida habla el idioma de quien la empieza; los mensajes que no tratan de una partida siguen a quien pregunta.
+    }
 
 
 ## Threads and starting games
@@ -469,7 +473,7 @@ start-settings-every-channel = todos los canales
 start-settings-expiry-range = Un reto tiene que seguir abierto entre { $min } y { $max }.
 start-settings-expiry-fits = tanto como el tiempo por jugada (de 10 min a 3 días)
 # /settings sin opciones. $notify: dm, ping u off; $language: it, en o es;
-# $language_source: chosen o discord; $time, $expiry: duraciones; $threads: on u off;
+# $language_source: chosen, players o discord; $time, $expiry: duraciones; $threads: on u off;
 # $channels: enlaces, o todos los canales.
 start-settings-show = **Ajustes**
     Tus avisos: { $notify ->
@@ -477,13 +481,16 @@ start-settings-show = **Ajustes**
         [off] desactivados
        *[ping] menciones en el hilo de la partida
     }
-    Idioma de este servidor: { $language ->
-        [it] italiano
-        [es] español
-       *[en] inglés
-    }{ $language_source ->
-        [discord] {" "}(el idioma de Discord del servidor)
-       *[chosen] {""}
+    Idioma de este servidor: { $language_source ->
+        [players] ninguno elegido: cada partida habla el idioma de quien la empezó
+       *[other] { $language ->
+            [it] italiano
+            [es] español
+           *[en] inglés
+        }{ $language_source ->
+            [discord] {" "}(elegido en Discord para este servidor de comunidad)
+           *[chosen] {""}
+        }
     }
     Tiempo por jugada: { $time }
     Los retos siguen abiertos: { $expiry }
@@ -1047,7 +1054,7 @@ console-dm-closed = (los mensajes directos de { $name } están cerrados)
 console-dm-open = (los mensajes directos de { $name } vuelven a estar abiertos)
 console-thread-opened = (hilo #{ $name } abierto)
 console-thread-now = (ahora en el hilo #{ $name })
-console-thread-archived = (hilo #{ $name } archivado)
+console-thread-stays-open = (el hilo #{ $name } sigue abierto un día)
 console-dm = (MD a { $name })
 console-dm-failed = (el MD a { $name } no se pudo entregar: va a #{ $channel })
 console-locale = (ahora respondo en { $language ->

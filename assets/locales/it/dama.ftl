@@ -421,7 +421,11 @@ lookup-game-hidden = La partita #{ $game } è stata giocata in un canale che non
 settings-not-manager = Solo chi ha il permesso **Gestire il server** può cambiare le impostazioni del server.
 # /settings language: la risposta, nella lingua scelta.
 settings-language-chosen = D'ora in poi parlo italiano in questo server.
-settings-language-discord = D'ora in poi seguo la lingua del server su Discord: italiano.
+# $source: community (un server Community, la cui lingua Discord conta) o players.
+settings-language-discord = { $source ->
+        [community] D'ora in poi seguo la lingua scelta su Discord per questo server Community: italiano.
+       *[players] D'ora in poi ogni partita parla la lingua di chi la inizia; i messaggi che non riguardano una partita seguono chi chiede.
+    }
 
 
 ## Threads and starting games
@@ -484,7 +488,7 @@ start-settings-every-channel = tutti i canali
 start-settings-expiry-range = Una sfida deve restare aperta tra { $min } e { $max }.
 start-settings-expiry-fits = quanto il tempo per mossa (da 10 minuti a 3 giorni)
 # /settings senza opzioni. $notify: dm, ping o off; $language: it, en o es;
-# $language_source: chosen o discord; $time, $expiry: durate; $threads: on o off;
+# $language_source: chosen, players o discord; $time, $expiry: durate; $threads: on o off;
 # $channels: link, o tutti i canali.
 start-settings-show = **Impostazioni**
     Le tue notifiche: { $notify ->
@@ -492,13 +496,16 @@ start-settings-show = **Impostazioni**
         [off] disattivate
        *[ping] menzioni nel thread della partita
     }
-    Lingua di questo server: { $language ->
-        [it] italiano
-        [es] spagnolo
-       *[en] inglese
-    }{ $language_source ->
-        [discord] {" "}(la lingua Discord del server)
-       *[chosen] {""}
+    Lingua di questo server: { $language_source ->
+        [players] nessuna scelta: ogni partita parla la lingua di chi l'ha iniziata
+       *[other] { $language ->
+            [it] italiano
+            [es] spagnolo
+           *[en] inglese
+        }{ $language_source ->
+            [discord] {" "}(scelta su Discord per questo server Community)
+           *[chosen] {""}
+        }
     }
     Tempo per mossa: { $time }
     Le sfide restano aperte: { $expiry }
@@ -1065,7 +1072,7 @@ console-dm-closed = (i messaggi diretti di { $name } sono chiusi)
 console-dm-open = (i messaggi diretti di { $name } sono di nuovo aperti)
 console-thread-opened = (aperto il thread #{ $name })
 console-thread-now = (ora nel thread #{ $name })
-console-thread-archived = (thread #{ $name } archiviato)
+console-thread-stays-open = (il thread #{ $name } resta aperto per un giorno)
 console-dm = (DM a { $name })
 console-dm-failed = (il DM a { $name } non è arrivato: lo scrivo in #{ $channel })
 console-locale = (ora rispondo in { $language ->

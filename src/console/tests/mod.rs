@@ -232,7 +232,8 @@ fn settings_language_from_the_console() {
     );
     assert_eq!(
         say(&mut c, "carol: /settings language"),
-        "From now on I follow the server's Discord language: English.\n"
+        "From now on each game speaks the language of whoever starts it; messages about no \
+         game follow whoever asks.\n"
     );
     assert_eq!(service.server_language(guild), Language::En);
     assert_eq!(
@@ -325,11 +326,12 @@ fn a_game_in_a_thread_is_played_there_and_its_channel_starts_another() {
     say(&mut c, "bob: /move 10-14");
     assert_eq!(ply(&service, first), Some(2));
     assert_eq!(ply(&service, second), Some(1));
-    // Its end: the result here, a line in the channel (marked with it), the thread archived.
+    // Its end: the result here, a line in the channel (marked with it), the thread left open
+    // a day.
     let ended = say(&mut c, "alice: /resign");
     assert!(has_line(&ended, "[#general] "), "{ended}");
     assert!(
-        ended.contains(&format!("(thread #{name} archived)\n")),
+        ended.contains(&format!("(thread #{name} stays open for a day)\n")),
         "{ended}"
     );
     assert_eq!(ply(&service, first), None);

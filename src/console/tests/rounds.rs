@@ -43,12 +43,12 @@ fn a_tournament_runs_to_its_final_standings_with_advance() {
             "{advanced}"
         );
         let next = advanced.matches("(thread #dama-").count();
-        let archived = advanced.matches(" archived)").count();
-        assert_eq!(archived, 2, "round {round}: {advanced}");
+        let ended = advanced.matches(" stays open for a day)").count();
+        assert_eq!(ended, 2, "round {round}: {advanced}");
         if round < 3 {
             assert_eq!(
                 next, 4,
-                "round {round}: two threads opened, two archived: {advanced}"
+                "round {round}: two threads opened, two left open a day: {advanced}"
             );
             assert!(
                 advanced.contains(&format!("round {} of 3", round + 1)),

@@ -88,14 +88,31 @@ impl ChannelContext<'_> {
 /// managers chose.
 pub const COMMUNITY: &str = "COMMUNITY";
 
-/// Whether a server is a Community server, as the gateway described it (GUILD_CREATE and
-/// GUILD_UPDATE, kept in the cache with the `GUILDS` intent). A server not in the cache is
-/// taken for an ordinary one.
+/// Whether a server is a Community server, as the gateway described it (GUILD_CREATE, and
+/// GUILD_UPDATE through [`note_guild_update`]; kept in the cache with the `GUILDS` intent):
+/// `None` for a server the cache does not hold (outside a server, or before its GUILD_CREATE).
 #[must_use]
-pub fn is_community(cache: &serenity::Cache, guild: Option<serenity::GuildId>) -> bool {
-    guild
-        .and_then(|guild| cache.guild(guild))
-        .is_some_and(|guild| guild.features.iter().any(|f| f == COMMUNITY))
+pub fn is_community(cache: &serenity::Cache, guild: Option<serenity::GuildId>) -> Option<bool> {
+    let guild = cache.guild(guild?)?;
+    Some(guild.features.iter().any(|f| f == COMMUNITY))
+}
+
+/// Applies a GUILD_UPDATE to the cache. serenity 0.12.5 hands the event to the handlers
+/// without applying it to its cache, so a server that becomes a Community server (or stops
+/// being one) while the bot runs would keep the features of its GUILD_CREATE until the next
+/// connection.
+pub fn note_guild_update(cache: &serenity::Cache, guild: &serenity::PartialGuild) {
+    // The event is `#[non_exhaustive]` and transparent over the guild: built through serde.
+    let event = serenity::json::to_string(guild)
+        .and_then(serenity::json::from_str::<serenity::GuildUpdateEvent>);
+    match event {
+        Ok(mut event) => {
+            cache.update(&mut event);
+        }
+        Err(error) => {
+            tracing::warn!(%error, guild = guild.id.get(), "a guild update the cache cannot take");
+        }
+    }
 }
 
 /// What Discord reports as the locale of every server that is not a Community server.
@@ -103,10 +120,15 @@ pub const ORDINARY_SERVER_LOCALE: &str = "en-US";
 
 /// The server's own language of an interaction: its `guild_locale` in a Community server, else
 /// none. Discord reports `en-US` for every other server whatever its members speak, so there
-/// the locale says nothing; any other locale is a Community server's choice.
+/// the locale says nothing. `community` is what the cache knows ([`is_community`]); for a
+/// server it does not hold (its GUILD_CREATE not received yet, or the cache lost it) a locale
+/// other than `en-US` is taken as chosen, since only a Community server can choose one.
 #[must_use]
-pub fn server_locale(community: bool, guild_locale: Option<&str>) -> Option<&str> {
-    guild_locale.filter(|locale| community || *locale != ORDINARY_SERVER_LOCALE)
+pub fn server_locale(community: Option<bool>, guild_locale: Option<&str>) -> Option<&str> {
+    guild_locale.filter(|locale| match community {
+        Some(community) => community,
+        None => *locale != ORDINARY_SERVER_LOCALE,
+    })
 }
 
 /// Who acts: the invoking user in a guild channel. `None` outside a guild (in DMs).
@@ -311,13 +333,63 @@ mod tests {
     fn only_a_community_server_has_a_language_of_its_own() {
         let cache = serenity::Cache::new();
         let guild = Some(serenity::GuildId::new(10));
-        assert!(!is_community(&cache, guild), "a server not in the cache");
-        assert!(!is_community(&cache, None), "outside a server");
-        assert_eq!(server_locale(false, Some("en-US")), None);
-        assert_eq!(server_locale(true, Some("en-US")), Some("en-US"));
-        assert_eq!(server_locale(true, Some("it")), Some("it"));
-        assert_eq!(server_locale(false, Some("it")), Some("it"), "only chosen");
-        assert_eq!(server_locale(true, None), None);
+        assert_eq!(
+            is_community(&cache, guild),
+            None,
+            "a server not in the cache"
+        );
+        assert_eq!(is_community(&cache, None), None, "outside a server");
+        assert_eq!(server_locale(Some(false), Some("en-US")), None);
+        assert_eq!(server_locale(Some(false), Some("it")), None, "not chosen");
+        assert_eq!(server_locale(Some(true), Some("en-US")), Some("en-US"));
+        assert_eq!(server_locale(Some(true), Some("it")), Some("it"));
+        assert_eq!(server_locale(Some(true), None), None);
+        assert_eq!(server_locale(None, Some("en-US")), None, "not in the cache");
+        assert_eq!(
+            server_locale(None, Some("it")),
+            Some("it"),
+            "not in the cache"
+        );
+    }
+
+    fn guild_create(features: &[&str]) -> serenity::GuildCreateEvent {
+        serde_json::from_value(serde_json::json!({
+            "id": "10", "name": "Circolo", "icon": null, "splash": null,
+            "discovery_splash": null, "owner_id": "1", "afk_channel_id": null,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "roles": [], "emojis": [], "features": features,
+            "mfa_level": 0, "application_id": null, "system_channel_id": null,
+            "system_channel_flags": 0, "rules_channel_id": null, "vanity_url_code": null,
+            "description": null, "banner": null, "premium_tier": 0,
+            "preferred_locale": "it", "public_updates_channel_id": null, "nsfw_level": 0,
+            "premium_progress_bar_enabled": false, "joined_at": "2024-01-01T00:00:00Z",
+            "large": false, "member_count": 1, "members": [], "channels": [], "threads": [],
+            "voice_states": [], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "stickers": []
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_cache_follows_a_server_that_becomes_a_community_server() {
+        let cache = serenity::Cache::new();
+        let guild = Some(serenity::GuildId::new(10));
+        cache.update(&mut guild_create(&[]));
+        assert_eq!(is_community(&cache, guild), Some(false));
+        let mut update = serde_json::to_value(&guild_create(&["COMMUNITY"]).guild).unwrap();
+        for key in [
+            "joined_at",
+            "large",
+            "member_count",
+            "members",
+            "channels",
+            "threads",
+        ] {
+            update.as_object_mut().unwrap().remove(key);
+        }
+        let partial: serenity::PartialGuild = serde_json::from_value(update).unwrap();
+        note_guild_update(&cache, &partial);
+        assert_eq!(is_community(&cache, guild), Some(true));
     }
 
     #[test]

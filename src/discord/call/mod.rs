@@ -15,6 +15,6 @@ mod time;
 
 pub use interaction::{
     COMMUNITY, ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, is_community,
-    member, server_locale,
+    member, note_guild_update, server_locale,
 };
 pub use time::{ExpiryOption, TIME_PRESETS, TimeOption, expiry_suggestions, time_suggestions};

@@ -145,6 +145,18 @@ pub async fn answer_command(
             user, "deferred: the reply was not ready within {budget:?} of the interaction"
         );
     }
+    // The "thinking…" message, read back while its token works: when Discord refuses the
+    // answer's edit because the token expired (Discord's clock ran past its 15 minutes before
+    // ours did), the answer goes to the channel and this message is removed from there.
+    let thinking = if predicted_private {
+        None
+    } else {
+        interaction
+            .get_response(http)
+            .await
+            .ok()
+            .map(|message| (message.channel_id, message.id))
+    };
     let show_progress = |line: String| async move {
         if received.elapsed() > TOKEN_SAFE_LIFE {
             return;
@@ -234,7 +246,13 @@ pub async fn answer_command(
         }
         Err(error) if !reply.ephemeral => {
             warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
-            post_late(http, data, reply, message, channel).await?
+            let posted = post_late(http, data, reply, message, channel).await?;
+            if let Some((channel, thinking)) = thinking {
+                if let Err(error) = channel.delete_message(http, thinking).await {
+                    info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
+                }
+            }
+            posted
         }
         Err(error) => return Err(error.into()),
     };

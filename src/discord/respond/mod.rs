@@ -50,7 +50,7 @@ pub use notices::{
     after_reply, deliver_notice, failed_for_good, post_delivery, post_notice, post_notices,
 };
 pub use suggestions::{SuggestionsOf, suggestions, suggestions_of};
-pub use threads::{FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE};
+pub use threads::{FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE, keep_live_game_thread_open};
 pub use timing::{
     ACK_BUDGET, AUTOCOMPLETE_BUDGET, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, ack_budget, created_at_ms,
     follow_progress,

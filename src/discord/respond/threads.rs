@@ -1,7 +1,7 @@
 //! A game's thread: opened from the line that says the game starts, with its players added
 //! and the first board in it (or that board in the channel when no thread can be opened);
-//! reopened when Discord archived it and the bot has something to post or edit there; left to
-//! archive itself a day after the game's end.
+//! reopened when Discord archived it and the bot has something to post or edit there, and at
+//! once while its game is still played; left to archive itself a day after the game's end.
 
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
@@ -163,5 +163,44 @@ pub(super) async fn reopen_if_archived(
         if let Err(error) = reopen(http, channel.id).await {
             warn!(error = %Error::from(error), thread = channel.id.get(), "could not reopen an archived thread");
         }
+    }
+}
+
+/// A thread Discord archived (THREAD_UPDATE, after its silence or by someone's hand): when the
+/// bot opened it and a game is still played there, reopens it at once, so the live board
+/// keeps its buttons and menu for everyone (clients grey out components in archived threads).
+/// A finished game's thread, a locked one and other threads stay as they are.
+pub async fn keep_live_game_thread_open(
+    ctx: &serenity::Context,
+    data: &Data,
+    thread: &serenity::GuildChannel,
+) {
+    let archived = thread
+        .thread_metadata
+        .is_some_and(|metadata| metadata.archived && !metadata.locked);
+    if !archived || thread.owner_id != Some(ctx.cache.current_user().id) {
+        return;
+    }
+    let service = data.service.clone();
+    let id = thread.id.get();
+    match data
+        .work
+        .spawn(move || service.thread_has_live_game(id))
+        .await
+    {
+        Ok(Ok(true)) => {
+            info!(
+                thread = id,
+                "a live game's thread was archived; reopening it"
+            );
+            if let Err(error) = reopen(&ctx.http, thread.id).await {
+                warn!(error = %Error::from(error), thread = id, "could not reopen a live game's thread");
+            }
+        }
+        Ok(Ok(false)) => {}
+        Ok(Err(error)) => {
+            warn!(%error, thread = id, "could not tell whether an archived thread has a live game");
+        }
+        Err(error) => warn!(%error, thread = id, "the look-up of an archived thread failed"),
     }
 }

@@ -108,7 +108,7 @@ fn check_custom_id(value: &Value, seen: &mut Vec<String>) -> Result<(), String> 
     Ok(())
 }
 
-fn check_components(rows: &[Value]) -> Result<(), String> {
+pub fn check_components(rows: &[Value]) -> Result<(), String> {
     if rows.len() > 5 {
         return Err("more than 5 action rows".to_owned());
     }
@@ -150,10 +150,19 @@ fn check_components(rows: &[Value]) -> Result<(), String> {
                     if options.is_empty() || options.len() > 25 {
                         return Err(format!("a select menu with {} options", options.len()));
                     }
+                    let mut values: Vec<&str> = Vec::with_capacity(options.len());
                     for option in options {
                         check_len("select option label", &option["label"], 100)?;
                         check_len("select option value", &option["value"], 100)?;
                         check_len("select option description", &option["description"], 100)?;
+                        let value = option["value"].as_str().unwrap_or("");
+                        if values.contains(&value) {
+                            return Err(format!(
+                                "select menu {}: option value {value:?} is used twice",
+                                item["custom_id"]
+                            ));
+                        }
+                        values.push(value);
                     }
                     let max = item["max_values"].as_u64().unwrap_or(1);
                     if max as usize > options.len() {
@@ -169,7 +178,7 @@ fn check_components(rows: &[Value]) -> Result<(), String> {
 }
 
 /// Discord's limits on a registered command.
-pub(super) fn check_command(command: &Value) -> Result<(), String> {
+pub fn check_command(command: &Value) -> Result<(), String> {
     let name = command["name"].as_str().ok_or("a command without a name")?;
     let valid = |n: &str| {
         (1..=32).contains(&n.chars().count())
@@ -192,7 +201,117 @@ pub(super) fn check_command(command: &Value) -> Result<(), String> {
         name,
         command["options"].as_array().map_or(&[][..], Vec::as_slice),
         valid,
-    )
+    )?;
+    let total = command_characters(command);
+    if total > COMMAND_CHARACTERS {
+        return Err(format!(
+            "/{name}: {total} characters in its names, descriptions and choices, more than \
+             {COMMAND_CHARACTERS}"
+        ));
+    }
+    Ok(())
+}
+
+/// The most characters a command may have in all (Discord: 4,000).
+pub const COMMAND_CHARACTERS: usize = 4000;
+
+/// A field's characters as Discord counts them towards [`COMMAND_CHARACTERS`]: the longest of
+/// its value and its localizations (`{field}_localizations`); a number's digits.
+fn localized_chars(object: &Value, field: &str) -> usize {
+    let own = match &object[field] {
+        Value::String(s) => s.chars().count(),
+        Value::Null => 0,
+        other => other.to_string().chars().count(),
+    };
+    let localized = object[format!("{field}_localizations")]
+        .as_object()
+        .into_iter()
+        .flat_map(|map| map.values())
+        .map(chars)
+        .max()
+        .unwrap_or(0);
+    own.max(localized)
+}
+
+/// The characters of a command that count towards Discord's limit of 4,000: its name and
+/// description, and every option's, subcommand's and choice's name, description and value,
+/// each field as long as its longest localization.
+#[must_use]
+pub fn command_characters(command: &Value) -> usize {
+    fn options(list: &Value) -> usize {
+        list.as_array()
+            .into_iter()
+            .flatten()
+            .map(|option| {
+                let choices: usize = option["choices"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|c| localized_chars(c, "name") + localized_chars(c, "value"))
+                    .sum();
+                localized_chars(option, "name")
+                    + localized_chars(option, "description")
+                    + choices
+                    + options(&option["options"])
+            })
+            .sum()
+    }
+    localized_chars(command, "name")
+        + localized_chars(command, "description")
+        + options(&command["options"])
+}
+
+/// Discord's refusal of a message with nothing to show (code 50006).
+pub const EMPTY_MESSAGE: (u16, u32, &str) = (400, 50006, "Cannot send an empty message");
+
+/// Whether a message (as it would be stored: `attachments` the files it keeps or gets) has
+/// nothing to show: no content, embeds, attachments, components, stickers nor poll.
+#[must_use]
+pub fn is_empty_message(message: &Value) -> bool {
+    let none = |key: &str| match &message[key] {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(list) => list.is_empty(),
+        _ => false,
+    };
+    [
+        "content",
+        "embeds",
+        "attachments",
+        "components",
+        "sticker_ids",
+        "sticker_items",
+        "poll",
+    ]
+    .into_iter()
+    .all(none)
+}
+
+/// Every `attachment://NAME` in a body's embeds (image, thumbnail, author and footer icons)
+/// must name one of the message's attachments after the request (files uploaded with it, or
+/// kept ones on an edit). What Discord does with a dangling one is not documented; the
+/// stand-in refuses it, so such a mistake shows.
+pub fn check_attachment_references(body: &Value, attachments: &[Value]) -> Result<(), String> {
+    let embeds = body["embeds"].as_array().map_or(&[][..], Vec::as_slice);
+    for embed in embeds {
+        let urls = [
+            &embed["image"]["url"],
+            &embed["thumbnail"]["url"],
+            &embed["author"]["icon_url"],
+            &embed["footer"]["icon_url"],
+        ];
+        for url in urls {
+            let Some(name) = url.as_str().and_then(|u| u.strip_prefix("attachment://")) else {
+                continue;
+            };
+            if !attachments.iter().any(|a| a["filename"] == name) {
+                return Err(format!(
+                    "an embed refers to attachment://{name}, but the message has no such file"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_options(

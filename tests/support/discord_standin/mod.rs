@@ -164,6 +164,10 @@ use tokio::task::JoinHandle;
 pub use activity::{CLIENT_SECRET, ENTRY_POINT_REMOVED};
 pub use dump::{DumpReport, validate_dump};
 pub use interaction::{Slash, components};
+pub use limits::{
+    COMMAND_CHARACTERS, check_attachment_references, check_command, check_components,
+    check_message_body, command_characters, is_empty_message,
+};
 pub use model::{Overwrite, Person, perm};
 pub use record::{
     ClientFrame, Notification, Recorded, SentInteraction, UploadedFile, Violation, path_matches,
@@ -360,12 +364,25 @@ impl Standin {
     /// guild is an ordinary server, which Discord reports as `en-US` whatever its members
     /// speak.
     pub fn set_guild_locale(&self, locale: &str) {
+        self.report_guild_locale(locale, true);
+    }
+
+    /// Makes the first guild report `locale` as its `guild_locale` and `preferred_locale`
+    /// although it stays an ordinary server (no `COMMUNITY` among its features), which Discord
+    /// never does: a scenario proves with it that the bot asks the server's features, not its
+    /// locale. Dispatched like [`Self::set_guild_locale`].
+    pub fn set_ordinary_guild_locale(&self, locale: &str) {
+        self.report_guild_locale(locale, false);
+    }
+
+    fn report_guild_locale(&self, locale: &str, community: bool) {
         assert!(
             LOCALES.contains(&locale),
             "{locale:?} is not a Discord locale; they are {LOCALES:?}"
         );
         let mut state = self.shared.lock();
-        state.world.community = true;
+        state.world.community = community;
+        state.world.locale_without_community = !community;
         locale.clone_into(&mut state.world.guild_locale);
         let guild = state.world.guild_id;
         let value = model::guild_update_for(&state.world, guild);

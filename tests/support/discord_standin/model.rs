@@ -222,6 +222,9 @@ pub struct World {
     /// The locale the first guild's managers chose; Discord reports it only for a Community
     /// server ([`Self::locale_of`]).
     pub guild_locale: String,
+    /// The first guild reports [`Self::guild_locale`] although it is not a Community server
+    /// (Discord never does): for scenarios that prove the bot decides by the features.
+    pub locale_without_community: bool,
     pub bot_role_id: u64,
     /// Every human member, the owner first.
     pub members: Vec<Person>,
@@ -265,6 +268,7 @@ impl World {
             dms_closed: Vec::new(),
             community: false,
             guild_locale: "en-US".to_owned(),
+            locale_without_community: false,
             bot_role_id: ids.next(),
             members: vec![owner],
             joined_at: now(),
@@ -278,7 +282,7 @@ impl World {
     /// `preferred_locale`): the one its managers chose in a Community server, `en-US` in every
     /// other server, whatever its members speak.
     pub fn locale_of(&self, guild: u64) -> &str {
-        if self.is_community(guild) {
+        if self.is_community(guild) || (self.locale_without_community && guild == self.guild_id) {
             &self.guild_locale
         } else {
             "en-US"

@@ -519,6 +519,11 @@ fn channel_message(
             .map(ok),
         "DELETE" => {
             state.messages.remove(&id);
+            // A deferral's "thinking" message deleted from the channel no longer waits.
+            let answered = state.interactions.values().find(|p| p.original == Some(id));
+            if let Some(interaction) = answered.map(|p| p.id) {
+                state.complete(interaction);
+            }
             Ok(Answer::Empty(204))
         }
         _ => Ok(Answer::Json(

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
-use super::limits::{check_command, check_message_body};
+use super::limits::{
+    EMPTY_MESSAGE, check_attachment_references, check_command, check_message_body, is_empty_message,
+};
 use super::model::{self, Person, Snowflakes, World, sf};
 use super::record::{ClientFrame, Notification, Recorded, UploadedFile};
 
@@ -284,6 +286,12 @@ impl Refusal {
         Self::new(403, 50013, "Missing Permissions")
     }
 
+    /// A message with nothing to show (code 50006).
+    pub fn empty_message() -> Self {
+        let (status, code, text) = EMPTY_MESSAGE;
+        Self::new(status, code, text)
+    }
+
     pub fn unknown_message() -> Self {
         Self::new(404, 10008, "Unknown Message")
     }
@@ -461,8 +469,17 @@ impl State {
         interaction: Option<u64>,
     ) -> Result<u64, Refusal> {
         check_message_body(body, files).map_err(|e| Refusal::invalid_form(&e))?;
-        let id = self.ids.next();
         let attachments = self.resolve_attachments(rest_url, channel, &[], body, files)?;
+        check_attachment_references(body, &attachments).map_err(|e| Refusal::invalid_form(&e))?;
+        // A deferral's "thinking" message is the only one created empty.
+        if extra_flags & LOADING == 0 {
+            let mut shape = body.clone();
+            shape["attachments"] = Value::Array(attachments.clone());
+            if is_empty_message(&shape) {
+                return Err(Refusal::empty_message());
+            }
+        }
+        let id = self.ids.next();
         let metadata = interaction
             .and_then(|i| self.interactions.get(&i))
             .map(|p| p.metadata(self.world.guild_of_id(p.channel)));
@@ -507,6 +524,21 @@ impl State {
         let channel = model::id_of(&existing["channel_id"]).unwrap_or(self.world.channel_id);
         let attachments =
             self.resolve_attachments(rest_url, channel, &old_attachments, body, files)?;
+        check_attachment_references(body, &attachments).map_err(|e| Refusal::invalid_form(&e))?;
+        let mut shape = self
+            .messages
+            .get(&id)
+            .cloned()
+            .ok_or_else(Refusal::unknown_message)?;
+        for key in ["content", "embeds", "components"] {
+            if let Some(value) = body.get(key) {
+                shape[key] = value.clone();
+            }
+        }
+        shape["attachments"] = Value::Array(attachments.clone());
+        if is_empty_message(&shape) {
+            return Err(Refusal::empty_message());
+        }
         let message = self
             .messages
             .get_mut(&id)
