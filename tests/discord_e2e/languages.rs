@@ -438,6 +438,9 @@ async fn an_ordinary_server_that_reports_another_locale_did_not_choose_it() {
     // Discord never reports a locale of its own for a server that is not a Community server;
     // the bot goes by the server's features (from the gateway), not by the locale.
     discord.set_ordinary_guild_locale("it");
+    // Until its cache has taken the GUILD_UPDATE, the bot rightly trusts a locale it has not
+    // seen (a server that has just become a Community server): give the event its moment.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
     let board = text(&game.board);

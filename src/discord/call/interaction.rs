@@ -90,10 +90,20 @@ pub const COMMUNITY: &str = "COMMUNITY";
 
 /// Whether a server is a Community server, as the gateway described it (GUILD_CREATE, and
 /// GUILD_UPDATE through [`note_guild_update`]; kept in the cache with the `GUILDS` intent):
-/// `None` for a server the cache does not hold (outside a server, or before its GUILD_CREATE).
+/// `None` for a server the cache does not hold (outside a server, or before its GUILD_CREATE),
+/// and when the interaction's `guild_locale` is not the locale the cache holds: the
+/// interaction then came after a GUILD_UPDATE the cache has not taken yet (serenity hands
+/// events and interactions to separate tasks), so the cache's features are not to be trusted.
 #[must_use]
-pub fn is_community(cache: &serenity::Cache, guild: Option<serenity::GuildId>) -> Option<bool> {
+pub fn is_community(
+    cache: &serenity::Cache,
+    guild: Option<serenity::GuildId>,
+    guild_locale: Option<&str>,
+) -> Option<bool> {
     let guild = cache.guild(guild?)?;
+    if guild_locale.is_some_and(|locale| locale != guild.preferred_locale) {
+        return None;
+    }
     Some(guild.features.iter().any(|f| f == COMMUNITY))
 }
 
@@ -334,11 +344,11 @@ mod tests {
         let cache = serenity::Cache::new();
         let guild = Some(serenity::GuildId::new(10));
         assert_eq!(
-            is_community(&cache, guild),
+            is_community(&cache, guild, None),
             None,
             "a server not in the cache"
         );
-        assert_eq!(is_community(&cache, None), None, "outside a server");
+        assert_eq!(is_community(&cache, None, None), None, "outside a server");
         assert_eq!(server_locale(Some(false), Some("en-US")), None);
         assert_eq!(server_locale(Some(false), Some("it")), None, "not chosen");
         assert_eq!(server_locale(Some(true), Some("en-US")), Some("en-US"));
@@ -375,7 +385,7 @@ mod tests {
         let cache = serenity::Cache::new();
         let guild = Some(serenity::GuildId::new(10));
         cache.update(&mut guild_create(&[]));
-        assert_eq!(is_community(&cache, guild), Some(false));
+        assert_eq!(is_community(&cache, guild, None), Some(false));
         let mut update = serde_json::to_value(&guild_create(&["COMMUNITY"]).guild).unwrap();
         for key in [
             "joined_at",
@@ -389,7 +399,10 @@ mod tests {
         }
         let partial: serenity::PartialGuild = serde_json::from_value(update).unwrap();
         note_guild_update(&cache, &partial);
-        assert_eq!(is_community(&cache, guild), Some(true));
+        assert_eq!(is_community(&cache, guild, None), Some(true));
+        assert_eq!(is_community(&cache, guild, Some("it")), Some(true));
+        // An interaction reporting another locale came after an update the cache lacks.
+        assert_eq!(is_community(&cache, guild, Some("en-US")), None);
     }
 
     #[test]

@@ -107,7 +107,11 @@ async fn click(
         call::ChannelContext::of_click(interaction),
         &interaction.locale,
         call::server_locale(
-            call::is_community(&ctx.cache, interaction.guild_id),
+            call::is_community(
+                &ctx.cache,
+                interaction.guild_id,
+                interaction.guild_locale.as_deref(),
+            ),
             interaction.guild_locale.as_deref(),
         ),
     ) else {

@@ -39,7 +39,11 @@ pub async fn answer_command(
         call::ChannelContext::of_command(interaction),
         &interaction.locale,
         call::server_locale(
-            call::is_community(&ctx.serenity_context().cache, interaction.guild_id),
+            call::is_community(
+                &ctx.serenity_context().cache,
+                interaction.guild_id,
+                interaction.guild_locale.as_deref(),
+            ),
             interaction.guild_locale.as_deref(),
         ),
     ) else {
