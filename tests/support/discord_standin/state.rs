@@ -327,6 +327,7 @@ pub struct State {
     pub thread_members: HashMap<u64, Vec<u64>>,
     /// When each thread last had a message (or was created or reopened), stand-in time.
     pub thread_activity: HashMap<u64, Instant>,
+    pub limits: super::ratelimits::RateLimits,
 }
 
 impl State {
@@ -354,6 +355,7 @@ impl State {
             backdate_next: None,
             thread_members: HashMap::new(),
             thread_activity: HashMap::new(),
+            limits: super::ratelimits::RateLimits::default(),
         }
     }
 
