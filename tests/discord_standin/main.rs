@@ -9,6 +9,7 @@ mod support;
 mod bot;
 mod channels;
 mod protocol;
+mod ratelimits;
 mod schema;
 mod shards;
 mod timing;
