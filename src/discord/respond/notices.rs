@@ -17,7 +17,7 @@ use crate::game::{Delivery, Notice, ReplyOutbox};
 use crate::store::MessageRef;
 /// What a reply brings once it is out (at `posted`, when it is known): the thread of a game
 /// that starts, with the game's first board in it (or that board in `channel` when no thread
-/// can be opened); the notices, channel by channel (see [`post_jobs`]), those of the outbox
+/// can be opened); the notices, channel by channel (see `lanes::post_jobs`), those of the outbox
 /// reported; the thread of a game that ended, archived. Failures are logged: the reply itself
 /// is out. (Callers box it: it is the largest part of an answer.)
 pub async fn after_reply(
@@ -86,7 +86,7 @@ pub async fn after_reply(
 }
 
 /// Posts notices made right now (none of the outbox), channel by channel (see
-/// [`post_jobs`]). Each failure is logged and the rest still go; a channel Discord limits
+/// `lanes::post_jobs`). Each failure is logged and the rest still go; a channel Discord limits
 /// gets its notices once more when the limit ends.
 pub async fn post_notices(http: &serenity::Http, data: &Data, notices: Vec<(Notice, Outgoing)>) {
     let jobs = notices
@@ -100,7 +100,7 @@ pub async fn post_notices(http: &serenity::Http, data: &Data, notices: Vec<(Noti
 }
 
 /// Posts the sweep's deliveries, each a job of parts (a notice and its own notices), channel
-/// by channel (see [`post_jobs`]), and reports those of the outbox: posted, or stopped at a
+/// by channel (see `lanes::post_jobs`), and reports those of the outbox: posted, or stopped at a
 /// part with the time to try again when it is known. `claimed` is when they were claimed.
 pub async fn post_deliveries(
     http: &serenity::Http,
