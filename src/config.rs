@@ -45,7 +45,7 @@ pub struct PuzzlesConfig {
 }
 
 /// How the bot reaches Discord.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token; `DISCORD_TOKEN` overrides it.
@@ -60,6 +60,23 @@ pub struct DiscordConfig {
     /// How many shards the bot runs across all its processes. Unset (with `shards` unset
     /// too): as many as Discord recommends, all in this process.
     pub shard_total: Option<u32>,
+    /// How long one channel post may take (a notice of the sweep, a notice after an answer):
+    /// a post Discord limits longer is left for later (default 10 s, at most 30 s).
+    #[serde(with = "humantime_serde")]
+    pub post_deadline: Duration,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        Self {
+            token: None,
+            dev_guild_id: None,
+            api_base: None,
+            shards: None,
+            shard_total: None,
+            post_deadline: crate::discord::ratelimits::POST_DEADLINE,
+        }
+    }
 }
 
 /// The metrics and health endpoint.

@@ -86,6 +86,29 @@ fn a_notice_whose_post_failed_arrives_on_the_next_sweep() {
 }
 
 #[test]
+fn a_notice_discord_limited_is_due_when_discord_said() {
+    let w = world_with(settings());
+    game(&w);
+    w.clock.advance(Duration::from_secs(49 * 3600));
+    let deliveries = outbox(&w.service);
+    assert_eq!(deliveries.len(), 1);
+    // Slowmode: Discord takes a post there again in 5 s, sooner than the backoff.
+    let wait = Duration::from_secs(5);
+    assert!(wait < retry_delay(0));
+    w.service
+        .delivered_later(&deliveries[0], Some(0), Some(wait))
+        .unwrap();
+    w.clock.advance(Duration::from_millis(4_999));
+    assert!(outbox(&w.service).is_empty(), "not before Discord said");
+    w.clock.advance(Duration::from_millis(1));
+    let again = outbox(&w.service);
+    assert_eq!(again.len(), 1, "due when Discord said");
+    assert_eq!(again[0].outbox_id(), deliveries[0].outbox_id());
+    w.service.delivered(&again[0], None).unwrap();
+    assert!(outbox(&w.service).is_empty());
+}
+
+#[test]
 fn messages_out_before_a_failure_are_not_posted_again() {
     let w = world_with(settings());
     let g = game(&w);

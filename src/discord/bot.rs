@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use tracing::{error, info, warn};
 
 use super::outgoing::render_notices;
+use super::ratelimits::{RateLimitNotes, RateLimits};
 use super::{Data, Error, commands, errors, respond};
 use crate::config::{Config, Secret};
 use crate::game::GameService;
@@ -161,6 +162,7 @@ pub async fn run(
         );
     }
     let entry_point = data.launch_activity;
+    data.limits = RateLimits::with_deadline(config.discord.post_deadline);
     let work = data.work.clone();
     let (stop, stopped) = watch::channel(false);
     let metrics_stopped = stopped.clone();
@@ -212,6 +214,7 @@ pub async fn run(
 
     let http = http_client(token.expose(), config.discord.api_base.as_deref());
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .event_handler(RateLimitNotes(data.limits.clone()))
         .framework(framework)
         .await
         .map_err(|e| BotError::Client(Box::new(e)))?;
@@ -454,9 +457,9 @@ async fn wait_for_signal() -> &'static str {
 }
 
 /// Every `interval`: expired challenges, forfeited games, reminders and the rest of the
-/// sweep's notices, posted as channel messages or direct messages (see
-/// [`respond::post_delivery`]), each notice of the outbox reported once out (or left there to
-/// try again).
+/// sweep's notices, posted as channel messages or direct messages, channel by channel (see
+/// [`respond::post_deliveries`]), each notice of the outbox reported once out (or left there
+/// to try again).
 async fn sweep(
     http: Arc<serenity::Http>,
     data: Data,
@@ -472,6 +475,7 @@ async fn sweep(
         }
         let service = data.service.clone();
         let renderer = data.renderer.clone();
+        let claimed = std::time::Instant::now();
         // The sweep plays the engine's moves a restart interrupted: CPU work.
         let job = data.work.spawn_cpu(move || {
             service.sweep_deliveries().map(|deliveries| {
@@ -508,28 +512,7 @@ async fn sweep(
             }
         };
         let _posting = data.work.track();
-        for (delivery, parts) in deliveries {
-            let mut stopped = None;
-            for (index, part) in parts.into_iter().enumerate() {
-                if respond::post_delivery(&http, &data, part).await.is_some() {
-                    stopped = Some(index);
-                    break;
-                }
-            }
-            if delivery.outbox_id().is_none() {
-                continue;
-            }
-            let service = data.service.clone();
-            match data
-                .work
-                .spawn(move || service.delivered(&delivery, stopped))
-                .await
-            {
-                Ok(Ok(())) => {}
-                Ok(Err(error)) => error!(%error, "could not record a notice's delivery"),
-                Err(error) => error!(%error, "the job recording a notice's delivery failed"),
-            }
-        }
+        respond::post_deliveries(&http, &data, deliveries, claimed).await;
     }
 }
 

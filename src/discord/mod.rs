@@ -10,6 +10,8 @@
 //! - [`respond`]: answering in time (acknowledge within 3 s, defer when slow, channel messages
 //!   once interaction tokens have expired) and remembering which message shows which board.
 //! - [`permissions`]: what the bot needs in a channel, and what it says when it lacks it.
+//! - [`ratelimits`]: Discord's rate limits: a deadline per channel post, channels held while
+//!   limited, answers tried again once after a short 429.
 //! - [`errors`]: the one error handler: mistakes get a friendly private answer, failures are
 //!   logged with their context and get a short apology.
 //! - [`bot`]: the client (REST base, intents), registration (whose ids the service keeps for
@@ -28,6 +30,7 @@ pub mod commands;
 pub mod errors;
 pub mod outgoing;
 pub mod permissions;
+pub mod ratelimits;
 pub mod respond;
 
 use std::collections::HashMap;
@@ -57,6 +60,8 @@ pub struct Data {
     pub access: Arc<permissions::DiscordAccess>,
     /// The Activity is offered: "Open the board" launches it (interaction callback type 12).
     pub launch_activity: bool,
+    /// What Discord's rate limits said, and the deadline of a channel post.
+    pub limits: ratelimits::RateLimits,
 }
 
 impl Data {
@@ -73,6 +78,7 @@ impl Data {
             ready_shards: Arc::default(),
             access,
             launch_activity: false,
+            limits: ratelimits::RateLimits::default(),
         }
     }
 

@@ -238,6 +238,27 @@ impl DiscordAccess {
         });
     }
 
+    /// The REST client, once the client runs.
+    #[must_use]
+    pub fn http(&self) -> Option<Arc<serenity::Http>> {
+        self.link.get().map(|link| link.http.clone())
+    }
+
+    /// A channel's or thread's slowmode (`rate_limit_per_user`) as the cache knows it.
+    #[must_use]
+    pub fn slowmode(&self, guild: u64, channel: u64) -> Option<std::time::Duration> {
+        let link = self.link.get()?;
+        let guild = link.cache.guild(serenity::GuildId::new(guild.max(1)))?;
+        let id = serenity::ChannelId::new(channel.max(1));
+        let found = guild
+            .channels
+            .get(&id)
+            .or_else(|| guild.threads.iter().find(|thread| thread.id == id))?;
+        found
+            .rate_limit_per_user
+            .map(|seconds| std::time::Duration::from_secs(u64::from(seconds)))
+    }
+
     /// Remembers a member's roles, as an interaction gives them.
     pub fn note_member(&self, guild: Option<serenity::GuildId>, member: Option<&serenity::Member>) {
         let (Some(guild), Some(member)) = (guild, member) else {

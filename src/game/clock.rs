@@ -12,6 +12,12 @@ use crate::store::Millis;
 pub trait Clock: Send + Sync {
     /// Unix time in milliseconds.
     fn now(&self) -> Millis;
+
+    /// How many of its milliseconds pass in a real one (1 but for [`ScaledClock`]): to place
+    /// a real wait, such as Discord's, on this clock.
+    fn speed(&self) -> f64 {
+        1.0
+    }
 }
 
 /// The system's clock.
@@ -94,6 +100,10 @@ impl Clock for ScaledClock {
         let scaled = (elapsed * self.speed).round();
         // `as` saturates, so a far future stays in range.
         self.start.saturating_add(scaled as i64)
+    }
+
+    fn speed(&self) -> f64 {
+        self.speed
     }
 }
 

@@ -90,6 +90,14 @@ pub struct ReplyOutbox {
     sizes: Vec<usize>,
 }
 
+impl ReplyOutbox {
+    /// Where its messages are among the answer's notices as posted.
+    #[must_use]
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.sizes.iter().sum::<usize>()
+    }
+}
+
 /// How many messages a notice is posted as: itself and its own notices.
 fn posted_size(notice: &Notice) -> usize {
     1 + notice.reply.notices.iter().map(posted_size).sum::<usize>()
@@ -136,6 +144,17 @@ impl GameService {
         part: &ReplyOutbox,
         stopped: Option<usize>,
     ) -> Result<(), ServiceError> {
+        self.reply_delivered_later(part, stopped, None)
+    }
+
+    /// [`Self::reply_delivered`], what failed due again after `retry` when it is known (see
+    /// [`Self::delivered_later`]).
+    pub fn reply_delivered_later(
+        &self,
+        part: &ReplyOutbox,
+        stopped: Option<usize>,
+        retry: Option<Duration>,
+    ) -> Result<(), ServiceError> {
         let stopped = stopped.and_then(|failed| {
             let mut end = part.first;
             if failed < end {
@@ -150,7 +169,7 @@ impl GameService {
             notices: Vec::new(),
             claim: Some(part.claim),
         };
-        self.delivered(&delivery, stopped)
+        self.delivered_later(&delivery, stopped, retry)
     }
 
     /// Claims the notices of the outbox that are due, for the servers this process looks
@@ -226,6 +245,17 @@ impl GameService {
         delivery: &Delivery,
         stopped: Option<usize>,
     ) -> Result<(), ServiceError> {
+        self.delivered_later(delivery, stopped, None)
+    }
+
+    /// [`Self::delivered`], what failed due again after `retry` when it is known (Discord's
+    /// `Retry-After`, a channel's slowmode) instead of the backoff.
+    pub fn delivered_later(
+        &self,
+        delivery: &Delivery,
+        stopped: Option<usize>,
+        retry: Option<Duration>,
+    ) -> Result<(), ServiceError> {
         let Some(claim) = delivery.claim else {
             return Ok(());
         };
@@ -236,11 +266,19 @@ impl GameService {
                 let done = claim
                     .done
                     .saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
-                let due = now.saturating_add(millis(retry_delay(claim.attempts)));
+                // Discord's wait is real time; the backoff is the service's.
+                let wait = retry.map_or_else(
+                    || retry_delay(claim.attempts),
+                    |real| {
+                        Duration::try_from_secs_f64(real.as_secs_f64() * self.clock.speed())
+                            .unwrap_or(Duration::MAX)
+                    },
+                );
+                let due = now.saturating_add(millis(wait));
                 tracing::warn!(
                     notice = %claim.id,
                     attempts = claim.attempts + 1,
-                    retry_in = ?retry_delay(claim.attempts),
+                    retry_in = ?wait,
                     "a notice could not be posted; it stays in the outbox"
                 );
                 self.store

@@ -23,6 +23,7 @@ mod moves;
 mod notify;
 mod privacy;
 mod puzzles;
+mod ratelimits;
 mod restart;
 mod server;
 mod shards;

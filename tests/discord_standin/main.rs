@@ -11,6 +11,7 @@ mod bot;
 mod channels;
 mod limits;
 mod protocol;
+mod ratelimits;
 mod schema;
 mod shards;
 mod timing;

@@ -15,6 +15,7 @@ use crate::discord::call::{self, Click};
 use crate::discord::errors::{apology, interaction_expired};
 use crate::discord::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
 use crate::discord::permissions::{check_permissions, guild_only_text};
+use crate::discord::ratelimits::answering;
 use crate::game::{ComponentAction, Reply, component_lane};
 use crate::i18n::Language;
 use crate::metrics::InteractionKind;
@@ -258,9 +259,10 @@ async fn click(
             Some(clicked)
         }
         (ClickAnswer::Update, true) => {
-            interaction
-                .edit_response(http, message.into_edit_response())
-                .await?;
+            answering(TOKEN_SAFE_LIFE.saturating_sub(received.elapsed()), || {
+                interaction.edit_response(http, message.clone().into_edit_response())
+            })
+            .await?;
             progress.delivered = true;
             remember_at(http, data, reply, clicked).await;
             Some(clicked)
@@ -289,9 +291,10 @@ async fn click(
             posted
         }
         (ClickAnswer::NewMessage | ClickAnswer::Private, true) => {
-            let posted = interaction
-                .create_followup(http, message.into_followup())
-                .await?;
+            let posted = answering(TOKEN_SAFE_LIFE.saturating_sub(received.elapsed()), || {
+                interaction.create_followup(http, message.clone().into_followup())
+            })
+            .await?;
             progress.delivered = true;
             remember(http, data, reply, &posted).await;
             Some(message_ref(&posted))
@@ -321,10 +324,11 @@ async fn click(
                 .await
                 .map(drop)
             } else {
-                interaction
-                    .create_followup(http, ping.into_followup())
-                    .await
-                    .map(drop)
+                answering(TOKEN_SAFE_LIFE.saturating_sub(received.elapsed()), || {
+                    interaction.create_followup(http, ping.clone().into_followup())
+                })
+                .await
+                .map(drop)
             };
             if let Err(error) = sent {
                 warn!(error = %Error::from(error), "could not notify the players after an update");

@@ -18,6 +18,7 @@ use crate::discord::call;
 use crate::discord::errors::interaction_expired;
 use crate::discord::outgoing::{DiscordMessage, MAX_CONTENT, ping_after_update, truncate};
 use crate::discord::permissions::guild_only_text;
+use crate::discord::ratelimits::answering;
 use crate::game::{Action, Origin, PuzzleAction};
 use crate::i18n::Language;
 use crate::metrics::InteractionKind;
@@ -210,9 +211,10 @@ pub async fn answer_command(
         // A deferred message cannot change its privacy (a public "thinking" message cannot
         // turn private, nor a private one public): remove it and answer in a follow-up.
         interaction.delete_response(http).await?;
-        let followup = interaction
-            .create_followup(http, message.into_followup())
-            .await?;
+        let followup = answering(TOKEN_SAFE_LIFE.saturating_sub(received.elapsed()), || {
+            interaction.create_followup(http, message.clone().into_followup())
+        })
+        .await?;
         let posted = if reply.ephemeral {
             None
         } else {
@@ -230,19 +232,20 @@ pub async fn answer_command(
         .await;
         return Ok(());
     }
-    let posted = match interaction
-        .edit_response(http, message.clone().into_edit_response())
-        .await
-    {
+    let token_left = || TOKEN_SAFE_LIFE.saturating_sub(received.elapsed());
+    let edited = answering(token_left(), || {
+        interaction.edit_response(http, message.clone().into_edit_response())
+    });
+    let posted = match edited.await {
         Ok(posted) => {
             remember(http, data, reply, &posted).await;
             // An edit notifies nobody: the people the answer mentions get a follow-up.
             let at = Some(message_ref(&posted));
             if let Some(ping) = ping_after_update(reply, user, place, at, outgoing.language) {
-                if let Err(error) = interaction
-                    .create_followup(http, ping.into_followup())
-                    .await
-                {
+                let sent = answering(token_left(), || {
+                    interaction.create_followup(http, ping.clone().into_followup())
+                });
+                if let Err(error) = sent.await {
                     warn!(command = name, error = %Error::from(error), "could not notify the players of a deferred answer");
                 }
             }

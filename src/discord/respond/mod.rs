@@ -21,11 +21,14 @@
 //!   reopened when Discord archived it and the bot posts or edits there (`reopening`), left
 //!   to archive itself a day after the game's end.
 //! - `notices`: what a reply brings once it is out ([`after_reply`]): notices, direct messages
-//!   and their fallback in the channel.
+//!   and their fallback in the channel; the sweep's notices ([`post_deliveries`]).
+//! - `lanes`: notices posted channel by channel, each post with a deadline, a channel Discord
+//!   limits left for later without holding up the others.
 
 mod boards;
 mod click;
 mod command;
+mod lanes;
 mod notices;
 mod suggestions;
 mod threads;
@@ -47,7 +50,7 @@ pub use boards::remember;
 pub use click::answer_click;
 pub use command::answer_command;
 pub use notices::{
-    after_reply, deliver_notice, failed_for_good, post_delivery, post_notice, post_notices,
+    after_reply, deliver_notice, failed_for_good, post_deliveries, post_notice, post_notices,
 };
 pub use suggestions::{SuggestionsOf, suggestions, suggestions_of};
 pub use threads::{FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE, keep_live_game_thread_open};

@@ -2,19 +2,24 @@
 //! order, direct messages (and their fallback in the channel), edits of the messages notices
 //! are about.
 
-use poise::serenity_prelude as serenity;
-use tracing::{info, warn};
+use std::time::Instant;
 
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn};
+
+use super::lanes::{Job, Parts, post_jobs};
 use super::{
     Data, Error, archive_thread, message_ref, place, remember, reopening, start_game_thread,
 };
 use crate::discord::outgoing::{DiscordMessage, Outgoing, direct_fallback, ping_after_update};
-use crate::game::Notice;
+use crate::discord::ratelimits::rate_limited;
+use crate::game::{Delivery, Notice, ReplyOutbox};
 use crate::store::MessageRef;
 /// What a reply brings once it is out (at `posted`, when it is known): the thread of a game
 /// that starts, with the game's first board in it (or that board in `channel` when no thread
-/// can be opened); the notices; the thread of a game that ended, archived. Failures are
-/// logged: the reply itself is out. (Callers box it: it is the largest part of an answer.)
+/// can be opened); the notices, channel by channel (see `lanes::post_jobs`), those of the outbox
+/// reported; the thread of a game that ended, archived. Failures are logged: the reply itself
+/// is out. (Callers box it: it is the largest part of an answer.)
 pub async fn after_reply(
     http: &serenity::Http,
     data: &Data,
@@ -23,88 +28,109 @@ pub async fn after_reply(
     channel: serenity::ChannelId,
     guild: u64,
 ) {
+    let claimed = Instant::now();
     let reply = &outgoing.reply;
     if let Some(start) = &reply.thread {
         let from = posted.filter(|_| !reply.ephemeral);
-        if let Err(error) =
-            Box::pin(start_game_thread(http, data, start, from, channel, guild)).await
-        {
-            warn!(%error, game = %start.game, "could not post the first board of a game");
+        let opened = Box::pin(start_game_thread(http, data, start, from, channel, guild));
+        match tokio::time::timeout(data.limits.deadline(), opened).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => {
+                warn!(%error, game = %start.game, "could not post the first board of a game");
+            }
+            Err(_) => warn!(game = %start.game, "the first board of a game passed its deadline"),
         }
     }
-    if reply.outbox.is_empty() {
-        post_notices(http, data, outgoing.notices.clone()).await;
-    } else {
-        // Notices of the outbox among them: a failure worth trying again stops the posting,
-        // and the rest is left to the sweep.
-        let stopped = post_in_order(http, data, outgoing.notices.clone(), true).await;
-        for part in reply.outbox.clone() {
-            let service = data.service.clone();
-            match data
-                .work
-                .spawn(move || service.reply_delivered(&part, stopped))
-                .await
-            {
-                Ok(Ok(())) => {}
-                Ok(Err(error)) => warn!(%error, "could not record a notice's delivery"),
-                Err(error) => warn!(%error, "the job recording a notice's delivery failed"),
+    // Each notice of the outbox is one job with its messages; every other message is one.
+    let spans: Vec<_> = reply.outbox.iter().map(ReplyOutbox::span).collect();
+    let mut jobs = Vec::new();
+    let mut of_job = Vec::new();
+    let mut messages = outgoing.notices.clone().into_iter().enumerate().peekable();
+    while let Some((index, message)) = messages.next() {
+        let span = spans.iter().position(|span| span.contains(&index));
+        let mut parts = vec![vec![message]];
+        if let Some(at) = span {
+            while let Some((_, next)) = messages.next_if(|(next, _)| spans[at].contains(next)) {
+                parts.push(vec![next]);
             }
+        }
+        jobs.push(Job {
+            parts,
+            outbox: span.is_some(),
+        });
+        of_job.push(span);
+    }
+    let outcomes = post_jobs(http, data, jobs, claimed).await;
+    for (at, part) in reply.outbox.iter().enumerate() {
+        let stopped = of_job
+            .iter()
+            .zip(&outcomes)
+            .find(|(span, _)| **span == Some(at))
+            .and_then(|(_, outcome)| *outcome);
+        let service = data.service.clone();
+        let part = part.clone();
+        let first = part.span().start;
+        let report = move || {
+            let failed = stopped.map(|stopped| first + stopped.part);
+            service.reply_delivered_later(&part, failed, stopped.and_then(|s| s.retry))
+        };
+        match data.work.spawn(report).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => warn!(%error, "could not record a notice's delivery"),
+            Err(error) => warn!(%error, "the job recording a notice's delivery failed"),
         }
     }
     if let Some(thread) = reply.archive {
         archive_thread(http, thread).await;
     }
 }
-/// Posts notices in order (direct messages, lines in a game's channel, boards), then archives
-/// the threads their replies close. Each failure is logged and the rest still go.
+
+/// Posts notices made right now (none of the outbox), channel by channel (see
+/// `lanes::post_jobs`). Each failure is logged and the rest still go; a channel Discord limits
+/// gets its notices once more when the limit ends.
 pub async fn post_notices(http: &serenity::Http, data: &Data, notices: Vec<(Notice, Outgoing)>) {
-    post_in_order(http, data, notices, false).await;
+    let jobs = notices
+        .into_iter()
+        .map(|message| Job {
+            parts: vec![vec![message]],
+            outbox: false,
+        })
+        .collect();
+    post_jobs(http, data, jobs, Instant::now()).await;
 }
 
-/// Posts one part of a delivery of the sweep (a notice and its own notices) in order, as
-/// [`post_notices`] does, but a failure worth trying again (a Discord 5xx or rate limit, a
-/// network error) stops it: the index of that notice is returned, and the part is left for a
-/// later attempt (see [`crate::game::GameService::delivered`]). A notice that can never be
-/// posted there ([`failed_for_good`]) is dropped and logged, and the rest goes on.
-pub async fn post_delivery(
+/// Posts the sweep's deliveries, each a job of parts (a notice and its own notices), channel
+/// by channel (see `lanes::post_jobs`), and reports those of the outbox: posted, or stopped at a
+/// part with the time to try again when it is known. `claimed` is when they were claimed.
+pub async fn post_deliveries(
     http: &serenity::Http,
     data: &Data,
-    notices: Vec<(Notice, Outgoing)>,
-) -> Option<usize> {
-    post_in_order(http, data, notices, true).await
-}
-
-async fn post_in_order(
-    http: &serenity::Http,
-    data: &Data,
-    notices: Vec<(Notice, Outgoing)>,
-    stop_to_retry: bool,
-) -> Option<usize> {
-    let mut archive = Vec::new();
-    let mut stopped = None;
-    for (index, (notice, outgoing)) in notices.into_iter().enumerate() {
-        let thread = outgoing.reply.archive;
-        let channel = notice.channel;
-        // Boxed: a notice's delivery (reopening a thread, a direct message's fallback) is a
-        // large future, and every caller would carry it.
-        match Box::pin(deliver_notice(http, data, notice, outgoing)).await {
-            Ok(()) => {}
-            Err(error) if !stop_to_retry => warn!(%error, channel, "could not post a notice"),
-            Err(error) if failed_for_good(&error) => {
-                warn!(%error, channel, "a notice can never be posted there; dropped");
-            }
-            Err(error) => {
-                warn!(%error, channel, "could not post a notice; it is tried again later");
-                stopped = Some(index);
-                break;
-            }
+    deliveries: Vec<(Delivery, Parts)>,
+    claimed: Instant,
+) {
+    let (deliveries, jobs): (Vec<_>, Vec<_>) = deliveries
+        .into_iter()
+        .map(|(delivery, parts)| {
+            let outbox = delivery.outbox_id().is_some();
+            (delivery, Job { parts, outbox })
+        })
+        .unzip();
+    let outcomes = post_jobs(http, data, jobs, claimed).await;
+    for (delivery, stopped) in deliveries.into_iter().zip(outcomes) {
+        if delivery.outbox_id().is_none() {
+            continue;
         }
-        archive.extend(thread);
+        let service = data.service.clone();
+        let report = move || {
+            let part = stopped.map(|stopped| stopped.part);
+            service.delivered_later(&delivery, part, stopped.and_then(|s| s.retry))
+        };
+        match data.work.spawn(report).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => error!(%error, "could not record a notice's delivery"),
+            Err(error) => error!(%error, "the job recording a notice's delivery failed"),
+        }
     }
-    for thread in archive {
-        archive_thread(http, thread).await;
-    }
-    stopped
 }
 
 /// Whether a failed post can never succeed: Discord refused it for good, with a 4xx other
@@ -232,8 +258,13 @@ pub async fn post_notice(
                     outgoing.language,
                 ) {
                     let send = || channel.send_message(http, ping.clone().into_create_message());
-                    if let Err(error) = reopening(http, channel, send).await {
-                        warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
+                    match reopening(http, channel, send).await {
+                        Ok(_) => {}
+                        // Limited: the notice is posted again later, its ping with it.
+                        Err(error) if rate_limited(&error) => return Err(error.into()),
+                        Err(error) => {
+                            warn!(error = %Error::from(error), channel = target.channel, "could not ping the players about a notice");
+                        }
                     }
                 }
                 return Ok(());

@@ -38,7 +38,8 @@
 //! the error's text; or it reads [`Standin::requests`]. [`Standin::fail_next`]`(method,
 //! pattern)` makes the next matching request fail with a 500, as Discord sometimes does;
 //! [`Standin::backdate_next_interaction`]`(ago)` sends the next interaction as one created `ago`
-//! earlier (its id says so, and its 3 s count from then).
+//! earlier (its id says so, and its 3 s count from then). Rate limits (`ratelimits`):
+//! [`Standin::set_slowmode`], [`Standin::rate_limit_next`], [`Standin::rate_limited`].
 //!
 //! Users can only do what Discord's client lets them: a slash command must have been registered
 //! by the bot and its options must match the registration; a click needs a button with that
@@ -146,6 +147,7 @@ mod interaction;
 mod limits;
 mod model;
 mod multipart;
+mod ratelimits;
 mod record;
 mod requests;
 mod rest;
@@ -169,6 +171,7 @@ pub use limits::{
     check_message_body, command_characters, is_empty_message,
 };
 pub use model::{Overwrite, Person, perm};
+pub use ratelimits::Limited;
 pub use record::{
     ClientFrame, Notification, Recorded, SentInteraction, UploadedFile, Violation, path_matches,
 };

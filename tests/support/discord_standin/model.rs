@@ -171,6 +171,8 @@ pub struct Channel {
     pub archived: bool,
     pub locked: bool,
     pub auto_archive_duration: u64,
+    /// Slowmode, seconds between two posts of a member (see `ratelimits`).
+    pub rate_limit_per_user: u64,
     /// A DM's other user.
     pub recipient: Option<u64>,
     pub created: String,
@@ -191,6 +193,7 @@ impl Channel {
             archived: false,
             locked: false,
             auto_archive_duration: 1440,
+            rate_limit_per_user: 0,
             recipient: None,
             created: now(),
             guild: None,
@@ -583,7 +586,7 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
             "owner_id": sf(channel.owner),
             "name": channel.name,
             "last_message_id": null,
-            "rate_limit_per_user": 0,
+            "rate_limit_per_user": channel.rate_limit_per_user,
             "message_count": 0,
             "member_count": 1,
             "total_message_sent": 0,
@@ -620,7 +623,7 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
                 "topic": "Dama italiana",
                 "nsfw": false,
                 "last_message_id": null,
-                "rate_limit_per_user": 0,
+                "rate_limit_per_user": channel.rate_limit_per_user,
                 "flags": 0,
             })
         }

@@ -14,6 +14,7 @@ use tokio::net::TcpListener;
 
 use super::model::{self, Channel, perm};
 use super::multipart::{Body, parse_body};
+use super::ratelimits;
 use super::record::{self, Recorded, UploadedFile};
 use super::schema::{self, Violation};
 use super::state::{EPHEMERAL, LOADING, Refusal, Shared, State, TOKEN_LIFETIME};
@@ -139,10 +140,13 @@ async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<By
         violations,
     });
     state.taken.push(false);
+    state.note_if_limited(index);
     drop(state);
     shared.notify();
 
-    let mut builder = Response::builder().status(status);
+    let mut response = response;
+    let mut builder =
+        ratelimits::headers(Response::builder().status(status), status, &mut response);
     let bytes = match response {
         Some(value) => {
             builder = builder.header("content-type", "application/json");
@@ -191,6 +195,9 @@ fn route(
     let files = body.files.as_slice();
     let app = state.world.application_id.to_string();
     state.auto_archive();
+    if let Err(limited) = state.route_limited(method, path) {
+        return limited.into();
+    }
     let result = match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => Ok(ok(json!({ "url": shared.gateway_url }))),
         ("GET", ["gateway", "bot"]) => Ok(ok(json!({
@@ -233,6 +240,7 @@ fn route(
         ("POST", ["channels", c, "messages"]) => known_channel(state, c).and_then(|channel| {
             may_post(state, &channel, json, files)?;
             state.refuse_if_archived(channel.id)?;
+            state.slowmode(&channel)?;
             let kind = if json.get("message_reference").is_some() {
                 19
             } else {

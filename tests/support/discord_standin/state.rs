@@ -337,6 +337,7 @@ pub struct State {
     pub thread_activity: HashMap<u64, Instant>,
     /// The Activity: codes, tokens, instances (`super::activity`).
     pub activity: super::activity::Activities,
+    pub limits: super::ratelimits::RateLimits,
 }
 
 impl State {
@@ -365,6 +366,7 @@ impl State {
             thread_members: HashMap::new(),
             thread_activity: HashMap::new(),
             activity: super::activity::Activities::default(),
+            limits: super::ratelimits::RateLimits::default(),
         }
     }
 
