@@ -545,10 +545,13 @@ impl PageServer {
             return;
         };
         let listen = self.config.web.listen;
-        match &self.config.web.public_url {
-            Some(url) => info!(%listen, %url, "serving the Activity's page"),
-            None => info!(%listen, "serving the Activity's page"),
-        }
+        let url = self
+            .config
+            .web
+            .public_url
+            .as_deref()
+            .unwrap_or("(no public_url)");
+        info!(%listen, url, "serving the Activity's page");
         let web = crate::web::Web::start(data.service.clone(), data.work.clone(), Arc::new(auth));
         let limits = crate::http::Limits::from(&self.config.web);
         tokio::spawn(web.serve(self.listener, limits, self.stopped));
