@@ -895,7 +895,6 @@ pub fn object() -> Value {
 
 fn capitalised(name: &str) -> String {
     let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    let first = chars.next().map(char::to_uppercase);
+    first.into_iter().flatten().chain(chars).collect()
 }
