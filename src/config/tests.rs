@@ -31,7 +31,7 @@ fn challenge_expiry_is_auto_or_a_duration() {
 
 #[test]
 fn example_file_parses_and_matches_defaults() {
-    let text = include_str!("../config.example.toml");
+    let text = include_str!("../../config.example.toml");
     let config = parse(text).unwrap();
     let defaults = Config::default();
     assert_eq!(format!("{config:?}"), format!("{defaults:?}"));
