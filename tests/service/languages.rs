@@ -108,7 +108,7 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
     assert!(!reply.ephemeral);
     assert_eq!(
         reply.text,
-        "De ahora en adelante sigo el idioma del servidor en Discord: español."
+        "De ahora en adelante sigo el idioma elegido en Discord para este servidor de comunidad: español."
     );
     assert_eq!(w.service.public_language(&reader), Language::Es);
     let italian_server = Actor {
