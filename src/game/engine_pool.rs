@@ -436,7 +436,8 @@ mod tests {
     }
 
     /// Queues a request of `who` that records its name in `served` when its turn comes and its
-    /// places in `places`; returns once it waits.
+    /// places in `places`; returns once it waits and has been told its first place (the pool
+    /// counts a request as waiting before it tells it its place).
     fn queue(
         pool: &Arc<EnginePool>,
         who: UserId,
@@ -445,9 +446,9 @@ mod tests {
         places: &Arc<Mutex<Vec<(&'static str, usize)>>>,
     ) -> std::thread::JoinHandle<()> {
         let before = pool.waiting();
-        let (pool_, served, places) = (pool.clone(), served.clone(), places.clone());
+        let (pool_, served, places_) = (pool.clone(), served.clone(), places.clone());
         let handle = std::thread::spawn(move || {
-            let told = move |place| places.lock().unwrap().push((name, place));
+            let told = move |place| places_.lock().unwrap().push((name, place));
             let request = Request {
                 who: Some(who),
                 queued: &told,
@@ -456,7 +457,9 @@ mod tests {
                 .with_engine(&request, |_| served.lock().unwrap().push(name))
                 .unwrap();
         });
-        while pool.waiting() == before {
+        while pool.waiting() == before
+            || !places.lock().unwrap().iter().any(|&(who, _)| who == name)
+        {
             std::thread::yield_now();
         }
         handle

@@ -1,7 +1,7 @@
 //! Discord's rate limits: a channel in slowmode during a sweep with several notices (the other
 //! channels' notices arrive at once, the slowmode channel's later, in order, once each, and
 //! the bot does not hammer the channel), the same channel with Manage Messages (not limited),
-//! and a route's 429 on a follow-up (waited out, the answer arrives).
+//! and a route's 429 on a follow-up or on the first answer (waited out, the answer arrives).
 
 use std::time::{Duration, Instant};
 
@@ -199,5 +199,36 @@ async fn a_route_limit_on_a_follow_up_is_waited_out_and_the_answer_arrives() {
     assert_eq!(limits.len(), 1, "{limits:#?}");
     let gap = ping.at.duration_since(limits[0].at);
     assert!(gap >= Duration::from_secs(1), "waited out: {gap:?}");
+    discord.assert_no_errors();
+}
+
+/// Discord limits the first answer to a move once: the bot tries again within the
+/// interaction's 3 s, and the move it committed is answered.
+#[tokio::test]
+async fn a_route_limit_on_the_first_answer_is_waited_out_and_the_move_answered() {
+    let (discord, _dir, _bot) = setup_with_threads("").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let game = start_thread_game(&discord, discord.channel_id(), &alice, &bob).await;
+
+    discord.rate_limit_next("POST", "/interactions/*/*/callback", 1, 0.2, "shared");
+    let typed = discord
+        .slash_in(
+            game.thread,
+            &alice,
+            Slash::new("move").string("move", "22-18"),
+        )
+        .await;
+    let path = format!("/interactions/{}/{}/callback", typed.id, typed.token);
+    let answered = discord
+        .next_request_where("the first answer Discord takes", |r| {
+            r.method == "POST" && r.path == path && r.status == 204
+        })
+        .await;
+    let limits = discord.rate_limited();
+    assert_eq!(limits.len(), 1, "{limits:#?}");
+    assert_eq!(limits[0].path, path, "{limits:#?}");
+    assert!(answered.at >= limits[0].at);
+    let board = discord.original(&typed).await;
+    assert!(text(&board).contains("22-18"), "{board:#}");
     discord.assert_no_errors();
 }

@@ -8,8 +8,8 @@ use tracing::{info, warn};
 
 use super::{
     Data, Error, Outgoing, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    follow_progress, message_ref, place, post_late, remember, remember_at, reopen_if_archived,
-    reopening, shows_something, start,
+    callback_left, follow_progress, message_ref, place, post_late, remember, remember_at,
+    reopen_if_archived, reopening, shows_something, start,
 };
 use crate::discord::call::{self, Click};
 use crate::discord::errors::{apology, interaction_expired};
@@ -141,9 +141,10 @@ async fn click(
     let click = Click::from_data(&interaction.data);
     // A deferred update shows a loading state on the component and no new message.
     let acknowledge = || async {
-        interaction
-            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
-            .await?;
+        answering(callback_left(interaction.id.get()), || {
+            interaction.create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+        })
+        .await?;
         answered(
             ctx.shard_id,
             InteractionKind::Click,
@@ -226,9 +227,13 @@ async fn click(
 
     let posted = match (answer, deferred) {
         (ClickAnswer::Update, false) => {
-            let response =
-                serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
-            interaction.create_response(http, response).await?;
+            answering(callback_left(interaction.id.get()), || {
+                let response = serenity::CreateInteractionResponse::UpdateMessage(
+                    message.clone().into_response(),
+                );
+                interaction.create_response(http, response)
+            })
+            .await?;
             progress.delivered = true;
             answered(
                 ctx.shard_id,
@@ -268,8 +273,12 @@ async fn click(
             Some(clicked)
         }
         (ClickAnswer::NewMessage, false) => {
-            let response = serenity::CreateInteractionResponse::Message(message.into_response());
-            interaction.create_response(http, response).await?;
+            answering(callback_left(interaction.id.get()), || {
+                let response =
+                    serenity::CreateInteractionResponse::Message(message.clone().into_response());
+                interaction.create_response(http, response)
+            })
+            .await?;
             progress.delivered = true;
             answered(
                 ctx.shard_id,
@@ -300,8 +309,12 @@ async fn click(
             Some(message_ref(&posted))
         }
         (ClickAnswer::Private, false) => {
-            let response = serenity::CreateInteractionResponse::Message(message.into_response());
-            interaction.create_response(http, response).await?;
+            answering(callback_left(interaction.id.get()), || {
+                let response =
+                    serenity::CreateInteractionResponse::Message(message.clone().into_response());
+                interaction.create_response(http, response)
+            })
+            .await?;
             progress.delivered = true;
             answered(
                 ctx.shard_id,

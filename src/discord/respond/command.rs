@@ -11,8 +11,8 @@ use tracing::{info, warn};
 
 use super::{
     Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    follow_progress, mark_responded, message_ref, place, post_late, remember, reopen_if_archived,
-    shows_something, start,
+    callback_left, follow_progress, mark_responded, message_ref, place, post_late, remember,
+    reopen_if_archived, shows_something, start,
 };
 use crate::discord::call;
 use crate::discord::errors::interaction_expired;
@@ -70,10 +70,12 @@ pub async fn answer_command(
     let user = actor.user;
     let shard = ctx.serenity_context().shard_id;
     let defer = || async {
-        let defer = serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
-        interaction
-            .create_response(http, serenity::CreateInteractionResponse::Defer(defer))
-            .await?;
+        answering(callback_left(interaction.id.get()), || {
+            let defer =
+                serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
+            interaction.create_response(http, serenity::CreateInteractionResponse::Defer(defer))
+        })
+        .await?;
         mark_responded(ctx);
         answered(shard, InteractionKind::Command, interaction.id.get(), true);
         Ok::<(), serenity::Error>(())
@@ -109,13 +111,14 @@ pub async fn answer_command(
         // Acknowledged already: the answer completes the deferral.
     } else if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
-        let message = DiscordMessage::new(&outgoing, place);
-        interaction
-            .create_response(
+        answering(callback_left(interaction.id.get()), || {
+            let message = DiscordMessage::new(&outgoing, place);
+            interaction.create_response(
                 http,
                 serenity::CreateInteractionResponse::Message(message.into_response()),
             )
-            .await?;
+        })
+        .await?;
         mark_responded(ctx);
         answered(shard, InteractionKind::Command, interaction.id.get(), false);
         reopen_if_archived(http, interaction.channel.as_ref()).await;

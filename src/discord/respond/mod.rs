@@ -44,7 +44,7 @@ use crate::store::MessageRef;
 
 use boards::{remember_at, shows_something};
 use threads::{archive_thread, reopen_if_archived, reopening, start_game_thread};
-use timing::{answered, budget_of};
+use timing::{answered, budget_of, callback_left};
 
 pub use boards::remember;
 pub use click::answer_click;

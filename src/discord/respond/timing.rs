@@ -93,6 +93,27 @@ pub(super) fn budget_of(id: u64) -> Duration {
     ack_budget(created_at_ms(id), now_ms())
 }
 
+/// Discord's time for the first answer to an interaction (its callback), from its creation.
+pub const CALLBACK_LIFE: Duration = Duration::from_secs(3);
+
+/// The least time a first answer is given, however old the interaction: an interaction
+/// replayed late is still asked about once (Discord says 10062 when it no longer knows it).
+const CALLBACK_FLOOR: Duration = Duration::from_secs(1);
+
+/// How long the first answer to an interaction created at `created_ms` may take, a 429 waited
+/// out included, when it is `now_ms`: what is left of [`CALLBACK_LIFE`], at least
+/// [`CALLBACK_FLOOR`].
+#[must_use]
+pub fn callback_within(created_ms: u64, now_ms: u64) -> Duration {
+    let age = Duration::from_millis(now_ms.saturating_sub(created_ms));
+    CALLBACK_LIFE.saturating_sub(age).max(CALLBACK_FLOOR)
+}
+
+/// [`callback_within`] for an interaction with this id, by the system clock.
+pub(super) fn callback_left(id: u64) -> Duration {
+    callback_within(created_at_ms(id), now_ms())
+}
+
 /// Counts the first answer to an interaction (a deferral, or the answer itself) in the
 /// metrics, with its time since Discord created the interaction.
 pub(super) fn answered(shard: serenity::ShardId, kind: InteractionKind, id: u64, deferred: bool) {
@@ -115,6 +136,11 @@ mod tests {
             ack_budget(created, created + 1_000),
             Duration::from_millis(500)
         );
+        assert_eq!(
+            callback_within(created, created + 1_000),
+            Duration::from_secs(2)
+        );
+        assert_eq!(callback_within(created, created + 5_000), CALLBACK_FLOOR);
         assert_eq!(
             ack_budget(created, created + 60_000),
             Duration::ZERO,
