@@ -15,3 +15,5 @@ ALTER TABLE games ADD CONSTRAINT games_clock_whole CHECK (
         AND black_left_ms IS NULL)
     OR (clock_base_ms IS NOT NULL AND clock_increment_ms IS NOT NULL
         AND white_left_ms IS NOT NULL AND black_left_ms IS NOT NULL));
+-- The flag sweep (every second) reads the active live games only.
+CREATE INDEX games_live ON games (last_move_at) WHERE status = 'active' AND clock_base_ms IS NOT NULL;

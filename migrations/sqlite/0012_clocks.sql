@@ -21,3 +21,5 @@ ALTER TABLE games ADD COLUMN white_left_ms INTEGER
 ALTER TABLE games ADD COLUMN black_left_ms INTEGER
     CHECK ((black_left_ms IS NULL) = (clock_base_ms IS NULL)
         AND (black_left_ms IS NULL OR black_left_ms >= 0));
+-- The flag sweep (every second) reads the active live games only.
+CREATE INDEX games_live ON games (last_move_at) WHERE status = 'active' AND clock_base_ms IS NOT NULL;
