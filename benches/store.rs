@@ -61,6 +61,7 @@ fn active_games(store: &dyn Store) -> Vec<Game> {
                     white: Participant::User(2 * i + 1),
                     black: Participant::User(2 * i + 2),
                     time_per_move_ms: 86_400_000,
+                    clock: None,
                     rated: true,
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,

@@ -193,6 +193,7 @@ fn main() {
                     Action::PlayEngine {
                         level: 8,
                         colour: ColourChoice::Random,
+                        clock: None,
                     }
                 } else {
                     Action::Replay {
@@ -323,6 +324,7 @@ fn new_game(service: &GameService, channel: u64) -> GameId {
             white: Participant::User(MOVER),
             black: Participant::User(OPPONENT),
             time_per_move_ms: 86_400_000,
+            clock: None,
             rated: true,
             start_fen: Position::initial().to_fen(),
             created_at: now,

@@ -103,6 +103,7 @@ fn main() {
                 white: Participant::User(white),
                 black: Participant::User(black),
                 time_per_move_ms: 86_400_000,
+                clock: None,
                 rated: true,
                 start_fen: Position::initial().to_fen(),
                 created_at: now,

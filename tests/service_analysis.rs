@@ -92,6 +92,7 @@ fn running_game(w: &World, white: &Actor, plies: usize) -> i64 {
             }),
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     );
     let accepted = w
@@ -185,6 +186,7 @@ fn refusals_say_why_and_what_to_do() {
             white: Participant::User(ALICE),
             black: Participant::Engine(1),
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -617,6 +619,7 @@ fn a_table_win_thrown_away_is_told_in_words() {
             white: Participant::User(ALICE),
             black: Participant::User(BOB),
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: false,
             start_fen: start.to_fen(),
             created_at: now,

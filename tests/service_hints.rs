@@ -73,6 +73,7 @@ fn engine_game(w: &World, alice_white: bool) -> damabot::store::Game {
             white,
             black,
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -211,6 +212,7 @@ fn hints_are_refused_between_people_out_of_turn_and_to_others() {
             }),
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     );
     let board = w
@@ -411,6 +413,7 @@ fn each_language_has_its_words() {
                 }),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         );
         w.service

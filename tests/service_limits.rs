@@ -46,7 +46,15 @@ fn act(w: &World, who: &Actor, action: Action) -> Reply {
 }
 
 fn play(w: &World, who: &Actor, level: u8, colour: ColourChoice) -> Reply {
-    act(w, who, Action::PlayEngine { level, colour })
+    act(
+        w,
+        who,
+        Action::PlayEngine {
+            level,
+            colour,
+            clock: None,
+        },
+    )
 }
 
 fn active_games(w: &World) -> usize {
@@ -157,6 +165,7 @@ fn play_black(w: &World, user: u64) -> (Reply, Vec<String>) {
             Action::PlayEngine {
                 level: 8,
                 colour: ColourChoice::Black,
+                clock: None,
             },
             &|line| told.lock().unwrap().push(line),
         )
@@ -212,6 +221,7 @@ fn a_full_engine_line_refuses_at_once_and_store_actions_are_answered_meanwhile()
                 Action::PlayEngine {
                     level: 8,
                     colour: ColourChoice::Black,
+                    clock: None,
                 },
             )
             .unwrap();
@@ -293,6 +303,7 @@ fn a_refused_action_costs_no_cooldown() {
         Action::PlayEngine {
             level: 8,
             colour: ColourChoice::Black,
+            clock: None,
         },
     );
     assert_refused(&another, "again in 15 s");
@@ -335,6 +346,7 @@ fn a_full_engine_line_holds_no_thread_that_clicks_and_store_commands_need() {
             let action = Action::PlayEngine {
                 level: 8,
                 colour: ColourChoice::Black,
+                clock: None,
             };
             work.spawn_in(action.lane(), move || {
                 let told = Mutex::new(Vec::new());
@@ -462,6 +474,7 @@ fn stored_engine_game(w: &World, guild: u64, user: u64, channel: u64, in_thread:
             white: Participant::User(user),
             black: Participant::Engine(1),
             time_per_move_ms: 24 * 3_600_000,
+            clock: None,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,

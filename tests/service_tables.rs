@@ -90,6 +90,7 @@ fn game_from(w: &World, fen: &str, rated: bool) {
             white: Participant::User(ALICE),
             black: Participant::User(BOB),
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated,
             start_fen: fen.into(),
             created_at: now,

@@ -149,6 +149,7 @@ fn start_game(w: &World) -> Reply {
             opponent: Some(member(BOB)),
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     );
     assert!(!challenge.ephemeral, "{}", challenge.text);
@@ -173,6 +174,7 @@ fn engine_game_in(w: &World, channel: u64, alice_white: bool) -> Game {
             white,
             black,
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,

@@ -167,3 +167,59 @@ async fn too_many_frames_are_answered_with_an_error() {
             .contains("does not understand")
     );
 }
+
+/// Waits for the store to show what `look` finds.
+async fn eventually<T>(mut look: impl FnMut() -> Option<T>) -> T {
+    for _ in 0..200 {
+        if let Some(found) = look() {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("never came");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_challenges_on_a_clock_and_the_game_carries_both_clocks() {
+    let server = start().await;
+    let (mut alice, _) = page(&server, "alice", "en-US").await;
+    let (mut bob, _) = page(&server, "bob", "en-US").await;
+    send(
+        &mut alice,
+        json!({"type": "challenge", "opponent": null, "level": null, "colour": "white",
+               "time": "3+2"}),
+    )
+    .await;
+    let store = server.service.store();
+    let challenge = eventually(|| {
+        store
+            .pending_challenges_in_channel(CHANNEL, server.service.now())
+            .unwrap()
+            .pop()
+    })
+    .await;
+    assert_eq!(
+        challenge.clock.map(|c| c.to_string()).as_deref(),
+        Some("3+2")
+    );
+    // The lobby Bob's page had before the challenge, then one with it.
+    send(&mut bob, json!({"type": "lobby"})).await;
+    let mut lobby = next(&mut bob, "lobby").await;
+    if lobby["challenges"] == json!([]) {
+        lobby = next(&mut bob, "lobby").await;
+    }
+    assert_eq!(lobby["challenges"][0]["time"], "3+2");
+    send(
+        &mut bob,
+        json!({"type": "accept", "challenge": challenge.id.0}),
+    )
+    .await;
+    let game = eventually(|| store.active_game_in_channel(CHANNEL).unwrap()).await;
+    send(&mut bob, json!({"type": "watch", "game": game.id.0})).await;
+    let seen = game_at(&mut bob, 0).await;
+    assert_eq!(
+        seen["clock"],
+        json!({"white_ms": 180_000, "black_ms": 180_000, "running": "white",
+               "base_ms": 180_000, "increment_ms": 2_000})
+    );
+}

@@ -402,6 +402,7 @@ mod tests {
                     white: Participant::User(10),
                     black: Participant::User(11),
                     time_per_move_ms: 60_000,
+                    clock: None,
                     rated: true,
                     start_fen: Position::initial().to_fen(),
                     created_at: 0,

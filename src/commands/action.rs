@@ -50,6 +50,7 @@ pub fn action(path: &str, values: &Values) -> Option<Action> {
             opponent: member("member"),
             colour: colour(values),
             time_per_move: values.time("time"),
+            clock: values.clock("time"),
         },
         "accept" => Action::Accept {
             from: values.member("from").map(|m| m.user),
@@ -62,6 +63,7 @@ pub fn action(path: &str, values: &Values) -> Option<Action> {
                 .and_then(|index| Level::ALL.get(index))
                 .map_or(DEFAULT_LEVEL, |level| level.number()),
             colour: colour(values),
+            clock: values.clock("clock"),
         },
         "move" => Action::Move {
             text: values.text("move")?.to_owned(),
@@ -368,7 +370,8 @@ mod tests {
             action("play", &none),
             Some(Action::PlayEngine {
                 level: 1,
-                colour: ColourChoice::Random
+                colour: ColourChoice::Random,
+                clock: None,
             })
         );
         assert_eq!(
@@ -380,7 +383,8 @@ mod tests {
             ),
             Some(Action::PlayEngine {
                 level: 8,
-                colour: ColourChoice::Black
+                colour: ColourChoice::Black,
+                clock: None,
             })
         );
         let page = |page| {
@@ -404,6 +408,7 @@ mod tests {
                 opponent: None,
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             }),
             "an open challenge"
         );
@@ -418,6 +423,7 @@ mod tests {
                 opponent: Some(bob),
                 colour: ColourChoice::Random,
                 time_per_move: Some(Duration::from_secs(3600)),
+                clock: None,
             })
         );
     }

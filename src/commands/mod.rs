@@ -56,6 +56,11 @@ pub enum Kind {
     },
     /// A time (`5 min`, `2 ore`, `3 días`), typed as text.
     Time,
+    /// A time per move as [`Kind::Time`], or a live game's time control (`5+3`: minutes and
+    /// seconds added per move), typed as text.
+    Pace,
+    /// A live game's time control only (`5+3`), typed as text.
+    Clock,
     /// A time, or the word for "fits the time per move" (`automatic`), typed as text.
     Expiry,
     /// A whole number in `min..=max` (no upper bound when `max` is `None`).
@@ -177,17 +182,18 @@ const LEVEL: Parameter = option(
 );
 
 const TIME: Parameter = option("time", Kind::Time);
+const PACE: Parameter = option("time", Kind::Pace);
 const MEMBER: Parameter = option("member", Kind::Member);
 const GAME: Parameter = option("game", GAME_NUMBER);
 const MOVE: Kind = text(1, 100, Some(Suggest::Move));
 
 /// Every command, in the order of the help and of the registration.
 pub const TABLE: &[Command] = &[
-    command("challenge", &[option("member", Kind::Member), COLOUR, TIME]),
+    command("challenge", &[option("member", Kind::Member), COLOUR, PACE]),
     command("accept", &[option("from", Kind::Member)]),
     command("decline", &[]),
     command("cancel", &[]),
-    command("play", &[LEVEL, COLOUR]),
+    command("play", &[LEVEL, COLOUR, option("clock", Kind::Clock)]),
     command("move", &[required("move", MOVE)]),
     command("board", &[option("flip", Kind::Switch)]),
     command("resign", &[]),
@@ -382,6 +388,8 @@ impl Parameter {
         matches!(
             self.kind,
             Kind::Time
+                | Kind::Pace
+                | Kind::Clock
                 | Kind::Expiry
                 | Kind::Text {
                     suggest: Some(_),

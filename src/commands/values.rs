@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::game::Member;
+use crate::store::TimeControl;
 
 /// The value of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum Value {
     Time(Duration),
     /// An expiry, read: a time, or `None` for "fits the time per move".
     Expiry(Option<Duration>),
+    /// A live game's time control ([`Kind::Pace`](super::Kind::Pace) written `5+3`).
+    Clock(TimeControl),
 }
 
 /// The options given to one command.
@@ -110,6 +113,14 @@ impl Values {
     pub fn time(&self, name: &str) -> Option<Duration> {
         match self.get(name)? {
             Value::Time(time) => Some(*time),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn clock(&self, name: &str) -> Option<TimeControl> {
+        match self.get(name)? {
+            Value::Clock(clock) => Some(*clock),
             _ => None,
         }
     }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::Console;
 use crate::commands::{self, Kind, Value, Values};
 use crate::discord::call::{ExpiryOption, TimeOption};
-use crate::game::{Action, Member};
+use crate::game::{Action, Member, parse_time_control};
 use crate::i18n::t;
 
 /// What a console command asks for.
@@ -332,6 +332,11 @@ impl Console {
                 Value::Text(text.to_owned())
             }
             Kind::Time => Value::Time(duration(text)?),
+            Kind::Clock => Value::Clock(parse_time_control(text)?),
+            Kind::Pace => match parse_time_control(text) {
+                Some(control) => Value::Clock(control),
+                None => Value::Time(duration(text)?),
+            },
             Kind::Expiry => {
                 if self.words.is_automatic(text) {
                     Value::Expiry(None)

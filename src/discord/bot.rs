@@ -206,7 +206,16 @@ pub async fn run(
                 ctx.http.clone(),
                 setup_data.clone(),
                 sweep_interval,
+                stopped.clone(),
+                GameService::sweep_deliveries,
+            ));
+            // Live games' flags cannot wait for the sweep: a short interval of their own.
+            tokio::spawn(sweep(
+                ctx.http.clone(),
+                setup_data.clone(),
+                crate::game::FLAG_SWEEP_INTERVAL,
                 stopped,
+                GameService::flag_sweep_deliveries,
             ));
             Ok(setup_data)
         })
@@ -456,15 +465,16 @@ async fn wait_for_signal() -> &'static str {
     }
 }
 
-/// Every `interval`: expired challenges, forfeited games, reminders and the rest of the
-/// sweep's notices, posted as channel messages or direct messages, channel by channel (see
-/// [`respond::post_deliveries`]), each notice of the outbox reported once out (or left there
-/// to try again).
+/// Every `interval`, what `run` finds due (the sweep: expired challenges, forfeited games,
+/// reminders and the rest of the sweep's notices; or the flags of live games), posted as
+/// channel messages or direct messages, channel by channel (see [`respond::post_deliveries`]),
+/// each notice of the outbox reported once out (or left there to try again).
 async fn sweep(
     http: Arc<serenity::Http>,
     data: Data,
     interval: Duration,
     mut stopped: watch::Receiver<bool>,
+    run: fn(&GameService) -> Result<Vec<crate::game::Delivery>, crate::game::ServiceError>,
 ) {
     let mut ticker = tokio::time::interval(interval.max(Duration::from_secs(1)));
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -478,7 +488,7 @@ async fn sweep(
         let claimed = std::time::Instant::now();
         // The sweep plays the engine's moves a restart interrupted: CPU work.
         let job = data.work.spawn_cpu(move || {
-            service.sweep_deliveries().map(|deliveries| {
+            run(&service).map(|deliveries| {
                 deliveries
                     .into_iter()
                     .map(|delivery| {

@@ -10,12 +10,13 @@ use std::time::Duration;
 
 use dama_rules::Color;
 
+use super::live::Pace;
 use super::reply::{ChallengeButton, ComponentAction, GameButton, PuzzleButton, TournamentButton};
 use super::{Actor, ColourChoice, GameService, Member, Reply, ServiceError, settle_mentions};
 use crate::i18n::{Language, t};
 use crate::store::{
-    ChallengeId, ChannelId, GameId, NotifyMode, PuzzleAttemptId, StoreError, TournamentFormat,
-    TournamentId, UserId,
+    ChallengeId, ChannelId, GameId, NotifyMode, PuzzleAttemptId, StoreError, TimeControl,
+    TournamentFormat, TournamentId, UserId,
 };
 
 /// Something a person asks the service to do.
@@ -28,6 +29,8 @@ pub enum Action {
         colour: ColourChoice,
         /// The configured default when `None`.
         time_per_move: Option<Duration>,
+        /// A live game on this clock rather than a correspondence game.
+        clock: Option<TimeControl>,
     },
     /// Accept the challenge of the origin, or one open in the channel (`/accept [from]`: the
     /// one `from` made, when several are).
@@ -36,8 +39,13 @@ pub enum Action {
     Decline,
     /// Withdraw it (the challenger).
     Cancel,
-    /// `/play [level] [colour]`: a game against the engine.
-    PlayEngine { level: u8, colour: ColourChoice },
+    /// `/play [level] [colour] [clock]`: a game against the engine.
+    PlayEngine {
+        level: u8,
+        colour: ColourChoice,
+        /// A live game on this clock.
+        clock: Option<TimeControl>,
+    },
     /// Play a move, typed (`22x13x6`, `d3-c4`) or picked from the menu.
     Move { text: String },
     /// `/board [flip]`: the current board, posted anew.
@@ -560,13 +568,22 @@ impl GameService {
                 opponent,
                 colour,
                 time_per_move,
-            } => self.challenge(actor, opponent.as_ref(), colour, time_per_move),
+                clock,
+            } => {
+                let pace = match clock {
+                    Some(clock) => Pace::Live(clock),
+                    None => Pace::PerMove(time_per_move),
+                };
+                self.challenge(actor, opponent.as_ref(), colour, pace)
+            }
             Action::Accept { from } => self.accept(actor, origin.challenge(), from),
             Action::Decline => self.decline(actor, origin.challenge()),
             Action::Cancel => self.cancel(actor, origin.challenge()),
-            Action::PlayEngine { level, colour } => {
-                self.play_engine(actor, level, colour, progress)
-            }
+            Action::PlayEngine {
+                level,
+                colour,
+                clock,
+            } => self.play_engine(actor, level, colour, clock, progress),
             Action::Move { text } => self.play_move(actor, origin, &text, progress),
             Action::Board { flip } => self.board(actor, origin, flip),
             Action::FlipBoard { bottom } => self.flipped_board(actor, origin, bottom),

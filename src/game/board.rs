@@ -119,6 +119,20 @@ impl GameService {
             let (player, notified) = self.turn_name(language, record.guild, to_move);
             let color = turn.name();
             text.push_str(&match to_move {
+                Participant::User(user) if record.clock.is_some() => {
+                    if notified {
+                        mentions.push(user);
+                    }
+                    t!(
+                        language,
+                        GameBoardTurnLive,
+                        game = game,
+                        move = number,
+                        player = player,
+                        color = color,
+                        flag = live_time(record.deadline()),
+                    )
+                }
                 Participant::User(user) => {
                     if notified {
                         mentions.push(user);
@@ -143,6 +157,10 @@ impl GameService {
                     color = color,
                 ),
             });
+            if let Some(clocks) = self.clocks_line(language, record) {
+                text.push('\n');
+                text.push_str(&clocks);
+            }
             if loaded.position().must_capture() {
                 text.push('\n');
                 text.push_str(&t!(language, GameBoardCapture));

@@ -9,6 +9,7 @@ use super::action::{Flow, Origin, Stop, refuse};
 use super::engine_name;
 use super::engine_pool::Request;
 use super::limits::queued_text;
+use super::live::{Pace, base_text, check_time_control, seconds_text};
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
 use super::settings::millis;
 use super::threads::StartPlace;
@@ -19,7 +20,7 @@ use super::{
 use crate::i18n::{Language, t};
 use crate::store::{
     Challenge, ChallengeId, ChallengeStatus, Game, GameStatus, Millis, NewChallenge, NewGame,
-    Participant, StoreError, UserId,
+    Participant, StoreError, TimeControl, UserId,
 };
 
 /// The strongest engine level, as the texts name it.
@@ -34,7 +35,8 @@ pub(crate) fn live_time(at: Millis) -> String {
 }
 
 impl GameService {
-    /// `/challenge [@member] [colour] [time]`: to a member, or open to anyone (no member).
+    /// `/challenge [@member] [colour] [time]`: to a member, or open to anyone (no member); a
+    /// correspondence game (a time per move) or a live game on a clock (`5+3`).
     /// The time per move defaults to the server's; the challenge stays open for the server's
     /// expiry, else the configuration's, else as long as its time per move (see
     /// [`Self::challenge_expiry`]).
@@ -43,7 +45,7 @@ impl GameService {
         actor: &Actor,
         opponent: Option<&Member>,
         colour: ColourChoice,
-        time_per_move: Option<Duration>,
+        pace: Pace,
     ) -> Flow<Reply> {
         let language = actor.language;
         if let Some(opponent) = opponent {
@@ -63,9 +65,16 @@ impl GameService {
                 ));
             }
         }
-        let time = match time_per_move {
-            Some(time) => time,
-            None => self.default_time_per_move(actor.guild)?,
+        let (time, clock) = match pace {
+            Pace::PerMove(Some(time)) => (time, None),
+            Pace::PerMove(None) => (self.default_time_per_move(actor.guild)?, None),
+            Pace::Live(clock) => {
+                check_time_control(language, clock)?;
+                // A live game's time per move only paces its challenge's expiry and the
+                // reminders' wording: its base, at least the shortest time per move.
+                let base = Duration::from_millis(u64::try_from(clock.base_ms).unwrap_or(0));
+                (base.max(MIN_TIME_PER_MOVE), Some(clock))
+            }
         };
         if time < MIN_TIME_PER_MOVE || time > MAX_TIME_PER_MOVE {
             return refuse(t!(
@@ -109,6 +118,7 @@ impl GameService {
             challenged: opponent.map(|opponent| opponent.user),
             colour,
             time_per_move_ms: millis(time),
+            clock,
             rated: true,
             created_at: now,
             expires_at: now.saturating_add(millis(expiry)),
@@ -131,7 +141,35 @@ impl GameService {
         let by = format!("<@{}>", challenge.challenger);
         let time = human_duration(language, challenge.time_per_move_ms);
         let expires = live_time(challenge.expires_at);
-        let text = if let Some(to) = challenge.challenged {
+        let text = if let Some(clock) = challenge.clock {
+            let control = clock.to_string();
+            let base = base_text(language, clock.base_ms);
+            let increment = seconds_text(clock.increment_ms);
+            if let Some(to) = challenge.challenged {
+                t!(
+                    language,
+                    ChallengeMessageLive,
+                    challenged = format!("<@{to}>"),
+                    challenger = by,
+                    color = color,
+                    control = control,
+                    base = base,
+                    increment = increment,
+                    expires = expires,
+                )
+            } else {
+                t!(
+                    language,
+                    StartOpenChallengeLive,
+                    challenger = by,
+                    color = color,
+                    control = control,
+                    base = base,
+                    increment = increment,
+                    expires = expires,
+                )
+            }
+        } else if let Some(to) = challenge.challenged {
             t!(
                 language,
                 ChallengeMessage,
@@ -378,6 +416,7 @@ impl GameService {
             white: Participant::User(white),
             black: Participant::User(black),
             time_per_move_ms: challenge.time_per_move_ms,
+            clock: challenge.clock,
             rated: challenge.rated,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -514,13 +553,14 @@ impl GameService {
         }
     }
 
-    /// `/play [level] [colour]`: a game against the engine, unrated, in a thread where the
-    /// server wants threads and the bot may open them.
+    /// `/play [level] [colour] [clock]`: a game against the engine, unrated, in a thread where
+    /// the server wants threads and the bot may open them; on a live clock when one is given.
     pub(crate) fn play_engine(
         &self,
         actor: &Actor,
         level: u8,
         colour: ColourChoice,
+        clock: Option<TimeControl>,
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
         let Some(level) = Level::new(level) else {
@@ -530,13 +570,21 @@ impl GameService {
                 max_level = max_level()
             ));
         };
+        if let Some(clock) = clock {
+            check_time_control(actor.language, clock)?;
+        }
         let place = self.start_place(actor)?;
         let human_white = match colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
             ColourChoice::Random => self.random_bool(),
         };
-        self.start_engine_game(actor, level, human_white, place, progress)
+        let start = EngineStart {
+            level,
+            human_white,
+            clock,
+        };
+        self.start_engine_game(actor, start, place, progress)
     }
 
     /// Starts a game against the engine, within the limits: a cooldown between two, games
@@ -545,11 +593,15 @@ impl GameService {
     fn start_engine_game(
         &self,
         actor: &Actor,
-        level: Level,
-        human_white: bool,
+        start: EngineStart,
         place: StartPlace,
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
+        let EngineStart {
+            level,
+            human_white,
+            clock,
+        } = start;
         self.engine_game_room(actor)?;
         if !human_white {
             self.engine_admits(actor.language, Some(actor.user))?;
@@ -572,6 +624,7 @@ impl GameService {
             white,
             black,
             time_per_move_ms: millis(self.default_time_per_move(actor.guild)?),
+            clock,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -652,7 +705,12 @@ impl GameService {
             Participant::Engine(level) => {
                 let place = self.start_place(&actor_here)?;
                 let level = Level::new(level).unwrap_or(Level::ALL[0]);
-                self.start_engine_game(&actor_here, level, colour == Color::Black, place, &|_| {})
+                let start = EngineStart {
+                    level,
+                    human_white: colour == Color::Black,
+                    clock: old.clock.map(|clock| clock.control),
+                };
+                self.start_engine_game(&actor_here, start, place, &|_| {})
             }
             Participant::User(user) => {
                 let member = Member {
@@ -665,17 +723,26 @@ impl GameService {
                 } else {
                     ColourChoice::White
                 };
-                self.challenge(
-                    &actor_here,
-                    Some(&member),
-                    wanted,
-                    Some(Duration::from_millis(
+                // The rematch is played at the same pace.
+                let pace = match old.clock {
+                    Some(clock) => Pace::Live(clock.control),
+                    None => Pace::PerMove(Some(Duration::from_millis(
                         u64::try_from(old.time_per_move_ms).unwrap_or(0),
-                    )),
-                )
+                    ))),
+                };
+                self.challenge(&actor_here, Some(&member), wanted, pace)
             }
         }
     }
+}
+
+/// How a game against the engine starts.
+#[derive(Debug, Clone, Copy)]
+struct EngineStart {
+    level: Level,
+    human_white: bool,
+    /// A live game's time control.
+    clock: Option<TimeControl>,
 }
 
 impl GameService {

@@ -31,6 +31,7 @@ mod hint;
 mod info;
 mod languages;
 mod limits;
+mod live;
 mod loaded;
 mod moves;
 mod notify;
@@ -72,6 +73,10 @@ pub use action::{
 pub use clock::{Clock, ManualClock, ScaledClock, SystemClock};
 pub use engine_pool::{EngineBusy, EnginePool, QueueBounds, Request};
 pub use limits::Limits;
+pub use live::{
+    FLAG_SWEEP_INTERVAL, MAX_INCREMENT, MAX_LIVE_BASE, MIN_LIVE_BASE, clock_text,
+    parse_time_control,
+};
 pub use outbox::{Delivery, OUTBOX_BATCH, OUTBOX_CLAIM, ReplyOutbox, retry_delay};
 pub use puzzle::{PUZZLE_RANKING_MIN_ATTEMPTS, PUZZLE_RANKING_SIZE};
 pub use puzzle_collection::{
@@ -83,8 +88,8 @@ pub use reply::{
 };
 pub use texts::{engine_name, human_duration, rules_text};
 pub use view::{
-    ChallengeSummary, GameSummary, GameView, LastMove, LegalMove, PlayerView, ResultView,
-    colour_name,
+    ChallengeSummary, ClockView, GameSummary, GameView, LastMove, LegalMove, PlayerView,
+    ResultView, colour_name,
 };
 
 use crate::config::Config;

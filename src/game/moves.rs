@@ -50,6 +50,10 @@ impl GameService {
                 color = turn.name(),
             ));
         }
+        // On a live clock, a move after the mover's flag fell loses on time instead.
+        if self.flag_fallen(&loaded.record) {
+            return self.refuse_flagged_move(private, &loaded.record);
+        }
         let m = match loaded.position().parse_move(text) {
             Ok(m) => m,
             Err(error) => {
@@ -153,8 +157,11 @@ impl GameService {
         let seed = self.random_u64();
         let think = self.settings.think_time;
         let game = loaded.game.clone();
-        let choose = |engine: &mut dama_engine::Engine| {
-            dama_engine::choose_move(engine, &game, level, think, seed)
+        // On a live clock the engine plans its time from both clocks; else its think time.
+        let clock = super::live::engine_clock(&loaded.record, self.now());
+        let choose = |engine: &mut dama_engine::Engine| match &clock {
+            Some(clock) => dama_engine::choose_move_on_clock(engine, &game, level, clock, seed),
+            None => dama_engine::choose_move(engine, &game, level, think, seed),
         };
         // The top level thinks for its time on the idle cores; the others are quick and alike.
         let chosen = if level.style() == dama_engine::Style::Timed {

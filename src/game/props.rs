@@ -215,6 +215,7 @@ fn action() -> impl Strategy<Value = Action> {
                 opponent,
                 colour,
                 time_per_move,
+                clock: None,
             }),
         prop::option::of(prop_oneof![
             prop::sample::select(USERS.to_vec()),
@@ -223,7 +224,11 @@ fn action() -> impl Strategy<Value = Action> {
         .prop_map(|from| Action::Accept { from }),
         Just(Action::Decline),
         Just(Action::Cancel),
-        (any::<u8>(), colour()).prop_map(|(level, colour)| Action::PlayEngine { level, colour }),
+        (any::<u8>(), colour()).prop_map(|(level, colour)| Action::PlayEngine {
+            level,
+            colour,
+            clock: None
+        }),
         text().prop_map(|text| Action::Move { text }),
         any::<bool>().prop_map(|flip| Action::Board { flip }),
         Just(Action::AskResign),
@@ -370,6 +375,7 @@ fn world() -> (
                 }),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();

@@ -84,6 +84,7 @@ mod tests {
             white,
             black,
             time_per_move_ms: 60_000,
+            clock: None,
             rated,
             status: GameStatus::Active,
             result: None,

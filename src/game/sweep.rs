@@ -161,7 +161,7 @@ impl GameService {
     /// engine's moves that were due (see [`Self::resume_engine_games`]); then the notices of
     /// the outbox that are due (see [`Self::claim_outbox`]), among them those of the changes
     /// made now: expired challenges, games forfeited because the person to move let twice
-    /// their time per move pass unclaimed, idle engine games ended and the reminders that are
+    /// their time per move pass unclaimed, live games whose flag fell, idle engine games ended and the reminders that are
     /// due; then the tournaments that go on: sign-ups whose deadline passed and rounds whose
     /// end was missed (see `tournament_rounds`), and the puzzles of the day that are due (see
     /// `puzzle_daily`).
@@ -174,9 +174,10 @@ impl GameService {
         let mut deliveries = isolated("sweep part", "engine moves", || {
             self.resume_engine_deliveries()
         });
-        let parts: [(&str, &SweepPart<'_>); 5] = [
+        let parts: [(&str, &SweepPart<'_>); 6] = [
             ("expired challenges", &|| self.expired_challenges(now)),
             ("forfeits", &|| self.forfeits(now)),
+            ("flags", &|| self.flags(now)),
             ("idle engine games", &|| self.idle_engine_games(now)),
             ("reminders", &|| self.reminders(now)),
             ("daily puzzles", &|| self.daily_puzzle_posts(now)),
@@ -251,14 +252,19 @@ impl GameService {
         };
         let guild = finished.game.guild;
         let language = self.game_language(&finished.game);
-        let headline = t!(
-            language,
-            ChallengeTimeoutForfeit,
-            loser = self.participant_name(language, guild, finished.game.participant(turn)),
-            winner = mention(language, finished.game.participant(winner)),
-            game = finished.game.id.0,
-            ratings = self.rating_text(language, guild, finished),
-        );
+        let headline = if finished.game.clock.is_some() {
+            // A live game: the loser's flag fell.
+            self.flag_headline(language, finished, turn)
+        } else {
+            t!(
+                language,
+                ChallengeTimeoutForfeit,
+                loser = self.participant_name(language, guild, finished.game.participant(turn)),
+                winner = mention(language, finished.game.participant(winner)),
+                game = finished.game.id.0,
+                ratings = self.rating_text(language, guild, finished),
+            )
+        };
         let mut reply = self.board_reply(language, &finished_loaded, &headline, None);
         reply.mentions.extend(players(&finished.game));
         // A tournament goes on in the sweep's part for tournaments.

@@ -35,8 +35,8 @@ pub struct GameView {
     pub last: Option<LastMove>,
     /// The move list in the bot's notation.
     pub moves: Vec<String>,
-    /// A live clock; games have a time per move only, so far.
-    pub clock: Option<()>,
+    /// A live game's clocks; `None` for a correspondence game.
+    pub clock: Option<ClockView>,
     /// When the time per move of the person to move runs out (Unix milliseconds).
     pub deadline_ms: Option<i64>,
     pub draw_offer: Option<&'static str>,
@@ -46,6 +46,18 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// Pages watching the game; the page's server fills it in.
     pub spectators: usize,
+}
+
+/// A live game's clocks as the server's clock reads them when the view is made: the page
+/// counts the running one down from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockView {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The side whose clock runs (`white` or `black`); `None` once the game is over.
+    pub running: Option<&'static str>,
+    pub base_ms: i64,
+    pub increment_ms: i64,
 }
 
 /// Who plays a side.
@@ -101,6 +113,8 @@ pub struct ChallengeSummary {
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: &'static str,
     pub time_per_move_ms: i64,
+    /// A live challenge's time control.
+    pub clock: Option<crate::store::TimeControl>,
 }
 
 /// A colour as the protocol writes it.
@@ -178,6 +192,7 @@ impl GameService {
                     crate::store::ColourChoice::Random => "random",
                 },
                 time_per_move_ms: challenge.time_per_move_ms,
+                clock: challenge.clock,
             })
             .collect();
         Ok((games, challenges))
@@ -239,7 +254,19 @@ impl GameService {
                 LastMove { path, captures }
             }),
             moves,
-            clock: None,
+            clock: record.clock.map(|clock| {
+                let (left, running) = match record.clock_left(self.now()) {
+                    Some(left) => (left, Some(colour_name(turn))),
+                    None => (clock.left, None),
+                };
+                ClockView {
+                    white_ms: left.white,
+                    black_ms: left.black,
+                    running,
+                    base_ms: clock.control.base_ms,
+                    increment_ms: clock.control.increment_ms,
+                }
+            }),
             deadline_ms: (active && matches!(record.participant(turn), Participant::User(_)))
                 .then(|| record.deadline()),
             draw_offer: record.draw_offer.map(|offer| colour_name(offer.by)),

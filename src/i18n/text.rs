@@ -776,6 +776,32 @@ texts! {
     ActivityNoSuchGame = "activity-no-such-game" [],
     ActivitySignInFailed = "activity-sign-in-failed" [],
     ActivityNotInInstance = "activity-not-in-instance" [],
+    // ---- live games on a clock
+    /// A live challenge: as `ChallengeMessage`, `$control` the time control (`5+3`),
+    /// `$base` each side's time as a duration, `$increment` the seconds added per move.
+    ChallengeMessageLive = "challenge-message-live" [
+        "challenged", "challenger", "color", "control", "base", "increment", "expires"
+    ],
+    /// An open live challenge: as `StartOpenChallenge`, with the time control.
+    StartOpenChallengeLive = "start-open-challenge-live" [
+        "challenger", "color", "control", "base", "increment", "expires"
+    ],
+    /// A time control out of range: `$min`, `$max` the bases allowed (durations),
+    /// `$max_increment` the longest increment in seconds.
+    ClockRange = "clock-range" ["min", "max", "max_increment"],
+    /// A live game's board line: whose turn, `$flag` when their flag falls (a live timestamp).
+    GameBoardTurnLive = "game-board-turn-live" ["game", "move", "player", "color", "flag"],
+    /// Both clocks under a live game's board: `$control` (`5+3`), `$white` and `$black` the
+    /// time left as m:ss, `$running` the colour whose clock runs (`white`, `black` or `none`).
+    GameBoardClocks = "game-board-clocks" ["control", "white", "black", "running"],
+    /// A live game lost on time: `$loser` named, `$winner` mentioned.
+    ClockFlagFell = "clock-flag-fell" ["loser", "winner", "game", "ratings"],
+    /// A move sent after the mover's time ran out: the game is lost on time.
+    ClockFlagFellOnMove = "clock-flag-fell-on-move" ["game"],
+    /// A time that is neither a time per move nor a time control: `$input` as typed.
+    DiscordPaceUnreadable = "discord-pace-unreadable" ["input"],
+    /// A clock that is no time control (`/play clock:`): `$input` as typed.
+    DiscordClockUnreadable = "discord-clock-unreadable" ["input"],
     // ---- the Activity (the board inside Discord)
     /// The button of every board that opens the Activity.
     ActivityButtonOpen = "activity-button-open" [],

@@ -4,7 +4,7 @@ use std::fmt;
 
 #[cfg(doc)]
 use super::Store;
-use super::{ChallengeId, ChannelId, GameId, GuildId, MessageId, Millis, UserId};
+use super::{ChallengeId, ChannelId, GameId, GuildId, MessageId, Millis, TimeControl, UserId};
 /// The colour the challenger asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ColourChoice {
@@ -55,6 +55,8 @@ pub struct NewChallenge {
     pub colour: ColourChoice,
     /// Time per move in milliseconds (positive).
     pub time_per_move_ms: i64,
+    /// A live game's time control; `None` for a correspondence game (time per move only).
+    pub clock: Option<TimeControl>,
     pub rated: bool,
     pub created_at: Millis,
     /// After this instant the challenge can no longer be accepted.
@@ -72,6 +74,8 @@ pub struct Challenge {
     pub challenged: Option<UserId>,
     pub colour: ColourChoice,
     pub time_per_move_ms: i64,
+    /// A live game's time control ([`NewChallenge::clock`]).
+    pub clock: Option<TimeControl>,
     pub rated: bool,
     pub status: ChallengeStatus,
     pub created_at: Millis,

@@ -3,8 +3,8 @@
 use std::fmt;
 
 use super::{
-    ByColor, ChannelId, Color, EngineLevel, GameId, GuildId, MessageRef, Millis, Participant,
-    PlayerOutcome, Rating, UserId,
+    ByColor, ChannelId, Color, EngineLevel, GameClock, GameId, GuildId, MessageRef, Millis,
+    Participant, PlayerOutcome, Rating, TimeControl, UserId,
 };
 #[cfg(doc)]
 use super::{EngineRecord, Player, Store};
@@ -138,8 +138,13 @@ pub struct NewGame {
     pub channel: ChannelId,
     pub white: Participant,
     pub black: Participant,
-    /// Time per move in milliseconds (positive).
+    /// Time per move in milliseconds (positive). For a live game, the time after which a
+    /// player who has not moved is reminded, as in a correspondence game; their flag falls by
+    /// [`NewGame::clock`].
     pub time_per_move_ms: i64,
+    /// A live game's time control: both sides start with its base. `None` for a correspondence
+    /// game.
+    pub clock: Option<TimeControl>,
     /// Rated games between two people update both ratings when they finish. A game with the
     /// engine never changes a rating, whatever this flag says.
     pub rated: bool,
@@ -169,6 +174,10 @@ pub struct Game {
     pub white: Participant,
     pub black: Participant,
     pub time_per_move_ms: i64,
+    /// A live game's clock; `None` for a correspondence game. [`Store::record_move`] runs it:
+    /// the mover's time left loses the time since [`Game::last_move_at`] and gains the
+    /// increment.
+    pub clock: Option<GameClock>,
     pub rated: bool,
     pub status: GameStatus,
     /// `Some` once finished; `None` while active and for aborted games.
@@ -234,10 +243,28 @@ impl Game {
         self.current_fen.chars().next().and_then(Color::from_char)
     }
 
-    /// When the player to move runs out of time: the last move time plus the time per move.
+    /// When the player to move runs out of time: in a live game, when their flag falls
+    /// ([`Game::flag_at`]); else the last move time plus the time per move.
     #[must_use]
     pub fn deadline(&self) -> Millis {
-        self.last_move_at.saturating_add(self.time_per_move_ms)
+        self.flag_at()
+            .unwrap_or_else(|| self.last_move_at.saturating_add(self.time_per_move_ms))
+    }
+
+    /// Each side's time left at `now` in a live game (the side to move's clock running since
+    /// the last move); `None` for a correspondence game or a game that is over.
+    #[must_use]
+    pub fn clock_left(&self, now: Millis) -> Option<ByColor<Millis>> {
+        let clock = self.clock?;
+        let to_move = self.side_to_move()?;
+        (self.status == GameStatus::Active).then(|| clock.left_at(to_move, self.last_move_at, now))
+    }
+
+    /// When the flag of the side to move falls in a live game if nobody moves.
+    #[must_use]
+    pub fn flag_at(&self) -> Option<Millis> {
+        let clock = self.clock?;
+        Some(clock.flag_at(self.side_to_move()?, self.last_move_at))
     }
 }
 

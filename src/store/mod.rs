@@ -19,6 +19,7 @@ use std::fmt;
 pub use dama_rules::{ByColor, Color};
 
 mod challenges;
+mod clocks;
 mod codes;
 pub mod copy;
 mod error;
@@ -38,6 +39,8 @@ mod tournaments;
 pub mod url;
 
 pub use self::challenges::{Challenge, ChallengeStatus, ColourChoice, MessageRef, NewChallenge};
+pub(crate) use self::clocks::seconds_text;
+pub use self::clocks::{GameClock, TimeControl};
 pub use self::error::StoreError;
 pub use self::feed::ChangeFeed;
 pub use self::games::{

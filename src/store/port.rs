@@ -269,7 +269,7 @@ pub trait Store: Send + Sync {
     /// once (dated by the game's last move).
     fn advance_reminder(&self, game: GameId, ply: u32, stage: u8) -> Result<bool, StoreError>;
 
-    /// Active games where at least half the player to move's time is gone at `at`
+    /// Active correspondence games where at least half the player to move's time is gone at `at`
     /// (`last_move_at + time_per_move_ms / 2 <= at`) and the stage-3 reminder for the current
     /// ply has not been recorded: the ones a reminder may be due for.
     fn reminder_candidates(&self, at: Millis) -> Result<Vec<Game>, StoreError>;
@@ -305,7 +305,9 @@ pub trait Store: Send + Sync {
     /// position is the one after the last move kept, `last_move_at = at` (the player to move
     /// gets their full time), open draw offers and takeback requests and the reminders sent
     /// are cleared, the takeback count goes up by one, and the takeback is recorded
-    /// ([`Store::takebacks`]) as asked by `by`.
+    /// ([`Store::takebacks`]) as asked by `by`. In a live game the time spent stays spent: the
+    /// clock of the side that was to move is charged the time since the last move, with no
+    /// increment.
     fn take_back(
         &self,
         game: GameId,
@@ -355,10 +357,15 @@ pub trait Store: Send + Sync {
         message: MessageRef,
     ) -> Result<Option<MessageRef>, StoreError>;
 
-    /// Active games whose player to move has been silent for more than `periods` times the time
-    /// per move: `last_move_at + periods * time_per_move_ms < at`. `periods = 1` gives the
-    /// games whose time ran out (the opponent may claim), `2` the ones the sweep forfeits.
+    /// Active correspondence games whose player to move has been silent for more than
+    /// `periods` times the time per move: `last_move_at + periods * time_per_move_ms < at`.
+    /// `periods = 1` gives the games whose time ran out (the opponent may claim), `2` the ones
+    /// the sweep forfeits. Live games are never overdue: their flags fall ([`Store::flagged_games`]).
     fn overdue_games(&self, at: Millis, periods: u32) -> Result<Vec<Game>, StoreError>;
+
+    /// Active live games whose side to move has run out of time at `at`: the time left at
+    /// the last move has passed (`last_move_at + left <= at`), oldest move first.
+    fn flagged_games(&self, at: Millis) -> Result<Vec<Game>, StoreError>;
 
     /// Active games whose side to move is the engine (by the current FEN), oldest move first:
     /// the ones whose reply a restart interrupted.

@@ -259,9 +259,9 @@ impl Page {
                         from: challenge.from,
                         to: challenge.to,
                         colour: challenge.colour,
-                        time: Some(crate::game::human_duration(
-                            language,
-                            challenge.time_per_move_ms,
+                        time: Some(challenge.clock.map_or_else(
+                            || crate::game::human_duration(language, challenge.time_per_move_ms),
+                            |clock| clock.to_string(),
                         )),
                     })
                     .collect();
@@ -447,15 +447,28 @@ fn read_action(
             opponent,
             level,
             colour,
-            time: _,
+            time,
         } => {
             let colour = match colour.as_deref() {
                 Some("white") => ColourChoice::White,
                 Some("black") => ColourChoice::Black,
                 _ => ColourChoice::Random,
             };
+            // The page offers live time controls (`5+3`), or none: the server's time per move.
+            let clock = match time.as_deref().map(crate::game::parse_time_control) {
+                None => None,
+                Some(Some(clock)) => Some(clock),
+                Some(None) => return Ok(Err(t!(language, ActivityBadMessage))),
+            };
             if let Some(level) = level {
-                return Ok(Ok((Origin::Channel, Action::PlayEngine { level, colour })));
+                return Ok(Ok((
+                    Origin::Channel,
+                    Action::PlayEngine {
+                        level,
+                        colour,
+                        clock,
+                    },
+                )));
             }
             let opponent = match opponent {
                 None => None,
@@ -480,6 +493,7 @@ fn read_action(
                     opponent,
                     colour,
                     time_per_move: None,
+                    clock,
                 },
             )))
         }

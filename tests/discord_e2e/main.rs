@@ -15,6 +15,7 @@ mod support;
 mod activity;
 mod analysis;
 mod buttons;
+mod clocks;
 mod common;
 mod endings;
 mod engine;

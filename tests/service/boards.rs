@@ -14,6 +14,7 @@ fn clicks_act_only_in_their_own_channel() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -92,6 +93,7 @@ fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();

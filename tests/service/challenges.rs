@@ -14,6 +14,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::Random,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -52,6 +53,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::Black,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -76,6 +78,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -106,6 +109,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(actor_member(ALICE)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -124,6 +128,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(bot.clone()),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -139,6 +144,7 @@ fn challenges_declined_cancelled_expired_and_guarded() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();

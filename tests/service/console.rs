@@ -86,6 +86,7 @@ fn the_console_resumes_engine_games_at_start() {
                 white: Participant::Engine(1),
                 black: Participant::User(1_000),
                 time_per_move_ms: 3_600_000,
+                clock: None,
                 rated: false,
                 start_fen: Position::initial().to_fen(),
                 created_at: 0,

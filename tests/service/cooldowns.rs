@@ -13,6 +13,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -29,6 +30,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
                 opponent: Some(member(CAROL)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -47,6 +49,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -153,6 +156,7 @@ fn draw_offers_to_the_engine_count_like_offers_to_people() {
             Action::PlayEngine {
                 level: 1,
                 colour: ColourChoice::White,
+                clock: None,
             },
         )
         .unwrap();

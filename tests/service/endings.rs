@@ -148,6 +148,7 @@ fn rematch_swaps_colours() {
             Action::PlayEngine {
                 level: 1,
                 colour: ColourChoice::White,
+                clock: None,
             },
         )
         .unwrap();

@@ -105,6 +105,7 @@ fn a_game_being_searched_is_not_searched_again() {
             Action::PlayEngine {
                 level: 8,
                 colour: ColourChoice::White,
+                clock: None,
             },
         )
         .unwrap();

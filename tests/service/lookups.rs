@@ -121,6 +121,7 @@ fn look_ups_read_in_the_language_of_the_server() {
             Action::PlayEngine {
                 level: 1,
                 colour: ColourChoice::White,
+                clock: None,
             },
         );
         assert!(
@@ -233,6 +234,7 @@ fn replay_captions_shorten_long_names_to_fit() {
                 }),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();

@@ -22,6 +22,7 @@ mod service_world;
 
 mod boards;
 mod challenges;
+mod clocks;
 mod console;
 mod cooldowns;
 mod endings;
@@ -88,6 +89,7 @@ fn start_game(w: &World) -> Reply {
                 opponent: Some(member(BOB)),
                 colour: ColourChoice::White,
                 time_per_move: None,
+                clock: None,
             },
         )
         .unwrap();
@@ -155,6 +157,7 @@ fn game_from(w: &World, fen: &str) -> damabot::store::Game {
             white: Participant::User(ALICE),
             black: Participant::User(BOB),
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: true,
             start_fen: fen.into(),
             created_at: now,
@@ -182,6 +185,7 @@ fn engine_game(w: &World, level: u8, alice_white: bool) -> damabot::store::Game 
             white,
             black,
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: false,
             start_fen: Position::initial().to_fen(),
             created_at: now,
@@ -246,6 +250,7 @@ fn challenge_as(w: &World, from: &Actor, to: u64, time_per_move: Option<Duration
                 opponent: Some(member(to)),
                 colour: ColourChoice::White,
                 time_per_move,
+                clock: None,
             },
         )
         .unwrap();

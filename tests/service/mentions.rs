@@ -33,6 +33,7 @@ fn mention_cases() -> Vec<Case> {
                             opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -52,6 +53,7 @@ fn mention_cases() -> Vec<Case> {
                             opponent: Some(member(BOB)),
                             colour: ColourChoice::Black,
                             time_per_move: None,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -79,6 +81,7 @@ fn mention_cases() -> Vec<Case> {
                             opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -102,6 +105,7 @@ fn mention_cases() -> Vec<Case> {
                             opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -125,6 +129,7 @@ fn mention_cases() -> Vec<Case> {
                             opponent: Some(member(BOB)),
                             colour: ColourChoice::White,
                             time_per_move: None,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -203,6 +208,7 @@ fn mention_cases() -> Vec<Case> {
                         Action::PlayEngine {
                             level: 1,
                             colour: ColourChoice::Black,
+                            clock: None,
                         },
                     )
                     .unwrap();
@@ -220,6 +226,7 @@ fn mention_cases() -> Vec<Case> {
                         Action::PlayEngine {
                             level: 1,
                             colour: ColourChoice::White,
+                            clock: None,
                         },
                     )
                     .unwrap();

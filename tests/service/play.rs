@@ -43,6 +43,7 @@ fn a_game_against_the_engine_to_the_end() {
             Action::PlayEngine {
                 level: 1,
                 colour: ColourChoice::White,
+                clock: None,
             },
         )
         .unwrap();

@@ -58,6 +58,7 @@ fn finished_game_in(w: &World, channel: u64) -> i64 {
             opponent: Some(member(BOB)),
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     );
     assert!(!challenge.ephemeral, "{}", challenge.text);
@@ -197,6 +198,7 @@ fn listing_every_game_takes_moderating_the_whole_server_and_shows_what_one_can_s
             opponent: Some(member(CAROL)),
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     );
     w.service

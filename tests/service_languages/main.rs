@@ -158,6 +158,7 @@ impl World {
                 white: Participant::User(ALICE),
                 black,
                 time_per_move_ms: 24 * 3_600_000,
+                clock: None,
                 rated: black == Participant::User(BOB),
                 start_fen: fen.into(),
                 created_at: now,

@@ -11,6 +11,7 @@ fn engine_game(w: &World, alice: &Actor) -> Reply {
         Action::PlayEngine {
             level: 1,
             colour: ColourChoice::White,
+            clock: None,
         },
     );
     assert!(!board.ephemeral, "{}", board.text);
@@ -62,6 +63,7 @@ fn an_idle_engine_game_can_be_ended_by_who_starts_a_game() {
         Action::PlayEngine {
             level: 1,
             colour: ColourChoice::Random,
+            clock: None,
         },
     );
     assert!(
@@ -130,6 +132,7 @@ fn the_sweep_ends_engine_games_idle_for_twice_the_time() {
         Action::PlayEngine {
             level: 1,
             colour: ColourChoice::Black,
+            clock: None,
         },
     );
     assert!(
@@ -166,6 +169,7 @@ fn the_store_finds_engine_games_whose_person_is_silent() {
         white,
         black,
         time_per_move_ms: 86_400_000,
+        clock: None,
         rated: false,
         start_fen: dama_rules::Position::initial().to_fen(),
         created_at: START,

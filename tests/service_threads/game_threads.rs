@@ -74,6 +74,7 @@ fn two_games_in_two_threads_of_one_channel() {
         Action::PlayEngine {
             level: 1,
             colour: ColourChoice::White,
+            clock: None,
         },
     );
     assert!(taken.ephemeral);

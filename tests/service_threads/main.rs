@@ -145,6 +145,7 @@ fn challenge(w: &World, from: &Actor, to: Option<u64>, time: Option<Duration>) -
             opponent: to.map(member),
             colour: ColourChoice::White,
             time_per_move: time,
+            clock: None,
         },
     )
 }

@@ -175,6 +175,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
         Action::PlayEngine {
             level: 1,
             colour: ColourChoice::White,
+            clock: None,
         },
     );
     assert!(refused.text.contains("only in <#200>"), "{}", refused.text);

@@ -505,6 +505,7 @@ fn fill(store: &dyn Store) {
                 white: Participant::User(contract::ALICE),
                 black: Participant::User(contract::CAROL),
                 time_per_move_ms: 60_000,
+                clock: None,
                 rated: true,
                 start_fen: Position::initial().to_fen(),
                 created_at: 0,

@@ -201,6 +201,7 @@ pub fn game_from(server: &Server, white: &str, black: &str, fen: &str) -> damabo
             white: Participant::User(w),
             black: Participant::User(b),
             time_per_move_ms: 3_600_000,
+            clock: None,
             rated: true,
             start_fen: fen.into(),
             created_at: now,

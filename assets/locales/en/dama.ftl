@@ -141,6 +141,40 @@ challenge-expired-notice = The challenge from { $challenger } to { $challenged }
 challenge-timeout-forfeit = { $loser } did not move for twice the time per move. **{ $winner } wins** game #{ $game } by forfeit.{ $ratings }
 
 
+## Live games
+# Section: live games on a clock: challenges with a time control, both clocks, flags.
+# A live challenge. $control: the time control as written (5+3); $base: each side's time (a
+# duration); $increment: the seconds added after each move.
+challenge-message-live = { $challenged }, { $challenger } challenges you to a rated live game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, clock { $control }: { $base } each, { $increment } s added per move). Accept or decline: it expires { $expires }.
+start-open-challenge-live = { $challenger } is looking for an opponent: a rated live game of dama ({ $color ->
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
+       *[random] colours drawn at random
+    }, clock { $control }: { $base } each, { $increment } s added per move), open to anyone. It expires { $expires }.
+clock-range = A live clock starts with between { $min } and { $max } each and adds at most { $max_increment } seconds per move, e.g. 5+3.
+# $flag: when the flag of the player to move falls (a live timestamp).
+game-board-turn-live = **Game #{ $game }** · move { $move } · { $player } ({ $color ->
+        [white] white
+       *[black] black
+    }) to move · flag falls { $flag }
+# $white, $black: the time left as m:ss; $running: whose clock runs (white, black or none).
+game-board-clocks = ⏱ { $control } · White { $white }{ $running ->
+        [white] {" "}◀
+       *[other] {""}
+    } · Black { $black }{ $running ->
+        [black] {" "}◀
+       *[other] {""}
+    }
+clock-flag-fell = { $loser }'s time ran out. **{ $winner } wins** game #{ $game } on time.{ $ratings }
+clock-flag-fell-on-move = Your time ran out before your move: game #{ $game } is lost on time.
+discord-pace-unreadable = I could not read the time `{ $input }`: write a time per move like `5 min`, `2 h` or `3 days`, or a live clock like `5+3` (minutes + seconds added per move).
+discord-clock-unreadable = I could not read the clock `{ $input }`: write it like `5+3` (minutes + seconds added per move).
+
+
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
 # The caption strip of a board image. $white, $black: names with their ratings; $move: the
@@ -1153,7 +1187,7 @@ cmd-challenge = challenge
     .colour = colour
     .colour-description = Your colour (White moves first); random if not given
     .time = time
-    .time-description = Time per move, e.g. 5 min, 2 h or 3 days (24 h if not given)
+    .time-description = Time per move (5 min, 2 h, 3 days) or a live clock like 5+3; 24 h if not given
 cmd-accept = accept
     .description = Accept a challenge in this channel: one sent to you, or an open one
     .from = from
@@ -1168,6 +1202,8 @@ cmd-play = play
     .level-description = How strongly I play (level 1 if not given)
     .colour = colour
     .colour-description = Your colour (White moves first); random if not given
+    .clock = clock
+    .clock-description = A live game on a clock, e.g. 5+3 (minutes + seconds a move); none if not given
 cmd-move = move
     .description = Play a move in this channel's game: 22-18, 22x13 or 22x13x6
     .move = move

@@ -137,6 +137,40 @@ challenge-expired-notice = El reto de { $challenger } a { $challenged } ha caduc
 challenge-timeout-forfeit = { $loser } no ha jugado en el doble del tiempo por jugada. **{ $winner } gana** la partida #{ $game } por incomparecencia.{ $ratings }
 
 
+## Live games
+# Section: live games on a clock: challenges with a time control, both clocks, flags.
+# Un reto con reloj. $control: el ritmo como se escribe (5+3); $base: el tiempo de cada uno
+# (una duración); $increment: los segundos que se suman tras cada jugada.
+challenge-message-live = { $challenged }, { $challenger } te reta a una partida de damas con reloj puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, reloj { $control }: { $base } cada uno, { $increment } s más por jugada). Acepta o rechaza: caduca { $expires }.
+start-open-challenge-live = { $challenger } busca rival: una partida de damas con reloj puntuable ({ $color ->
+        [white] { $challenger } juega con blancas
+        [black] { $challenger } juega con negras
+       *[random] colores al azar
+    }, reloj { $control }: { $base } cada uno, { $increment } s más por jugada), abierta a cualquiera. Caduca { $expires }.
+clock-range = Un reloj empieza con entre { $min } y { $max } para cada uno y suma como mucho { $max_increment } segundos por jugada, por ejemplo 5+3.
+# $flag: cuándo cae la bandera de quien juega (una hora que Discord actualiza).
+game-board-turn-live = **Partida #{ $game }** · jugada { $move } · { $color ->
+        [white] juegan las blancas
+       *[black] juegan las negras
+    }: { $player } · cae la bandera { $flag }
+# $white, $black: el tiempo que queda como m:ss; $running: el reloj que corre (white, black o none).
+game-board-clocks = ⏱ { $control } · Blancas { $white }{ $running ->
+        [white] {" "}◀
+       *[other] {""}
+    } · Negras { $black }{ $running ->
+        [black] {" "}◀
+       *[other] {""}
+    }
+clock-flag-fell = A { $loser } se le acabó el tiempo. **{ $winner } gana** por tiempo la partida #{ $game }.{ $ratings }
+clock-flag-fell-on-move = Se te acabó el tiempo antes de tu jugada: la partida #{ $game } está perdida por tiempo.
+discord-pace-unreadable = No pude leer el tiempo `{ $input }`: escribe un tiempo por jugada como `5 min`, `2 horas` o `3 días`, o un reloj como `5+3` (minutos + segundos sumados por jugada).
+discord-clock-unreadable = No pude leer el reloj `{ $input }`: escríbelo como `5+3` (minutos + segundos sumados por jugada).
+
+
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
 # La franja bajo la imagen del tablero. $white, $black: los nombres con su puntuación; $move: el
@@ -1154,7 +1188,7 @@ cmd-challenge = retar
     .colour = color
     .colour-description = Tu color (las blancas mueven primero); al azar si no lo indicas
     .time = tiempo
-    .time-description = Tiempo por jugada, por ejemplo 5 min, 2 horas o 3 días (24 h si no lo indicas)
+    .time-description = Tiempo por jugada (5 min, 2 horas, 3 días) o un reloj como 5+3; 24 h si no lo indicas
 cmd-accept = aceptar
     .description = Acepta un reto de este canal: el que te enviaron o uno abierto
     .from = de
@@ -1169,6 +1203,8 @@ cmd-play = jugar
     .level-description = Qué tan fuerte juego (nivel 1 si no lo indicas)
     .colour = color
     .colour-description = Tu color (las blancas mueven primero); al azar si no lo indicas
+    .clock = reloj
+    .clock-description = Una partida con reloj, por ejemplo 5+3 (minutos + segundos por jugada); sin reloj si no lo indicas
 cmd-move = jugada
     .description = Haz una jugada en la partida de este canal: 22-18, 22x13 o 22x13x6
     .move = jugada

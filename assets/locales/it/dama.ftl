@@ -146,6 +146,40 @@ challenge-expired-notice = La sfida di { $challenger } a { $challenged } è scad
 challenge-timeout-forfeit = { $loser } non ha mosso per il doppio del tempo per mossa. **{ $winner } vince** a tavolino la partita #{ $game }.{ $ratings }
 
 
+## Live games
+# Section: live games on a clock: challenges with a time control, both clocks, flags.
+# Una sfida a orologio. $control: il tempo di gioco come si scrive (5+3); $base: il tempo di
+# ciascuno (una durata); $increment: i secondi aggiunti dopo ogni mossa.
+challenge-message-live = { $challenged }, { $challenger } ti sfida a una partita di dama a orologio valida per la classifica ({ $color ->
+        [white] { $challenger } ha il Bianco
+        [black] { $challenger } ha il Nero
+       *[random] colori estratti a sorte
+    }, orologio { $control }: { $base } a testa, { $increment } s in più per mossa). Accetta o rifiuta: scade { $expires }.
+start-open-challenge-live = { $challenger } cerca un avversario: una partita di dama a orologio valida per la classifica ({ $color ->
+        [white] { $challenger } ha il Bianco
+        [black] { $challenger } ha il Nero
+       *[random] colori estratti a sorte
+    }, orologio { $control }: { $base } a testa, { $increment } s in più per mossa), aperta a tutti. Scade { $expires }.
+clock-range = Un orologio parte con un tempo tra { $min } e { $max } a testa e aggiunge al massimo { $max_increment } secondi per mossa, per esempio 5+3.
+# $flag: quando cade la bandierina di chi deve muovere (un'ora che Discord aggiorna).
+game-board-turn-live = **Partita #{ $game }** · mossa { $move } · { $color ->
+        [white] tocca al Bianco
+       *[black] tocca al Nero
+    }: { $player } · bandierina { $flag }
+# $white, $black: il tempo rimasto come m:ss; $running: l'orologio che corre (white, black o none).
+game-board-clocks = ⏱ { $control } · Bianco { $white }{ $running ->
+        [white] {" "}◀
+       *[other] {""}
+    } · Nero { $black }{ $running ->
+        [black] {" "}◀
+       *[other] {""}
+    }
+clock-flag-fell = Il tempo di { $loser } è finito. **{ $winner } vince** per tempo la partita #{ $game }.{ $ratings }
+clock-flag-fell-on-move = Il tuo tempo è finito prima della tua mossa: la partita #{ $game } è persa per tempo.
+discord-pace-unreadable = Non riesco a leggere il tempo `{ $input }`: scrivi un tempo per mossa come `5 minuti`, `2 ore` o `3 giorni`, o un orologio come `5+3` (minuti + secondi aggiunti per mossa).
+discord-clock-unreadable = Non riesco a leggere l'orologio `{ $input }`: scrivilo come `5+3` (minuti + secondi aggiunti per mossa).
+
+
 ## Games
 # Section: games: boards, captions, buttons, moves, refusals, results, draws, claims, aborts.
 # La striscia sotto l'immagine della damiera. $white, $black: i nomi con il punteggio; $move:
@@ -1172,7 +1206,7 @@ cmd-challenge = sfida
     .colour = colore
     .colour-description = Il tuo colore (il Bianco muove per primo); a caso se non indicato
     .time = tempo
-    .time-description = Tempo per mossa, per esempio 5 minuti, 2 ore o 3 giorni (24 ore se non indicato)
+    .time-description = Tempo per mossa (5 minuti, 2 ore, 3 giorni) o un orologio come 5+3; 24 ore se non indicato
 cmd-accept = accetta
     .description = Accetta una sfida in questo canale: quella che hai ricevuto o una aperta
     .from = da
@@ -1187,6 +1221,8 @@ cmd-play = gioca
     .level-description = Quanto forte gioco (livello 1 se non indicato)
     .colour = colore
     .colour-description = Il tuo colore (il Bianco muove per primo); a caso se non indicato
+    .clock = orologio
+    .clock-description = Una partita a orologio, per esempio 5+3 (minuti + secondi per mossa); nessuno se non indicato
 cmd-move = mossa
     .description = Gioca una mossa nella partita di questo canale: 22-18, 22x13 o 22x13x6
     .move = mossa

@@ -1,6 +1,7 @@
 //! The console as a user sees it: sessions in every language, threads, direct messages.
 
 mod activity;
+mod clocks;
 mod languages;
 mod privacy;
 mod reading;

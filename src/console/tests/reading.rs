@@ -44,7 +44,8 @@ fn the_new_commands_are_read_in_every_language() {
             Parsed::Act(Action::Challenge {
                 opponent: None,
                 colour: ColourChoice::Random,
-                time_per_move: None
+                time_per_move: None,
+                clock: None
             }),
             "{open}"
         );
@@ -69,7 +70,8 @@ fn the_new_commands_are_read_in_every_language() {
         Parsed::Act(Action::Challenge {
             opponent: None,
             colour: ColourChoice::Black,
-            time_per_move: Some(Duration::from_secs(7200))
+            time_per_move: Some(Duration::from_secs(7200)),
+            clock: None
         })
     );
     assert_eq!(
@@ -200,14 +202,17 @@ fn chosen(path: &str, option: &str, index: usize) -> Option<Parsed> {
             opponent: None,
             colour: colours[index],
             time_per_move: None,
+            clock: None,
         },
         ("play", "colour") => Action::PlayEngine {
             level: 1,
             colour: colours[index],
+            clock: None,
         },
         ("play", "level") => Action::PlayEngine {
             level: u8::try_from(index + 1).unwrap(),
             colour: ColourChoice::Random,
+            clock: None,
         },
         ("settings", "language") => Action::Settings(SettingsChange {
             language: Some(languages[index]),
@@ -335,11 +340,11 @@ fn every_registered_command_option_and_choice_is_read_in_every_language() {
             }
         }
     }
-    // 26 commands and 12 subcommands, 37 options, 25 choices (8 of them levels), in 3
+    // 26 commands and 12 subcommands, 38 options, 25 choices (8 of them levels), in 3
     // languages.
     assert_eq!(
         (read.commands, read.options, read.choices),
-        (3 * 38, 3 * 37, 3 * 25)
+        (3 * 38, 3 * 38, 3 * 25)
     );
 }
 

@@ -17,4 +17,7 @@ pub use interaction::{
     COMMUNITY, ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, is_community,
     member, note_guild_update, server_locale,
 };
-pub use time::{ExpiryOption, TIME_PRESETS, TimeOption, expiry_suggestions, time_suggestions};
+pub use time::{
+    ExpiryOption, LIVE_PRESETS, TIME_PRESETS, TimeOption, clock_suggestions, expiry_suggestions,
+    pace_suggestions, time_suggestions,
+};

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::game::human_duration;
+use crate::game::{human_duration, parse_time_control};
 use crate::i18n::{Language, t};
 
 /// The expiry of `/settings`: a time, or the word for "fits the time per move" in any of the
@@ -151,9 +151,102 @@ pub fn time_suggestions(language: Language, typed: &str) -> Vec<String> {
     }
     out
 }
+/// The live time controls `/challenge` suggests.
+pub const LIVE_PRESETS: [&str; 5] = ["1+1", "3+2", "5+3", "10+5", "15+10"];
+
+/// What the time option of `/challenge` suggests: a live time control typed (`5+3`) as the
+/// bot writes it, then the live presets that start like what is typed; else the times of
+/// [`time_suggestions`], then the live presets (those that start like what is typed, when
+/// some do). Each reads back as a time or a time control.
+#[must_use]
+pub fn pace_suggestions(language: Language, typed: &str) -> Vec<String> {
+    let typed = typed.trim();
+    let starting: Vec<String> = LIVE_PRESETS
+        .iter()
+        .filter(|preset| preset.starts_with(typed))
+        .map(|preset| (*preset).to_owned())
+        .collect();
+    let mut out = match parse_time_control(typed) {
+        Some(control) => vec![control.to_string()],
+        None => time_suggestions(language, typed),
+    };
+    let live = if starting.is_empty() && !typed.contains('+') {
+        LIVE_PRESETS
+            .iter()
+            .map(|preset| (*preset).to_owned())
+            .collect()
+    } else {
+        starting
+    };
+    for preset in live {
+        if !out.contains(&preset) {
+            out.push(preset);
+        }
+    }
+    out
+}
+
+/// What the clock option of `/play` suggests: the time control typed, as the bot writes it,
+/// then the live presets that start like what is typed (all of them when none does).
+#[must_use]
+pub fn clock_suggestions(typed: &str) -> Vec<String> {
+    let typed = typed.trim();
+    let mut out: Vec<String> = parse_time_control(typed)
+        .map(|control| control.to_string())
+        .into_iter()
+        .collect();
+    let starting: Vec<&str> = LIVE_PRESETS
+        .iter()
+        .copied()
+        .filter(|preset| preset.starts_with(typed))
+        .collect();
+    let presets = if starting.is_empty() && out.is_empty() {
+        LIVE_PRESETS.to_vec()
+    } else {
+        starting
+    };
+    for preset in presets {
+        if !out.iter().any(|known| known == preset) {
+            out.push(preset.to_owned());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_play_clock_suggests_live_clocks() {
+        assert_eq!(clock_suggestions(""), LIVE_PRESETS);
+        assert_eq!(clock_suggestions("1"), ["1+1", "10+5", "15+10"]);
+        assert_eq!(clock_suggestions("2.5+0"), ["150s+0"]);
+        assert_eq!(clock_suggestions("5 + 3"), ["5+3"]);
+        assert_eq!(clock_suggestions("ciao"), LIVE_PRESETS);
+    }
+
+    #[test]
+    fn the_challenge_time_suggests_live_clocks_too() {
+        crate::i18n::set_strict(true);
+        assert_eq!(pace_suggestions(Language::En, "5+3"), ["5+3"]);
+        assert_eq!(pace_suggestions(Language::En, "1"), {
+            let mut want = time_suggestions(Language::En, "1");
+            want.extend(["1+1".to_owned(), "10+5".to_owned(), "15+10".to_owned()]);
+            want
+        });
+        let all = pace_suggestions(Language::It, "");
+        assert!(
+            all.contains(&"24 ore".to_owned()) && all.ends_with(&LIVE_PRESETS.map(String::from))
+        );
+        for suggestion in all {
+            assert!(
+                TimeOption::parse(&suggestion).is_some()
+                    || parse_time_control(&suggestion).is_some(),
+                "{suggestion}"
+            );
+        }
+    }
     #[test]
     fn expiries_are_times_or_automatic_in_every_language() {
         crate::i18n::set_strict(true);

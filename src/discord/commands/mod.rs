@@ -367,7 +367,7 @@ mod tests {
     fn option_type(kind: &crate::commands::Kind) -> u64 {
         use crate::commands::Kind;
         match kind {
-            Kind::Text { .. } | Kind::Time | Kind::Expiry => 3,
+            Kind::Text { .. } | Kind::Time | Kind::Pace | Kind::Clock | Kind::Expiry => 3,
             Kind::Integer { .. } | Kind::Choice(_) => 4,
             Kind::Switch => 5,
             Kind::Member => 6,

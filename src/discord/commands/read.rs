@@ -9,6 +9,7 @@ use super::language;
 use crate::commands::{self, Kind, Value, Values};
 use crate::discord::call::{self, ExpiryOption, TimeOption};
 use crate::discord::{Context, Error};
+use crate::game::parse_time_control;
 use crate::i18n::t;
 
 /// The options of the command at `path` (its English path) in `args`; a refusal that quotes a
@@ -49,6 +50,29 @@ pub fn values(
                     return Err(Error::Refused(t!(
                         language(ctx),
                         DiscordTimeUnreadable,
+                        input = (*text).to_owned()
+                    )));
+                }
+            },
+            (Kind::Pace, ResolvedValue::String(text)) => {
+                if let Some(control) = parse_time_control(text) {
+                    Value::Clock(control)
+                } else if let Some(time) = TimeOption::parse(text) {
+                    Value::Time(time.duration())
+                } else {
+                    return Err(Error::Refused(t!(
+                        language(ctx),
+                        DiscordPaceUnreadable,
+                        input = (*text).to_owned()
+                    )));
+                }
+            }
+            (Kind::Clock, ResolvedValue::String(text)) => match parse_time_control(text) {
+                Some(control) => Value::Clock(control),
+                None => {
+                    return Err(Error::Refused(t!(
+                        language(ctx),
+                        DiscordClockUnreadable,
                         input = (*text).to_owned()
                     )));
                 }

@@ -144,7 +144,9 @@ fn parameter(
 ) -> CreateCommandOption {
     let key = option.name;
     let kind = match option.kind {
-        Kind::Text { .. } | Kind::Time | Kind::Expiry => CommandOptionType::String,
+        Kind::Text { .. } | Kind::Time | Kind::Pace | Kind::Clock | Kind::Expiry => {
+            CommandOptionType::String
+        }
         Kind::Integer { .. } | Kind::Choice(_) => CommandOptionType::Integer,
         Kind::Switch => CommandOptionType::Boolean,
         Kind::Member => CommandOptionType::User,
@@ -162,7 +164,7 @@ fn parameter(
     }
     builder = match option.kind {
         Kind::Text { min, max, .. } => builder.min_length(min).max_length(max),
-        Kind::Time | Kind::Expiry => builder.max_length(TIME_LENGTH),
+        Kind::Time | Kind::Pace | Kind::Clock | Kind::Expiry => builder.max_length(TIME_LENGTH),
         Kind::Integer { min, max } => {
             let builder = builder.min_int_value(min);
             match max {

@@ -20,6 +20,8 @@ type Callback = for<'a> fn(
 pub fn callback(option: &Parameter) -> Option<Callback> {
     match option.kind {
         Kind::Time => Some(|ctx, partial| Box::pin(times(ctx, partial))),
+        Kind::Pace => Some(|ctx, partial| Box::pin(paces(ctx, partial))),
+        Kind::Clock => Some(|ctx, partial| Box::pin(clocks(ctx, partial))),
         Kind::Expiry => Some(|ctx, partial| Box::pin(expiries(ctx, partial))),
         Kind::Text {
             suggest: Some(Suggest::Move),
@@ -45,6 +47,30 @@ async fn times(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     outgoing::autocomplete(&call::time_suggestions(language(ctx.into()), partial))
+}
+
+/// `/challenge`'s time autocomplete: times and live clocks, in the reader's words.
+#[allow(
+    clippy::unused_async,
+    reason = "poise autocomplete callbacks are futures"
+)]
+async fn paces(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    outgoing::autocomplete(&call::pace_suggestions(language(ctx.into()), partial))
+}
+
+/// `/play`'s clock autocomplete: live time controls.
+#[allow(
+    clippy::unused_async,
+    reason = "poise autocomplete callbacks are futures"
+)]
+async fn clocks(
+    _ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    outgoing::autocomplete(&call::clock_suggestions(partial))
 }
 
 /// `/settings` expiry autocomplete: "automatic", then the usual times, in the reader's words.

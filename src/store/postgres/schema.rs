@@ -39,6 +39,10 @@ pub(crate) const MIGRATIONS: &[(usize, &str)] = &[
         11,
         include_str!("../../../migrations/postgres/0011_game_language.sql"),
     ),
+    (
+        12,
+        include_str!("../../../migrations/postgres/0012_clocks.sql"),
+    ),
 ];
 
 /// The schema version this build writes; the same as SQLite's.

@@ -36,8 +36,9 @@ pub(super) fn create_challenge(
     Ok(tx
         .prepare_cached(&format!(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, \
-             colour, time_per_move_ms, rated, created_at, expires_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING {CHALLENGE_COLUMNS}"
+             colour, time_per_move_ms, rated, created_at, expires_at, clock_base_ms, \
+             clock_increment_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
+             RETURNING {CHALLENGE_COLUMNS}"
         ))?
         .query_row(
             params![
@@ -50,6 +51,8 @@ pub(super) fn create_challenge(
                 challenge.rated,
                 challenge.created_at,
                 challenge.expires_at,
+                challenge.clock.map(|clock| clock.base_ms),
+                challenge.clock.map(|clock| clock.increment_ms),
             ],
             challenge_from_row,
         )?)

@@ -242,7 +242,7 @@ pub(super) fn reminder_candidates(
         tx,
         &format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND last_move_at + time_per_move_ms / 2 <= ?1 \
+             AND clock_base_ms IS NULL AND last_move_at + time_per_move_ms / 2 <= ?1 \
              AND (reminder_ply IS DISTINCT FROM ply OR reminder_stage < 3) ORDER BY last_move_at, id"
         ),
         params![at],
@@ -256,6 +256,15 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
             "time per move {} ms: it must be positive",
             game.time_per_move_ms
         )));
+    }
+    if let Some(clock) = game.clock {
+        if clock.base_ms <= 0 || clock.increment_ms < 0 {
+            return Err(StoreError::Invalid(format!(
+                "time control {} ms + {} ms: the base must be positive, the increment not \
+                 negative",
+                clock.base_ms, clock.increment_ms
+            )));
+        }
     }
     for side in [game.white, game.black] {
         match side {
@@ -280,8 +289,9 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
         .prepare_cached(&format!(
             "INSERT INTO games (guild_id, channel_id, white_user_id, white_level, black_user_id, \
              black_level, time_per_move_ms, rated, created_at, last_move_at, start_fen, \
-             current_fen, in_thread, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, \
-             ?10, ?10, ?11, ?12) RETURNING {GAME_COLUMNS}"
+             current_fen, in_thread, language, clock_base_ms, clock_increment_ms, \
+             white_left_ms, black_left_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, \
+             ?10, ?10, ?11, ?12, ?13, ?14, ?13, ?13) RETURNING {GAME_COLUMNS}"
         ))?
         .query_row(
             params![
@@ -297,6 +307,8 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
                 game.start_fen,
                 game.in_thread,
                 game.language,
+                game.clock.map(|clock| clock.base_ms),
+                game.clock.map(|clock| clock.increment_ms),
             ],
             game_from_row,
         );
@@ -313,6 +325,32 @@ pub(super) fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<Game, 
         },
         Err(error) => Err(error.into()),
     }
+}
+
+/// The clock of a live game as a move at `:at` leaves it (an assignment list for the update
+/// that stores a move; written once for both backends, `:at` replaced by each): the mover (the
+/// side to move before the move, by the current FEN) loses the time since the last move, down
+/// to 0, and gains the increment (`:inc`). A correspondence game's columns stay NULL.
+const RUN_CLOCK_TEMPLATE: &str = "\
+    white_left_ms = CASE WHEN substr(current_fen, 1, 1) = 'W' AND white_left_ms IS NOT NULL THEN \
+        CASE WHEN white_left_ms > :at - last_move_at THEN white_left_ms - (:at - last_move_at) \
+        ELSE 0 END + :inc ELSE white_left_ms END, \
+    black_left_ms = CASE WHEN substr(current_fen, 1, 1) = 'B' AND black_left_ms IS NOT NULL THEN \
+        CASE WHEN black_left_ms > :at - last_move_at THEN black_left_ms - (:at - last_move_at) \
+        ELSE 0 END + :inc ELSE black_left_ms END";
+
+/// [`RUN_CLOCK_TEMPLATE`] for a move at `at` (a placeholder of the backend): the increment
+/// added.
+pub(super) fn run_clock(at: &str) -> String {
+    RUN_CLOCK_TEMPLATE
+        .replace(":at", at)
+        .replace(":inc", "clock_increment_ms")
+}
+
+/// [`RUN_CLOCK_TEMPLATE`] for a change at `at` that is no move (a takeback): the side to move
+/// is charged the time since the last move, with no increment.
+pub(super) fn charge_clock(at: &str) -> String {
+    RUN_CLOCK_TEMPLATE.replace(":at", at).replace(":inc", "0")
 }
 
 pub(super) fn insert_move(
@@ -371,7 +409,8 @@ fn insert_move_in_steps(
         .prepare_cached(&format!(
             "UPDATE games SET current_fen = ?2, ply = ?3, last_move_at = ?4, \
              draw_offer_by = NULL, draw_offer_ply = NULL, takeback_by = NULL, \
-             takeback_ply = NULL WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+             takeback_ply = NULL, {clock} WHERE id = ?1 RETURNING {GAME_COLUMNS}",
+            clock = run_clock("?4"),
         ))?
         .query_row(params![id.0, fen_after, ply + 1, at], game_from_row)?)
 }
@@ -397,10 +436,11 @@ fn insert_move_in_one_statement(
                  WHERE status = 'active' AND ply = ?2::bigint RETURNING game_id), \
              updated AS (UPDATE games SET current_fen = ?4::text, ply = ?2::bigint + 1, \
                  last_move_at = ?5::bigint, draw_offer_by = NULL, draw_offer_ply = NULL, \
-                 takeback_by = NULL, takeback_ply = NULL \
+                 takeback_by = NULL, takeback_ply = NULL, {clock} \
                  WHERE id = (SELECT game_id FROM inserted) RETURNING {GAME_COLUMNS}) \
              SELECT current.status AS current_status, current.ply AS current_ply, updated.* \
-             FROM current LEFT JOIN updated ON TRUE"
+             FROM current LEFT JOIN updated ON TRUE",
+            clock = run_clock("?5::bigint"),
         ))?
         .query_row(params![id.0, ply, move_long, fen_after, at], |row| {
             let status: GameStatus = row.get("current_status")?;
@@ -669,9 +709,24 @@ pub(super) fn overdue_games(
         tx,
         &format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND last_move_at + ?2 * time_per_move_ms < ?1 ORDER BY last_move_at, id"
+             AND clock_base_ms IS NULL AND last_move_at + ?2 * time_per_move_ms < ?1 \
+             ORDER BY last_move_at, id"
         ),
         params![at, periods],
+        game_from_row,
+    )
+}
+
+pub(super) fn flagged_games(tx: &Transaction<'_>, at: Millis) -> Result<Vec<Game>, StoreError> {
+    query_all(
+        tx,
+        &format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+             AND clock_base_ms IS NOT NULL AND last_move_at + CASE \
+                 WHEN substr(current_fen, 1, 1) = 'W' THEN white_left_ms ELSE black_left_ms END \
+             <= ?1 ORDER BY last_move_at, id"
+        ),
+        params![at],
         game_from_row,
     )
 }

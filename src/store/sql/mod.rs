@@ -316,6 +316,10 @@ impl<B: SqlBackend> Store for B {
         self.read(|tx| games::overdue_games(tx, at, periods))
     }
 
+    fn flagged_games(&self, at: Millis) -> Result<Vec<Game>, StoreError> {
+        self.read(|tx| games::flagged_games(tx, at))
+    }
+
     fn engine_to_move_games(&self) -> Result<Vec<Game>, StoreError> {
         self.read(games::engine_to_move_games)
     }

@@ -4,8 +4,8 @@
 use super::db::{DbError, DbResult, Param, Row, Transaction, params};
 use crate::store::codes::{TextCode, discord_id, sql_id};
 use crate::store::{
-    ByColor, Challenge, ChallengeId, Color, DrawOffer, EngineRecord, Game, GameId, MessageRef,
-    MoveRecord, Participant, Player, Rating, StoreError, TakebackRequest,
+    ByColor, Challenge, ChallengeId, Color, DrawOffer, EngineRecord, Game, GameClock, GameId,
+    MessageRef, MoveRecord, Participant, Player, Rating, StoreError, TakebackRequest, TimeControl,
 };
 
 /// Maps one row to a value.
@@ -64,7 +64,7 @@ pub(super) fn engine_record_from_row(row: &Row<'_>) -> DbResult<EngineRecord> {
 
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
      challenged_id, colour, time_per_move_ms, rated, status, created_at, expires_at, \
-     resolved_at, game_id, message_channel_id, message_id";
+     resolved_at, game_id, message_channel_id, message_id, clock_base_ms, clock_increment_ms";
 
 pub(super) fn challenge_from_row(row: &Row<'_>) -> DbResult<Challenge> {
     Ok(Challenge {
@@ -75,6 +75,7 @@ pub(super) fn challenge_from_row(row: &Row<'_>) -> DbResult<Challenge> {
         challenged: row.get::<_, Option<i64>>("challenged_id")?.map(discord_id),
         colour: row.get("colour")?,
         time_per_move_ms: row.get("time_per_move_ms")?,
+        clock: time_control(row)?,
         rated: row.get("rated")?,
         status: row.get("status")?,
         created_at: row.get("created_at")?,
@@ -90,7 +91,8 @@ pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_user_id, 
      created_at, last_move_at, finished_at, start_fen, current_fen, ply, draw_offer_by, \
      draw_offer_ply, white_last_offer_ply, black_last_offer_ply, board_channel_id, \
      board_message_id, in_thread, thread_id, reminder_ply, reminder_stage, takeback_by, \
-     takeback_ply, takeback_count, abort_reason, draw_offer_seq, takeback_seq, language";
+     takeback_ply, takeback_count, abort_reason, draw_offer_seq, takeback_seq, language, \
+     clock_base_ms, clock_increment_ms, white_left_ms, black_left_ms";
 
 pub(super) fn game_from_row(row: &Row<'_>) -> DbResult<Game> {
     let draw_offer = match (
@@ -129,6 +131,7 @@ pub(super) fn game_from_row(row: &Row<'_>) -> DbResult<Game> {
         white: participant(row, "white_user_id", "white_level")?,
         black: participant(row, "black_user_id", "black_level")?,
         time_per_move_ms: row.get("time_per_move_ms")?,
+        clock: game_clock(row)?,
         rated: row.get("rated")?,
         status: row.get("status")?,
         result: row.get("result")?,
@@ -165,6 +168,37 @@ pub(super) fn move_from_row(row: &Row<'_>) -> DbResult<MoveRecord> {
         fen_after: row.get("fen_after")?,
         at: row.get("played_at")?,
     })
+}
+
+/// A time control: the `clock_base_ms` and `clock_increment_ms` columns, both set or neither.
+fn time_control(row: &Row<'_>) -> DbResult<Option<TimeControl>> {
+    match (
+        row.get::<_, Option<i64>>("clock_base_ms")?,
+        row.get::<_, Option<i64>>("clock_increment_ms")?,
+    ) {
+        (Some(base_ms), Some(increment_ms)) => Ok(Some(TimeControl {
+            base_ms,
+            increment_ms,
+        })),
+        (None, None) => Ok(None),
+        (base, increment) => Err(corrupt("time control", format!("{base:?}+{increment:?}"))),
+    }
+}
+
+/// A game's clock: its time control and both sides' `{colour}_left_ms`, all set or none.
+fn game_clock(row: &Row<'_>) -> DbResult<Option<GameClock>> {
+    let left = (
+        row.get::<_, Option<i64>>("white_left_ms")?,
+        row.get::<_, Option<i64>>("black_left_ms")?,
+    );
+    match (time_control(row)?, left) {
+        (Some(control), (Some(white), Some(black))) => Ok(Some(GameClock {
+            control,
+            left: ByColor::new(white, black),
+        })),
+        (None, (None, None)) => Ok(None),
+        (control, left) => Err(corrupt("clock", format!("{control:?} {left:?}"))),
+    }
 }
 
 /// One side of a game: the `{colour}_user_id` and `{colour}_level` columns, exactly one set.

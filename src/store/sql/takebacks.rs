@@ -2,7 +2,7 @@
 
 use super::db::{Transaction, params};
 
-use super::games::{active_game, require_active_at};
+use super::games::{self, active_game, require_active_at};
 use super::rows::{GAME_COLUMNS, game_from_row, query_all};
 use crate::store::codes::TextCode;
 use crate::store::{Color, Game, GameId, Millis, StoreError, Takeback, TakebackRequest};
@@ -93,7 +93,9 @@ pub(super) fn take_back(
             "UPDATE games SET current_fen = ?2, ply = ?3, last_move_at = ?4, \
              draw_offer_by = NULL, draw_offer_ply = NULL, takeback_by = NULL, \
              takeback_ply = NULL, reminder_ply = NULL, reminder_stage = 0, \
-             takeback_count = takeback_count + 1 WHERE id = ?1 RETURNING {GAME_COLUMNS}"
+             takeback_count = takeback_count + 1, {clock} WHERE id = ?1 \
+             RETURNING {GAME_COLUMNS}",
+            clock = games::charge_clock("CAST(?4 AS BIGINT)"),
         ))?
         .query_row(params![game.0, fen, to, at], game_from_row)?)
 }

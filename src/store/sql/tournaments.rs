@@ -543,6 +543,7 @@ pub(super) fn pair_round(
                         white: Participant::User(pairing.white),
                         black: Participant::User(black),
                         time_per_move_ms: tournament.time_per_move_ms,
+                        clock: None,
                         rated: tournament.rated,
                         start_fen: round.start_fen.clone(),
                         created_at: round.paired_at,

@@ -21,6 +21,7 @@ pub(crate) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../../migrations/sqlite/0009_gateway_identify.sql"),
     include_str!("../../../migrations/sqlite/0010_outbox_kinds.sql"),
     include_str!("../../../migrations/sqlite/0011_game_language.sql"),
+    include_str!("../../../migrations/sqlite/0012_clocks.sql"),
 ];
 
 /// The migrations, in order.
@@ -36,6 +37,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(MIGRATIONS_SQL[8]),
     M::up(MIGRATIONS_SQL[9]),
     M::up(MIGRATIONS_SQL[10]),
+    M::up(MIGRATIONS_SQL[11]),
 ];
 
 /// The schema version this build writes (SQLite's `user_version` after migrating).

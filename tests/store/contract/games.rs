@@ -687,6 +687,7 @@ pub fn games_need_stored_players_and_valid_values(store: &dyn Store) {
     assert!(matches!(
         store.create_game(&NewGame {
             time_per_move_ms: 0,
+            clock: None,
             ..new_game(Participant::User(ALICE), Participant::User(BOB), CHANNEL, 0)
         }),
         Err(StoreError::Invalid(_))

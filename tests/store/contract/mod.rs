@@ -5,6 +5,7 @@
 //! configuration and on PostgreSQL. The behaviours are grouped by topic, one module each.
 
 mod answers;
+mod clocks;
 mod games;
 mod gateway;
 mod outbox;
@@ -21,6 +22,10 @@ pub use answers::{
     a_stale_answer_is_refused_once_the_offer_was_made_again,
     a_takeback_accept_racing_a_withdrawal_never_takes_moves_back,
     an_accept_racing_a_withdrawal_never_takes_a_withdrawn_offer,
+};
+pub use clocks::{
+    each_move_runs_the_movers_clock, flagged_games_are_the_live_ones_out_of_time,
+    live_challenges_and_games_keep_their_clock,
 };
 pub use games::{
     an_older_board_never_replaces_a_newer_one, draw_offers_are_set_cleared_and_cleared_by_a_move,
@@ -92,6 +97,7 @@ pub fn new_game(white: Participant, black: Participant, channel: u64, at: i64) -
         white,
         black,
         time_per_move_ms: HOUR,
+        clock: None,
         rated: true,
         start_fen: START_FEN.into(),
         created_at: at,

@@ -126,6 +126,7 @@ pub fn open_challenges_name_who_accepted(store: &dyn Store) {
         challenged: None,
         colour: ColourChoice::White,
         time_per_move_ms: HOUR,
+        clock: None,
         rated: true,
         created_at: 1_000,
         expires_at: 1_000 + HOUR,
