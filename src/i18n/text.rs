@@ -776,6 +776,10 @@ texts! {
     ActivityNoSuchGame = "activity-no-such-game" [],
     ActivitySignInFailed = "activity-sign-in-failed" [],
     ActivityNotInInstance = "activity-not-in-instance" [],
+    ActivityPresent = "activity-present" [],
+    ActivityNobodyPresent = "activity-nobody-present" [],
+    ActivityChallengesForYou = "activity-challenges-for-you" [],
+    ActivityCancel = "activity-cancel" [],
     // ---- the Activity (the board inside Discord)
     /// The button of every board that opens the Activity.
     ActivityButtonOpen = "activity-button-open" [],

@@ -39,7 +39,7 @@ pub mod url;
 
 pub use self::challenges::{Challenge, ChallengeStatus, ColourChoice, MessageRef, NewChallenge};
 pub use self::error::StoreError;
-pub use self::feed::ChangeFeed;
+pub use self::feed::{Change, ChangeFeed};
 pub use self::games::{
     AbortReason, Counting, DrawOffer, EndReason, Finish, FinishedGame, Game, GameExport,
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,

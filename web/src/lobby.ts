@@ -1,8 +1,9 @@
-// The lobby: the channel's games to watch, open challenges to accept, and a new challenge (to
-// the engine at a level, or open to anyone in the channel).
+// The lobby: the channel's games to watch, challenges to accept, decline or withdraw, and a new
+// challenge (to the engine at a level, to someone present, or open to anyone in the channel).
+// The server sends it again whenever it changes.
 
 import { html } from './dom';
-import type { Challenge, Colour, PageMessage, Player, Summary } from './protocol';
+import type { Challenge, Colour, Lobby, PageMessage, Player } from './protocol';
 import { eye } from './icons';
 import { w } from './words';
 
@@ -23,12 +24,29 @@ function select(name: string, options: [string, string][]): HTMLSelectElement {
   return element;
 }
 
-export function lobbyView(
-  games: Summary[],
-  challenges: Challenge[],
-  you: string,
-  send: (message: PageMessage) => void,
-): HTMLElement {
+/** The buttons of a challenge for `you`: accept or decline one made to you, withdraw yours. */
+export function challengeButtons(challenge: Challenge, you: string, send: (message: PageMessage) => void): HTMLElement[] {
+  if (challenge.from.id === you) {
+    return [button(w('activity-cancel'), () => send({ type: 'cancel', challenge: challenge.id }), 'cancel')];
+  }
+  if (challenge.to !== null && challenge.to.id !== you) return [];
+  const accept = button(w('activity-accept'), () => send({ type: 'accept', challenge: challenge.id }), 'accept', 'primary');
+  if (challenge.to === null) return [accept];
+  return [accept, button(w('activity-decline'), () => send({ type: 'decline', challenge: challenge.id }), 'decline')];
+}
+
+export function challengeLine(challenge: Challenge): HTMLElement {
+  return html(
+    'span',
+    { class: 'grow' },
+    challenge.to === null ? playerName(challenge.from) : `${playerName(challenge.from)} → ${playerName(challenge.to)}`,
+    html('br'),
+    html('span', { class: 'muted' }, `${colourWord(challenge.colour)} · ${challenge.time ?? w('activity-time-per-move')}`),
+  );
+}
+
+export function lobbyView(lobby: Lobby, you: string, send: (message: PageMessage) => void): HTMLElement {
+  const { games, challenges } = lobby;
   const gameRows = games.map((game) =>
     html(
       'li',
@@ -50,20 +68,8 @@ export function lobbyView(
     html(
       'li',
       { class: 'row', 'data-challenge': challenge.id },
-      html(
-        'span',
-        { class: 'grow' },
-        challenge.to === null ? playerName(challenge.from) : `${playerName(challenge.from)} → ${playerName(challenge.to)}`,
-        html('br'),
-        html(
-          'span',
-          { class: 'muted' },
-          `${colourWord(challenge.colour)} · ${challenge.time ?? w('activity-time-per-move')}`,
-        ),
-      ),
-      challenge.from.id === you
-        ? null
-        : button(w('activity-accept'), () => send({ type: 'accept', challenge: challenge.id }), 'accept'),
+      challengeLine(challenge),
+      ...challengeButtons(challenge, you, send),
     ),
   );
 
@@ -81,14 +87,23 @@ export function lobbyView(
     'time',
     TIMES.map((t): [string, string] => [t, t === '' ? w('activity-time-per-move') : t]),
   );
-  const challenge = (engine: boolean): void =>
+  const challenge = (engine: boolean, opponent: string | null = null): void =>
     send({
       type: 'challenge',
-      opponent: null,
+      opponent,
       level: engine ? Number(level.value) : null,
       colour: colour.value as Colour | 'random',
       time: time.value === '' ? null : time.value,
     });
+  const others = lobby.present.filter((person) => person.id !== you);
+  const presentRows = others.map((person) =>
+    html(
+      'li',
+      { class: 'row', 'data-person': person.id },
+      html('span', { class: 'grow' }, person.name),
+      button(w('activity-challenge'), () => challenge(false, person.id), 'challenge-person'),
+    ),
+  );
 
   return html(
     'section',
@@ -113,6 +128,10 @@ export function lobbyView(
         button(w('activity-open-challenge'), () => challenge(false), 'open-challenge'),
       ),
     ),
+    html('h2', {}, w('activity-present')),
+    presentRows.length > 0
+      ? html('ul', { class: 'list present' }, ...presentRows)
+      : html('p', { class: 'muted' }, w('activity-nobody-present')),
   );
 }
 
