@@ -158,6 +158,18 @@ async fn a_page_challenges_someone_present_who_accepts_or_declines_it() {
             .any(|person| person["id"] == bob_id.as_str())
     );
 
+    // Someone who is not here cannot be challenged from a page.
+    send(
+        &mut carol,
+        json!({"type": "challenge", "opponent": "987654321", "level": null, "colour": null, "time": null}),
+    )
+    .await;
+    let refused = next(&mut carol, "refused").await;
+    assert_eq!(
+        refused["text"],
+        "That person does not have the board open here."
+    );
+
     // Alice challenges Bob, whose page shows it, made to him.
     send(
         &mut alice,
@@ -168,6 +180,7 @@ async fn a_page_challenges_someone_present_who_accepts_or_declines_it() {
     let challenge = lobby["challenges"][0].clone();
     assert_eq!(challenge["from"]["name"], "alice");
     assert_eq!(challenge["to"]["id"], bob_id.as_str());
+    assert_eq!(challenge["to"]["name"], "bob", "the name Bob's page gave");
     let id = challenge["id"].clone();
 
     // Carol may neither decline nor accept it, nor withdraw it: the service's refusals.

@@ -780,6 +780,8 @@ texts! {
     ActivityNobodyPresent = "activity-nobody-present" [],
     ActivityChallengesForYou = "activity-challenges-for-you" [],
     ActivityCancel = "activity-cancel" [],
+    /// A page's challenge to someone who is not present (nor known in the server).
+    ActivityNotPresent = "activity-not-present" [],
     // ---- the Activity (the board inside Discord)
     /// The button of every board that opens the Activity.
     ActivityButtonOpen = "activity-button-open" [],

@@ -212,6 +212,17 @@ impl Live {
         Some(game)
     }
 
+    /// The name of `user`'s page open in `channel`, if one is.
+    #[must_use]
+    pub fn present_name(&self, channel: ChannelId, user: UserId) -> Option<String> {
+        lock(&self.channels).get(&channel).and_then(|pages| {
+            pages
+                .values()
+                .find(|page| page.user == user)
+                .map(|page| page.name.clone())
+        })
+    }
+
     /// The game `connection` watches.
     #[must_use]
     pub fn watched(&self, connection: u64) -> Option<GameId> {

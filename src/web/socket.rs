@@ -314,10 +314,12 @@ impl Page {
         let lane = lane_of(&incoming);
         let work = self.web.work.clone();
         let done = self.done.clone();
+        let live = Arc::clone(&self.web.live);
         tokio::spawn(async move {
             let answered = work
                 .spawn_in(lane, move || {
-                    let (origin, action) = match read_action(&service, &actor, incoming)? {
+                    let named = |user| live.present_name(actor.channel, user);
+                    let (origin, action) = match read_action(&service, &actor, incoming, &named)? {
                         Ok(pair) => pair,
                         Err(refusal) => return Ok((Reply::private(refusal), Kind::Other)),
                     };
@@ -408,6 +410,7 @@ fn read_action(
     service: &GameService,
     actor: &Actor,
     incoming: Incoming,
+    present_name: &dyn Fn(UserId) -> Option<String>,
 ) -> Result<Result<(Origin, Action), String>, crate::game::ServiceError> {
     let language = actor.language;
     // A game's action at its current ply (the move says its own).
@@ -492,10 +495,17 @@ fn read_action(
                     let Ok(user) = id.parse::<u64>() else {
                         return Ok(Err(t!(language, ActivityBadMessage)));
                     };
-                    let name = service
-                        .store()
-                        .player(actor.guild, user)?
-                        .map_or_else(|| id.clone(), |player| player.display_name);
+                    // The name the person's page gave, else the one the server knows.
+                    let known = match present_name(user) {
+                        Some(name) => Some(name),
+                        None => service
+                            .store()
+                            .player(actor.guild, user)?
+                            .map(|player| player.display_name),
+                    };
+                    let Some(name) = known else {
+                        return Ok(Err(t!(language, ActivityNotPresent)));
+                    };
                     Some(Member {
                         user,
                         name,

@@ -18,9 +18,17 @@ function colourWord(colour: Colour | 'random'): string {
   return w(colour === 'white' ? 'activity-white' : colour === 'black' ? 'activity-black' : 'activity-random-colour');
 }
 
+/** The form's choices, kept while the lobby is drawn again with each change. */
+const chosen: Record<string, string> = { level: '3' };
+
 function select(name: string, options: [string, string][]): HTMLSelectElement {
   const element = html('select', { name, 'data-field': name });
   for (const [value, text] of options) element.append(html('option', { value }, text));
+  const kept = chosen[name];
+  if (kept !== undefined) element.value = kept;
+  element.addEventListener('change', () => {
+    chosen[name] = element.value;
+  });
   return element;
 }
 
@@ -77,7 +85,6 @@ export function lobbyView(lobby: Lobby, you: string, send: (message: PageMessage
     'level',
     Array.from({ length: 8 }, (_, i): [string, string] => [String(i + 1), `${w('activity-level')} ${i + 1}`]),
   );
-  level.value = '3';
   const colour = select('colour', [
     ['random', w('activity-random-colour')],
     ['white', w('activity-white')],

@@ -1138,6 +1138,7 @@ activity-present = Here now
 activity-nobody-present = Nobody else has the board open here.
 activity-challenges-for-you = Challenges for you
 activity-cancel = Withdraw
+activity-not-present = That person does not have the board open here.
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes

@@ -1140,6 +1140,7 @@ activity-present = Presentes
 activity-nobody-present = Nadie más tiene el tablero abierto aquí.
 activity-challenges-for-you = Desafíos para ti
 activity-cancel = Retirar
+activity-not-present = Esa persona no tiene el tablero abierto aquí.
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones

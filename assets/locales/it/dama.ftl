@@ -1158,6 +1158,7 @@ activity-present = Presenti
 activity-nobody-present = Nessun altro ha la damiera aperta qui.
 activity-challenges-for-you = Sfide per te
 activity-cancel = Ritira
+activity-not-present = Questa persona non ha la damiera aperta qui.
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini
