@@ -296,6 +296,18 @@ async fn the_end_of_a_game_on_the_page_takeback_decline_analysis() {
             break;
         }
     }
+    // A spectator's Rematch is refused; Alice's reaches Bob's page, still on the ended game,
+    // as a challenge made to him.
+    send(&mut carol, json!({"type": "rematch", "game": id})).await;
+    let refused = next(&mut carol, "refused").await;
+    assert!(!refused["text"].as_str().unwrap().is_empty());
+    send(&mut alice, json!({"type": "rematch", "game": id})).await;
+    let bob_id = server.people.id("bob").to_string();
+    let lobby = lobby_where(&mut bob, |lobby| lobby["challenges"] != json!([])).await;
+    assert_eq!(lobby["challenges"][0]["from"]["name"], "alice");
+    assert_eq!(lobby["challenges"][0]["to"]["id"], bob_id.as_str());
+    assert_eq!(lobby["challenges"][0]["colour"], "black", "colours swapped");
+
     send(&mut carol, json!({"type": "analysis", "game": id})).await;
     let analysis = next(&mut carol, "analysis").await;
     assert_eq!(analysis["game"], id);
