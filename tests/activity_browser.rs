@@ -298,3 +298,53 @@ async fn scenario(program: PathBuf) {
         .await;
     shoot(&dario, "refused-it-390x844").await;
 }
+
+#[test]
+fn a_challenge_to_someone_present_reaches_their_lobby_by_itself() {
+    let Some(program) = skip_without_chromium() else {
+        return;
+    };
+    runtime().block_on(async {
+        let server = LocalWeb::start();
+        let browser = Browser::launch(&program).await;
+        let erin = browser
+            .page(&server.url("erin", "en-US", ""), PHONE.0, PHONE.1)
+            .await;
+        let franco = browser
+            .page(&server.url("franco", "it", ""), WIDE.0, WIDE.1)
+            .await;
+        in_lobby(&erin).await;
+        in_lobby(&franco).await;
+        // Franco is present on Erin's lobby, without reloading it.
+        let franco_row = "[...document.querySelectorAll('[data-person]')].find(e => e.textContent.includes('franco'))";
+        erin.wait(&format!("{franco_row} !== undefined"), "Franco present")
+            .await;
+        shoot(&erin, "lobby-present-390x844").await;
+        no_sideways_scroll(&erin, "the lobby with the people present").await;
+        erin.eval(&format!(
+            "{franco_row}.querySelector('[data-action=challenge-person]').click()"
+        ))
+        .await;
+        // Franco's lobby shows the challenge made to him, with Accept and Decline in Italian.
+        franco
+            .wait(
+                "document.querySelector('[data-challenge] [data-action=decline]') !== null",
+                "the challenge to Franco",
+            )
+            .await;
+        let decline = franco
+            .eval("document.querySelector('[data-challenge] [data-action=decline]').textContent")
+            .await;
+        assert_eq!(decline, "Rifiuta");
+        shoot(&franco, "lobby-challenged-it-1280x800").await;
+        franco.click("[data-challenge] [data-action=accept]").await;
+        for page in [&erin, &franco] {
+            page.wait("document.body.dataset.view === 'game'", "the game of the challenge")
+                .await;
+        }
+        assert_eq!(
+            erin.eval("document.body.dataset.game").await,
+            franco.eval("document.body.dataset.game").await
+        );
+    });
+}

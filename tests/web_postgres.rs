@@ -16,7 +16,7 @@ use damabot::i18n::Language;
 use damabot::store::{ChangeFeed, DatabaseLocation};
 use damabot::web::LocalAuth;
 use serde_json::json;
-use web_support::{CHANNEL, GUILD, START, game_at, game_from, page, send, settings};
+use web_support::{CHANNEL, GUILD, START, game_at, game_from, next, page, send, settings};
 
 /// A service on `url` whose feed goes across processes.
 fn service(url: &str) -> Arc<GameService> {
@@ -98,6 +98,78 @@ fn a_move_in_one_process_reaches_a_page_of_the_other() {
         assert_eq!(seen["moves"], json!(["22-18"]));
     });
     runtime.shutdown_background();
+    drop((first_kept, second_kept));
+    drop(database);
+}
+
+// Synchronous, as above.
+#[test]
+fn a_spectator_in_one_process_counts_in_the_other() {
+    let Some(database) = pg::test_database() else {
+        return;
+    };
+    damabot::i18n::load().unwrap();
+    let first = service(&database.url);
+    let second = service(&database.url);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (first_kept, second_kept) = (Arc::clone(&first), Arc::clone(&second));
+    runtime.block_on(async move {
+        // One set of names for both processes, as Discord's ids would be.
+        let people = Arc::new(People::default());
+        let auth = Arc::new(LocalAuth::new(Arc::clone(&people), GUILD, CHANNEL));
+        let here =
+            Arc::new(web_support::start_with(first, auth.clone(), Arc::clone(&people)).await);
+        let there = web_support::start_with(second, auth, people).await;
+        let stored = Arc::clone(&here);
+        let game = tokio::task::spawn_blocking(move || {
+            game_from(
+                &stored,
+                "alice",
+                "bob",
+                &dama_rules::Position::initial().to_fen(),
+            )
+        })
+        .await
+        .unwrap();
+        let (mut dave, _) = page(&here, "dave", "en").await;
+        let seen = next(&mut dave, "game").await;
+        assert_eq!(seen["game"]["spectators"], 1, "the page counts itself");
+        // Carol watches through the other process: Dave's page counts her.
+        let (mut carol, _) = page(&there, "carol", "en").await;
+        send(&mut carol, json!({"type": "watch", "game": game.id.0})).await;
+        loop {
+            if game_at(&mut dave, 0).await["spectators"] == 2 {
+                break;
+            }
+        }
+        // And so does Dave's lobby; Carol's page counts Dave too.
+        loop {
+            if game_at(&mut carol, 0).await["spectators"] == 2 {
+                break;
+            }
+        }
+        send(&mut dave, json!({"type": "lobby"})).await;
+        loop {
+            let lobby = next(&mut dave, "lobby").await;
+            if lobby["games"][0]["spectators"] == 1 {
+                break;
+            }
+        }
+        // Carol leaves: one spectator again, Dave back on the game.
+        drop(carol);
+        send(&mut dave, json!({"type": "watch", "game": game.id.0})).await;
+        loop {
+            if game_at(&mut dave, 0).await["spectators"] == 1 {
+                break;
+            }
+        }
+    });
+    // Every task dropped before the services are (their last references are the test's).
+    runtime.shutdown_timeout(std::time::Duration::from_secs(10));
     drop((first_kept, second_kept));
     drop(database);
 }

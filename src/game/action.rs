@@ -281,6 +281,18 @@ impl Action {
     }
 }
 
+impl Action {
+    /// Whether the action may change a channel's challenges (made, taken, declined,
+    /// withdrawn): the service then tells the change feed about the channel's lobby.
+    #[must_use]
+    pub fn changes_lobby(&self) -> bool {
+        matches!(
+            self,
+            Action::Challenge { .. } | Action::Accept { .. } | Action::Decline | Action::Cancel
+        )
+    }
+}
+
 /// The threads a call of the service runs on, so that quick answers never wait behind the
 /// engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -527,11 +539,26 @@ impl GameService {
     ) -> Flow<Reply> {
         self.note_server_language(actor);
         let changes_games = action.as_ref().is_ok_and(Action::changes_games);
+        let changes_lobby = action.as_ref().is_ok_and(Action::changes_lobby);
+        // The challenge a button answers, read before the action resolves it.
+        let challenge_place = match origin {
+            Origin::Challenge(id) if changes_lobby => self
+                .store
+                .challenge(id)
+                .ok()
+                .flatten()
+                .map(|challenge| challenge.channel),
+            _ => None,
+        };
         let flow = self.dispatch(actor, origin, action, progress);
         if let Ok(reply) = &flow {
             self.note_person_language(actor);
             if changes_games {
                 self.publish_changes(actor, origin, reply);
+            }
+            if changes_lobby {
+                self.changes
+                    .publish_lobby(challenge_place.unwrap_or(actor.channel));
             }
         }
         flow

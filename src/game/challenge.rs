@@ -749,7 +749,13 @@ impl GameService {
     /// Challenges whose time ran out, marked expired; their notices (edits of their messages)
     /// are in the outbox (see [`Self::expired_notice`]).
     pub(crate) fn expired_challenges(&self, now: Millis) -> Result<(), ServiceError> {
-        self.store.expire_challenges(now, self.shard_span())?;
+        let expired = self.store.expire_challenges(now, self.shard_span())?;
+        let mut channels: Vec<_> = expired.iter().map(|challenge| challenge.channel).collect();
+        channels.sort_unstable();
+        channels.dedup();
+        for channel in channels {
+            self.changes.publish_lobby(channel);
+        }
         Ok(())
     }
 

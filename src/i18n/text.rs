@@ -776,6 +776,12 @@ texts! {
     ActivityNoSuchGame = "activity-no-such-game" [],
     ActivitySignInFailed = "activity-sign-in-failed" [],
     ActivityNotInInstance = "activity-not-in-instance" [],
+    ActivityPresent = "activity-present" [],
+    ActivityNobodyPresent = "activity-nobody-present" [],
+    ActivityChallengesForYou = "activity-challenges-for-you" [],
+    ActivityCancel = "activity-cancel" [],
+    /// A page's challenge to someone who is not present (nor known in the server).
+    ActivityNotPresent = "activity-not-present" [],
     // ---- live games on a clock
     /// A live challenge: as `ChallengeMessage`, `$control` the time control (`5+3`),
     /// `$base` each side's time as a duration, `$increment` the seconds added per move.

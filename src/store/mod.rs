@@ -42,7 +42,7 @@ pub use self::challenges::{Challenge, ChallengeStatus, ColourChoice, MessageRef,
 pub(crate) use self::clocks::seconds_text;
 pub use self::clocks::{GameClock, TimeControl};
 pub use self::error::StoreError;
-pub use self::feed::ChangeFeed;
+pub use self::feed::{Change, ChangeFeed};
 pub use self::games::{
     AbortReason, Counting, DrawOffer, EndReason, Finish, FinishedGame, Game, GameExport,
     GameResult, GameStatus, Hint, HintRecord, MoveRecord, NewGame, NotifyMode, RateGame,

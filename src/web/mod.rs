@@ -5,11 +5,13 @@
 //! - [`session`]: who is behind a page ([`ActivityAuth`]: Discord in `damabot run`, the
 //!   local names of `damabot local --web`), and the open sessions.
 //! - [`protocol`]: the WebSocket's messages; `socket`: one task a page.
-//! - `live`: the pages watching each game, kept live from the service's change feed.
+//! - `live`: the pages of each channel and game, kept live from the service's change feed
+//!   (spectators counted in every process); `lobby`: a channel's lobby as a frame.
 //! - [`words`]: the page's words, from the bot's files.
 
 mod config;
 mod live;
+mod lobby;
 pub mod protocol;
 mod server;
 pub mod session;

@@ -31,7 +31,15 @@ pub enum Incoming {
     Resign {
         game: i64,
     },
+    /// `answer`: `null` asks (or accepts the other side's request, or withdraws one's own),
+    /// `true` accepts, `false` declines.
     Takeback {
+        game: i64,
+        #[serde(default)]
+        answer: Option<bool>,
+    },
+    /// The engine's review of a game that has ended.
+    Analysis {
         game: i64,
     },
     Rematch {
@@ -50,6 +58,14 @@ pub enum Incoming {
         time: Option<String>,
     },
     Accept {
+        challenge: i64,
+    },
+    /// The challenged person declines a challenge.
+    Decline {
+        challenge: i64,
+    },
+    /// The challenger withdraws a challenge.
+    Cancel {
         challenge: i64,
     },
 }
@@ -93,12 +109,21 @@ pub enum Outgoing {
         /// `squares[n-1]`: `[row, column]` of square n, White at the bottom, row 0 at the top.
         squares: Vec<[u8; 2]>,
     },
+    /// The channel's lobby, sent again whenever it changes (to every page of the channel,
+    /// whether it shows the lobby or a game).
     Lobby {
         games: Vec<Summary>,
         challenges: Vec<Challenge>,
+        /// The people present in the channel's Activity (the page's own person included).
+        present: Vec<You>,
     },
     Game {
         game: Box<GameView>,
+    },
+    /// The engine's review of a finished game, in the page's language (Discord markdown).
+    Analysis {
+        game: i64,
+        text: String,
     },
     /// The service refused an action: its private answer.
     Refused {
@@ -154,6 +179,17 @@ mod tests {
             }
         );
         assert_eq!(read(r#"{"type":"lobby"}"#), Incoming::Lobby);
+        assert_eq!(
+            read(r#"{"type":"takeback","game":3}"#),
+            Incoming::Takeback {
+                game: 3,
+                answer: None
+            }
+        );
+        assert_eq!(
+            read(r#"{"type":"decline","challenge":5}"#),
+            Incoming::Decline { challenge: 5 }
+        );
         assert!(serde_json::from_str::<Incoming>(r#"{"type":"shout"}"#).is_err());
         let sent = Outgoing::Refused {
             text: "no".to_owned(),

@@ -198,6 +198,7 @@ async fn websocket(
     let place = Place {
         guild: instance.guild.unwrap_or_default(),
         channel: instance.channel,
+        people: web.auth.lists_present_people().then_some(instance.users),
     };
     upgrade
         .max_message_size(16 * 1024)

@@ -36,6 +36,12 @@ pub trait ActivityAuth: Send + Sync {
     /// Where an Activity instance runs and who is in it (Discord:
     /// `GET /applications/{app}/activity-instances/{instance}` with the bot's token).
     fn instance<'a>(&'a self, instance: &'a str) -> AuthFuture<'a, ActivityInstance>;
+
+    /// Whether [`ActivityInstance::users`] are the people present in the Activity (Discord),
+    /// or only whoever may connect (the local mode: the present are the pages connected).
+    fn lists_present_people(&self) -> bool {
+        true
+    }
 }
 
 /// The person an exchanged code belongs to.
@@ -148,6 +154,10 @@ impl ActivityAuth for LocalAuth {
                 users: self.people.ids(),
             })
         })
+    }
+
+    fn lists_present_people(&self) -> bool {
+        false
     }
 }
 

@@ -13,12 +13,12 @@ use tokio::sync::mpsc;
 
 use super::Web;
 use super::live::{PAGE_BACKLOG, frame};
-use super::protocol::{Challenge, Incoming, Outgoing, Summary, You, squares};
+use super::protocol::{Incoming, Outgoing, You, squares};
 use super::session::Session;
 use super::words::words;
 use crate::game::{Action, Actor, ColourChoice, GameService, Member, Origin, Reply};
 use crate::i18n::{Language, t};
-use crate::store::{ChallengeId, GameId};
+use crate::store::{ChallengeId, GameId, UserId};
 
 /// Frames a second a page may send.
 pub const RATE: f64 = 10.0;
@@ -27,11 +27,13 @@ pub const BURST: f64 = 20.0;
 /// Frames refused in a row after which the page is closed.
 const STRIKES: u32 = 40;
 
-/// Where a page runs: its server and channel (or thread).
-#[derive(Debug, Clone, Copy)]
+/// Where a page runs: its server and channel (or thread), and who Discord lists in its
+/// Activity instance (`None` where the present are only the pages connected).
+#[derive(Debug, Clone)]
 pub struct Place {
     pub guild: u64,
     pub channel: u64,
+    pub people: Option<Vec<UserId>>,
 }
 
 /// A token bucket: [`RATE`] a second, [`BURST`] at most.
@@ -83,6 +85,16 @@ pub async fn run(
     let (frames, mut queued) = mpsc::channel::<Arc<str>>(PAGE_BACKLOG);
     let (done, mut finished) = mpsc::channel::<Done>(PAGE_BACKLOG);
     let connection = web.live.connection();
+    web.live.join(
+        connection,
+        place.guild,
+        place.channel,
+        session.user,
+        session.name.clone(),
+        language,
+        place.people,
+        frames.clone(),
+    );
     let mut page = Page {
         actor: Actor {
             user: session.user,
@@ -111,11 +123,12 @@ pub async fn run(
         squares: squares(),
     };
     if send(&mut socket, hello.to_json()).await.is_err() {
+        page.web.live.leave(connection);
         return;
     }
-    let first = page.first_frame().await;
-    if send(&mut socket, first).await.is_err() {
-        page.web.live.unwatch(connection);
+    let first = page.first_frames().await;
+    if send_all(&mut socket, first).await.is_err() {
+        page.web.live.leave(connection);
         return;
     }
     let mut bucket = Bucket::new();
@@ -158,7 +171,7 @@ pub async fn run(
             }
         }
     }
-    page.web.live.unwatch(connection);
+    page.web.live.leave(connection);
 }
 
 async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
@@ -177,8 +190,8 @@ impl Page {
         Arc::clone(&self.web.service)
     }
 
-    /// The channel's game, watched, or the lobby.
-    async fn first_frame(&mut self) -> String {
+    /// The channel's game, watched, if it has one; then the lobby.
+    async fn first_frames(&mut self) -> Vec<String> {
         let service = self.service();
         let channel = self.actor.channel;
         let game = self
@@ -186,13 +199,12 @@ impl Page {
             .work
             .spawn(move || service.store().active_game_in_channel(channel))
             .await;
-        match game {
-            Ok(Ok(Some(game))) => match self.watch(game.id).await {
-                Some(frame) => frame,
-                None => self.lobby().await,
-            },
-            _ => self.lobby().await,
+        let mut frames = Vec::new();
+        if let Ok(Ok(Some(game))) = game {
+            frames.extend(self.watch(game.id).await);
         }
+        frames.push(self.lobby_frame().await);
+        frames
     }
 
     /// Watches `game`: its frame, `None` when there is no such game here.
@@ -201,6 +213,7 @@ impl Page {
         let (user, language) = (self.actor.user, self.actor.language);
         let service = self.service();
         let place = (self.actor.guild, self.actor.channel);
+        let (connection, frames) = (self.connection, self.frames.clone());
         let view = self
             .web
             .work
@@ -212,64 +225,46 @@ impl Page {
                 {
                     return None;
                 }
-                live.view(game, user, language)
+                // Watching before the view is read, so that it counts this page.
+                live.watch(connection, game, user, language, frames);
+                let view = live.view(game, user, language);
+                if view.is_none() {
+                    live.unwatch(connection);
+                }
+                view
             })
             .await
             .ok()
-            .flatten()?;
+            .flatten();
+        let Some(view) = view else {
+            // Still the game watched before, unless it was left for this one.
+            self.watching = self.web.live.watched(self.connection);
+            return None;
+        };
         self.watching = Some(game);
-        self.web
-            .live
-            .watch(self.connection, game, user, language, self.frames.clone());
         Some(frame(view).to_string())
     }
 
+    /// Leaves the game watched, for the lobby.
     async fn lobby(&mut self) -> String {
         if self.watching.take().is_some() {
             self.web.live.unwatch(self.connection);
         }
-        let service = self.service();
+        self.lobby_frame().await
+    }
+
+    /// The channel's lobby as it is now.
+    async fn lobby_frame(&self) -> String {
         let live = Arc::clone(&self.web.live);
-        let (channel, language) = (self.actor.channel, self.actor.language);
+        let (guild, channel, language) =
+            (self.actor.guild, self.actor.channel, self.actor.language);
         let lobby = self
             .web
             .work
-            .spawn(move || {
-                let (games, challenges) = service.lobby_view(channel, language)?;
-                let games = games
-                    .into_iter()
-                    .map(|game| {
-                        let players: Vec<u64> = [&game.white.id, &game.black.id]
-                            .into_iter()
-                            .filter_map(|id| id.parse().ok())
-                            .collect();
-                        Summary {
-                            spectators: live.spectators(GameId(game.id), &players),
-                            id: game.id,
-                            white: game.white,
-                            black: game.black,
-                            ply: game.ply,
-                        }
-                    })
-                    .collect();
-                let challenges = challenges
-                    .into_iter()
-                    .map(|challenge| Challenge {
-                        id: challenge.id,
-                        from: challenge.from,
-                        to: challenge.to,
-                        colour: challenge.colour,
-                        time: Some(challenge.clock.map_or_else(
-                            || crate::game::human_duration(language, challenge.time_per_move_ms),
-                            |clock| clock.to_string(),
-                        )),
-                    })
-                    .collect();
-                Ok::<_, crate::game::ServiceError>(Outgoing::Lobby { games, challenges })
-            })
+            .spawn(move || live.lobby(guild, channel, language))
             .await;
         match lobby {
-            Ok(Ok(lobby)) => lobby.to_json(),
+            Ok(Some(lobby)) => lobby,
             _ => self.apology(),
         }
     }
@@ -319,19 +314,24 @@ impl Page {
         let lane = lane_of(&incoming);
         let work = self.web.work.clone();
         let done = self.done.clone();
+        let live = Arc::clone(&self.web.live);
         tokio::spawn(async move {
             let answered = work
                 .spawn_in(lane, move || {
-                    let (origin, action) = match read_action(&service, &actor, incoming)? {
+                    let named = |user| live.present_name(actor.channel, user);
+                    let (origin, action) = match read_action(&service, &actor, incoming, &named)? {
                         Ok(pair) => pair,
-                        Err(refusal) => return Ok((Reply::private(refusal), false)),
+                        Err(refusal) => return Ok((Reply::private(refusal), Kind::Other)),
                     };
-                    let starts_game = matches!(
-                        action,
-                        Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. }
-                    );
+                    let kind = match action {
+                        Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. } => {
+                            Kind::StartsGame
+                        }
+                        Action::Analysis { game: Some(game) } => Kind::Analysis(game),
+                        _ => Kind::Other,
+                    };
                     let reply = service.act(&actor, origin, action)?;
-                    Ok::<_, crate::game::ServiceError>((reply, starts_game))
+                    Ok::<_, crate::game::ServiceError>((reply, kind))
                 })
                 .await;
             let answer = match answered {
@@ -348,15 +348,24 @@ impl Page {
 
     /// The frames that answer a finished action.
     async fn finish(&mut self, Done(answer): Done) -> Vec<String> {
-        let Some((reply, starts_game)) = answer else {
+        let Some((reply, kind)) = answer else {
             return vec![self.apology()];
         };
         if reply.ephemeral {
             return vec![Outgoing::Refused { text: reply.text }.to_json()];
         }
+        if let Kind::Analysis(game) = kind {
+            return vec![
+                Outgoing::Analysis {
+                    game,
+                    text: reply.text,
+                }
+                .to_json(),
+            ];
+        }
         let mut frames = Vec::new();
         match reply.game {
-            Some(game) if starts_game && Some(game) != self.watching => {
+            Some(game) if kind == Kind::StartsGame && Some(game) != self.watching => {
                 if let Some(frame) = self.watch(game).await {
                     frames.push(frame);
                 }
@@ -368,17 +377,28 @@ impl Page {
     }
 }
 
-/// A page's action answered: the service's reply and whether it may start a game; `None`
-/// when it failed.
-struct Done(Option<(Reply, bool)>);
+/// A page's action answered: the service's reply and the kind of action; `None` when it
+/// failed.
+struct Done(Option<(Reply, Kind)>);
+
+/// What a page's action is, for its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// It may start a game, which the page then watches.
+    StartsGame,
+    /// The analysis of a game, sent as it is.
+    Analysis(i64),
+    Other,
+}
 
 /// The threads an action of a page runs on (see [`Action::lane`]).
 fn lane_of(incoming: &Incoming) -> crate::game::Lane {
     match incoming {
-        Incoming::Move { .. } | Incoming::Rematch { .. } | Incoming::Draw { answer: None, .. } => {
-            crate::game::Lane::Cpu
-        }
-        Incoming::Challenge { level: Some(_), .. } => crate::game::Lane::Cpu,
+        Incoming::Move { .. }
+        | Incoming::Rematch { .. }
+        | Incoming::Draw { answer: None, .. }
+        | Incoming::Challenge { level: Some(_), .. }
+        | Incoming::Analysis { .. } => crate::game::Lane::Cpu,
         _ => crate::game::Lane::Store,
     }
 }
@@ -390,6 +410,7 @@ fn read_action(
     service: &GameService,
     actor: &Actor,
     incoming: Incoming,
+    present_name: &dyn Fn(UserId) -> Option<String>,
 ) -> Result<Result<(Origin, Action), String>, crate::game::ServiceError> {
     let language = actor.language;
     // A game's action at its current ply (the move says its own).
@@ -429,19 +450,30 @@ fn read_action(
         }),
         Incoming::Resign { game } => on_game(game, &|_| Action::Resign),
         Incoming::Rematch { game } => on_game(game, &|_| Action::Rematch),
-        Incoming::Takeback { game } => on_game(game, &|record| {
+        Incoming::Takeback { game, answer } => on_game(game, &|record| {
             let theirs = record
                 .takeback_request
                 .is_some_and(|request| record.colour_of(actor.user) != Some(request.by));
-            if theirs {
-                Action::AnswerTakeback { accept: true }
-            } else {
-                Action::Takeback
+            match answer {
+                Some(accept) => Action::AnswerTakeback { accept },
+                None if theirs => Action::AnswerTakeback { accept: true },
+                None => Action::Takeback,
             }
         }),
+        Incoming::Analysis { game } => {
+            Ok(Ok((Origin::Channel, Action::Analysis { game: Some(game) })))
+        }
         Incoming::Accept { challenge } => Ok(Ok((
             Origin::Challenge(ChallengeId(challenge)),
             Action::Accept { from: None },
+        ))),
+        Incoming::Decline { challenge } => Ok(Ok((
+            Origin::Challenge(ChallengeId(challenge)),
+            Action::Decline,
+        ))),
+        Incoming::Cancel { challenge } => Ok(Ok((
+            Origin::Challenge(ChallengeId(challenge)),
+            Action::Cancel,
         ))),
         Incoming::Challenge {
             opponent,
@@ -476,10 +508,17 @@ fn read_action(
                     let Ok(user) = id.parse::<u64>() else {
                         return Ok(Err(t!(language, ActivityBadMessage)));
                     };
-                    let name = service
-                        .store()
-                        .player(actor.guild, user)?
-                        .map_or_else(|| id.clone(), |player| player.display_name);
+                    // The name the person's page gave, else the one the server knows.
+                    let known = match present_name(user) {
+                        Some(name) => Some(name),
+                        None => service
+                            .store()
+                            .player(actor.guild, user)?
+                            .map(|player| player.display_name),
+                    };
+                    let Some(name) = known else {
+                        return Ok(Err(t!(language, ActivityNotPresent)));
+                    };
                     Some(Member {
                         user,
                         name,

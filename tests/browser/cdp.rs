@@ -298,6 +298,8 @@ impl Page {
 
     /// Writes what the page shows to `path` as PNG.
     pub async fn screenshot(&self, path: &Path) {
+        // A tab in the background draws no frames, and a screenshot waits for one.
+        self.call("Page.bringToFront", json!({})).await;
         let shot = self
             .call(
                 "Page.captureScreenshot",

@@ -4,8 +4,8 @@
 import { Board } from './board';
 import { formatMs } from './clock';
 import { html } from './dom';
-import { button, playerName } from './lobby';
-import type { Colour, Game, PageMessage } from './protocol';
+import { button, challengeButtons, challengeLine, playerName } from './lobby';
+import type { Challenge, Colour, Game, PageMessage } from './protocol';
 import { eye } from './icons';
 import { rich } from './markup';
 import { w } from './words';
@@ -22,6 +22,12 @@ export class GameView {
   private readonly status = html('div', { class: 'status', 'aria-live': 'polite' });
   private readonly actions = html('div', { class: 'actions' });
   private readonly moves = html('ol', { class: 'moves' });
+  /** Challenges made to you, to accept without leaving the game (a rematch). */
+  private readonly invites = html('div', { class: 'invites' });
+  /** The engine's review of the game, once asked for. */
+  private readonly analysis = html('div', { class: 'analysis' });
+  private challenges: Challenge[] = [];
+  private you = '';
   private readonly flash = html('div', { class: 'flash', role: 'alert' });
   private game: Game | null = null;
   private receivedAt = 0;
@@ -50,7 +56,16 @@ export class GameView {
       'section',
       { class: 'game' },
       html('div', { class: 'play' }, this.top, html('div', { class: 'board-wrap' }, this.board.element), this.bottomBar, this.flash),
-      html('aside', { class: 'side' }, this.status, this.actions, html('h2', {}, w('activity-moves')), this.moves),
+      html(
+        'aside',
+        { class: 'side' },
+        this.status,
+        this.actions,
+        this.invites,
+        this.analysis,
+        html('h2', {}, w('activity-moves')),
+        this.moves,
+      ),
     );
     window.setInterval(() => this.drawClocks(), 100);
   }
@@ -73,6 +88,7 @@ export class GameView {
     if (previous === null) {
       this.flipped = false;
       this.confirmResign = false;
+      this.analysis.replaceChildren();
     }
     if (previous !== null && previous.ply !== game.ply) this.confirmResign = false;
     this.game = game;
@@ -82,6 +98,42 @@ export class GameView {
     this.drawStatus();
     this.drawActions();
     this.drawMoves();
+  }
+
+  /** The challenges of the channel: those made to you are shown beside the game. */
+  setChallenges(challenges: Challenge[], you: string): void {
+    this.challenges = challenges;
+    this.you = you;
+    this.drawInvites();
+  }
+
+  private drawInvites(): void {
+    const mine = this.challenges.filter((challenge) => challenge.to !== null && challenge.to.id === this.you);
+    if (mine.length === 0) {
+      this.invites.replaceChildren();
+      return;
+    }
+    this.invites.replaceChildren(
+      html('h2', {}, w('activity-challenges-for-you')),
+      html(
+        'ul',
+        { class: 'list' },
+        ...mine.map((challenge) =>
+          html(
+            'li',
+            { class: 'row', 'data-challenge': challenge.id },
+            challengeLine(challenge),
+            ...challengeButtons(challenge, this.you, this.send),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** The engine's review of game `id`, when it is the one on screen. */
+  showAnalysis(id: number, text: string): void {
+    if (this.game?.id !== id) return;
+    this.analysis.replaceChildren(html('h2', {}, w('activity-analysis')), html('div', { class: 'review' }, ...rich(text)));
   }
 
   /** A refusal or an error, shown under the board for a few seconds. */
@@ -178,15 +230,25 @@ export class GameView {
         if (game.takeback === you) {
           list.push(html('button', { type: 'button', disabled: true }, w('activity-takeback-asked')));
         } else if (game.takeback !== null) {
-          list.push(button(w('takeback-button-accept'), () => send({ type: 'takeback', game: game.id }), 'takeback'));
+          list.push(
+            button(w('takeback-button-accept'), () => send({ type: 'takeback', game: game.id, answer: true }), 'takeback'),
+            button(
+              w('takeback-button-decline'),
+              () => send({ type: 'takeback', game: game.id, answer: false }),
+              'takeback-decline',
+            ),
+          );
         } else if (game.can_takeback) {
-          list.push(button(w('takeback-button'), () => send({ type: 'takeback', game: game.id }), 'takeback'));
+          list.push(button(w('takeback-button'), () => send({ type: 'takeback', game: game.id, answer: null }), 'takeback'));
         }
         list.push(button(w('game-button-resign'), () => this.setConfirm(true), 'resign', 'danger'));
       }
     }
     if (you !== null && game.status === 'finished') {
       list.push(button(w('game-button-rematch'), () => send({ type: 'rematch', game: game.id }), 'rematch', 'primary'));
+    }
+    if (game.status === 'finished') {
+      list.push(button(w('activity-analysis'), () => send({ type: 'analysis', game: game.id }), 'analysis'));
     }
     list.push(
       button(w('game-button-flip'), () => this.flip(), 'flip'),

@@ -5,12 +5,10 @@ import { Connection } from './connection';
 import { html } from './dom';
 import { GameView } from './game';
 import { lobbyView } from './lobby';
-import type { Challenge, Hello, PageMessage, ServerMessage, Summary } from './protocol';
+import type { Hello, Lobby, PageMessage, ServerMessage } from './protocol';
 import { start, type Start } from './sdk';
 import { learnName, rich, setLanguage } from './markup';
 import { setWords, w } from './words';
-
-const LOBBY_REFRESH_MS = 2000;
 
 class Page {
   private readonly root: HTMLElement;
@@ -22,7 +20,8 @@ class Page {
   private gameView: GameView | null = null;
   /** The game on screen, watched again after the socket comes back. */
   private watching: number | null;
-  private lobby: { games: Summary[]; challenges: Challenge[] } | null = null;
+  /** The channel's lobby as the server last sent it (it sends every change). */
+  private lobby: Lobby | null = null;
 
   constructor(private readonly start: Start) {
     this.root = document.getElementById('app')!;
@@ -39,10 +38,6 @@ class Page {
       },
     });
     this.connection.open();
-    // The lobby changes as others challenge and play: asked for again while it is shown.
-    window.setInterval(() => {
-      if (this.hello !== null && this.watching === null) this.send({ type: 'lobby' });
-    }, LOBBY_REFRESH_MS);
   }
 
   private send(message: PageMessage): void {
@@ -57,18 +52,27 @@ class Page {
       case 'lobby': {
         for (const game of message.games) for (const p of [game.white, game.black]) learnName(p.id, p.name);
         for (const c of message.challenges) for (const p of [c.from, c.to]) if (p !== null) learnName(p.id, p.name);
+        for (const p of message.present) learnName(p.id, p.name);
         const known = this.lobby?.games.map((game) => game.id);
-        this.lobby = { games: message.games, challenges: message.challenges };
-        if (this.watching !== null) break;
-        // A challenge of yours was accepted meanwhile: its game opens.
+        this.lobby = message;
         const you = this.start.you.id;
+        // A challenge of yours was accepted meanwhile (a rematch too): its game opens, unless
+        // you are in the middle of another.
         const yours = message.games.find(
           (game) => known !== undefined && !known.includes(game.id) && (game.white.id === you || game.black.id === you),
         );
-        if (yours === undefined) this.showLobby();
-        else this.send({ type: 'watch', game: yours.id });
+        this.gameView?.setChallenges(message.challenges, you);
+        if (this.watching === null) {
+          if (yours === undefined) this.showLobby();
+          else this.send({ type: 'watch', game: yours.id });
+        } else if (yours !== undefined && this.gameView?.finished === true) {
+          this.send({ type: 'watch', game: yours.id });
+        }
         break;
       }
+      case 'analysis':
+        this.gameView?.showAnalysis(message.game, message.text);
+        break;
       case 'game': {
         const view = this.gameView;
         const id = message.game.id;
@@ -92,7 +96,6 @@ class Page {
       case 'error':
       case 'notice':
         this.say(message.text, message.type);
-        if (message.type === 'notice' && this.watching === null) this.send({ type: 'lobby' });
         break;
     }
   }
@@ -125,9 +128,7 @@ class Page {
     document.body.dataset.view = 'lobby';
     delete document.body.dataset.game;
     if (this.lobby === null) return;
-    this.main.replaceChildren(
-      lobbyView(this.lobby.games, this.lobby.challenges, this.start.you.id, (message) => this.send(message)),
-    );
+    this.main.replaceChildren(lobbyView(this.lobby, this.start.you.id, (message) => this.send(message)));
   }
 
   private say(text: string, kind: 'refused' | 'error' | 'notice'): void {

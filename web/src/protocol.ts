@@ -68,6 +68,19 @@ export interface Game {
   spectators: number;
 }
 
+export interface Person {
+  id: string;
+  name: string;
+}
+
+export interface Lobby {
+  type: 'lobby';
+  games: Summary[];
+  challenges: Challenge[];
+  /** The people present in the channel's Activity, the page's own person included. */
+  present: Person[];
+}
+
 export interface Hello {
   type: 'hello';
   you: { id: string; name: string };
@@ -79,8 +92,9 @@ export interface Hello {
 
 export type ServerMessage =
   | Hello
-  | { type: 'lobby'; games: Summary[]; challenges: Challenge[] }
+  | Lobby
   | { type: 'game'; game: Game }
+  | { type: 'analysis'; game: number; text: string }
   | { type: 'refused'; text: string }
   | { type: 'notice'; text: string }
   | { type: 'error'; text: string };
@@ -91,7 +105,8 @@ export type PageMessage =
   | { type: 'move'; game: number; ply: number; move: string }
   | { type: 'draw'; game: number; answer: boolean | null }
   | { type: 'resign'; game: number }
-  | { type: 'takeback'; game: number }
+  | { type: 'takeback'; game: number; answer: boolean | null }
+  | { type: 'analysis'; game: number }
   | { type: 'rematch'; game: number }
   | {
       type: 'challenge';
@@ -100,7 +115,9 @@ export type PageMessage =
       colour: Colour | 'random';
       time: string | null;
     }
-  | { type: 'accept'; challenge: number };
+  | { type: 'accept'; challenge: number }
+  | { type: 'decline'; challenge: number }
+  | { type: 'cancel'; challenge: number };
 
 /** The answer of `POST api/token`. */
 export interface TokenAnswer {

@@ -7,6 +7,12 @@ export const WORD_KEYS = [
   'activity-their-move',
   'activity-spectators',
   'activity-accept',
+  'activity-decline',
+  'activity-cancel',
+  'activity-analysis',
+  'activity-present',
+  'activity-nobody-present',
+  'activity-challenges-for-you',
   'activity-confirm-resign',
   'activity-lobby',
   'activity-no-games',
@@ -37,6 +43,7 @@ export const WORD_KEYS = [
   'game-board-capture',
   'takeback-button',
   'takeback-button-accept',
+  'takeback-button-decline',
 ] as const;
 
 export type WordKey = (typeof WORD_KEYS)[number];

@@ -1168,6 +1168,11 @@ activity-bad-message = The board sent something the bot does not understand: rel
 activity-no-such-game = There is no such game here.
 activity-sign-in-failed = You could not be signed in: open the board again from Discord.
 activity-not-in-instance = This board is not open in your channel: open it again from Discord.
+activity-present = Here now
+activity-nobody-present = Nobody else has the board open here.
+activity-challenges-for-you = Challenges for you
+activity-cancel = Withdraw
+activity-not-present = That person does not have the board open here.
 
 ## Commands, as Discord shows them (names: lowercase, 1 to 32 letters, digits, - or _).
 # One message per command or subcommand, `cmd-` and its English path with dashes

@@ -1170,6 +1170,11 @@ activity-bad-message = El tablero envió algo que el bot no entiende: vuelve a c
 activity-no-such-game = Esa partida no está aquí.
 activity-sign-in-failed = No se pudo reconocerte: abre el tablero de nuevo desde Discord.
 activity-not-in-instance = Este tablero no está abierto en tu canal: ábrelo de nuevo desde Discord.
+activity-present = Presentes
+activity-nobody-present = Nadie más tiene el tablero abierto aquí.
+activity-challenges-for-you = Desafíos para ti
+activity-cancel = Retirar
+activity-not-present = Esa persona no tiene el tablero abierto aquí.
 
 ## Los comandos, como los muestra Discord (nombres: minúsculas, de 1 a 32 letras, cifras, - o _).
 # Un mensaje por comando o subcomando, `cmd-` y su ruta en inglés con guiones

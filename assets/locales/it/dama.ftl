@@ -1188,6 +1188,11 @@ activity-bad-message = La scacchiera ha inviato qualcosa che il bot non capisce:
 activity-no-such-game = Questa partita non c'è qui.
 activity-sign-in-failed = Non è stato possibile riconoscerti: apri di nuovo la scacchiera da Discord.
 activity-not-in-instance = Questa scacchiera non è aperta nel tuo canale: aprila di nuovo da Discord.
+activity-present = Presenti
+activity-nobody-present = Nessun altro ha la damiera aperta qui.
+activity-challenges-for-you = Sfide per te
+activity-cancel = Ritira
+activity-not-present = Questa persona non ha la damiera aperta qui.
 
 ## I comandi, come li mostra Discord (nomi: minuscole, da 1 a 32 lettere, cifre, - o _).
 # Un messaggio per comando o sottocomando, `cmd-` e il suo percorso inglese con i trattini
