@@ -184,6 +184,10 @@ pub struct Options {
     /// Deeper late move reductions: two plies from the fifth move at depth 5, three from the
     /// tenth at depth 8 (else two plies only from the eighth move at depth 6).
     pub deep_reductions: bool,
+    /// Razoring: a quiet node of a null-window search at most [`RAZOR_DEPTH`] plies from the
+    /// leaves whose evaluation falls short of alpha by [`RAZOR_MARGIN`] a ply returns the
+    /// evaluation without searching.
+    pub razoring: bool,
 }
 
 impl Default for Options {
@@ -196,6 +200,7 @@ impl Default for Options {
             singular: false,
             futility: true,
             deep_reductions: false,
+            razoring: false,
         }
     }
 }
@@ -218,6 +223,12 @@ pub const FUTILITY_DEPTH: i32 = 3;
 /// How far the evaluation must beat beta, per ply of depth, for reverse futility pruning
 /// (centi-men).
 pub const FUTILITY_MARGIN: i32 = 50;
+
+/// The deepest node (plies from the leaves) that razoring may cut.
+pub const RAZOR_DEPTH: i32 = 2;
+/// How far the evaluation must fall short of alpha, per ply of depth, for razoring
+/// (centi-men).
+pub const RAZOR_MARGIN: i32 = 80;
 
 /// Killer moves: two quiet moves per ply that recently caused a cut-off.
 type Killers = [[u16; 2]; MAX_PLY + 1];

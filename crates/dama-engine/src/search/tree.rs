@@ -1,6 +1,7 @@
 //! One thread's search: iterative deepening with aspiration windows, principal-variation
-//! alpha-beta with the transposition table, late move reductions and singular extensions, the
-//! quiescence search, move ordering (table move, killers, history) and the per-ply buffers.
+//! alpha-beta with the transposition table, late move reductions, reverse futility pruning and
+//! singular extensions, the quiescence search, move ordering (table move, killers, history) and
+//! the per-ply buffers.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -10,8 +11,8 @@ use dama_rules::{FORTY_MOVE_PLIES, Move, MoveList, Position};
 use super::clock::{Clock, Stability};
 use super::{
     CLOCK_INTERVAL, CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Common, FUTILITY_DEPTH,
-    FUTILITY_MARGIN, Killers, Limits, MAX_DEPTH, MAX_PLY, Options, SINGULAR_MARGIN, SearchResult,
-    Shared, WIN, Worker, is_decisive, plies_to_end, table_score,
+    FUTILITY_MARGIN, Killers, Limits, MAX_DEPTH, MAX_PLY, Options, RAZOR_DEPTH, RAZOR_MARGIN,
+    SINGULAR_MARGIN, SearchResult, Shared, WIN, Worker, is_decisive, plies_to_end, table_score,
 };
 use crate::eval::{evaluate, evaluate_linear};
 use crate::tables::Tablebase;
@@ -435,6 +436,20 @@ impl Search<'_> {
                 return eval;
             }
         }
+        // Razoring: one far enough below alpha is taken at its evaluation too.
+        if self.options.razoring
+            && !pv_node
+            && !root
+            && !capture
+            && depth <= RAZOR_DEPTH
+            && excluded == NO_MOVE
+            && !is_decisive(alpha)
+        {
+            let eval = self.evaluate(position);
+            if eval + RAZOR_MARGIN * depth <= alpha && position.has_legal_moves() {
+                return eval;
+            }
+        }
 
         // Singular extension: when every move but the table's fails low against its score less
         // a margin in a reduced search, the table's move is searched one ply deeper.
@@ -795,8 +810,19 @@ mod tests {
     }
 
     /// The score and the nodes of a null-window search of `position` at depth 2 against
-    /// `beta`, on a fresh table.
+    /// `beta`, on a fresh table, with reverse futility pruning or without.
     fn null_window(position: &Position, beta: i32, futility: bool) -> (i32, u64) {
+        null_window_with(
+            position,
+            beta,
+            Options {
+                futility,
+                ..Options::default()
+            },
+        )
+    }
+
+    fn null_window_with(position: &Position, beta: i32, options: Options) -> (i32, u64) {
         let table = Table::new(1);
         let mut worker = Worker::new();
         let common = Common {
@@ -804,10 +830,7 @@ mod tests {
             tablebase: None,
             tablebase_pieces: 0,
             path: &[],
-            options: Options {
-                futility,
-                ..Options::default()
-            },
+            options,
             shared: None,
         };
         let mut search = Search::new(common, &mut worker, Clock::new(&Limits::depth(2)), 0);
@@ -835,6 +858,27 @@ mod tests {
         assert!(capture.must_capture());
         let beta = crate::eval::evaluate(&capture) - 3 * FUTILITY_MARGIN;
         let (_, nodes) = null_window(&capture, beta, true);
+        assert!(nodes > 1, "{nodes}");
+    }
+
+    #[test]
+    fn razoring_takes_a_quiet_node_far_below_alpha_at_its_evaluation() {
+        // White is three men down and has no capture: a null window far above its evaluation.
+        let position = Position::from_fen("W:W21,22:B1,2,3,4,5").unwrap();
+        let eval = crate::eval::evaluate(&position);
+        let alpha = eval + 2 * RAZOR_MARGIN;
+        let razoring = |razoring| Options {
+            razoring,
+            ..Options::default()
+        };
+        assert_eq!(
+            null_window_with(&position, alpha + 1, razoring(true)),
+            (eval, 1)
+        );
+        let (score, nodes) = null_window_with(&position, alpha + 1, razoring(false));
+        assert!(score <= alpha && nodes > 1, "{score} {nodes}");
+        // Short of the margin the node is searched.
+        let (_, nodes) = null_window_with(&position, alpha, razoring(true));
         assert!(nodes > 1, "{nodes}");
     }
 

@@ -164,6 +164,7 @@ impl std::str::FromStr for PlayerSpec {
                 "lmr" => options.reductions = switch()?,
                 "futility" => options.futility = switch()?,
                 "lmr-deep" => options.deep_reductions = switch()?,
+                "razor" => options.razoring = switch()?,
                 "eval" => {
                     options.linear_eval = match value {
                         "linear" => true,
