@@ -35,9 +35,10 @@ pub use game_clock::{
 pub use level::{Level, Rng, Style, choose_move, choose_move_on_clock, score_moves};
 pub use search::{
     CLOCK_DROP_SHARE, CLOCK_INTERVAL, CLOCK_SHARE, CLOCK_STABLE_SHARE, CLOCK_UNSETTLED_SHARE,
-    CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Engine, Limits, MAX_DEPTH, MAX_PLY, Options,
-    SCORE_DROP, SINGULAR_MARGIN, SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE, STEADY_SCORE,
-    SearchResult, TABLE_RANGE, TABLE_WIN, UNSETTLED_SHARE, WIN, clock_share, is_decisive, is_loss,
-    is_win, plies_to_end, soft_share,
+    CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Engine, FUTILITY_DEPTH, FUTILITY_MARGIN, Limits,
+    MAX_DEPTH, MAX_PLY, Options, RAZOR_DEPTH, RAZOR_MARGIN, SCORE_DROP, SINGULAR_MARGIN,
+    SOFT_SHARE, STABLE_ITERATIONS, STABLE_SHARE, STEADY_SCORE, SearchResult, TABLE_RANGE,
+    TABLE_WIN, UNSETTLED_SHARE, WIN, clock_share, is_decisive, is_loss, is_win, plies_to_end,
+    soft_share,
 };
 pub use tables::{Tablebase, Verdict};

@@ -3,7 +3,8 @@
 //! - aspiration windows around the last iteration's score;
 //! - a transposition table ([`crate::tt`]) keyed by [`Position::hash`];
 //! - move ordering: the table's move, two killers per ply, a history of quiet moves;
-//! - late move reductions for quiet moves, an extension when there is only one legal move;
+//! - late move reductions for quiet moves, reverse futility pruning of quiet nodes near the
+//!   leaves whose evaluation is well above beta, an extension when there is only one legal move;
 //! - a quiescence search that plays out forced captures before the evaluation is trusted;
 //! - repetitions (of the game's positions or within the search) and the 40-move rule score as
 //!   draws; wins and losses score `WIN` minus the plies to the end, so shorter wins score
@@ -176,6 +177,17 @@ pub struct Options {
     /// Singular extensions: a table move that is better by [`SINGULAR_MARGIN`] than every other
     /// move is searched one ply deeper.
     pub singular: bool,
+    /// Reverse futility pruning: a quiet node of a null-window search at most
+    /// [`FUTILITY_DEPTH`] plies from the leaves whose evaluation beats beta by
+    /// [`FUTILITY_MARGIN`] a ply returns the evaluation without searching.
+    pub futility: bool,
+    /// Deeper late move reductions: two plies from the fifth move at depth 5, three from the
+    /// tenth at depth 8 (else two plies only from the eighth move at depth 6).
+    pub deep_reductions: bool,
+    /// Razoring: a quiet node of a null-window search at most [`RAZOR_DEPTH`] plies from the
+    /// leaves whose evaluation falls short of alpha by [`RAZOR_MARGIN`] a ply returns the
+    /// evaluation without searching.
+    pub razoring: bool,
 }
 
 impl Default for Options {
@@ -186,6 +198,9 @@ impl Default for Options {
             linear_eval: false,
             contempt: true,
             singular: false,
+            futility: true,
+            deep_reductions: false,
+            razoring: false,
         }
     }
 }
@@ -202,6 +217,18 @@ pub const CONTEMPT_MARGIN: i32 = 60;
 pub const CONTEMPT_DEPTH: u32 = 6;
 /// How far below the table move's score every other move must fail for a singular extension.
 pub const SINGULAR_MARGIN: i32 = 40;
+
+/// The deepest node (plies from the leaves) that reverse futility pruning may cut.
+pub const FUTILITY_DEPTH: i32 = 3;
+/// How far the evaluation must beat beta, per ply of depth, for reverse futility pruning
+/// (centi-men).
+pub const FUTILITY_MARGIN: i32 = 50;
+
+/// The deepest node (plies from the leaves) that razoring may cut.
+pub const RAZOR_DEPTH: i32 = 2;
+/// How far the evaluation must fall short of alpha, per ply of depth, for razoring
+/// (centi-men).
+pub const RAZOR_MARGIN: i32 = 80;
 
 /// Killer moves: two quiet moves per ply that recently caused a cut-off.
 type Killers = [[u16; 2]; MAX_PLY + 1];

@@ -1,6 +1,7 @@
 //! One thread's search: iterative deepening with aspiration windows, principal-variation
-//! alpha-beta with the transposition table, late move reductions and singular extensions, the
-//! quiescence search, move ordering (table move, killers, history) and the per-ply buffers.
+//! alpha-beta with the transposition table, late move reductions, reverse futility pruning and
+//! singular extensions, the quiescence search, move ordering (table move, killers, history) and
+//! the per-ply buffers.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -9,9 +10,9 @@ use dama_rules::{FORTY_MOVE_PLIES, Move, MoveList, Position};
 
 use super::clock::{Clock, Stability};
 use super::{
-    CLOCK_INTERVAL, CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Common, Killers, Limits, MAX_DEPTH,
-    MAX_PLY, Options, SINGULAR_MARGIN, SearchResult, Shared, WIN, Worker, is_decisive,
-    plies_to_end, table_score,
+    CLOCK_INTERVAL, CONTEMPT, CONTEMPT_DEPTH, CONTEMPT_MARGIN, Common, FUTILITY_DEPTH,
+    FUTILITY_MARGIN, Killers, Limits, MAX_DEPTH, MAX_PLY, Options, RAZOR_DEPTH, RAZOR_MARGIN,
+    SINGULAR_MARGIN, SearchResult, Shared, WIN, Worker, is_decisive, plies_to_end, table_score,
 };
 use crate::eval::{evaluate, evaluate_linear};
 use crate::tables::Tablebase;
@@ -419,6 +420,37 @@ impl Search<'_> {
             }
         }
 
+        // Reverse futility: a quiet position far enough above beta near the leaves is taken at
+        // its evaluation, before its moves are generated.
+        if self.options.futility
+            && !pv_node
+            && !root
+            && !capture
+            && depth <= FUTILITY_DEPTH
+            && excluded == NO_MOVE
+            && !is_decisive(beta)
+        {
+            // A side without a move has lost: it is never taken at its evaluation.
+            let eval = self.evaluate(position);
+            if eval - FUTILITY_MARGIN * depth >= beta && position.has_legal_moves() {
+                return eval;
+            }
+        }
+        // Razoring: one far enough below alpha is taken at its evaluation too.
+        if self.options.razoring
+            && !pv_node
+            && !root
+            && !capture
+            && depth <= RAZOR_DEPTH
+            && excluded == NO_MOVE
+            && !is_decisive(alpha)
+        {
+            let eval = self.evaluate(position);
+            if eval + RAZOR_MARGIN * depth <= alpha && position.has_legal_moves() {
+                return eval;
+            }
+        }
+
         // Singular extension: when every move but the table's fails low against its score less
         // a margin in a reduced search, the table's move is searched one ply deeper.
         let mut extend_move = NO_MOVE;
@@ -462,12 +494,18 @@ impl Search<'_> {
                 let quiet_move = !capture && !m.promotes();
                 let key = killer_key(m);
                 let killer = key == killers[0] || key == killers[1];
-                let reduction =
-                    if self.options.reductions && quiet_move && depth >= 3 && n >= 3 && !killer {
-                        1 + i32::from(n >= 8 && depth >= 6)
-                    } else {
-                        0
-                    };
+                let reduction = if !(self.options.reductions
+                    && quiet_move
+                    && depth >= 3
+                    && n >= 3
+                    && !killer)
+                {
+                    0
+                } else if self.options.deep_reductions {
+                    1 + i32::from(n >= 5 && depth >= 5) + i32::from(n >= 10 && depth >= 8)
+                } else {
+                    1 + i32::from(n >= 8 && depth >= 6)
+                };
                 let mut score = -self.node(
                     &child,
                     new_depth - reduction,
@@ -769,6 +807,79 @@ mod tests {
         let root = *game.position();
         assert_eq!(search.node(&root, 3, -WIN, WIN, 2, 4), -CONTEMPT);
         assert_eq!(search.node(&root, 3, -WIN, WIN, 1, 4), CONTEMPT);
+    }
+
+    /// The score and the nodes of a null-window search of `position` at depth 2 against
+    /// `beta`, on a fresh table, with reverse futility pruning or without.
+    fn null_window(position: &Position, beta: i32, futility: bool) -> (i32, u64) {
+        null_window_with(
+            position,
+            beta,
+            Options {
+                futility,
+                ..Options::default()
+            },
+        )
+    }
+
+    fn null_window_with(position: &Position, beta: i32, options: Options) -> (i32, u64) {
+        let table = Table::new(1);
+        let mut worker = Worker::new();
+        let common = Common {
+            table: &table,
+            tablebase: None,
+            tablebase_pieces: 0,
+            path: &[],
+            options,
+            shared: None,
+        };
+        let mut search = Search::new(common, &mut worker, Clock::new(&Limits::depth(2)), 0);
+        search.path = vec![position.hash()];
+        let score = search.node(position, 2, beta - 1, beta, 1, 0);
+        (score, search.nodes)
+    }
+
+    #[test]
+    fn reverse_futility_takes_a_quiet_node_far_above_beta_at_its_evaluation() {
+        // White is three men up and has no capture: at depth 2 a null window far below its
+        // evaluation is cut at once with the pruning, searched without it.
+        let position = Position::from_fen("W:W21,22,23,24,25:B1,2").unwrap();
+        let eval = crate::eval::evaluate(&position);
+        let beta = eval - 2 * FUTILITY_MARGIN;
+        let (score, nodes) = null_window(&position, beta, true);
+        assert_eq!((score, nodes), (eval, 1));
+        let (score, nodes) = null_window(&position, beta, false);
+        assert!(score >= beta && nodes > 1, "{score} {nodes}");
+        // Short of the margin the node is searched.
+        let (_, nodes) = null_window(&position, beta + 1, true);
+        assert!(nodes > 1, "{nodes}");
+        // A side to move that must capture is never cut.
+        let capture = Position::from_fen("W:W21,22,23,24,25,30:B1,2,18").unwrap();
+        assert!(capture.must_capture());
+        let beta = crate::eval::evaluate(&capture) - 3 * FUTILITY_MARGIN;
+        let (_, nodes) = null_window(&capture, beta, true);
+        assert!(nodes > 1, "{nodes}");
+    }
+
+    #[test]
+    fn razoring_takes_a_quiet_node_far_below_alpha_at_its_evaluation() {
+        // White is three men down and has no capture: a null window far above its evaluation.
+        let position = Position::from_fen("W:W21,22:B1,2,3,4,5").unwrap();
+        let eval = crate::eval::evaluate(&position);
+        let alpha = eval + 2 * RAZOR_MARGIN;
+        let razoring = |razoring| Options {
+            razoring,
+            ..Options::default()
+        };
+        assert_eq!(
+            null_window_with(&position, alpha + 1, razoring(true)),
+            (eval, 1)
+        );
+        let (score, nodes) = null_window_with(&position, alpha + 1, razoring(false));
+        assert!(score <= alpha && nodes > 1, "{score} {nodes}");
+        // Short of the margin the node is searched.
+        let (_, nodes) = null_window_with(&position, alpha, razoring(true));
+        assert!(nodes > 1, "{nodes}");
     }
 
     #[test]

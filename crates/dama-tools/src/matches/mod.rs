@@ -6,7 +6,8 @@
 //! A player is `level:N` (a bot level, 1-8), `engine:KEY=VALUE,...` (the engine with explicit
 //! settings: `depth`, `nodes`, `time` in milliseconds or `time=clock` (its time planned on the
 //! game clock), `hash` in MiB, `threads`, `eval` (`patterns` or `linear`), and the switches
-//! `ext` (only-move extension), `singular`, `lmr` and `contempt`, on or off), or
+//! `ext` (only-move extension), `singular`, `lmr`, `lmr-deep` (deeper reductions), `futility`
+//! (reverse futility pruning), `razor` (razoring) and `contempt`, on or off), or
 //! `hub:COMMAND` (an external engine over the Hub protocol). A `level:` or `engine:` player
 //! ending in `+tables` plays with the endgame tables of `--tables DIR`.
 //!

@@ -162,6 +162,9 @@ impl std::str::FromStr for PlayerSpec {
                 "ext" => options.only_move_extension = switch()?,
                 "singular" => options.singular = switch()?,
                 "lmr" => options.reductions = switch()?,
+                "futility" => options.futility = switch()?,
+                "lmr-deep" => options.deep_reductions = switch()?,
+                "razor" => options.razoring = switch()?,
                 "eval" => {
                     options.linear_eval = match value {
                         "linear" => true,
@@ -338,6 +341,13 @@ mod tests {
         };
         assert_eq!((limits.time_ms, threads), (Some(200), 2));
         assert!(options.singular && !options.contempt && options.reductions);
+        assert!(options.futility && !options.deep_reductions);
+        let PlayerSpec::Engine { options, .. } =
+            "engine:nodes=100,futility=off,lmr-deep=on".parse().unwrap()
+        else {
+            panic!("an engine player");
+        };
+        assert!(!options.futility && options.deep_reductions);
         assert!(
             "engine:nodes=10,singular=maybe"
                 .parse::<PlayerSpec>()
