@@ -100,6 +100,7 @@ async fn the_lobby_follows_challenges_and_games_as_they_happen() {
             opponent: None,
             colour: ColourChoice::White,
             time_per_move: None,
+            clock: None,
         },
     )
     .await;

@@ -13,7 +13,7 @@ pub(super) fn idle_engine_games(
     query_all(
         tx,
         &format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND clock_base_ms IS NULL \
              AND last_move_at + ?2 <= ?1 \
              AND ((substr(current_fen, 1, 1) = 'W' AND white_level IS NULL \
                    AND black_level IS NOT NULL) \

@@ -234,4 +234,22 @@ pub fn flagged_games_are_the_live_ones_out_of_time(store: &dyn Store) {
         .unwrap();
     assert_eq!(lost.game.result, Some(GameResult::BlackWins));
     assert_eq!(ids(280_000), [second.id], "only active games");
+    // A live game against the engine ends by its flag, never as an idle engine game.
+    let mut engine_game = new_game(
+        Participant::User(ALICE),
+        Participant::Engine(2),
+        CHANNEL + 3,
+        0,
+    );
+    engine_game.clock = Some(BLITZ);
+    let engine_game = store.create_game(&engine_game).unwrap();
+    assert!(
+        store
+            .idle_engine_games(100 * HOUR, HOUR)
+            .unwrap()
+            .iter()
+            .all(|g| g.id != engine_game.id),
+        "a live game is not idle"
+    );
+    assert!(ids(100 * HOUR).contains(&engine_game.id));
 }
