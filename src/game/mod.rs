@@ -28,6 +28,7 @@ mod clock;
 mod endings;
 mod engine_pool;
 mod hint;
+mod idle;
 mod info;
 mod languages;
 mod limits;
