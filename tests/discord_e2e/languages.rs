@@ -58,7 +58,8 @@ async fn an_italian_member_gets_italian_answers_and_command_mentions() {
     );
     assert_clean(&help);
 
-    // A time per move in Italian words is suggested and read; a wrong one is explained.
+    // A time per move in Italian words is suggested and read; a wrong one is explained (a
+    // challenge's time may also be a clock).
     let typing = Slash::new("challenge")
         .user("member", &carla)
         .focused("time", "2 ore");
@@ -84,7 +85,7 @@ async fn an_italian_member_gets_italian_answers_and_command_mentions() {
         refused.content(),
         said(
             Language::It,
-            Text::DiscordTimeUnreadable,
+            Text::DiscordPaceUnreadable,
             &[("input", "domani")]
         )
     );
