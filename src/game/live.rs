@@ -282,33 +282,10 @@ mod tests {
     /// A live game against the engine (White), Black's move played at 20 s.
     fn engine_game(clock: Option<GameClock>) -> Game {
         Game {
-            id: crate::store::GameId(1),
-            guild: 1,
-            channel: 2,
-            white: Participant::Engine(8),
-            black: Participant::User(10),
-            time_per_move_ms: 60_000,
             clock,
-            rated: false,
-            status: crate::store::GameStatus::Active,
-            result: None,
-            end_reason: None,
-            created_at: 0,
             last_move_at: 20_000,
-            finished_at: None,
-            start_fen: "W:W21-32:B1-12".into(),
-            current_fen: "W:W21-32:B1-12".into(),
             ply: 2,
-            draw_offer: None,
-            last_draw_offer_ply: ByColor::new(None, None),
-            board_message: None,
-            in_thread: false,
-            thread: None,
-            reminder_stage: 0,
-            takeback_request: None,
-            takebacks: 0,
-            abort_reason: None,
-            language: None,
+            ..Game::sample(Participant::Engine(8), Participant::User(10))
         }
     }
 

@@ -74,37 +74,12 @@ fn from_glicko(rating: Glicko2Rating) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameId, GameStatus, INITIAL_RATING};
+    use crate::store::INITIAL_RATING;
 
     fn game(white: Participant, black: Participant, rated: bool) -> Game {
         Game {
-            id: GameId(1),
-            guild: 1,
-            channel: 2,
-            white,
-            black,
-            time_per_move_ms: 60_000,
-            clock: None,
             rated,
-            status: GameStatus::Active,
-            result: None,
-            end_reason: None,
-            created_at: 0,
-            last_move_at: 0,
-            finished_at: None,
-            start_fen: "W:W21-32:B1-12".into(),
-            current_fen: "W:W21-32:B1-12".into(),
-            ply: 0,
-            draw_offer: None,
-            last_draw_offer_ply: ByColor::new(None, None),
-            board_message: None,
-            in_thread: false,
-            thread: None,
-            reminder_stage: 0,
-            takeback_request: None,
-            takebacks: 0,
-            abort_reason: None,
-            language: None,
+            ..Game::sample(white, black)
         }
     }
 

@@ -212,6 +212,43 @@ pub struct Game {
     pub language: Option<Language>,
 }
 
+/// A game record for unit tests: active, at the start position, White to move, 60 s a move,
+/// unrated, nothing else set.
+#[cfg(test)]
+impl Game {
+    pub(crate) fn sample(white: Participant, black: Participant) -> Self {
+        Self {
+            id: GameId(1),
+            guild: 1,
+            channel: 2,
+            white,
+            black,
+            time_per_move_ms: 60_000,
+            clock: None,
+            rated: false,
+            status: GameStatus::Active,
+            result: None,
+            end_reason: None,
+            created_at: 0,
+            last_move_at: 0,
+            finished_at: None,
+            start_fen: "W:W21-32:B1-12".into(),
+            current_fen: "W:W21-32:B1-12".into(),
+            ply: 0,
+            draw_offer: None,
+            last_draw_offer_ply: ByColor::new(None, None),
+            board_message: None,
+            in_thread: false,
+            thread: None,
+            reminder_stage: 0,
+            takeback_request: None,
+            takebacks: 0,
+            abort_reason: None,
+            language: None,
+        }
+    }
+}
+
 impl Game {
     /// Where the game is played: its thread, or the channel it was started in.
     #[must_use]
