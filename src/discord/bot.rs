@@ -202,12 +202,14 @@ pub async fn run(
             if let Some(page) = page {
                 page.serve(ready.application.id.get(), &setup_data);
             }
+            let rounds = Arc::new(tokio::sync::Mutex::new(()));
             tokio::spawn(sweep(
                 ctx.http.clone(),
                 setup_data.clone(),
                 sweep_interval,
                 stopped.clone(),
                 GameService::sweep_deliveries,
+                rounds.clone(),
             ));
             // Live games' flags cannot wait for the sweep: a short interval of their own.
             tokio::spawn(sweep(
@@ -216,6 +218,7 @@ pub async fn run(
                 crate::game::FLAG_SWEEP_INTERVAL,
                 stopped,
                 GameService::flag_sweep_deliveries,
+                rounds,
             ));
             Ok(setup_data)
         })
@@ -475,6 +478,7 @@ async fn sweep(
     interval: Duration,
     mut stopped: watch::Receiver<bool>,
     run: fn(&GameService) -> Result<Vec<crate::game::Delivery>, crate::game::ServiceError>,
+    rounds: Arc<tokio::sync::Mutex<()>>,
 ) {
     let mut ticker = tokio::time::interval(interval.max(Duration::from_secs(1)));
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -483,6 +487,9 @@ async fn sweep(
             _ = ticker.tick() => {}
             _ = stopped.changed() => return,
         }
+        // One round at a time across the sweeps: two posting in one channel at once would both
+        // run into a limit before either heard of it.
+        let _round = rounds.lock().await;
         let service = data.service.clone();
         let renderer = data.renderer.clone();
         let claimed = std::time::Instant::now();
