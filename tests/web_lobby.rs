@@ -6,12 +6,19 @@
 #[path = "web_support/mod.rs"]
 mod web_support;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use damabot::game::{Action, Actor, ColourChoice, Origin};
+use damabot::console::People;
+use damabot::game::{Action, Actor, ColourChoice, GameService, ManualClock, Origin};
 use damabot::i18n::Language;
+use damabot::store::SqliteStore;
+use damabot::web::session::{ActivityInstance, AuthFuture, AuthorizedUser};
+use damabot::web::{ActivityAuth, LocalAuth};
 use serde_json::{Value, json};
-use web_support::{CHANNEL, GUILD, Socket, game_at, game_from, next, page, send, start};
+use web_support::{
+    CHANNEL, GUILD, START, Socket, game_at, game_from, next, page, send, settings, start,
+    start_with,
+};
 
 fn actor(server: &web_support::Server, name: &str, language: Language) -> Actor {
     Actor {
@@ -202,7 +209,11 @@ async fn a_page_challenges_someone_present_who_accepts_or_declines_it() {
         json!({"type": "challenge", "opponent": bob_id, "level": null, "colour": "white", "time": null}),
     )
     .await;
-    let lobby = lobby_where(&mut bob, |lobby| lobby["challenges"] != json!([])).await;
+    // (Lobbies from before, with Alice's declined challenge, may still be on their way.)
+    let lobby = lobby_where(&mut bob, |lobby| {
+        lobby["challenges"][0]["from"]["name"] == "carol"
+    })
+    .await;
     let id = lobby["challenges"][0]["id"].clone();
     send(&mut bob, json!({"type": "accept", "challenge": id})).await;
     let game = game_at(&mut bob, 0).await;
@@ -309,10 +320,92 @@ async fn the_end_of_a_game_on_the_page_takeback_decline_analysis() {
     assert_eq!(lobby["challenges"][0]["to"]["id"], bob_id.as_str());
     assert_eq!(lobby["challenges"][0]["colour"], "black", "colours swapped");
 
+    // The server chose Spanish for its public messages: the page's analysis is Carol's
+    // alone, in her Italian.
+    server
+        .service
+        .store()
+        .set_server_language(GUILD, Some(Language::Es))
+        .unwrap();
     send(&mut carol, json!({"type": "analysis", "game": id})).await;
     let analysis = next(&mut carol, "analysis").await;
     assert_eq!(analysis["game"], id);
     let text = analysis["text"].as_str().unwrap();
     assert!(text.contains(&format!("#{id}")), "{text}");
     assert!(text.contains("Analisi"), "{text}");
+}
+
+/// The people of the local mode, in an Activity instance that lists whoever the test says is
+/// in it, as Discord does.
+struct Listing {
+    local: LocalAuth,
+    listed: Mutex<Vec<u64>>,
+}
+
+impl ActivityAuth for Listing {
+    fn exchange<'a>(&'a self, code: &'a str) -> AuthFuture<'a, AuthorizedUser> {
+        self.local.exchange(code)
+    }
+
+    fn exchange_named<'a>(
+        &'a self,
+        code: &'a str,
+        name: Option<&'a str>,
+    ) -> AuthFuture<'a, AuthorizedUser> {
+        self.local.exchange_named(code, name)
+    }
+
+    fn instance<'a>(&'a self, _instance: &'a str) -> AuthFuture<'a, ActivityInstance> {
+        let users = self.listed.lock().unwrap().clone();
+        Box::pin(async move {
+            Ok(ActivityInstance {
+                guild: Some(GUILD),
+                channel: CHANNEL,
+                users,
+            })
+        })
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn someone_who_joins_or_leaves_the_instance_elsewhere_shows_in_the_lobby() {
+    damabot::i18n::load().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("dama.db")).unwrap();
+    let service = Arc::new(GameService::new(
+        Arc::new(store),
+        Arc::new(ManualClock::new(START)),
+        settings(),
+    ));
+    let people = Arc::new(People::default());
+    let (alice, dave) = (people.id("alice"), people.id("dave"));
+    // Dave has played here: the lobby knows his name without a page of his.
+    service
+        .store()
+        .ensure_player(GUILD, dave, "dave", START)
+        .unwrap();
+    let auth = Arc::new(Listing {
+        local: LocalAuth::new(Arc::clone(&people), GUILD, CHANNEL),
+        listed: Mutex::new(vec![alice]),
+    });
+    let server = start_with(service, auth.clone(), people).await;
+    let (mut page, _) = page(&server, "alice", "en").await;
+    let names = |lobby: &Value| {
+        lobby["present"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|person| person["name"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let lobby = lobby_where(&mut page, |lobby| lobby["present"] != json!([])).await;
+    assert_eq!(names(&lobby), ["alice"]);
+    // Dave joins the Activity with a page on another process: Discord lists him.
+    auth.listed.lock().unwrap().push(dave);
+    let lobby = lobby_where(&mut page, |lobby| names(lobby).len() == 2).await;
+    assert_eq!(names(&lobby), ["alice", "dave"]);
+    // And leaves it.
+    auth.listed.lock().unwrap().retain(|&user| user != dave);
+    let lobby = lobby_where(&mut page, |lobby| names(lobby).len() == 1).await;
+    assert_eq!(names(&lobby), ["alice"]);
 }

@@ -753,7 +753,7 @@ fn checked(actor: &Actor, flow: Flow<Reply>) -> Result<(Reply, bool), ServiceErr
     Ok((answered(actor, flow)?, refused))
 }
 
-fn answered(actor: &Actor, flow: Flow<Reply>) -> Result<Reply, ServiceError> {
+pub(super) fn answered(actor: &Actor, flow: Flow<Reply>) -> Result<Reply, ServiceError> {
     let mut reply = match flow {
         Ok(reply) => reply,
         Err(Stop::Refused(reply)) => *reply,

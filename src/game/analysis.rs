@@ -199,16 +199,36 @@ impl Reporter<'_> {
 }
 
 impl GameService {
-    /// `/analysis [game]`.
+    /// `/analysis [game]`, posted for the channel in its public language.
     pub(crate) fn analysis(
         &self,
         actor: &Actor,
         game: Option<i64>,
         progress: &(dyn Fn(String) + Sync),
     ) -> Flow<Reply> {
+        let language = self.public_language(actor);
+        self.analysis_in(actor, game, language, progress)
+    }
+
+    /// The analysis of game `game` for one reader (the Activity's page, where only they see
+    /// it): in their own language, whatever the server chose for its public messages; the
+    /// same checks, cooldown and shared search as `/analysis`.
+    pub fn reader_analysis(&self, actor: &Actor, game: i64) -> Result<Reply, ServiceError> {
+        super::action::answered(
+            actor,
+            self.analysis_in(actor, Some(game), actor.language, &|_| {}),
+        )
+    }
+
+    fn analysis_in(
+        &self,
+        actor: &Actor,
+        game: Option<i64>,
+        language: Language,
+        progress: &(dyn Fn(String) + Sync),
+    ) -> Flow<Reply> {
         let record = self.analysed_game(actor, game)?;
         let cooldown = self.take_cooldown(actor.language, Cooldown::Analysis(actor.user))?;
-        let language = self.public_language(actor);
         let loaded = self.load(record)?;
         let start = *loaded.game.start();
         let moves = loaded.game.moves().to_vec();

@@ -57,6 +57,14 @@ struct ChannelPage {
 /// Another process's count of spectators of a game, and when it told it.
 type Told = (u32, Instant);
 
+/// A channel's Activity instance and the people Discord lists in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    /// The instance's id.
+    pub instance: String,
+    pub people: Vec<UserId>,
+}
+
 /// The viewer a spectator's view is read for (nobody plays as 0).
 const SPECTATOR: UserId = 0;
 
@@ -70,8 +78,8 @@ pub struct Live {
     watching: Mutex<HashMap<u64, GameId>>,
     /// Each channel's pages, by connection.
     channels: Mutex<HashMap<ChannelId, HashMap<u64, ChannelPage>>>,
-    /// The people Discord last listed in each channel's Activity instance.
-    instances: Mutex<HashMap<ChannelId, Vec<UserId>>>,
+    /// The Activity instance of each channel and the people Discord last listed in it.
+    instances: Mutex<HashMap<ChannelId, Listed>>,
     /// The spectators of each game in the other processes, by process, and when they told.
     elsewhere: Mutex<HashMap<GameId, HashMap<u64, Told>>>,
     /// The counts this process last told the others.
@@ -113,8 +121,8 @@ impl Live {
     }
 
     /// `connection`, a page of `user` called `name` in `language`, is open in `channel` of
-    /// `guild`; `instance`: the people Discord lists in the channel's Activity instance, when
-    /// it lists them. Its lobby frames go to `frames`.
+    /// `guild`; `instance`: the channel's Activity instance and the people Discord lists in
+    /// it, when it lists them. Its lobby frames go to `frames`.
     #[allow(clippy::too_many_arguments)]
     pub fn join(
         &self,
@@ -124,11 +132,11 @@ impl Live {
         user: UserId,
         name: String,
         language: Language,
-        instance: Option<Vec<UserId>>,
+        instance: Option<Listed>,
         frames: Frames,
     ) {
-        if let Some(people) = instance {
-            lock(&self.instances).insert(channel, people);
+        if let Some(listed) = instance {
+            lock(&self.instances).insert(channel, listed);
         }
         lock(&self.channels).entry(channel).or_default().insert(
             connection,
@@ -164,8 +172,8 @@ impl Live {
             if emptied {
                 instances.remove(&channel);
             } else if !still_here {
-                if let Some(people) = instances.get_mut(&channel) {
-                    people.retain(|&person| person != user);
+                if let Some(listed) = instances.get_mut(&channel) {
+                    listed.people.retain(|&person| person != user);
                 }
             }
             drop(instances);
@@ -301,10 +309,48 @@ impl Live {
                     .collect()
             })
             .unwrap_or_default();
-        if let Some(people) = lock(&self.instances).get(&channel) {
-            present.extend(people.iter().map(|&user| Present { user, name: None }));
+        if let Some(listed) = lock(&self.instances).get(&channel) {
+            present.extend(
+                listed
+                    .people
+                    .iter()
+                    .map(|&user| Present { user, name: None }),
+            );
         }
         present
+    }
+
+    /// The Activity instances of the channels with pages here, to ask Discord again who is
+    /// in them (someone who joined with a page on another process, or left without closing).
+    #[must_use]
+    pub fn listed_instances(&self) -> Vec<(ChannelId, String)> {
+        lock(&self.instances)
+            .iter()
+            .map(|(&channel, listed)| (channel, listed.instance.clone()))
+            .collect()
+    }
+
+    /// Discord now lists `people` in `instance`, the Activity of `channel`: its lobby goes out
+    /// again when that changed who is present.
+    pub fn relisted(&self, channel: ChannelId, instance: &str, mut people: Vec<UserId>) {
+        let mut instances = lock(&self.instances);
+        let Some(listed) = instances
+            .get_mut(&channel)
+            .filter(|listed| listed.instance == instance)
+        else {
+            return;
+        };
+        people.sort_unstable();
+        people.dedup();
+        let mut before = listed.people.clone();
+        before.sort_unstable();
+        before.dedup();
+        if before == people {
+            return;
+        }
+        listed.people = people;
+        drop(instances);
+        let _ = self.nudges.send(Change::Lobby(channel));
     }
 
     async fn run(

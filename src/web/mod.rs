@@ -18,7 +18,8 @@ pub mod session;
 mod socket;
 pub mod words;
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -30,6 +31,11 @@ pub use socket::{BURST, RATE};
 
 use crate::game::GameService;
 use crate::work::Work;
+
+/// How often Discord is asked again who is in each Activity instance with pages here: the
+/// people present change without a page of this process opening or closing (a page on
+/// another process, someone who left Discord's call).
+pub const RELIST_INTERVAL: Duration = Duration::from_secs(15);
 
 /// The Activity's server: the service it plays on, the work it runs there, who vouches for
 /// its people, their sessions, and the pages watching games.
@@ -45,14 +51,30 @@ impl Web {
     /// The server's state, its live feed started on the current runtime.
     #[must_use]
     pub fn start(service: Arc<GameService>, work: Work, auth: Arc<dyn ActivityAuth>) -> Arc<Web> {
+        Web::start_relisting(service, work, auth, RELIST_INTERVAL)
+    }
+
+    /// [`Web::start`], asking Discord who is in each Activity instance with pages here every
+    /// `every` (instead of [`RELIST_INTERVAL`]).
+    #[must_use]
+    pub fn start_relisting(
+        service: Arc<GameService>,
+        work: Work,
+        auth: Arc<dyn ActivityAuth>,
+        every: Duration,
+    ) -> Arc<Web> {
         let live = live::Live::start(Arc::clone(&service), work.clone());
-        Arc::new(Web {
+        let web = Arc::new(Web {
             service,
             work,
             auth,
             sessions: Sessions::default(),
             live,
-        })
+        });
+        if web.auth.lists_present_people() {
+            tokio::spawn(relist(Arc::downgrade(&web), every));
+        }
+        web
     }
 
     /// The routes.
@@ -77,5 +99,29 @@ impl Web {
             stopped,
         )
         .await;
+    }
+}
+
+/// Asks Discord every `every` who is in each Activity instance with pages here, until the
+/// server is gone.
+async fn relist(web: Weak<Web>, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        let Some(web) = web.upgrade() else {
+            return;
+        };
+        for (channel, instance) in web.live.listed_instances() {
+            match web.auth.instance(&instance).await {
+                Ok(found) if found.channel == channel => {
+                    web.live.relisted(channel, &instance, found.users);
+                }
+                Ok(_) => {}
+                // Ended: its pages close on their own; Discord unreachable: next time.
+                Err(error) => tracing::debug!(%error, "an Activity instance was not listed again"),
+            }
+        }
     }
 }

@@ -198,7 +198,13 @@ async fn websocket(
     let place = Place {
         guild: instance.guild.unwrap_or_default(),
         channel: instance.channel,
-        people: web.auth.lists_present_people().then_some(instance.users),
+        people: web
+            .auth
+            .lists_present_people()
+            .then(|| super::live::Listed {
+                instance: field("instance").to_owned(),
+                people: instance.users,
+            }),
     };
     upgrade
         .max_message_size(16 * 1024)

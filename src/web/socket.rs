@@ -27,13 +27,13 @@ pub const BURST: f64 = 20.0;
 /// Frames refused in a row after which the page is closed.
 const STRIKES: u32 = 40;
 
-/// Where a page runs: its server and channel (or thread), and who Discord lists in its
-/// Activity instance (`None` where the present are only the pages connected).
+/// Where a page runs: its server and channel (or thread), and its Activity instance with
+/// who Discord lists in it (`None` where the present are only the pages connected).
 #[derive(Debug, Clone)]
 pub struct Place {
     pub guild: u64,
     pub channel: u64,
-    pub people: Option<Vec<UserId>>,
+    pub people: Option<super::live::Listed>,
 }
 
 /// A token bucket: [`RATE`] a second, [`BURST`] at most.
@@ -330,7 +330,13 @@ impl Page {
                         Action::Analysis { game: Some(game) } => Kind::Analysis(game),
                         _ => Kind::Other,
                     };
-                    let reply = service.act(&actor, origin, action)?;
+                    let reply = match action {
+                        // Only the reader sees it: in their language.
+                        Action::Analysis { game: Some(game) } => {
+                            service.reader_analysis(&actor, game)?
+                        }
+                        action => service.act(&actor, origin, action)?,
+                    };
                     Ok::<_, crate::game::ServiceError>((reply, kind))
                 })
                 .await;

@@ -75,7 +75,13 @@ pub async fn start_with(
 ) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let web = Web::start(Arc::clone(&service), Work::with_cpu_threads(4), auth);
+    // Discord is asked who is in an Activity instance every 100 ms (where it lists them).
+    let web = Web::start_relisting(
+        Arc::clone(&service),
+        Work::with_cpu_threads(4),
+        auth,
+        Duration::from_millis(100),
+    );
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let limits = damabot::http::Limits {
         max_connections: 1024,
