@@ -1,7 +1,8 @@
 //! The Activity's page in headless Chromium against `damabot local --web`: two players play a
 //! whole game by clicks (a multiple capture with a path to choose among them), a third page
 //! watches every move arrive, a page closed mid-game comes back to the game and its clock, and
-//! an Italian page shows a refusal in Italian. Screenshots at 390×844 and 1280×800 go to
+//! an Italian page shows a refusal in Italian; a live game is lost on time by the server's
+//! clock with nobody clicking. Screenshots at 390×844 and 1280×800 go to
 //! `target/browser-screenshots/`.
 //!
 //! Chromium is driven through the DevTools protocol (the WebSocket client the other tests use,
@@ -76,6 +77,14 @@ async fn start_game(alice: &Page, bob: &Page) -> String {
     let game = game.as_str().expect("a game id").to_owned();
     assert_eq!(alice.eval("document.body.dataset.game").await, game);
     game
+}
+
+async fn result_text(page: &Page) -> String {
+    page.eval("document.querySelector('.result').textContent")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 async fn in_lobby(page: &Page) {
@@ -346,5 +355,41 @@ fn a_challenge_to_someone_present_reaches_their_lobby_by_itself() {
             erin.eval("document.body.dataset.game").await,
             franco.eval("document.body.dataset.game").await
         );
+    });
+}
+
+#[test]
+fn a_live_game_is_lost_on_time_by_the_servers_clock() {
+    let Some(program) = skip_without_chromium() else {
+        return;
+    };
+    runtime().block_on(async {
+        let mut server = LocalWeb::start();
+        let browser = Browser::launch(&program).await;
+        let alice = browser
+            .page(&server.url("alice", "en-US", ""), WIDE.0, WIDE.1)
+            .await;
+        let bruno = browser
+            .page(&server.url("bruno", "it", ""), PHONE.0, PHONE.1)
+            .await;
+        in_lobby(&alice).await;
+        in_lobby(&bruno).await;
+        start_game(&alice, &bruno).await;
+        // Alice has White on a 5+3 clock and does not move: six minutes pass on the server's
+        // clock (the console's), and her flag falls with nobody clicking anything.
+        ply_is(&bruno, 0, "bruno").await;
+        server.say("@advance 6m");
+        for page in [&alice, &bruno] {
+            page.wait("document.querySelector('.result') !== null", "the result")
+                .await;
+        }
+        let english = result_text(&alice).await;
+        assert!(english.contains("bruno beat alice on time"), "{english}");
+        let italian = result_text(&bruno).await;
+        assert!(
+            italian.contains("bruno ha battuto alice per tempo"),
+            "{italian}"
+        );
+        shoot(&bruno, "flag-fell-it-390x844").await;
     });
 }

@@ -130,6 +130,19 @@ fn serve_page(
     let auth = Arc::new(LocalAuth::new(console.people(), guild, channel));
     let work = Work::with_cpu_threads(service.cpu_threads());
     let limits = crate::http::Limits::from(&config.web);
+    // Live games end when a flag falls, whether or not anyone types in the console.
+    let flags = Arc::clone(service);
+    runtime.spawn(async move {
+        let mut ticks = tokio::time::interval(crate::game::FLAG_SWEEP_INTERVAL);
+        loop {
+            ticks.tick().await;
+            let service = Arc::clone(&flags);
+            if let Ok(Err(error)) = tokio::task::spawn_blocking(move || service.fall_flags()).await
+            {
+                tracing::warn!(%error, "the flags of live games could not be checked");
+            }
+        }
+    });
     let service = Arc::clone(service);
     runtime.spawn(async move {
         let web = Web::start(service, work, auth);

@@ -57,6 +57,14 @@ impl LocalWeb {
         server
     }
 
+    /// Types `line` into the console (`@advance 6m` moves its clock).
+    pub fn say(&mut self, line: &str) {
+        use std::io::Write as _;
+        let stdin = self.child.stdin.as_mut().expect("the console's input");
+        writeln!(stdin, "{line}").expect("the console reads its input");
+        stdin.flush().expect("the console reads its input");
+    }
+
     /// The page's address for a player: `name` (also the user), in `locale`.
     pub fn url(&self, name: &str, locale: &str, extra: &str) -> String {
         format!(
