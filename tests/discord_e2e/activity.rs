@@ -11,14 +11,14 @@ use crate::common::{Bot, answer, find_custom_id, label, start_game, text, thread
 use crate::support::discord_standin::{CLIENT_SECRET, Slash, Standin, message_id};
 
 /// The Activity configured: the page served on `port` and the client secret in the file.
-fn activity_config(port: u16) -> String {
+pub(crate) fn activity_config(port: u16) -> String {
     format!(
         "[web]\nenabled = true\nlisten = \"127.0.0.1:{port}\"\n\n[activity]\nenabled = true\nclient_secret = \"{CLIENT_SECRET}\"\n"
     )
 }
 
 /// A loopback port free a moment ago.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("a free port")
@@ -26,7 +26,7 @@ fn free_port() -> u16 {
 }
 
 /// `POST /api/token` on the page's server: the status and the answer's JSON.
-async fn page_token(port: u16, code: &str) -> (u16, Value) {
+pub(crate) async fn page_token(port: u16, code: &str) -> (u16, Value) {
     let url = format!("http://127.0.0.1:{port}/api/token");
     for _ in 0..100 {
         let sent = reqwest::Client::new()
@@ -49,7 +49,7 @@ async fn page_token(port: u16, code: &str) -> (u16, Value) {
 
 /// Starts the bot with its commands registered globally (where the Entry Point command lives)
 /// and returns it with the global commands it registered (the answer to its bulk overwrite).
-async fn start_global(
+pub(crate) async fn start_global(
     discord: &Standin,
     dir: &tempfile::TempDir,
     extra: &str,

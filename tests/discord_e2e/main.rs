@@ -4,7 +4,7 @@
 //! components and images.
 //!
 //! `common` holds the bot process ([`common::Bot`]) and the helpers; the other modules are
-//! flows: the Activity's Discord side, start-up and the gateway, moves, the engine, the game's buttons, how games end,
+//! flows: the Activity's Discord side and a live game played from it, start-up and the gateway, moves, the engine, the game's buttons, how games end,
 //! stopping and restarting the bot, the bot's languages, server life (time running out, pings,
 //! permissions, threads, expired tokens), games in threads of their own, notifications by
 //! direct message, the coach (analysis and hints), tournaments, and puzzles.
@@ -13,6 +13,7 @@
 mod support;
 
 mod activity;
+mod activity_live;
 mod analysis;
 mod buttons;
 mod clocks;

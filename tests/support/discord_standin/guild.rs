@@ -40,10 +40,22 @@ impl Standin {
 
     /// [`Self::text_channel`] in another of the bot's guilds ([`Self::add_guild`]).
     pub fn text_channel_in(&self, guild: u64, name: &str, bot_deny: u64) -> u64 {
+        self.guild_channel(guild, 0, name, bot_deny)
+    }
+
+    /// A new voice channel of the first guild (type 2: people talk there, and its chat takes
+    /// messages like a text channel's), dispatched as [`Self::text_channel`] is. Returns its id.
+    pub fn voice_channel(&self, name: &str) -> u64 {
+        let guild = self.guild_id();
+        self.guild_channel(guild, 2, name, 0)
+    }
+
+    fn guild_channel(&self, guild: u64, kind: u8, name: &str, bot_deny: u64) -> u64 {
         let mut state = self.shared.lock();
         assert!(state.world.guilds().contains(&guild), "no guild {guild}");
         let id = state.ids.next();
         let channel = model::Channel {
+            kind,
             guild: (guild != state.world.guild_id).then_some(guild),
             ..model::Channel::text(id, name, bot_deny)
         };

@@ -152,8 +152,8 @@ pub struct Role {
     pub permissions: u64,
 }
 
-/// A channel of the world: a text channel of the guild (type 0), a public thread (type 11) or a
-/// DM with one user (type 1).
+/// A channel of the world: a text or voice channel of the guild (type 0 or 2), a public
+/// thread (type 11) or a DM with one user (type 1).
 #[derive(Clone, Debug)]
 pub struct Channel {
     pub id: u64,
@@ -612,9 +612,9 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
                     })
                 })
                 .collect();
-            json!({
+            let mut value = json!({
                 "id": sf(channel.id),
-                "type": 0,
+                "type": channel.kind,
                 "guild_id": sf(world.guild_of(channel).unwrap_or(world.guild_id)),
                 "name": channel.name,
                 "position": 0,
@@ -625,7 +625,14 @@ pub fn channel(world: &World, channel: &Channel) -> Value {
                 "last_message_id": null,
                 "rate_limit_per_user": channel.rate_limit_per_user,
                 "flags": 0,
-            })
+            });
+            if channel.kind == 2 {
+                merge(
+                    &mut value,
+                    json!({"bitrate": 64000, "user_limit": 0, "rtc_region": null}),
+                );
+            }
+            value
         }
     }
 }
@@ -715,7 +722,7 @@ fn guild_for(world: &World, guild_id: u64, full: bool) -> Value {
     let channels: Vec<Value> = world
         .channels
         .iter()
-        .filter(|c| c.kind == 0 && world.guild_of(c) == Some(guild_id))
+        .filter(|c| matches!(c.kind, 0 | 2) && world.guild_of(c) == Some(guild_id))
         .map(|c| channel(world, c))
         .collect();
     let threads: Vec<Value> = world
@@ -849,31 +856,6 @@ pub fn message(
         );
     }
     value
-}
-
-/// Reads PNG width and height from the IHDR chunk.
-pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
-    let header = bytes.get(..24)?;
-    if &header[..8] != b"\x89PNG\r\n\x1a\n" || &header[12..16] != b"IHDR" {
-        return None;
-    }
-    let width = u32::from_be_bytes(header[16..20].try_into().ok()?);
-    let height = u32::from_be_bytes(header[20..24].try_into().ok()?);
-    Some((width, height))
-}
-
-/// A media type from a file name, as Discord guesses it.
-pub fn content_type_of(filename: &str) -> &'static str {
-    let lower = filename.to_ascii_lowercase();
-    match lower.rsplit('.').next() {
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("webp") => "image/webp",
-        Some("txt") => "text/plain; charset=utf-8",
-        Some("json") => "application/json",
-        _ => "application/octet-stream",
-    }
 }
 
 /// Copies every key of `extra` (an object) into `value` (an object).

@@ -269,7 +269,7 @@ fn route(
         ("POST", ["users", "@me", "channels"]) => open_dm(state, json),
         ("GET", ["guilds", g, "channels"]) => known_guild(state, g).map(|_| {
             let world = &state.world;
-            let channels = world.channels.iter().filter(|c| c.kind == 0);
+            let channels = world.channels.iter().filter(|c| matches!(c.kind, 0 | 2));
             ok(channels.map(|c| model::channel(world, c)).collect())
         }),
         ("GET", ["guilds", g, "roles"]) => {

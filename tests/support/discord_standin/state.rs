@@ -635,7 +635,7 @@ impl State {
         let content_type = file
             .content_type
             .clone()
-            .unwrap_or_else(|| model::content_type_of(&file.filename).to_owned());
+            .unwrap_or_else(|| super::multipart::content_type_of(&file.filename).to_owned());
         let mut value = json!({
             "id": sf(id),
             "filename": file.filename,
@@ -645,7 +645,7 @@ impl State {
             "content_type": content_type,
             "description": description.unwrap_or(Value::Null),
         });
-        if let Some((width, height)) = model::png_size(&file.bytes) {
+        if let Some((width, height)) = super::multipart::png_size(&file.bytes) {
             model::merge(&mut value, json!({ "width": width, "height": height }));
         }
         self.files.insert(id, file.bytes.clone());
