@@ -141,6 +141,12 @@ impl PatternWeights {
     #[must_use]
     #[inline]
     pub fn pattern_score(&self, position: &Position) -> i32 {
+        self.pattern_score_in_phase(position, phase(position))
+    }
+
+    /// [`PatternWeights::pattern_score`] with the position's [`phase`] already known.
+    #[inline]
+    pub(crate) fn pattern_score_in_phase(&self, position: &Position, phase: i32) -> i32 {
         let indices = region_indices(position);
         let mut opening = 0i32;
         let mut endgame = 0i32;
@@ -149,7 +155,6 @@ impl PatternWeights {
             opening += i32::from(self.tables[at]);
             endgame += i32::from(self.tables[at + 1]);
         }
-        let phase = phase(position);
         (opening * phase + endgame * (PHASE_MAX - phase)) / (PHASE_MAX * WEIGHT_UNIT)
     }
 

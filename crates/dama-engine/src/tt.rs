@@ -94,9 +94,15 @@ impl Entry {
     }
 }
 
+/// Two slots, 32 bytes aligned to 32 so that a bucket never straddles two cache lines: a
+/// probe costs at most one trip to memory.
+#[derive(Default)]
+#[repr(align(32))]
+struct Bucket([Slot; 2]);
+
 /// A fixed-size table of search results, shared by the threads of a search.
 pub struct Table {
-    buckets: Vec<[Slot; 2]>,
+    buckets: Vec<Bucket>,
     mask: usize,
     epoch: u32,
 }
@@ -106,14 +112,14 @@ impl Table {
     #[must_use]
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let wanted = (bytes / std::mem::size_of::<[Slot; 2]>()).max(1);
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         Table {
-            buckets: (0..count).map(|_| <[Slot; 2]>::default()).collect(),
+            buckets: (0..count).map(|_| Bucket::default()).collect(),
             mask: count - 1,
             epoch: 1,
         }
@@ -124,7 +130,7 @@ impl Table {
         self.epoch = (self.epoch + 1) & EPOCH_MASK;
         if self.epoch == 0 {
             // After 2^30 epochs: wipe for real, so no stale entry can come back.
-            for slot in self.buckets.iter_mut().flatten() {
+            for slot in self.buckets.iter_mut().flat_map(|bucket| &mut bucket.0) {
                 *slot = Slot::default();
             }
             self.epoch = 1;
@@ -141,7 +147,7 @@ impl Table {
     #[inline]
     #[must_use]
     pub fn probe(&self, hash: u64) -> Option<Hit> {
-        let bucket = &self.buckets[self.bucket(hash)];
+        let bucket = &self.buckets[self.bucket(hash)].0;
         bucket
             .iter()
             .map(Slot::load)
@@ -153,7 +159,7 @@ impl Table {
     #[inline]
     pub fn store(&self, hash: u64, score: i32, depth: i32, best: Option<u8>, bound: Bound) {
         let epoch = self.epoch;
-        let bucket = &self.buckets[self.bucket(hash)];
+        let bucket = &self.buckets[self.bucket(hash)].0;
         let depth = depth.clamp(0, 255);
         let data = u64::from(score.clamp(-32_000, 32_000) as i16 as u16)
             | (depth as u64) << 16
@@ -180,7 +186,7 @@ impl Table {
         let sample = self.buckets.len().min(500);
         let used = self.buckets[..sample]
             .iter()
-            .flatten()
+            .flat_map(|bucket| &bucket.0)
             .map(Slot::load)
             .filter(|e| e.epoch() == self.epoch && e.data != 0)
             .count();
@@ -207,6 +213,20 @@ mod tests {
             }
         );
         assert_eq!(table.probe(43), None);
+    }
+
+    #[test]
+    fn a_bucket_lies_within_one_cache_line() {
+        for megabytes in [1, 3, 64] {
+            let table = Table::new(megabytes);
+            assert_eq!(std::mem::size_of::<Bucket>(), 32);
+            let start = table.buckets.as_ptr() as usize;
+            assert_eq!(start % 32, 0, "{megabytes} MiB");
+            for index in [0, 1, 2, 3, table.buckets.len() - 1] {
+                let first = start + index * 32;
+                assert_eq!(first / 64, (first + 31) / 64, "bucket {index}");
+            }
+        }
     }
 
     #[test]
@@ -238,7 +258,7 @@ mod tests {
         // write the same slot at once: neither key finds it.
         let table = Table::new(1);
         table.store(42, 10, 5, Some(1), Bound::Exact);
-        let slot = &table.buckets[table.bucket(42)][0];
+        let slot = &table.buckets[table.bucket(42)].0[0];
         let first = slot.load();
         table.store(42, -77, 6, Some(2), Bound::Lower);
         let second = slot.load();

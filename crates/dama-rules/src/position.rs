@@ -151,8 +151,15 @@ impl Position {
     /// [`Position::legal_moves`] into a list the caller owns (cleared first), which saves
     /// moving the list in hot loops such as search and perft.
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        self.legal_moves_with(self.capturers(), moves);
+    }
+
+    /// [`Position::legal_moves_into`] with the pieces that can capture already known: they
+    /// must be this position's [`Position::capturers`]. The search has them from its look at
+    /// whether the side to move must capture, and saves finding them again.
+    pub fn legal_moves_with(&self, capturers: Bitboard, moves: &mut MoveList) {
+        debug_assert_eq!(capturers, self.capturers());
         moves.clear();
-        let capturers = self.capturers();
         if capturers.any() {
             self.search_captures(capturers, Some(moves));
         } else {
@@ -175,7 +182,14 @@ impl Position {
     /// Whether the side to move has any legal move (if not, it has lost).
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
-        self.capturers().any() || self.simple_targets().iter().any(|(_, t)| t.any())
+        self.capturers().any() || self.has_simple_moves()
+    }
+
+    /// Whether the side to move has a simple (non-capturing) move: when it has no capture to
+    /// make (see [`Position::must_capture`]), whether it has any legal move.
+    #[must_use]
+    pub fn has_simple_moves(&self) -> bool {
+        self.simple_targets().iter().any(|(_, t)| t.any())
     }
 
     /// Whether the side to move must capture.

@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use dama_rules::{FORTY_MOVE_PLIES, Move, MoveList, Position};
+use dama_rules::{Bitboard, FORTY_MOVE_PLIES, Move, MoveList, Position};
 
 use super::clock::{Clock, Stability};
 use super::{
@@ -17,6 +17,10 @@ use super::{
 use crate::eval::{evaluate, evaluate_linear};
 use crate::tables::Tablebase;
 use crate::tt::{Bound, Table};
+
+mod ordering;
+
+use ordering::killer_key;
 
 /// One search in progress (one thread's part of it).
 #[allow(clippy::struct_excessive_bools)] // independent states of one search
@@ -273,12 +277,6 @@ impl Stacks {
     }
 }
 
-const KILLER_VALID: u16 = 1 << 15;
-
-fn killer_key(m: &Move) -> u16 {
-    KILLER_VALID | (m.from().index() as u16) << 5 | m.to().index() as u16
-}
-
 /// Nodes this close to the leaves neither read nor write the table: the memory access costs
 /// more than it saves there.
 const TABLE_MIN_DEPTH: i32 = 2;
@@ -357,14 +355,15 @@ impl Search<'_> {
         }
         self.stacks.pv_len[ply] = 0;
         let root = ply == 0;
-        let capture = position.must_capture();
+        let capturers = position.capturers();
+        let capture = capturers.any();
         if !root {
             if quiet >= 4 && self.repeats(quiet) {
                 return self.draw_score(ply);
             }
             if quiet >= FORTY_MOVE_PLIES {
                 // The 40-move rule draws, unless the side to move has already lost.
-                return if position.has_legal_moves() {
+                return if capture || position.has_simple_moves() {
                     self.draw_score(ply)
                 } else {
                     -WIN + ply as i32
@@ -380,11 +379,11 @@ impl Search<'_> {
                 return score;
             }
             if ply >= MAX_PLY {
-                return self.quiescence(position, alpha, beta, ply);
+                return self.quiescence(position, capturers, alpha, beta, ply);
             }
         }
         if depth <= 0 && !capture {
-            return self.quiescence(position, alpha, beta, ply);
+            return self.quiescence(position, capturers, alpha, beta, ply);
         }
 
         let pv_node = beta - alpha > 1;
@@ -432,7 +431,7 @@ impl Search<'_> {
         {
             // A side without a move has lost: it is never taken at its evaluation.
             let eval = self.evaluate(position);
-            if eval - FUTILITY_MARGIN * depth >= beta && position.has_legal_moves() {
+            if eval - FUTILITY_MARGIN * depth >= beta && position.has_simple_moves() {
                 return eval;
             }
         }
@@ -446,7 +445,7 @@ impl Search<'_> {
             && !is_decisive(alpha)
         {
             let eval = self.evaluate(position);
-            if eval + RAZOR_MARGIN * depth <= alpha && position.has_legal_moves() {
+            if eval + RAZOR_MARGIN * depth <= alpha && position.has_simple_moves() {
                 return eval;
             }
         }
@@ -461,7 +460,7 @@ impl Search<'_> {
             }
         }
 
-        position.legal_moves_into(&mut self.stacks.lists[ply]);
+        position.legal_moves_with(capturers, &mut self.stacks.lists[ply]);
         let count = self.stacks.lists[ply].len();
         if count == 0 {
             return -WIN + ply as i32;
@@ -612,8 +611,16 @@ impl Search<'_> {
         }
     }
 
-    /// Plays out forced captures; a quiet position gets the evaluation.
-    fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Plays out forced captures; a quiet position gets the evaluation. `capturers` are the
+    /// position's ([`Position::capturers`]).
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        capturers: Bitboard,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -621,8 +628,8 @@ impl Search<'_> {
         if let Some(score) = self.exact(position, ply) {
             return score;
         }
-        if !position.must_capture() {
-            if !position.has_legal_moves() {
+        if capturers.is_empty() {
+            if !position.has_simple_moves() {
                 return -WIN + ply as i32;
             }
             return self.evaluate(position);
@@ -630,13 +637,13 @@ impl Search<'_> {
         if ply >= MAX_PLY {
             return self.evaluate(position);
         }
-        position.legal_moves_into(&mut self.stacks.lists[ply]);
+        position.legal_moves_with(capturers, &mut self.stacks.lists[ply]);
         let mut best = -WIN;
         for index in 0..self.stacks.lists[ply].len() {
             let m = &self.stacks.lists[ply][index].clone();
             let mut child = *position;
             child.play_unchecked(m);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, child.capturers(), -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
             }
@@ -680,65 +687,6 @@ impl Search<'_> {
             position.play_unchecked(m);
         }
         line
-    }
-
-    fn reward(&mut self, m: &Move, depth: i32, ply: usize) {
-        let key = killer_key(m);
-        let killers = &mut self.killers[ply];
-        if killers[0] != key {
-            killers[1] = killers[0];
-            killers[0] = key;
-        }
-        let entry = &mut self.history[m.from().index()][m.to().index()];
-        *entry += depth * depth;
-        if *entry > 1 << 20 {
-            for row in self.history.iter_mut() {
-                for value in row.iter_mut() {
-                    *value /= 2;
-                }
-            }
-        }
-    }
-
-    /// Scores the moves for ordering into this ply's buffer.
-    fn score_moves(&mut self, hash_move: Option<u8>, ply: usize) {
-        let killers = self.killers[ply];
-        let moves = &self.stacks.lists[ply];
-        let scores = &mut self.stacks.scores[ply];
-        for (i, m) in moves.iter().enumerate() {
-            let key = killer_key(m);
-            let mut score = self.history[m.from().index()][m.to().index()];
-            if key == killers[0] {
-                score = 1 << 26;
-            } else if key == killers[1] {
-                score = 1 << 25;
-            }
-            if m.promotes() {
-                score += 1 << 24;
-            }
-            scores[i] = score;
-        }
-        if let Some(best) = hash_move {
-            if (best as usize) < moves.len() {
-                scores[best as usize] = 1 << 30;
-            }
-        }
-    }
-
-    /// The index of the next move to try at this ply: the best-scored one not tried yet.
-    #[inline]
-    fn next_move(&mut self, ply: usize, len: usize) -> usize {
-        let scores = &mut self.stacks.scores[ply][..len];
-        let mut best = 0;
-        let mut best_score = i32::MIN;
-        for (i, &score) in scores.iter().enumerate() {
-            if score > best_score {
-                best_score = score;
-                best = i;
-            }
-        }
-        scores[best] = i32::MIN;
-        best
     }
 }
 
