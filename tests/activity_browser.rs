@@ -390,6 +390,17 @@ fn a_live_game_is_lost_on_time_by_the_servers_clock() {
             italian.contains("bruno ha battuto alice per tempo"),
             "{italian}"
         );
+        // The clocks stand where the game ended: Alice's at zero, Bruno's untouched.
+        for page in [&alice, &bruno] {
+            let (white, black) = (
+                clock_seconds(page, "white").await,
+                clock_seconds(page, "black").await,
+            );
+            assert!(
+                white.abs() < 0.05 && (black - 300.0).abs() < 0.05,
+                "{white} {black}"
+            );
+        }
         shoot(&bruno, "flag-fell-it-390x844").await;
     });
 }

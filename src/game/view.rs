@@ -257,7 +257,7 @@ impl GameService {
             clock: record.clock.map(|clock| {
                 let (left, running) = match record.clock_left(self.now()) {
                     Some(left) => (left, Some(colour_name(turn))),
-                    None => (clock.left, None),
+                    None => (record.clock_at_end().unwrap_or(clock.left), None),
                 };
                 ClockView {
                     white_ms: left.white,

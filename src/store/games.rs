@@ -297,6 +297,17 @@ impl Game {
         (self.status == GameStatus::Active).then(|| clock.left_at(to_move, self.last_move_at, now))
     }
 
+    /// A finished live game's clocks as they stood when it ended: the side to move charged up
+    /// to the end (0 for a flag that fell); `None` while it is played, or without a clock.
+    #[must_use]
+    pub fn clock_at_end(&self) -> Option<ByColor<Millis>> {
+        let clock = self.clock?;
+        let ended = self
+            .finished_at
+            .filter(|_| self.status != GameStatus::Active)?;
+        Some(clock.left_at(self.side_to_move()?, self.last_move_at, ended))
+    }
+
     /// When the flag of the side to move falls in a live game if nobody moves.
     #[must_use]
     pub fn flag_at(&self) -> Option<Millis> {
@@ -473,4 +484,28 @@ pub struct GameExport {
     pub takebacks: Vec<Takeback>,
     /// The hints given in the game, oldest first.
     pub hints: Vec<Hint>,
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+    use crate::store::{GameClock, TimeControl};
+
+    #[test]
+    fn a_finished_games_clock_stands_where_it_ended() {
+        let mut game = Game::sample(Participant::User(1), Participant::User(2));
+        game.clock = Some(GameClock::start(TimeControl {
+            base_ms: 300_000,
+            increment_ms: 3_000,
+        }));
+        game.last_move_at = 1_000;
+        assert_eq!(game.clock_at_end(), None, "still played");
+        // White, to move, resigned 40 s after the last move: charged 40 s.
+        game.status = GameStatus::Finished;
+        game.finished_at = Some(41_000);
+        assert_eq!(game.clock_at_end(), Some(ByColor::new(260_000, 300_000)));
+        // White's flag fell, found a second late: 0, never less.
+        game.finished_at = Some(302_000);
+        assert_eq!(game.clock_at_end(), Some(ByColor::new(0, 300_000)));
+    }
 }
