@@ -8,6 +8,8 @@
 //! - A game's public messages (its boards and buttons, the notices of the sweep, its end): the
 //!   server's chosen language, else its Community language, else the language of the person who
 //!   started the game, kept with the game.
+//! - A tournament's public messages (its sign-up message, rounds and end, and its games): as a
+//!   game's, with whoever created the tournament as the starter.
 //! - A direct message: its recipient's language, as their Discord client last showed it.
 
 use std::collections::HashMap;
@@ -15,7 +17,7 @@ use std::sync::{PoisonError, RwLock};
 
 use super::{Actor, GameService};
 use crate::i18n::Language;
-use crate::store::{Challenge, Game, GuildId, UserId};
+use crate::store::{Challenge, Game, GuildId, Tournament, UserId};
 
 /// The people whose language is remembered above which the memory starts afresh.
 const REMEMBERED_PEOPLE: usize = 4096;
@@ -95,6 +97,16 @@ impl GameService {
                 .person_language(challenge.challenger)
                 .unwrap_or(Language::En),
         }
+    }
+
+    /// The language of a tournament's public messages (its sign-up message, rounds, games and
+    /// end): as for a game, with whoever created the tournament as its starter.
+    #[must_use]
+    pub fn tournament_language(&self, tournament: &Tournament) -> Language {
+        self.place_language(
+            tournament.guild,
+            self.person_language(tournament.created_by),
+        )
     }
 
     /// The server's chosen language, else its Community language, else `starter`'s, else

@@ -257,7 +257,8 @@ impl GameService {
         private: String,
     ) -> Flow<Reply> {
         let stored = self.stored_tournament(tournament)?;
-        let message = self.signup_message(self.public_language(actor), &stored);
+        self.note_server_language(actor);
+        let message = self.signup_message(self.tournament_language(&stored.tournament), &stored);
         if clicked {
             return Ok(message);
         }

@@ -278,6 +278,7 @@ impl GameService {
                         start_fen,
                         paired_at: now,
                         in_thread: true,
+                        language: Some(self.tournament_language(&stored.tournament)),
                     };
                     match self.store.pair_round(stored.tournament.id, &round, &boards) {
                         Ok(paired) => {
@@ -334,7 +335,7 @@ impl GameService {
             }
         }
         let tournament = &stored.tournament;
-        let language = self.server_language(tournament.guild);
+        let language = self.tournament_language(tournament);
         let notice = |reply: Reply| Notice {
             guild: tournament.guild,
             channel: tournament.channel,
@@ -516,7 +517,7 @@ impl GameService {
         let early = (stored.rounds.len() as u64) < u64::from(stored.total_rounds());
         let stored = &stored;
         let tournament = &stored.tournament;
-        let language = self.server_language(tournament.guild);
+        let language = self.tournament_language(tournament);
         let name = escape_markdown(&tournament.name);
         let mut title = t!(language, TournamentFinalTitle, name = name.clone());
         if early {
@@ -572,7 +573,7 @@ impl GameService {
                 self.now(),
             ) {
                 Ok(_) => {
-                    let language = self.server_language(game.guild);
+                    let language = self.game_language(game);
                     notices.push(Delivery::direct(vec![Notice {
                         guild: game.guild,
                         channel: game.channel,
@@ -631,7 +632,7 @@ impl GameService {
         }
         match self.store.cancel_tournament(tournament.id, now) {
             Ok((cancelled, _)) => {
-                let language = self.server_language(cancelled.guild);
+                let language = self.tournament_language(&cancelled);
                 let text = t!(
                     language,
                     TournamentTooFewCancelled,
@@ -674,7 +675,7 @@ impl GameService {
         entrants: &[Entrant],
     ) -> Option<Notice> {
         let message = tournament.message?;
-        let language = self.server_language(tournament.guild);
+        let language = self.tournament_language(tournament);
         let stored = Stored {
             tournament: tournament.clone(),
             entrants: entrants.to_vec(),

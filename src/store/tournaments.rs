@@ -5,6 +5,8 @@ use std::fmt;
 #[cfg(doc)]
 use super::GameResult;
 use super::{ChannelId, Game, GameId, GuildId, MessageRef, Millis, TournamentId, UserId};
+use crate::i18n::Language;
+
 /// How a tournament pairs its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TournamentFormat {
@@ -107,6 +109,8 @@ pub struct NewRound {
     pub paired_at: Millis,
     /// Its games are played in threads of the tournament's channel.
     pub in_thread: bool,
+    /// The language of its games' public messages ([`crate::store::NewGame::language`]).
+    pub language: Option<Language>,
 }
 
 /// One board of a round to pair.

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use damabot::game::{
-    Action, Actor, GameService, ManualClock, Member, Notice, Origin, Reply, SettingsChange,
-    TournamentAction, TournamentSpec,
+    Action, Actor, Component, GameService, ManualClock, Member, Notice, Origin, Reply,
+    SettingsChange, TournamentAction, TournamentSpec,
 };
 use damabot::i18n::Language;
 use damabot::store::{

@@ -548,7 +548,7 @@ pub(super) fn pair_round(
                         start_fen: round.start_fen.clone(),
                         created_at: round.paired_at,
                         in_thread: round.in_thread,
-                        language: None,
+                        language: round.language,
                     },
                 )?;
                 tx.prepare_cached(

@@ -3,6 +3,7 @@
 use std::sync::Barrier;
 
 use super::{ALICE, BOB, CAROL, CHANNEL, GUILD, HOUR, START_FEN, finish, players};
+use damabot::i18n::Language;
 use damabot::store::{
     EndReason, GameId, GameResult, GameStatus, MessageRef, NewPairing, NewRound, NewTournament,
     OutboxEvent, Participant, Store, StoreError, Tournament, TournamentFormat, TournamentGame,
@@ -50,6 +51,7 @@ fn new_round(number: u32, at: i64) -> NewRound {
         start_fen: START_FEN.into(),
         paired_at: at,
         in_thread: true,
+        language: Some(Language::It),
     }
 }
 
@@ -333,6 +335,13 @@ pub fn a_round_is_paired_once_with_its_games(store: &dyn Store) {
         (Participant::User(ALICE), Participant::User(BOB))
     );
     assert!(first.in_thread && first.rated);
+    // The round's language is its games' (the tournament creator's, where the server chose
+    // none), read back as stored.
+    assert_eq!(first.language, Some(Language::It));
+    assert_eq!(
+        store.game(first.id).unwrap().unwrap().language,
+        Some(Language::It)
+    );
     assert_eq!(
         (first.channel, first.time_per_move_ms, first.created_at),
         (CHANNEL, HOUR, 5_000)
