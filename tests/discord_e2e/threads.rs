@@ -277,7 +277,14 @@ async fn a_spectator_presses_rematch_on_a_finished_game_in_its_thread() {
         challenge.message
     );
 
-    // A day of silence later, Discord archives it.
+    // The bot reads its answer back while the token works; a day of silence later, Discord
+    // archives the thread.
+    let original = original_path(&discord, &again);
+    discord
+        .next_request_where("the challenge read back", |r| {
+            r.method == "GET" && r.path == original
+        })
+        .await;
     discord.advance(Duration::from_secs(24 * 3600 + 60));
     assert!(archived(&discord, game.thread));
     discord.assert_no_errors();
