@@ -199,8 +199,8 @@ impl Default for Options {
             contempt: true,
             singular: false,
             futility: true,
-            deep_reductions: false,
-            razoring: false,
+            deep_reductions: true,
+            razoring: true,
         }
     }
 }

@@ -341,13 +341,15 @@ mod tests {
         };
         assert_eq!((limits.time_ms, threads), (Some(200), 2));
         assert!(options.singular && !options.contempt && options.reductions);
-        assert!(options.futility && !options.deep_reductions);
+        assert!(options.futility && options.deep_reductions && options.razoring);
         let PlayerSpec::Engine { options, .. } =
-            "engine:nodes=100,futility=off,lmr-deep=on".parse().unwrap()
+            "engine:nodes=100,futility=off,lmr-deep=off,razor=off"
+                .parse()
+                .unwrap()
         else {
             panic!("an engine player");
         };
-        assert!(!options.futility && options.deep_reductions);
+        assert!(!options.futility && !options.deep_reductions && !options.razoring);
         assert!(
             "engine:nodes=10,singular=maybe"
                 .parse::<PlayerSpec>()
