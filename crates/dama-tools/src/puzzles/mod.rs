@@ -326,10 +326,14 @@ impl Puzzle {
         nodes: u64,
     ) -> Result<(i32, Option<i32>), String> {
         let first = self.solution.first().ok_or("the solution is empty")?;
-        // Puzzles are judged by exact scores: a draw is worth 0 to either side.
+        // Puzzles are judged by exact scores: a draw is worth 0 to either side, and no node
+        // is taken at its evaluation by razoring or cut short by the deeper reductions, which
+        // pay in games but blur the margin between the solution and the other moves.
         let options = engine.options();
         engine.set_options(dama_engine::Options {
             contempt: false,
+            razoring: false,
+            deep_reductions: false,
             ..options
         });
         let judged = self.judge_unique(engine, nodes, first);
