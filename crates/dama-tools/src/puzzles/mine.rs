@@ -64,7 +64,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use dama_engine::{Engine, Limits, Options, Rng, Tablebase, Verdict, score_moves};
+use dama_engine::{Engine, Limits, Rng, Tablebase, Verdict, score_moves};
 use dama_rules::{Game, Move, Position, pdn};
 
 use super::{
@@ -241,12 +241,8 @@ impl Miner {
         let mut judge = Engine::new(hash_mb);
         screen.set_tablebase(settings.tables.clone());
         judge.set_tablebase(settings.tables.clone());
-        // Puzzles are judged by exact scores: a draw is worth 0 to either side.
         for engine in [&mut screen, &mut judge] {
-            engine.set_options(Options {
-                contempt: false,
-                ..engine.options()
-            });
+            engine.set_options(super::judging(engine.options()));
         }
         Miner {
             screen,

@@ -217,6 +217,19 @@ pub enum Answer {
     Wrong,
 }
 
+/// The options puzzles are judged with: exact scores (a draw is worth 0 to either side, no
+/// contempt), and no node taken at its evaluation by razoring or cut short by the deeper
+/// reductions, which pay in games but blur the margin between a solution and the other moves.
+#[must_use]
+pub(crate) fn judging(options: dama_engine::Options) -> dama_engine::Options {
+    dama_engine::Options {
+        contempt: false,
+        razoring: false,
+        deep_reductions: false,
+        ..options
+    }
+}
+
 impl Puzzle {
     /// The solver: the side to move in the puzzle's position.
     #[must_use]
@@ -326,16 +339,8 @@ impl Puzzle {
         nodes: u64,
     ) -> Result<(i32, Option<i32>), String> {
         let first = self.solution.first().ok_or("the solution is empty")?;
-        // Puzzles are judged by exact scores: a draw is worth 0 to either side, and no node
-        // is taken at its evaluation by razoring or cut short by the deeper reductions, which
-        // pay in games but blur the margin between the solution and the other moves.
         let options = engine.options();
-        engine.set_options(dama_engine::Options {
-            contempt: false,
-            razoring: false,
-            deep_reductions: false,
-            ..options
-        });
+        engine.set_options(judging(options));
         let judged = self.judge_unique(engine, nodes, first);
         engine.set_options(options);
         judged
