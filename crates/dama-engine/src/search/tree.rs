@@ -420,31 +420,19 @@ impl Search<'_> {
         }
 
         // Reverse futility: a quiet position far enough above beta near the leaves is taken at
-        // its evaluation, before its moves are generated.
-        if self.options.futility
-            && !pv_node
-            && !root
-            && !capture
-            && depth <= FUTILITY_DEPTH
-            && excluded == NO_MOVE
-            && !is_decisive(beta)
-        {
+        // its evaluation, before its moves are generated; razoring takes one far enough below
+        // alpha. Both read one evaluation, made only when one of them may cut.
+        let prunable = !pv_node && !root && !capture && excluded == NO_MOVE;
+        let mut static_eval = None;
+        if self.options.futility && prunable && depth <= FUTILITY_DEPTH && !is_decisive(beta) {
+            let eval = *static_eval.get_or_insert_with(|| self.evaluate(position));
             // A side without a move has lost: it is never taken at its evaluation.
-            let eval = self.evaluate(position);
             if eval - FUTILITY_MARGIN * depth >= beta && position.has_simple_moves() {
                 return eval;
             }
         }
-        // Razoring: one far enough below alpha is taken at its evaluation too.
-        if self.options.razoring
-            && !pv_node
-            && !root
-            && !capture
-            && depth <= RAZOR_DEPTH
-            && excluded == NO_MOVE
-            && !is_decisive(alpha)
-        {
-            let eval = self.evaluate(position);
+        if self.options.razoring && prunable && depth <= RAZOR_DEPTH && !is_decisive(alpha) {
+            let eval = *static_eval.get_or_insert_with(|| self.evaluate(position));
             if eval + RAZOR_MARGIN * depth <= alpha && position.has_simple_moves() {
                 return eval;
             }
