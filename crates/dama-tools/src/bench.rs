@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use dama_engine::{Engine, Limits};
+use dama_engine::{Engine, Limits, Options};
 use dama_rules::{Game, Position, pdn};
 
-/// `damabot bench [--depth N] [--time-ms MS | --start-depth N] [--hash-mb MB] [--threads N]`.
+/// `damabot bench [--depth N] [--time-ms MS | --start-depth N] [--hash-mb MB] [--threads N]
+/// [--engine KEY=VALUE,...]`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Depth of each middle-game search.
@@ -34,6 +35,10 @@ pub struct BenchArgs {
     /// Search the start position to this depth instead of for `--time-ms`.
     #[arg(long)]
     pub start_depth: Option<u32>,
+    /// Engine settings as in `damabot match engine:` (`futility=off,razor=off,lmr-deep=off`,
+    /// `eval=linear`, ...): to time the tree of another build on this one.
+    #[arg(long, value_name = "KEY=VALUE,...", value_parser = crate::matches::parse_options)]
+    pub engine: Option<Options>,
 }
 
 /// Middle-game positions: each game of a PDN file after `ply` plies, or the first position
@@ -85,6 +90,9 @@ pub fn bench_command(args: &BenchArgs) -> ExitCode {
     let positions = middle_game_positions(&text, 20, args.positions);
     let mut engine = Engine::new(args.hash_mb);
     engine.set_threads(usize::from(args.threads));
+    if let Some(options) = args.engine {
+        engine.set_options(options);
+    }
     // Touch the whole table once, so the first search does not pay for it.
     engine.search(&Game::default(), &Limits::depth(12));
     let (mut nodes, mut seconds) = (0u64, 0f64);

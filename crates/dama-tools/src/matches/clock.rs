@@ -158,7 +158,7 @@ mod tests {
             max_plies: 60,
             think_ms: 10,
             hash_mb: 1,
-            hub_level: String::new(),
+            hub_level: None,
             seed: 3,
             verbose: false,
             sprt: None,
@@ -273,6 +273,19 @@ mod tests {
         );
         let line = clock_line(spec, &[played]).unwrap();
         assert!(line.contains("lost on time: first 1, second 0"), "{line}");
+    }
+
+    #[test]
+    fn hub_players_play_on_the_clock_unless_given_a_level() {
+        let mut args = args("level:1", "level:2", "0:30+0.3", 2);
+        assert_eq!(args.hub_level(), None);
+        // An engine that cannot play on a clock gets its fixed level, its time on the clock.
+        args.hub_level = Some("move-time=0.4".into());
+        assert_eq!(args.hub_level(), Some("move-time=0.4"));
+        args.clock = None;
+        assert_eq!(args.hub_level(), Some("move-time=0.4"));
+        args.hub_level = None;
+        assert_eq!(args.hub_level(), Some("move-time=0.1"));
     }
 
     #[test]

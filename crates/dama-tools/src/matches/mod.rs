@@ -16,12 +16,15 @@
 //!
 //! With `--clock BASE+INC` both players play on a game clock ([`clock`]): level 8 and
 //! `engine:time=clock` plan their time on it ([`dama_engine::GameClock`]), Hub players get
-//! `level time=... inc=...` before each move, the other players keep their own limits within
-//! the clock's hard limit. A move that takes longer than the mover's time left loses the game
+//! `level time=... inc=...` before each move (or the `--hub-level` given, for an engine that
+//! cannot play on a clock), the other players keep their own limits within the clock's hard
+//! limit. A move that takes longer than the mover's time left loses the game
 //! on time; the report gives the losses on time and the time left at the end of the games.
 
 pub mod clock;
 mod players;
+
+pub(crate) use players::parse_options;
 mod report;
 
 use std::path::PathBuf;
@@ -74,9 +77,11 @@ pub struct MatchArgs {
     /// Transposition table of each engine player, in MiB.
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
-    /// The `level` line sent to Hub players before each move.
-    #[arg(long, default_value = "move-time=0.1")]
-    pub hub_level: String,
+    /// The `level` line sent to Hub players before each move [default: move-time=0.1]. On a
+    /// clock they get `time=... inc=...` unless this is given: for an engine that cannot play
+    /// on a clock, the fixed level is sent and its time still runs on the clock.
+    #[arg(long)]
+    pub hub_level: Option<String>,
     /// Seed of the levels' random choices (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -108,7 +113,20 @@ impl MatchArgs {
         self.clock
             .map(|spec| Clocks::new(spec, Duration::from_millis(self.overhead_ms)))
     }
+
+    /// The `level` line a Hub player gets before each move; `None` when it plays on the
+    /// clock (`level time=... inc=...`).
+    fn hub_level(&self) -> Option<&str> {
+        match (&self.hub_level, self.clock) {
+            (Some(level), _) => Some(level),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_HUB_LEVEL),
+        }
+    }
 }
+
+/// The `level` line of Hub players off the clock when `--hub-level` is not given.
+const DEFAULT_HUB_LEVEL: &str = "move-time=0.1";
 
 /// A finished game.
 #[derive(Debug, Clone)]
@@ -451,7 +469,7 @@ mod tests {
             max_plies: 60,
             think_ms: 10,
             hash_mb: 1,
-            hub_level: String::new(),
+            hub_level: None,
             seed: 5,
             verbose: false,
             sprt: None,
@@ -516,7 +534,7 @@ mod tests {
             max_plies: 120,
             think_ms: 10,
             hash_mb: 1,
-            hub_level: String::new(),
+            hub_level: None,
             seed: 3,
             verbose: true,
             sprt: Some(sprt.parse().unwrap()),

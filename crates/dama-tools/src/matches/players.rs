@@ -145,11 +145,9 @@ impl std::str::FromStr for PlayerSpec {
                     .parse::<u64>()
                     .map_err(|_| format!("engine setting {key} needs a number, not `{value}`"))
             };
-            let switch = || match value {
-                "on" | "1" | "true" => Ok(true),
-                "off" | "0" | "false" => Ok(false),
-                _ => Err(format!("engine setting {key} is on or off, not `{value}`")),
-            };
+            if set_option(&mut options, key, value)? {
+                continue;
+            }
             match key {
                 "depth" => limits.depth = Some(number()? as u32),
                 "nodes" => limits.nodes = Some(number()?),
@@ -159,24 +157,6 @@ impl std::str::FromStr for PlayerSpec {
                 "threads" => {
                     threads = number()?.clamp(1, crate::hub::MAX_THREADS as u64) as usize;
                 }
-                "ext" => options.only_move_extension = switch()?,
-                "singular" => options.singular = switch()?,
-                "lmr" => options.reductions = switch()?,
-                "futility" => options.futility = switch()?,
-                "lmr-deep" => options.deep_reductions = switch()?,
-                "razor" => options.razoring = switch()?,
-                "eval" => {
-                    options.linear_eval = match value {
-                        "linear" => true,
-                        "patterns" => false,
-                        _ => {
-                            return Err(format!(
-                                "engine setting eval is linear or patterns, not `{value}`"
-                            ));
-                        }
-                    }
-                }
-                "contempt" => options.contempt = switch()?,
                 other => return Err(format!("unknown engine setting `{other}`")),
             }
         }
@@ -192,6 +172,55 @@ impl std::str::FromStr for PlayerSpec {
     }
 }
 
+/// Sets the search switch or the evaluation `key` names (`ext`, `singular`, `lmr`, `lmr-deep`,
+/// `futility`, `razor`, `contempt`: on or off; `eval`: patterns or linear); `Ok(false)` when
+/// `key` is none of them.
+pub(crate) fn set_option(options: &mut Options, key: &str, value: &str) -> Result<bool, String> {
+    let switch = || match value {
+        "on" | "1" | "true" => Ok(true),
+        "off" | "0" | "false" => Ok(false),
+        _ => Err(format!("engine setting {key} is on or off, not `{value}`")),
+    };
+    let field = match key {
+        "ext" => &mut options.only_move_extension,
+        "singular" => &mut options.singular,
+        "lmr" => &mut options.reductions,
+        "futility" => &mut options.futility,
+        "lmr-deep" => &mut options.deep_reductions,
+        "razor" => &mut options.razoring,
+        "contempt" => &mut options.contempt,
+        "eval" => {
+            options.linear_eval = match value {
+                "linear" => true,
+                "patterns" => false,
+                _ => {
+                    return Err(format!(
+                        "engine setting eval is linear or patterns, not `{value}`"
+                    ));
+                }
+            };
+            return Ok(true);
+        }
+        _ => return Ok(false),
+    };
+    *field = switch()?;
+    Ok(true)
+}
+
+/// Engine options from `KEY=VALUE,...` ([`set_option`]'s keys), the others at their defaults.
+pub(crate) fn parse_options(text: &str) -> Result<Options, String> {
+    let mut options = Options::default();
+    for setting in text.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("engine setting `{setting}` needs key=value"))?;
+        if !set_option(&mut options, key, value)? {
+            return Err(format!("unknown engine setting `{key}`"));
+        }
+    }
+    Ok(options)
+}
+
 /// A player ready to move.
 pub(super) enum Player {
     Level {
@@ -205,7 +234,8 @@ pub(super) enum Player {
     },
     Hub {
         client: HubClient,
-        level: String,
+        /// The `level` line sent before each move; `None`: the clock's time and increment.
+        level: Option<String>,
     },
 }
 
@@ -248,7 +278,7 @@ impl Player {
             }
             PlayerSpec::Hub(command) => Player::Hub {
                 client: HubClient::start(command)?,
-                level: args.hub_level.clone(),
+                level: args.hub_level().map(str::to_owned),
             },
         })
     }
@@ -281,8 +311,9 @@ impl Player {
                 engine.search(game, &limits).best
             }
             Player::Hub { client, level } => {
-                return match clock {
-                    Some(clock) => client.best_move(
+                return match (level, clock) {
+                    (Some(level), _) => client.best_move(game, level),
+                    (None, Some(clock)) => client.best_move(
                         game,
                         &format!(
                             "time={:.3} inc={:.3}",
@@ -290,7 +321,7 @@ impl Player {
                             clock.increment.as_secs_f64()
                         ),
                     ),
-                    None => client.best_move(game, level),
+                    (None, None) => client.best_move(game, super::DEFAULT_HUB_LEVEL),
                 };
             }
         };
@@ -366,6 +397,22 @@ mod tests {
     }
 
     #[test]
+    fn engine_settings_parse_alone_for_the_bench() {
+        let options = parse_options("futility=off,razor=off,lmr-deep=off,eval=linear").unwrap();
+        assert!(!options.futility && !options.razoring && !options.deep_reductions);
+        assert!(options.linear_eval && options.reductions && options.contempt);
+        assert_eq!(parse_options(""), Ok(Options::default()));
+        // Limits belong to a player, not to the engine's settings.
+        assert!(parse_options("nodes=100").unwrap_err().contains("unknown"));
+        assert!(
+            parse_options("razor=maybe")
+                .unwrap_err()
+                .contains("on or off")
+        );
+        assert!(parse_options("razor").unwrap_err().contains("key=value"));
+    }
+
+    #[test]
     fn tables_suffixes_parse() {
         assert_eq!(
             parse_seat("level:8+tables"),
@@ -400,7 +447,7 @@ mod tests {
             max_plies: 200,
             think_ms: 10,
             hash_mb: 1,
-            hub_level: String::new(),
+            hub_level: None,
             seed: 5,
             verbose: false,
             sprt: None,

@@ -19,9 +19,8 @@ fn think_budget(spec: &PlayerSpec, args: &MatchArgs) -> Option<Duration> {
         PlayerSpec::Level(level) => (*level == Level::MAX && args.clock.is_none())
             .then(|| Duration::from_millis(args.think_ms)),
         PlayerSpec::Engine { limits, .. } => limits.time_ms.map(Duration::from_millis),
-        PlayerSpec::Hub(_) if args.clock.is_some() => None,
         PlayerSpec::Hub(_) => args
-            .hub_level
+            .hub_level()?
             .split_whitespace()
             .find_map(|word| word.strip_prefix("move-time="))
             .and_then(|seconds| seconds.parse::<f64>().ok())
@@ -207,7 +206,7 @@ mod tests {
             max_plies: 12,
             think_ms: 10,
             hash_mb: 1,
-            hub_level: "move-time=0.5".into(),
+            hub_level: Some("move-time=0.5".into()),
             seed: 5,
             verbose: false,
             sprt: None,
