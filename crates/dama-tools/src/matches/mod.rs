@@ -18,14 +18,15 @@
 //! `engine:time=clock` plan their time on it ([`dama_engine::GameClock`]), Hub players get
 //! `level time=... inc=...` before each move (or the `--hub-level` given, for an engine that
 //! cannot play on a clock), the other players keep their own limits within the clock's hard
-//! limit. A move that takes longer than the mover's time left loses the game
-//! on time; the report gives the losses on time and the time left at the end of the games.
+//! limit. A move that takes longer than the mover's time left loses the game on time; the
+//! report gives the losses on time and the time left at the end of the games.
 
 pub mod clock;
 mod players;
 
-pub(crate) use players::parse_options;
 mod report;
+
+pub(crate) use players::parse_options;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -312,7 +312,6 @@ impl Player {
             }
             Player::Hub { client, level } => {
                 return match (level, clock) {
-                    (Some(level), _) => client.best_move(game, level),
                     (None, Some(clock)) => client.best_move(
                         game,
                         &format!(
@@ -321,7 +320,9 @@ impl Player {
                             clock.increment.as_secs_f64()
                         ),
                     ),
-                    (None, None) => client.best_move(game, super::DEFAULT_HUB_LEVEL),
+                    (level, _) => {
+                        client.best_move(game, level.as_deref().unwrap_or(super::DEFAULT_HUB_LEVEL))
+                    }
                 };
             }
         };
