@@ -5,8 +5,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use dama_coach::analysis::{AnalysisOptions, analyse};
 use dama_rules::{Move, Position, pdn};
-use damabot::analysis::{AnalysisOptions, analyse};
 
 /// The first 100 plies of the first championship game that has that many.
 fn hundred_plies() -> (Position, Vec<Move>) {

@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use dama_core::config::RenderConfig;
+use dama_render::{BoardView, ChartLabels, ChartMark, MarkKind, Renderer, advantage_chart};
 use dama_rules::{Color, Move, Position, pdn};
-use damabot::config::RenderConfig;
-use damabot::render::{BoardView, ChartLabels, ChartMark, MarkKind, Renderer, advantage_chart};
 
 /// A black man takes three and is crowned: 5x14x23x30.
 fn capture_view() -> BoardView {
@@ -119,7 +119,7 @@ fn render(c: &mut Criterion) {
         b.iter(|| Renderer::new(black_box(&RenderConfig::default())).unwrap());
     });
     let smallest = RenderConfig {
-        size: damabot::render::MIN_SIZE,
+        size: dama_render::MIN_SIZE,
         ..RenderConfig::default()
     };
     group.bench_function("renderer_new_128", |b| {

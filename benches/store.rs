@@ -19,12 +19,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group};
+use dama_core::store::{EndReason, Finish, Game, GameId, GameResult, NewGame, Participant, Store};
 use dama_rules::Position;
-use damabot::game::rating;
-use damabot::store::{
-    Durability, EndReason, Finish, Game, GameId, GameResult, NewGame, OpenOptions, Participant,
-    PostgresStore, SqliteStore, Store,
-};
+use dama_service::rating;
+use dama_store::{Durability, OpenOptions, PostgresStore, SqliteStore};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -15,20 +15,22 @@
 
 mod measure;
 
+use dama_core::config::Limits;
+use dama_core::store::ColourChoice;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use dama_core::config::Config;
+use dama_core::i18n::Language;
+use dama_core::store::{GameId, NewGame, Participant, Store};
+use dama_render::Renderer;
 use dama_rules::Position;
-use damabot::config::Config;
-use damabot::discord::Work;
-use damabot::game::{
-    Action, Actor, ColourChoice, GameService, Limits, Origin, Reply, ServiceSettings, Suggestions,
-    SystemClock,
+use dama_service::work::Work;
+use dama_service::{
+    Action, Actor, GameService, Origin, Reply, ServiceSettings, Suggestions, SystemClock,
 };
-use damabot::i18n::Language;
-use damabot::render::Renderer;
-use damabot::store::{GameId, NewGame, Participant, SqliteStore, Store};
+use dama_store::SqliteStore;
 use measure::{ms, peak_memory};
 
 const GUILD: u64 = 1;
@@ -65,7 +67,7 @@ struct Outcomes {
 }
 
 impl Outcomes {
-    fn record(&self, result: &Result<Reply, damabot::game::ServiceError>) {
+    fn record(&self, result: &Result<Reply, dama_service::ServiceError>) {
         match result {
             Ok(reply) if reply.ephemeral => {
                 // The refusal's kind: its first words.

@@ -21,12 +21,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use dama_core::i18n::Language;
+use dama_core::store::{NewGame, NotifyMode, Participant, Store};
 use dama_rules::Position;
-use damabot::game::{
-    Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock,
-};
-use damabot::i18n::Language;
-use damabot::store::{NewGame, NotifyMode, Participant, PostgresStore, SqliteStore, Store};
+use dama_service::{Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock};
+use dama_store::{PostgresStore, SqliteStore};
 use measure::{ms, peak_memory};
 
 /// The benchmark's schema on the PostgreSQL server `server`, made anew, and the URL that opens
@@ -73,7 +72,7 @@ fn main() {
         seed: Some(1),
         engine_idle: Duration::from_secs(30 * 60),
         engine_takebacks: 3,
-        analysis_nodes: damabot::analysis::DEFAULT_NODES,
+        analysis_nodes: dama_coach::analysis::DEFAULT_NODES,
         engine_hints: 3,
     };
     let service = Arc::new(GameService::new(

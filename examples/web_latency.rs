@@ -12,7 +12,7 @@
 
 mod measure;
 
-#[path = "../tests/web_support/mod.rs"]
+#[path = "../tests/e2e/pages/support.rs"]
 mod web_support;
 
 use std::sync::Arc;

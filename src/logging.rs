@@ -67,10 +67,10 @@ const SECRET_AFTER: [&str; 10] = [
 /// the id in `/interactions/{id}/{token}` and `/webhooks/{app}/{token}`, `token` fields of
 /// debug or JSON output, `Bot <token>` and `Bearer <token>` as in an `Authorization` header,
 /// the Activity's access tokens and client secret as a form or JSON sends them; and database
-/// passwords replaced by `***` (see [`crate::store::url::redact_password`]).
+/// passwords replaced by `***` (see [`dama_core::store::url::redact_password`]).
 #[must_use]
 pub fn redact(text: &str) -> String {
-    crate::store::url::redact_password(&redact_tokens(text))
+    dama_core::store::url::redact_password(&redact_tokens(text))
 }
 
 fn redact_tokens(text: &str) -> String {

@@ -9,10 +9,10 @@ use clap::Args;
 use dama_engine::Tablebase;
 use dama_rules::Color;
 
-use crate::analysis::{
+use dama_coach::analysis::{
     Analysis, AnalysisOptions, DEFAULT_NODES, Mark, PlyAnalysis, analyse, format_evaluation,
 };
-use crate::render::{ChartLabels, ChartMark, MarkKind, advantage_chart};
+use dama_render::{ChartLabels, ChartMark, MarkKind, advantage_chart};
 
 /// `damabot analyse FILE.pdn [--game N] [--nodes N] [--pdn OUT.pdn] [--chart OUT.png]
 /// [--tables DIR]`.

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::config::Config;
-use crate::console::Console;
-use crate::game::{GameService, ManualClock, ServiceSettings, load_tables};
-use crate::render::Renderer;
-use crate::store::{DatabaseLocation, open_store};
-use crate::web::{LocalAuth, Web};
-use crate::work::Work;
+use super::compose::{Assembly, Options, assemble};
+use dama_console::{Console, LocalAuth};
+use dama_core::config::Config;
+use dama_core::store::DatabaseLocation;
+use dama_service::work::Work;
+use dama_service::{GameService, ManualClock};
+use dama_web::Web;
 
 #[derive(Debug, Args)]
 pub struct LocalArgs {
@@ -34,52 +34,27 @@ pub struct LocalArgs {
 }
 
 pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
-    let location = args
-        .db
-        .clone()
-        .unwrap_or_else(|| config.database.location());
-    let store = match open_store(&location) {
-        Ok(store) => store.into_shared(),
+    let clock = Arc::new(ManualClock::from_system());
+    let options = Options {
+        database: args.db.clone(),
+        clock: clock.clone(),
+        seed: args.seed,
+        shards: None,
+        // Every board offers the page, which the console tells how to open.
+        board_launch: true,
+        pages: args.web.is_some(),
+    };
+    let parts = match assemble(config, options) {
+        Ok(parts) => parts,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::from(super::EXIT_CONFIG);
         }
     };
-    let renderer = match Renderer::new(&config.render) {
-        Ok(renderer) => renderer,
-        Err(error) => {
-            eprintln!("error: board images: {error}");
-            return ExitCode::from(super::EXIT_CONFIG);
-        }
-    };
-    if let Err(error) = crate::i18n::load() {
-        eprintln!("error: texts: {error}");
-        return ExitCode::from(super::EXIT_CONFIG);
-    }
-    let clock = Arc::new(ManualClock::from_system());
-    let mut settings = ServiceSettings::from_config(config);
-    settings.seed = args.seed;
-    let service = GameService::new(store, clock.clone(), settings)
-        .with_tables(
-            load_tables(&config.engine.tables_dir),
-            config.game.verdicts_in_rated_games,
-        )
-        .with_puzzles(crate::game::load_puzzles(config.puzzles.file.as_deref()))
-        .with_limits(config.limits.clone())
-        .with_board_launch(true);
-    let service = Arc::new(service);
-    if args.web.is_some() {
-        if let Err(error) = service.changes().across_database(&location) {
-            eprintln!("error: the change feed: {error}");
-            return ExitCode::from(super::EXIT_CONFIG);
-        }
-    }
-    let mut console = Console::new(
-        Arc::clone(&service),
-        Arc::new(renderer),
-        clock,
-        args.images.clone(),
-    );
+    let Assembly {
+        service, renderer, ..
+    } = parts;
+    let mut console = Console::new(Arc::clone(&service), renderer, clock, args.images.clone());
     // The page, on a runtime of its own beside the console (which keeps stdin).
     let runtime = match args.web {
         Some(address) => match serve_page(config, &service, &console, address) {
@@ -129,11 +104,11 @@ fn serve_page(
     let (guild, channel) = console.place();
     let auth = Arc::new(LocalAuth::new(console.people(), guild, channel));
     let work = Work::with_cpu_threads(service.cpu_threads());
-    let limits = crate::http::Limits::from(&config.web);
+    let limits = dama_web::http::Limits::from(&config.web);
     // Live games end when a flag falls, whether or not anyone types in the console.
     let flags = Arc::clone(service);
     runtime.spawn(async move {
-        let mut ticks = tokio::time::interval(crate::game::FLAG_SWEEP_INTERVAL);
+        let mut ticks = tokio::time::interval(dama_service::FLAG_SWEEP_INTERVAL);
         loop {
             ticks.tick().await;
             let service = Arc::clone(&flags);

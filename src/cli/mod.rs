@@ -8,10 +8,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use dama_tools::{bench, hub, matches, openings, puzzles, rules, tables, tune};
 
-use crate::config::{Config, LogConfig};
+use dama_core::config::{Config, LogConfig};
 
 mod analyse;
 mod bot;
+mod compose;
 mod db;
 mod local;
 mod render;
@@ -132,26 +133,6 @@ pub fn main() -> ExitCode {
 
 /// The log filter of `damabot local` unless the configuration sets one.
 pub const CONSOLE_LOG_FILTER: &str = "warn";
-
-/// The message for a start without a token.
-pub const NO_TOKEN_HELP: &str = "\
-error: no Discord bot token.
-
-Dama needs a bot token to connect to Discord:
-  1. Open https://discord.com/developers/applications and create an application.
-  2. Under \"Bot\", press \"Reset Token\" and copy the token.
-  3. Invite the bot to your server with this link, your application's id (General Information)
-     in place of APPLICATION_ID:
-     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions=309237763072
-     (View Channels, Send Messages, Embed Links, Attach Files, Read Message History,
-     Create Public Threads and Send Messages in Threads.)
-  4. Start it with the token in the environment:
-         DISCORD_TOKEN=your-token cargo run --release
-     or put it in config.toml under [discord] token = \"...\" (see config.example.toml).
-
-To try the game without Discord, play in the console:
-    cargo run --release -- local
-";
 
 /// Game `number` (from 1) of a PDN file, replayed by the rules; its warnings are printed on
 /// standard error. The error says what is wrong: the file cannot be read, it has no such game,

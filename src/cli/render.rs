@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use dama_rules::{Color, Position};
 
-use crate::config::RenderConfig;
-use crate::render::{BoardView, Renderer};
+use dama_core::config::RenderConfig;
+use dama_render::{BoardView, Renderer};
 
 /// `damabot render (--fen FEN [--last MOVE] [--capturers] | --pdn FILE [--game N]) [--caption TEXT]
 /// [--black] [--size PX] -o FILE`.

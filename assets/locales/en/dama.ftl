@@ -171,8 +171,8 @@ game-board-clocks = ⏱ { $control } · White { $white }{ $running ->
     }
 clock-flag-fell = { $loser }'s time ran out. **{ $winner } wins** game #{ $game } on time.{ $ratings }
 clock-flag-fell-on-move = Your time ran out before your move: game #{ $game } is lost on time.
-discord-pace-unreadable = I could not read the time `{ $input }`: write a time per move like `5 min`, `2 h` or `3 days`, or a live clock like `5+3` (minutes + seconds added per move).
-discord-clock-unreadable = I could not read the clock `{ $input }`: write it like `5+3` (minutes + seconds added per move).
+option-pace-unreadable = I could not read the time `{ $input }`: write a time per move like `5 min`, `2 h` or `3 days`, or a live clock like `5+3` (minutes + seconds added per move).
+option-clock-unreadable = I could not read the clock `{ $input }`: write it like `5+3` (minutes + seconds added per move).
 
 
 ## Games
@@ -781,7 +781,7 @@ analysis-pdn-summary = accuracy: White { $white_accuracy }%, Black { $black_accu
 discord-apology = Sorry, something went wrong on my side and I could not do that. Please try again in a moment.
 discord-outdated-command = This command changed with an update of the bot; Discord will show the new version in a minute. Please try again then.
 # $input: what was typed.
-discord-option-unreadable = I could not read `{ $input }`. Check the option and try again.
+option-unreadable = I could not read `{ $input }`. Check the option and try again.
 discord-options-unreadable = I could not read one of the options. Check them and try again.
 discord-check-failed = You cannot use this command here.
 # $seconds: how long to wait.
@@ -812,8 +812,8 @@ discord-slash-only = Use the slash commands: type `/` to see them.
 discord-subcommand-required = Choose what to do: { $choices }.
 discord-not-a-moderator = Only moderators (Manage Messages in this channel) can abort a game. Players can { $cmd_resign } or offer a draw ({ $cmd_draw_offer }).
 # The /challenge time option. $input: what was typed.
-discord-time-unreadable = I could not read the time per move `{ $input }`: write it like `5 min`, `2 h` or `3 days`.
-discord-signup-unreadable = I could not read how long the sign-up stays open, `{ $input }`: write it like `30 min`, `2 h` or `1 day`.
+option-time-unreadable = I could not read the time per move `{ $input }`: write it like `5 min`, `2 h` or `3 days`.
+option-signup-unreadable = I could not read how long the sign-up stays open, `{ $input }`: write it like `30 min`, `2 h` or `1 day`.
 discord-moves-unavailable = I could not list your moves just now: type yours, e.g. 22-18.
 discord-move-placeholder = Type your move, e.g. 22-18
 # Under a refusal about an old board. $link: the current board's message.
@@ -847,9 +847,9 @@ discord-choice-threads = { $threads ->
        *[off] Off: games in their channel
     }
 # The /settings expiry that fits the time per move, as typed and offered.
-discord-expiry-automatic = automatic
-# $input: what was typed; $automatic: discord-expiry-automatic.
-discord-expiry-unreadable = I could not read the challenge expiry `{ $input }`: write a time like `1 h` or `2 days`, or `{ $automatic }`.
+option-expiry-automatic = automatic
+# $input: what was typed; $automatic: option-expiry-automatic.
+option-expiry-unreadable = I could not read the challenge expiry `{ $input }`: write a time like `1 h` or `2 days`, or `{ $automatic }`.
 # A message that pings says what happened, for a push notification to read alone. $mentions: the
 # people pinged; $what: what happened (a board's first line); $game: the game's number.
 discord-ping = { $mentions } — { $what }
@@ -1099,7 +1099,6 @@ console-which-move-hint = Which move? { $hint }
 console-suggestions = suggestions: { $moves }
 console-suggestions-none = suggestions: none ({ $hint })
 # Commands it cannot read. The option names are those of the commands (cmd-…).
-console-time-usage = time: { $error } (use 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` is not a level: use 1 (beginner) to 8 (master).
 console-not-a-colour = `{ $colour }` is not a colour: white, black or random.
 # $typed: what followed /draw; $offer, $accept, $decline: the subcommands typed.

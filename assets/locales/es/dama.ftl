@@ -167,8 +167,8 @@ game-board-clocks = ⏱ { $control } · Blancas { $white }{ $running ->
     }
 clock-flag-fell = A { $loser } se le acabó el tiempo. **{ $winner } gana** por tiempo la partida #{ $game }.{ $ratings }
 clock-flag-fell-on-move = Se te acabó el tiempo antes de tu jugada: la partida #{ $game } está perdida por tiempo.
-discord-pace-unreadable = No pude leer el tiempo `{ $input }`: escribe un tiempo por jugada como `5 min`, `2 horas` o `3 días`, o un reloj como `5+3` (minutos + segundos sumados por jugada).
-discord-clock-unreadable = No pude leer el reloj `{ $input }`: escríbelo como `5+3` (minutos + segundos sumados por jugada).
+option-pace-unreadable = No pude leer el tiempo `{ $input }`: escribe un tiempo por jugada como `5 min`, `2 horas` o `3 días`, o un reloj como `5+3` (minutos + segundos sumados por jugada).
+option-clock-unreadable = No pude leer el reloj `{ $input }`: escríbelo como `5+3` (minutos + segundos sumados por jugada).
 
 
 ## Games
@@ -791,7 +791,7 @@ analysis-pdn-summary = precisión: blancas { $white_accuracy }%, negras { $black
 discord-apology = Lo siento, algo falló por mi parte y no pude hacerlo. Vuelve a intentarlo en un momento.
 discord-outdated-command = Este comando cambió con una actualización del bot; Discord mostrará la versión nueva en un minuto. Vuelve a intentarlo entonces.
 # $input: lo que se escribió.
-discord-option-unreadable = No pude leer `{ $input }`. Revisa la opción y vuelve a intentarlo.
+option-unreadable = No pude leer `{ $input }`. Revisa la opción y vuelve a intentarlo.
 discord-options-unreadable = No pude leer una de las opciones. Revísalas y vuelve a intentarlo.
 discord-check-failed = Aquí no puedes usar este comando.
 # $seconds: cuánto esperar.
@@ -822,8 +822,8 @@ discord-slash-only = Usa los comandos con barra: escribe `/` para verlos.
 discord-subcommand-required = Elige qué hacer: { $choices }.
 discord-not-a-moderator = Solo los moderadores (Gestionar mensajes en este canal) pueden anular una partida. Los jugadores pueden usar { $cmd_resign } u ofrecer tablas ({ $cmd_draw_offer }).
 # La opción de tiempo de /retar. $input: lo que se escribió.
-discord-time-unreadable = No pude leer el tiempo por jugada `{ $input }`: escríbelo como `5 min`, `2 horas` o `3 días`.
-discord-signup-unreadable = No pude leer cuánto tiempo queda abierta la inscripción, `{ $input }`: escríbelo como `30 min`, `2 horas` o `1 día`.
+option-time-unreadable = No pude leer el tiempo por jugada `{ $input }`: escríbelo como `5 min`, `2 horas` o `3 días`.
+option-signup-unreadable = No pude leer cuánto tiempo queda abierta la inscripción, `{ $input }`: escríbelo como `30 min`, `2 horas` o `1 día`.
 discord-moves-unavailable = No pude listar tus jugadas ahora mismo: escribe la tuya, por ejemplo 22-18.
 discord-move-placeholder = Escribe tu jugada, por ejemplo 22-18
 # Bajo un rechazo sobre un tablero antiguo. $link: el mensaje del tablero actual.
@@ -857,9 +857,9 @@ discord-choice-threads = { $threads ->
        *[off] No: las partidas en su canal
     }
 # La caducidad de los retos que se ajusta al tiempo por jugada, como se escribe y como la ofrezco.
-discord-expiry-automatic = automática
-# $input: lo que se escribió; $automatic: discord-expiry-automatic.
-discord-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`: escribe un tiempo como `1 hora` o `2 días`, o `{ $automatic }`.
+option-expiry-automatic = automática
+# $input: lo que se escribió; $automatic: option-expiry-automatic.
+option-expiry-unreadable = No pude leer la caducidad de los retos `{ $input }`: escribe un tiempo como `1 hora` o `2 días`, o `{ $automatic }`.
 # Un mensaje que menciona dice qué pasó, para que la notificación se lea sola. $mentions: a quién
 # menciona; $what: qué pasó (la primera línea de un tablero); $game: el número de la partida.
 discord-ping = { $mentions } — { $what }
@@ -1105,7 +1105,6 @@ console-which-move = ¿Qué jugada? Puedes jugar: { $moves }
 console-which-move-hint = ¿Qué jugada? { $hint }
 console-suggestions = sugerencias: { $moves }
 console-suggestions-none = sugerencias: ninguna ({ $hint })
-console-time-usage = tiempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` no es un nivel: usa de 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` no es un color: blancas, negras o azar.
 console-draw-usage = ¿`{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.

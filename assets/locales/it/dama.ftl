@@ -176,8 +176,8 @@ game-board-clocks = ⏱ { $control } · Bianco { $white }{ $running ->
     }
 clock-flag-fell = Il tempo di { $loser } è finito. **{ $winner } vince** per tempo la partita #{ $game }.{ $ratings }
 clock-flag-fell-on-move = Il tuo tempo è finito prima della tua mossa: la partita #{ $game } è persa per tempo.
-discord-pace-unreadable = Non riesco a leggere il tempo `{ $input }`: scrivi un tempo per mossa come `5 minuti`, `2 ore` o `3 giorni`, o un orologio come `5+3` (minuti + secondi aggiunti per mossa).
-discord-clock-unreadable = Non riesco a leggere l'orologio `{ $input }`: scrivilo come `5+3` (minuti + secondi aggiunti per mossa).
+option-pace-unreadable = Non riesco a leggere il tempo `{ $input }`: scrivi un tempo per mossa come `5 minuti`, `2 ore` o `3 giorni`, o un orologio come `5+3` (minuti + secondi aggiunti per mossa).
+option-clock-unreadable = Non riesco a leggere l'orologio `{ $input }`: scrivilo come `5+3` (minuti + secondi aggiunti per mossa).
 
 
 ## Games
@@ -806,7 +806,7 @@ analysis-pdn-summary = precisione: Bianco { $white_accuracy }%, Nero { $black_ac
 discord-apology = Scusa, qualcosa non ha funzionato da parte mia e non sono riuscito a farlo. Riprova tra un momento.
 discord-outdated-command = Questo comando è cambiato con un aggiornamento del bot; Discord mostrerà la nuova versione tra un minuto. Riprova allora.
 # $input: quello che è stato scritto.
-discord-option-unreadable = Non riesco a leggere `{ $input }`. Controlla l'opzione e riprova.
+option-unreadable = Non riesco a leggere `{ $input }`. Controlla l'opzione e riprova.
 discord-options-unreadable = Non riesco a leggere una delle opzioni. Controllale e riprova.
 discord-check-failed = Qui non puoi usare questo comando.
 # $seconds: quanto aspettare.
@@ -837,8 +837,8 @@ discord-slash-only = Usa i comandi con la barra: scrivi `/` per vederli.
 discord-subcommand-required = Scegli cosa fare: { $choices }.
 discord-not-a-moderator = Solo i moderatori (Gestire i messaggi in questo canale) possono interrompere una partita. I giocatori possono usare { $cmd_resign } o proporre la patta ({ $cmd_draw_offer }).
 # L'opzione tempo di /sfida. $input: quello che è stato scritto.
-discord-time-unreadable = Non riesco a leggere il tempo per mossa `{ $input }`: scrivilo come `5 minuti`, `2 ore` o `3 giorni`.
-discord-signup-unreadable = Non riesco a leggere per quanto restano aperte le iscrizioni, `{ $input }`: scrivilo come `30 minuti`, `2 ore` o `1 giorno`.
+option-time-unreadable = Non riesco a leggere il tempo per mossa `{ $input }`: scrivilo come `5 minuti`, `2 ore` o `3 giorni`.
+option-signup-unreadable = Non riesco a leggere per quanto restano aperte le iscrizioni, `{ $input }`: scrivilo come `30 minuti`, `2 ore` o `1 giorno`.
 discord-moves-unavailable = Non riesco a elencare le tue mosse in questo momento: scrivi la tua, per esempio 22-18.
 discord-move-placeholder = Scrivi la tua mossa, per esempio 22-18
 # Sotto un rifiuto che riguarda una vecchia damiera. $link: il messaggio della damiera attuale.
@@ -872,9 +872,9 @@ discord-choice-threads = { $threads ->
        *[off] No: le partite nel loro canale
     }
 # La scadenza delle sfide adatta al tempo per mossa, come si scrive e come la propongo.
-discord-expiry-automatic = automatica
-# $input: quello che è stato scritto; $automatic: discord-expiry-automatic.
-discord-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: scrivi un tempo come `1 ora` o `2 giorni`, oppure `{ $automatic }`.
+option-expiry-automatic = automatica
+# $input: quello che è stato scritto; $automatic: option-expiry-automatic.
+option-expiry-unreadable = Non ho capito la scadenza delle sfide `{ $input }`: scrivi un tempo come `1 ora` o `2 giorni`, oppure `{ $automatic }`.
 # Un messaggio che menziona dice cosa è successo, perché la notifica si legga da sola. $mentions:
 # chi è menzionato; $what: cosa è successo (la prima riga di una damiera); $game: il numero della partita.
 discord-ping = { $mentions } — { $what }
@@ -1123,7 +1123,6 @@ console-which-move = Quale mossa? Puoi giocare: { $moves }
 console-which-move-hint = Quale mossa? { $hint }
 console-suggestions = suggerimenti: { $moves }
 console-suggestions-none = suggerimenti: nessuno ({ $hint })
-console-time-usage = tempo: { $error } (usa 5m, 1h, 24h, 3days)
 console-not-a-level = `{ $level }` non è un livello: usa da 1 (principiante) a 8 (maestro).
 console-not-a-colour = `{ $colour }` non è un colore: bianco, nero o caso.
 console-draw-usage = `{ $draw } { $typed }`? Usa `{ $offer }`, `{ $accept }` o `{ $decline }`.

@@ -10,7 +10,7 @@
 //! order of the rules' move generator) are dropped: each line of the list is a different
 //! position.
 //!
-//! The file format, one opening a line (read by `damabot::tournament::openings`):
+//! The file format, one opening a line (read by `dama_core::tournament::openings`):
 //!
 //! ```text
 //! # comment lines start with '#'; the header names the command and parameters

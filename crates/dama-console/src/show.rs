@@ -1,0 +1,239 @@
+//! Replies as console text: mentions as names, the board drawn in text, attachments saved or
+//! described, components listed with their ids.
+
+use std::fmt::Write as _;
+
+use dama_rules::{Color, Square};
+
+use super::Console;
+use dama_core::i18n::{Language, t};
+use dama_render::{BoardView, advantage_chart};
+use dama_service::{Attachment, Component, Reply};
+
+impl Console {
+    /// A reply as console text: mentions become names, the board is drawn in text (and saved as
+    /// PNG when an image directory is set), components are listed with their ids. What the
+    /// reply shows is in `language` (the reply's own where it has one, a game's board), the
+    /// console's notes in the console's.
+    pub(super) fn show(&mut self, reply: &Reply, language: Language) -> String {
+        let language = reply.language.unwrap_or(language);
+        let mut out = String::new();
+        if reply.ephemeral {
+            let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));
+        }
+        out.push_str(&self.names_for_mentions(&reply.text));
+        out.push('\n');
+        if let Some(view) = &reply.board {
+            out.push_str(&text_board(language, view));
+            if let Some(dir) = &self.images {
+                self.image_count += 1;
+                let path = dir.join(format!("board-{:04}.png", self.image_count));
+                let png = self.renderer.png(view);
+                let shown = path.display().to_string();
+                match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
+                    Ok(()) => {
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(self.language, ConsoleBoardSaved, path = shown)
+                        );
+                    }
+                    Err(error) => {
+                        let error = error.to_string();
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
+                        );
+                    }
+                }
+            }
+        }
+        // A replay is drawn here, like the boards: the service says what to show.
+        let animation = reply.replay.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: self
+                .renderer
+                .replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
+        });
+        // So is an advantage chart.
+        let chart = reply.chart.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
+        });
+        // And a table (a tournament's standings).
+        let table = reply.table.as_ref().map(|view| Attachment {
+            filename: view.filename.clone(),
+            bytes: self.renderer.table_png(view),
+        });
+        for attachment in reply
+            .attachment
+            .iter()
+            .chain(&animation)
+            .chain(&chart)
+            .chain(&table)
+        {
+            let is_pdn = std::path::Path::new(&attachment.filename)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+            if is_pdn {
+                out.push_str(&String::from_utf8_lossy(&attachment.bytes));
+            } else if let Some(dir) = &self.images {
+                let path = dir.join(&attachment.filename);
+                let shown = path.display().to_string();
+                match std::fs::create_dir_all(dir)
+                    .and_then(|()| std::fs::write(&path, &attachment.bytes))
+                {
+                    Ok(()) => {
+                        let _ = writeln!(out, "{}", t!(self.language, ConsoleSaved, path = shown));
+                    }
+                    Err(error) => {
+                        let error = error.to_string();
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            t!(
+                                self.language,
+                                ConsoleCannotSave,
+                                path = shown,
+                                error = error
+                            )
+                        );
+                    }
+                }
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    t!(
+                        self.language,
+                        ConsoleAttachment,
+                        file = attachment.filename.clone(),
+                        bytes = attachment.bytes.len()
+                    )
+                );
+            }
+        }
+        for row in &reply.components {
+            for component in row {
+                match component {
+                    Component::Button { id, label, .. } => {
+                        let _ = write!(out, "[{label}: {id}] ");
+                    }
+                    Component::Select { id, options, .. } => {
+                        let values: Vec<&str> = options.iter().map(|o| o.value.as_str()).collect();
+                        let _ = write!(out, "[menu {id}: {}] ", values.join(" "));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Mentions of people (`<@id>`) as `@name`, of channels and threads (`<#id>`) as `#name`.
+    pub(super) fn names_for_mentions(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find('<') {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + 1..];
+            let kind = after.chars().next();
+            let mention = match kind {
+                Some(kind @ ('@' | '#')) => after[1..]
+                    .find('>')
+                    .and_then(|end| Some((kind, after[1..=end].parse::<u64>().ok()?, end))),
+                _ => None,
+            };
+            let Some((kind, id, end)) = mention else {
+                out.push('<');
+                rest = after;
+                continue;
+            };
+            let name = if kind == '@' {
+                // Someone from an earlier session is known to the store by name.
+                self.people.name(id).or_else(|| {
+                    let player = self.service.store().player(self.guild, id).ok()??;
+                    Some(player.display_name)
+                })
+            } else {
+                self.places.get(&id).map(|place| place.name.clone())
+            };
+            match name {
+                Some(name) => {
+                    out.push(kind);
+                    out.push_str(&name);
+                }
+                None => out.push_str(&rest[start..start + end + 3]),
+            }
+            rest = &after[end + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// The board as text, from the side at the bottom: `w`/`b` men, `W`/`B` kings, `.` empty dark
+/// squares, with the square numbers of each row on the right, and who is to move in
+/// `language`.
+#[must_use]
+pub fn text_board(language: Language, view: &BoardView) -> String {
+    let flipped = view.bottom == Color::Black;
+    let columns: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let rows: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let files: String = columns.iter().fold(String::new(), |mut files, &c| {
+        let _ = write!(files, " {}", (b'a' + c) as char);
+        files
+    });
+    let letters: Vec<char> = t!(language, ConsolePieces)
+        .split_whitespace()
+        .filter_map(|letter| letter.chars().next())
+        .collect();
+    let letter = |piece: dama_rules::Piece| {
+        let index = match (piece.color, piece.role) {
+            (Color::White, dama_rules::Role::Man) => 0,
+            (Color::Black, dama_rules::Role::Man) => 1,
+            (Color::White, dama_rules::Role::King) => 2,
+            (Color::Black, dama_rules::Role::King) => 3,
+        };
+        letters.get(index).copied().unwrap_or_else(|| piece.char())
+    };
+    let mut out = format!("   {files}\n");
+    for &row in &rows {
+        let _ = write!(out, " {} ", 8 - row);
+        let mut numbers = Vec::new();
+        for &column in &columns {
+            match Square::from_column_row(column, row) {
+                Some(square) => {
+                    numbers.push(square.number().to_string());
+                    let cell = view.position.piece_at(square).map_or('.', letter);
+                    let _ = write!(out, " {cell}");
+                }
+                None => out.push_str("  "),
+            }
+        }
+        let _ = writeln!(out, "    {}", numbers.join(" "));
+    }
+    // The caption says how the game stands (whose turn, or the result); a bare board says
+    // whose turn it is.
+    if let Some(caption) = &view.caption {
+        let _ = writeln!(out, "{caption}");
+    } else {
+        let color = view.position.turn().fold("white", "black");
+        let _ = writeln!(out, "{}", t!(language, ConsoleToMove, color = color));
+    }
+    out
+}

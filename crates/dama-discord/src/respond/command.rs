@@ -1,0 +1,279 @@
+//! Answering a slash command: directly within the budget, else deferred and edited in (with a
+//! follow-up for the people it pings: edits notify nobody), and as a channel message, in place
+//! of the "thinking…" one, once the interaction's token has expired. An interaction already
+//! too old to answer in time is acknowledged before the service acts on it.
+
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
+use tracing::{info, warn};
+
+use super::{
+    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
+    callback_left, follow_progress, mark_responded, message_ref, place, post_late, remember,
+    reopen_if_archived, shows_something, start,
+};
+use crate::call;
+use crate::errors::interaction_expired;
+use crate::outgoing::{DiscordMessage, MAX_CONTENT, ping_after_update, truncate};
+use crate::permissions::guild_only_text;
+use crate::ratelimits::answering;
+use dama_core::i18n::Language;
+use dama_core::metrics::InteractionKind;
+use dama_service::{Action, Origin, PuzzleAction};
+/// Answers a slash command with the reply to its action. Once the reply is out, later failures
+/// (reading the posted message back, remembering it) are logged: an apology never replaces a
+/// board that was posted.
+pub async fn answer_command(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    action: Action,
+) -> Result<(), Error> {
+    let _answering = ctx.data().work.track();
+    let received = Instant::now();
+    let interaction = ctx.interaction;
+    let budget = budget_of(interaction.id.get());
+    let http = &ctx.serenity_context().http;
+    let Some(actor) = call::actor(
+        &interaction.user,
+        interaction.member.as_deref(),
+        call::ChannelContext::of_command(interaction),
+        &interaction.locale,
+        call::server_locale(
+            call::is_community(
+                &ctx.serenity_context().cache,
+                interaction.guild_id,
+                interaction.guild_locale.as_deref(),
+            ),
+            interaction.guild_locale.as_deref(),
+        ),
+    ) else {
+        return Err(Error::Refused(guild_only_text(Language::from_locale(
+            &interaction.locale,
+        ))));
+    };
+    let place = place(actor.guild, interaction.attachment_size_limit);
+    let data = ctx.data();
+    data.access
+        .note_member(interaction.guild_id, interaction.member.as_deref());
+    // The answers that are private when they succeed: a deferred answer keeps the privacy
+    // of its deferral.
+    let predicted_private = matches!(
+        action,
+        Action::Help
+            | Action::Hint
+            | Action::Puzzle(
+                PuzzleAction::Next | PuzzleAction::Daily | PuzzleAction::Answer { .. }
+            )
+    );
+    let name = action.name();
+    let user = actor.user;
+    let shard = ctx.serenity_context().shard_id;
+    let defer = || async {
+        answering(callback_left(interaction.id.get()), || {
+            let defer =
+                serenity::CreateInteractionResponseMessage::new().ephemeral(predicted_private);
+            interaction.create_response(http, serenity::CreateInteractionResponse::Defer(defer))
+        })
+        .await?;
+        mark_responded(ctx);
+        answered(shard, InteractionKind::Command, interaction.id.get(), true);
+        Ok::<(), serenity::Error>(())
+    };
+    // An interaction already too old to be answered in time (replayed after a gateway resume,
+    // or queued) is acknowledged before anything is done: when Discord no longer knows it,
+    // nothing is committed and nothing is posted.
+    let stale = budget.is_zero();
+    if stale {
+        if let Err(error) = defer().await {
+            if interaction_expired(&error) {
+                warn!(
+                    command = name,
+                    user, "the interaction expired before it could be acknowledged; not acted on"
+                );
+                return Ok(());
+            }
+            return Err(error.into());
+        }
+        info!(
+            command = name,
+            user, "deferred at once: the interaction was too old to be answered directly"
+        );
+    }
+    let (progress, mut progress_lines) = watch::channel(None::<String>);
+    let lane = action.lane();
+    let mut job = start(data, actor, lane, move |service, actor| {
+        service.act_with_progress(actor, Origin::Channel, action, &|line| {
+            progress.send_replace(Some(line));
+        })
+    });
+    if stale {
+        // Acknowledged already: the answer completes the deferral.
+    } else if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
+        let outgoing = done??;
+        answering(callback_left(interaction.id.get()), || {
+            let message = DiscordMessage::new(&outgoing, place);
+            interaction.create_response(
+                http,
+                serenity::CreateInteractionResponse::Message(message.into_response()),
+            )
+        })
+        .await?;
+        mark_responded(ctx);
+        answered(shard, InteractionKind::Command, interaction.id.get(), false);
+        reopen_if_archived(http, interaction.channel.as_ref()).await;
+        let mut posted = None;
+        if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
+            match interaction.get_response(http).await {
+                Ok(message) => {
+                    remember(http, data, &outgoing.reply, &message).await;
+                    posted = Some(message_ref(&message));
+                }
+                Err(error) => warn!(
+                    command = name,
+                    error = %Error::from(error),
+                    "the reply is out but could not be read back; later boards will not link to it"
+                ),
+            }
+        }
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            interaction.channel_id,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    } else {
+        defer().await?;
+        info!(
+            command = name,
+            user, "deferred: the reply was not ready within {budget:?} of the interaction"
+        );
+    }
+    // The "thinking…" message, read back while its token works: when Discord refuses the
+    // answer's edit because the token expired (Discord's clock ran past its 15 minutes before
+    // ours did), the answer goes to the channel and this message is removed from there.
+    let thinking = if predicted_private {
+        None
+    } else {
+        interaction
+            .get_response(http)
+            .await
+            .ok()
+            .map(|message| (message.channel_id, message.id))
+    };
+    let show_progress = |line: String| async move {
+        if received.elapsed() > TOKEN_SAFE_LIFE {
+            return;
+        }
+        let edit = serenity::EditInteractionResponse::new()
+            .content(truncate(&line, MAX_CONTENT))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(error) = interaction.edit_response(http, edit).await {
+            info!(command = name, error = %Error::from(error), "could not show the progress of a deferred answer");
+        }
+    };
+    // The "thinking…" message goes while its token still works when the answer is later than
+    // that: the answer then comes as a channel message.
+    let token_end = tokio::time::Instant::from_std(received + TOKEN_SAFE_LIFE);
+    let followed = follow_progress(
+        &mut job,
+        &mut progress_lines,
+        PROGRESS_INTERVAL,
+        show_progress,
+    );
+    let outgoing = if let Ok(done) = tokio::time::timeout_at(token_end, followed).await {
+        done??
+    } else {
+        if let Err(error) = interaction.delete_response(http).await {
+            info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
+        }
+        job.await??
+    };
+    reopen_if_archived(http, interaction.channel.as_ref()).await;
+    let message = DiscordMessage::new(&outgoing, place);
+    let reply = &outgoing.reply;
+    let channel = interaction.channel_id;
+    if received.elapsed() > TOKEN_SAFE_LIFE {
+        let posted = post_late(http, data, reply, message, channel).await?;
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            channel,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    }
+    if reply.ephemeral != predicted_private {
+        // A deferred message cannot change its privacy (a public "thinking" message cannot
+        // turn private, nor a private one public): remove it and answer in a follow-up.
+        interaction.delete_response(http).await?;
+        let followup = answering(TOKEN_SAFE_LIFE.saturating_sub(received.elapsed()), || {
+            interaction.create_followup(http, message.clone().into_followup())
+        })
+        .await?;
+        let posted = if reply.ephemeral {
+            None
+        } else {
+            remember(http, data, reply, &followup).await;
+            Some(message_ref(&followup))
+        };
+        Box::pin(after_reply(
+            http,
+            data,
+            &outgoing,
+            posted,
+            channel,
+            place.guild,
+        ))
+        .await;
+        return Ok(());
+    }
+    let token_left = || TOKEN_SAFE_LIFE.saturating_sub(received.elapsed());
+    let edited = answering(token_left(), || {
+        interaction.edit_response(http, message.clone().into_edit_response())
+    });
+    let posted = match edited.await {
+        Ok(posted) => {
+            remember(http, data, reply, &posted).await;
+            // An edit notifies nobody: the people the answer mentions get a follow-up.
+            let at = Some(message_ref(&posted));
+            if let Some(ping) = ping_after_update(reply, user, place, at, outgoing.language) {
+                let sent = answering(token_left(), || {
+                    interaction.create_followup(http, ping.clone().into_followup())
+                });
+                if let Err(error) = sent.await {
+                    warn!(command = name, error = %Error::from(error), "could not notify the players of a deferred answer");
+                }
+            }
+            at
+        }
+        Err(error) if !reply.ephemeral => {
+            warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
+            let posted = post_late(http, data, reply, message, channel).await?;
+            if let Some((channel, thinking)) = thinking {
+                if let Err(error) = channel.delete_message(http, thinking).await {
+                    info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
+                }
+            }
+            posted
+        }
+        Err(error) => return Err(error.into()),
+    };
+    Box::pin(after_reply(
+        http,
+        data,
+        &outgoing,
+        posted,
+        channel,
+        place.guild,
+    ))
+    .await;
+    Ok(())
+}

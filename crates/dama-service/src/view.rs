@@ -1,0 +1,325 @@
+//! The service's view of a game for a page that draws it itself (the Activity): the board,
+//! the legal moves with their paths and captured squares, the last move, the move list, the
+//! players with their ratings, the offers, the result and the time per move's deadline. The
+//! rules stay here: a page only chooses among the legal moves it is given.
+//!
+//! The view serialises as the Activity's protocol's `Game` (see `src/web/protocol.rs`);
+//! colours are `"white"` and `"black"`.
+
+use dama_rules::{Color, Move, Role};
+use serde::Serialize;
+
+use super::loaded::Loaded;
+use super::{GameService, ServiceError};
+use dama_core::i18n::Language;
+use dama_core::store::{ChannelId, GameId, GameStatus, Participant, UserId};
+
+/// A game as a page shows it to one viewer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameView {
+    pub id: i64,
+    pub ply: u32,
+    /// `active`, or `finished` (aborted games too: `result.winner` is then `null`).
+    pub status: &'static str,
+    pub white: PlayerView,
+    pub black: PlayerView,
+    /// The viewer's colour; `None` for a spectator.
+    pub you: Option<&'static str>,
+    pub turn: &'static str,
+    /// Square 1 first: `w`, `W` (a king), `b`, `B` or empty.
+    pub board: Vec<&'static str>,
+    /// The moves the viewer may play now (empty unless they are to move in an active game).
+    pub legal: Vec<LegalMove>,
+    /// A capture is compulsory now.
+    pub compulsory: bool,
+    pub last: Option<LastMove>,
+    /// The move list in the bot's notation.
+    pub moves: Vec<String>,
+    /// A live game's clocks; `None` for a correspondence game.
+    pub clock: Option<ClockView>,
+    /// When the time per move of the person to move runs out (Unix milliseconds).
+    pub deadline_ms: Option<i64>,
+    pub draw_offer: Option<&'static str>,
+    pub takeback: Option<&'static str>,
+    /// The viewer may ask for a takeback now.
+    pub can_takeback: bool,
+    pub result: Option<ResultView>,
+    /// Pages watching the game; the page's server fills it in.
+    pub spectators: usize,
+}
+
+/// A live game's clocks as the server's clock reads them when the view is made: the page
+/// counts the running one down from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockView {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The side whose clock runs (`white` or `black`); `None` once the game is over.
+    pub running: Option<&'static str>,
+    pub base_ms: i64,
+    pub increment_ms: i64,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// A person's user id, as a string (JavaScript numbers cannot hold every id); `"0"` for
+    /// the engine.
+    pub id: String,
+    pub name: String,
+    pub rating: Option<i64>,
+    pub engine_level: Option<u8>,
+}
+
+/// A legal move: its text (as `/move` reads it), every square the piece stands on from the
+/// start, and the captured squares in jump order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    pub text: String,
+    pub path: Vec<u8>,
+    pub captures: Vec<u8>,
+}
+
+/// The last move played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LastMove {
+    pub path: Vec<u8>,
+    pub captures: Vec<u8>,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    pub winner: Option<&'static str>,
+    /// The result line, as the bot says it ("Game #12: alice beat bob by resignation.").
+    pub text: String,
+}
+
+/// A running game as a lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: i64,
+    pub white: PlayerView,
+    pub black: PlayerView,
+    pub ply: u32,
+}
+
+/// An open challenge as a lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeSummary {
+    pub id: i64,
+    pub from: PlayerView,
+    pub to: Option<PlayerView>,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub colour: &'static str,
+    pub time_per_move_ms: i64,
+    /// A live challenge's time control.
+    pub clock: Option<dama_core::store::TimeControl>,
+}
+
+/// A colour as the protocol writes it.
+#[must_use]
+pub fn colour_name(colour: Color) -> &'static str {
+    colour.fold("white", "black")
+}
+
+impl GameService {
+    /// The game `game` as `viewer` sees it, worded in `language`; `None` when there is no such
+    /// game.
+    pub fn game_view(
+        &self,
+        game: GameId,
+        viewer: UserId,
+        language: Language,
+    ) -> Result<Option<GameView>, ServiceError> {
+        let Some(record) = self.store.game(game)? else {
+            return Ok(None);
+        };
+        let loaded = self.load(record)?;
+        Ok(Some(self.view_of(&loaded, viewer, language)))
+    }
+
+    /// The running games of a channel (its own and those in its threads) and its open
+    /// challenges, worded in `language`.
+    pub fn lobby_view(
+        &self,
+        channel: ChannelId,
+        language: Language,
+    ) -> Result<(Vec<GameSummary>, Vec<ChallengeSummary>), ServiceError> {
+        let mut records: Vec<dama_core::store::Game> = self
+            .store
+            .active_game_in_channel(channel)?
+            .into_iter()
+            .collect();
+        records.extend(self.store.active_games_in_threads_of(channel)?);
+        let games = records
+            .iter()
+            .map(|record| GameSummary {
+                id: record.id.0,
+                white: self.player_view(language, record, Color::White),
+                black: self.player_view(language, record, Color::Black),
+                ply: record.ply,
+            })
+            .collect();
+        let person = |guild, user| {
+            let participant = Participant::User(user);
+            let name = self.plain_name(language, guild, participant);
+            PlayerView {
+                id: user.to_string(),
+                name,
+                rating: self
+                    .store
+                    .player(guild, user)
+                    .ok()
+                    .flatten()
+                    .map(|player| player.rating.rating.round() as i64),
+                engine_level: None,
+            }
+        };
+        let challenges = self
+            .store
+            .pending_challenges_in_channel(channel, self.now())?
+            .into_iter()
+            .map(|challenge| ChallengeSummary {
+                id: challenge.id.0,
+                from: person(challenge.guild, challenge.challenger),
+                to: challenge
+                    .challenged
+                    .map(|user| person(challenge.guild, user)),
+                colour: match challenge.colour {
+                    dama_core::store::ColourChoice::White => "white",
+                    dama_core::store::ColourChoice::Black => "black",
+                    dama_core::store::ColourChoice::Random => "random",
+                },
+                time_per_move_ms: challenge.time_per_move_ms,
+                clock: challenge.clock,
+            })
+            .collect();
+        Ok((games, challenges))
+    }
+
+    fn view_of(&self, loaded: &Loaded, viewer: UserId, language: Language) -> GameView {
+        let record = &loaded.record;
+        let position = loaded.position();
+        let active = record.status == GameStatus::Active;
+        let turn = loaded.turn();
+        let you = record.colour_of(viewer);
+        let board = dama_rules::Square::ALL
+            .iter()
+            .map(|&square| match position.piece_at(square) {
+                None => "",
+                Some(piece) => match (piece.color, piece.role) {
+                    (Color::White, Role::Man) => "w",
+                    (Color::White, Role::King) => "W",
+                    (Color::Black, Role::Man) => "b",
+                    (Color::Black, Role::King) => "B",
+                },
+            })
+            .collect();
+        let mut legal: Vec<LegalMove> = Vec::new();
+        if active && you == Some(turn) && record.participant(turn) == Participant::User(viewer) {
+            for m in &position.legal_moves() {
+                let text = m.long();
+                if !legal.iter().any(|known| known.text == text) {
+                    let (path, captures) = squares(m);
+                    legal.push(LegalMove {
+                        text,
+                        path,
+                        captures,
+                    });
+                }
+            }
+        }
+        let mut moves = Vec::with_capacity(loaded.game.moves().len());
+        let mut replay = *loaded.game.start();
+        for m in loaded.game.moves() {
+            moves.push(replay.move_text(m));
+            replay.play_unchecked(m);
+        }
+        let player = |colour: Color| self.player_view(language, record, colour);
+        let can_takeback = active && you.is_some() && self.takeback_offered(loaded);
+        GameView {
+            id: record.id.0,
+            ply: record.ply,
+            status: if active { "active" } else { "finished" },
+            white: player(Color::White),
+            black: player(Color::Black),
+            you: you.map(colour_name),
+            turn: colour_name(turn),
+            board,
+            legal,
+            compulsory: active && position.must_capture(),
+            last: loaded.last_move().map(|m| {
+                let (path, captures) = squares(&m);
+                LastMove { path, captures }
+            }),
+            moves,
+            clock: record.clock.map(|clock| {
+                let (left, running) = match record.clock_left(self.now()) {
+                    Some(left) => (left, Some(colour_name(turn))),
+                    None => (record.clock_at_end().unwrap_or(clock.left), None),
+                };
+                ClockView {
+                    white_ms: left.white,
+                    black_ms: left.black,
+                    running,
+                    base_ms: clock.control.base_ms,
+                    increment_ms: clock.control.increment_ms,
+                }
+            }),
+            deadline_ms: (active && matches!(record.participant(turn), Participant::User(_)))
+                .then(|| record.deadline()),
+            draw_offer: record.draw_offer.map(|offer| colour_name(offer.by)),
+            takeback: record
+                .takeback_request
+                .map(|request| colour_name(request.by)),
+            can_takeback,
+            result: (!active).then(|| ResultView {
+                winner: record
+                    .result
+                    .and_then(|result| result.winner().map(colour_name)),
+                text: self.result_line(language, record),
+            }),
+            spectators: 0,
+        }
+    }
+
+    fn player_view(
+        &self,
+        language: Language,
+        record: &dama_core::store::Game,
+        colour: Color,
+    ) -> PlayerView {
+        let participant = record.participant(colour);
+        let name = self.plain_name(language, record.guild, participant);
+        match participant {
+            Participant::User(user) => PlayerView {
+                id: user.to_string(),
+                name,
+                rating: self
+                    .store
+                    .player(record.guild, user)
+                    .ok()
+                    .flatten()
+                    .map(|player| player.rating.rating.round() as i64),
+                engine_level: None,
+            },
+            Participant::Engine(level) => PlayerView {
+                id: "0".to_owned(),
+                name,
+                rating: None,
+                engine_level: Some(level),
+            },
+        }
+    }
+}
+
+/// A move's path (its origin, then every landing) and captured squares, by number.
+fn squares(m: &Move) -> (Vec<u8>, Vec<u8>) {
+    let path = std::iter::once(m.from())
+        .chain(m.landings().iter().copied())
+        .map(dama_rules::Square::number)
+        .collect();
+    let captures = m.captures().iter().map(|square| square.number()).collect();
+    (path, captures)
+}

@@ -1,0 +1,202 @@
+//! The messages of the Activity's WebSocket: JSON text frames, each an object with `type`
+//! (the protocol of `docs/activity.md`'s page; the `Game` of a `game` frame is the service's
+//! [`GameView`]).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use dama_service::{GameView, PlayerView};
+
+/// What the page sends.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Incoming {
+    Lobby,
+    Watch {
+        game: i64,
+    },
+    Move {
+        game: i64,
+        ply: u32,
+        #[serde(rename = "move")]
+        text: String,
+    },
+    /// `answer`: `null` offers, `true` accepts, `false` declines.
+    Draw {
+        game: i64,
+        #[serde(default)]
+        answer: Option<bool>,
+    },
+    Resign {
+        game: i64,
+    },
+    /// `answer`: `null` asks (or accepts the other side's request, or withdraws one's own),
+    /// `true` accepts, `false` declines.
+    Takeback {
+        game: i64,
+        #[serde(default)]
+        answer: Option<bool>,
+    },
+    /// The engine's review of a game that has ended.
+    Analysis {
+        game: i64,
+    },
+    Rematch {
+        game: i64,
+    },
+    /// `level` set: a game against the engine; `opponent` null and no level: an open
+    /// challenge.
+    Challenge {
+        #[serde(default)]
+        opponent: Option<String>,
+        #[serde(default)]
+        level: Option<u8>,
+        #[serde(default)]
+        colour: Option<String>,
+        #[serde(default)]
+        time: Option<String>,
+    },
+    Accept {
+        challenge: i64,
+    },
+    /// The challenged person declines a challenge.
+    Decline {
+        challenge: i64,
+    },
+    /// The challenger withdraws a challenge.
+    Cancel {
+        challenge: i64,
+    },
+}
+
+/// Who the page's person is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct You {
+    pub id: String,
+    pub name: String,
+}
+
+/// A running game in the lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub id: i64,
+    pub white: PlayerView,
+    pub black: PlayerView,
+    pub ply: u32,
+    pub spectators: usize,
+}
+
+/// An open challenge in the lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Challenge {
+    pub id: i64,
+    pub from: PlayerView,
+    pub to: Option<PlayerView>,
+    /// `white`, `black` or `random`: the challenger's colour.
+    pub colour: &'static str,
+    pub time: Option<String>,
+}
+
+/// What the server sends.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Outgoing {
+    Hello {
+        you: You,
+        language: &'static str,
+        words: BTreeMap<&'static str, String>,
+        /// `squares[n-1]`: `[row, column]` of square n, White at the bottom, row 0 at the top.
+        squares: Vec<[u8; 2]>,
+    },
+    /// The channel's lobby, sent again whenever it changes (to every page of the channel,
+    /// whether it shows the lobby or a game).
+    Lobby {
+        games: Vec<Summary>,
+        challenges: Vec<Challenge>,
+        /// The people present in the channel's Activity (the page's own person included).
+        present: Vec<You>,
+    },
+    Game {
+        game: Box<GameView>,
+    },
+    /// The engine's review of a finished game, in the page's language (Discord markdown).
+    Analysis {
+        game: i64,
+        text: String,
+    },
+    /// The service refused an action: its private answer.
+    Refused {
+        text: String,
+    },
+    /// What the service says publicly about an action.
+    Notice {
+        text: String,
+    },
+    /// A bad frame, or too many.
+    Error {
+        text: String,
+    },
+}
+
+impl Outgoing {
+    /// The frame's text.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| r#"{"type":"error","text":""}"#.to_owned())
+    }
+}
+
+/// The place of every square, as [`Outgoing::Hello`] gives them.
+#[must_use]
+pub fn squares() -> Vec<[u8; 2]> {
+    dama_rules::Square::ALL
+        .iter()
+        .map(|square| [square.row(), square.column()])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_read_as_the_protocol_writes_them() {
+        let read = |text: &str| serde_json::from_str::<Incoming>(text).unwrap();
+        assert_eq!(
+            read(r#"{"type":"move","game":12,"ply":7,"move":"22x13x6"}"#),
+            Incoming::Move {
+                game: 12,
+                ply: 7,
+                text: "22x13x6".to_owned()
+            }
+        );
+        assert_eq!(
+            read(r#"{"type":"draw","game":3,"answer":null}"#),
+            Incoming::Draw {
+                game: 3,
+                answer: None
+            }
+        );
+        assert_eq!(read(r#"{"type":"lobby"}"#), Incoming::Lobby);
+        assert_eq!(
+            read(r#"{"type":"takeback","game":3}"#),
+            Incoming::Takeback {
+                game: 3,
+                answer: None
+            }
+        );
+        assert_eq!(
+            read(r#"{"type":"decline","challenge":5}"#),
+            Incoming::Decline { challenge: 5 }
+        );
+        assert!(serde_json::from_str::<Incoming>(r#"{"type":"shout"}"#).is_err());
+        let sent = Outgoing::Refused {
+            text: "no".to_owned(),
+        }
+        .to_json();
+        assert_eq!(sent, r#"{"type":"refused","text":"no"}"#);
+        assert_eq!(squares()[0], [0, 0]);
+        assert_eq!(squares()[31], [7, 7]);
+    }
+}
