@@ -73,6 +73,7 @@ impl Outcomes {
                 // The refusal's kind: its first words.
                 let kind: String = reply
                     .text
+                    .plain()
                     .split_whitespace()
                     .take(6)
                     .collect::<Vec<_>>()

@@ -5,7 +5,7 @@ import { Board } from './board';
 import { formatMs } from './clock';
 import { html } from './dom';
 import { button, challengeButtons, challengeLine, playerName } from './lobby';
-import type { Challenge, Colour, Game, PageMessage } from './protocol';
+import type { BotText, Challenge, Colour, Game, PageMessage } from './protocol';
 import { eye } from './icons';
 import { rich } from './markup';
 import { w } from './words';
@@ -131,13 +131,13 @@ export class GameView {
   }
 
   /** The engine's review of game `id`, when it is the one on screen. */
-  showAnalysis(id: number, text: string): void {
+  showAnalysis(id: number, text: BotText): void {
     if (this.game?.id !== id) return;
     this.analysis.replaceChildren(html('h2', {}, w('activity-analysis')), html('div', { class: 'review' }, ...rich(text)));
   }
 
   /** A refusal or an error, shown under the board for a few seconds. */
-  say(text: string, kind: 'refused' | 'error' | 'notice'): void {
+  say(text: BotText, kind: 'refused' | 'error' | 'notice'): void {
     this.flash.replaceChildren(...rich(text));
     this.flash.className = `flash ${kind} shown`;
     window.clearTimeout(this.flashTimer);

@@ -5,7 +5,7 @@ import { Connection } from './connection';
 import { html } from './dom';
 import { GameView } from './game';
 import { lobbyView } from './lobby';
-import type { Hello, Lobby, PageMessage, ServerMessage } from './protocol';
+import type { BotText, Hello, Lobby, PageMessage, ServerMessage } from './protocol';
 import { start, type Start } from './sdk';
 import { learnName, rich, setLanguage } from './markup';
 import { setWords, w } from './words';
@@ -131,7 +131,7 @@ class Page {
     this.main.replaceChildren(lobbyView(this.lobby, this.start.you.id, (message) => this.send(message)));
   }
 
-  private say(text: string, kind: 'refused' | 'error' | 'notice'): void {
+  private say(text: BotText, kind: 'refused' | 'error' | 'notice'): void {
     if (this.gameView !== null && this.watching !== null) {
       this.gameView.say(text, kind);
       return;

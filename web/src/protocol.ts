@@ -4,6 +4,26 @@
 
 export type Colour = 'white' | 'black';
 
+/**
+ * One span of the bot's text: its part (the bot's words, a name, a person, a moment in Unix
+ * milliseconds, a command by its path and as typed, a channel, a game) and its style.
+ */
+export interface Span {
+  words?: string;
+  name?: string;
+  person?: string;
+  moment?: number;
+  command?: string;
+  typed?: string;
+  channel?: string;
+  game?: number;
+  strong?: boolean;
+  code?: boolean;
+}
+
+/** The bot's text as data: the page writes each part its own way. */
+export type BotText = Span[];
+
 export interface Player {
   id: string;
   name: string;
@@ -64,7 +84,7 @@ export interface Game {
   draw_offer: Colour | null;
   takeback: Colour | null;
   can_takeback: boolean;
-  result: { winner: Colour | null; text: string } | null;
+  result: { winner: Colour | null; text: BotText } | null;
   spectators: number;
 }
 
@@ -94,10 +114,10 @@ export type ServerMessage =
   | Hello
   | Lobby
   | { type: 'game'; game: Game }
-  | { type: 'analysis'; game: number; text: string }
-  | { type: 'refused'; text: string }
-  | { type: 'notice'; text: string }
-  | { type: 'error'; text: string };
+  | { type: 'analysis'; game: number; text: BotText }
+  | { type: 'refused'; text: BotText }
+  | { type: 'notice'; text: BotText }
+  | { type: 'error'; text: BotText };
 
 export type PageMessage =
   | { type: 'lobby' }

@@ -80,8 +80,6 @@ level-name = { $level ->
         [7] expert
        *[8] master
     }
-# A command typed, where Discord cannot show a clickable one. $name: /challenge.
-command-typed = `{ $name }`
 
 
 ## Challenges
@@ -1108,6 +1106,9 @@ console-settings-usage = `{ $settings }` takes `language:it|en|es|auto`, `notify
 console-click-usage = `/click ID [VALUE]` presses a button (ids are shown in brackets).
 # Replies as text.
 console-only-you = (only you see this)
+# A moment, relative to the console's clock. $duration: how far.
+console-moment-future = in { $duration }
+console-moment-past = { $duration } ago
 console-board-saved = (board saved to { $path })
 console-saved = (saved { $path })
 console-cannot-save = (could not save { $path }: { $error })

@@ -75,8 +75,6 @@ level-name = { $level ->
         [7] experto
        *[8] maestro
     }
-# Un comando que se escribe, donde Discord no puede mostrar uno en el que hacer clic. $name: /retar.
-command-typed = `{ $name }`
 
 
 ## Challenges
@@ -1112,6 +1110,9 @@ console-game-number = Escribe el número de la partida, como `{ $pdn } 12`.
 console-settings-usage = `{ $settings }` acepta `idioma:it|en|es|auto`, `avisos:md|mención|nada`, `tiempo:24h`, `caducidad:1day|auto`, `hilos:sí|no`, `añadir-canal:#NOMBRE`, `quitar-canal:#NOMBRE`, `problema-diario:#NOMBRE`, `hora-problema:0-23` y `quitar-problema:sí`; solo, muestra los ajustes.
 console-click-usage = `/click ID [VALOR]` pulsa un botón (los id aparecen entre corchetes).
 console-only-you = (solo lo ves tú)
+# A moment, relative to the console's clock. $duration: how far.
+console-moment-future = dentro de { $duration }
+console-moment-past = hace { $duration }
 console-board-saved = (tablero guardado en { $path })
 console-saved = (guardado { $path })
 console-cannot-save = (no se pudo guardar { $path }: { $error })

@@ -84,8 +84,6 @@ level-name = { $level ->
         [7] esperto
        *[8] maestro
     }
-# Un comando da scrivere, dove Discord non può mostrarne uno cliccabile. $name: /sfida.
-command-typed = `{ $name }`
 
 
 ## Challenges
@@ -1130,6 +1128,9 @@ console-game-number = Scrivi il numero della partita, come `{ $pdn } 12`.
 console-settings-usage = `{ $settings }` accetta `lingua:it|en|es|auto`, `notifiche:dm|menzione|niente`, `tempo:24h`, `scadenza:1day|auto`, `thread:sì|no`, `aggiungi-canale:#NOME`, `togli-canale:#NOME`, `problema-del-giorno:#NOME`, `ora-problema:0-23` e `togli-problema:sì`; da solo mostra le impostazioni.
 console-click-usage = `/click ID [VALORE]` preme un pulsante (gli id sono tra parentesi quadre).
 console-only-you = (lo vedi solo tu)
+# A moment, relative to the console's clock. $duration: how far.
+console-moment-future = tra { $duration }
+console-moment-past = { $duration } fa
 console-board-saved = (damiera salvata in { $path })
 console-saved = (salvato { $path })
 console-cannot-save = (impossibile salvare { $path }: { $error })

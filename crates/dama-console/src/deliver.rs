@@ -1,6 +1,7 @@
 //! Acting for a console user, and showing what the service answers where it is posted: in the
 //! channel, in a thread it opens, or as a direct message.
 
+use dama_core::text::{Part, RichText};
 use std::fmt::Write as _;
 use std::sync::{Mutex, PoisonError};
 
@@ -198,7 +199,10 @@ impl Console {
         let name = self.name_of(user);
         if self.closed_dms.contains(&user) {
             let mut reply = notice.reply;
-            reply.text = format!("<@{user}> {}", reply.text);
+            let mut text = RichText::from(Part::Person(user));
+            text.push_str(" ");
+            text.append(reply.text);
+            reply.text = text;
             let channel = self.place_name(notice.channel);
             let mut out = format!(
                 "{}\n",

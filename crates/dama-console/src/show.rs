@@ -1,14 +1,15 @@
 //! Replies as console text: mentions as names, the board drawn in text, attachments saved or
 //! described, components listed with their ids.
 
+use dama_core::text::{Part, RichText};
 use std::fmt::Write as _;
 
 use dama_rules::{Color, Square};
 
 use super::Console;
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, human_duration, t};
 use dama_render::{BoardView, advantage_chart};
-use dama_service::{Attachment, Component, Reply};
+use dama_service::{Attachment, Clock, Component, Reply};
 
 impl Console {
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
@@ -21,7 +22,7 @@ impl Console {
         if reply.ephemeral {
             let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));
         }
-        out.push_str(&self.names_for_mentions(&reply.text));
+        out.push_str(&self.words(&reply.text, language));
         out.push('\n');
         if let Some(view) = &reply.board {
             out.push_str(&text_board(language, view));
@@ -136,45 +137,44 @@ impl Console {
         out
     }
 
-    /// Mentions of people (`<@id>`) as `@name`, of channels and threads (`<#id>`) as `#name`.
-    pub(super) fn names_for_mentions(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(start) = rest.find('<') {
-            out.push_str(&rest[..start]);
-            let after = &rest[start + 1..];
-            let kind = after.chars().next();
-            let mention = match kind {
-                Some(kind @ ('@' | '#')) => after[1..]
-                    .find('>')
-                    .and_then(|end| Some((kind, after[1..=end].parse::<u64>().ok()?, end))),
-                _ => None,
-            };
-            let Some((kind, id, end)) = mention else {
-                out.push('<');
-                rest = after;
-                continue;
-            };
-            let name = if kind == '@' {
-                // Someone from an earlier session is known to the store by name.
-                self.people.name(id).or_else(|| {
-                    let player = self.service.store().player(self.guild, id).ok()??;
-                    Some(player.display_name)
-                })
-            } else {
-                self.places.get(&id).map(|place| place.name.clone())
-            };
-            match name {
-                Some(name) => {
-                    out.push(kind);
-                    out.push_str(&name);
+    /// A text as the console writes it: people and channels by their names (`@alice`,
+    /// `#general`), moments relative to the console's clock in `language` ("in 24 h"),
+    /// commands as typed, a game by where it is played; the marks of style as they are.
+    pub(super) fn words(&self, text: &RichText, language: Language) -> String {
+        text.render(true, |part| match part {
+            Part::Words(words) | Part::Name(words) => words.clone(),
+            Part::Person(user) => format!("@{}", self.person_name(*user)),
+            Part::Channel(channel) => format!("#{}", self.place_name(*channel)),
+            Part::Game(link) => format!("#{}", self.place_name(link.place)),
+            Part::Command { path, typed } => {
+                if typed.is_empty() {
+                    format!("`{}`", self.typed(path))
+                } else {
+                    format!("`{typed}`")
                 }
-                None => out.push_str(&rest[start..start + end + 3]),
             }
-            rest = &after[end + 2..];
-        }
-        out.push_str(rest);
-        out
+            Part::Moment(at) => {
+                let from_now = at - Clock::now(&*self.clock);
+                let duration = human_duration(language, from_now.abs());
+                if from_now >= 0 {
+                    t!(language, ConsoleMomentFuture, duration = duration)
+                } else {
+                    t!(language, ConsoleMomentPast, duration = duration)
+                }
+            }
+        })
+    }
+
+    /// A person's name: one of the console's people, else as the store knows them (from an
+    /// earlier session), else their id.
+    fn person_name(&self, user: u64) -> String {
+        self.people
+            .name(user)
+            .or_else(|| {
+                let player = self.service.store().player(self.guild, user).ok()??;
+                Some(player.display_name)
+            })
+            .unwrap_or_else(|| user.to_string())
     }
 }
 

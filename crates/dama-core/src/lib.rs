@@ -10,6 +10,7 @@
 //! - [`tournament`]: tournaments as plain data (pairings, standings, openings).
 //! - [`shards`]: which of the bot's shards a process runs.
 //! - [`metrics`]: the counters and gauges a running bot keeps.
+//! - [`text`]: text with its parts (people, moments, commands) kept as data.
 
 pub mod commands;
 pub mod config;
@@ -18,4 +19,5 @@ pub mod i18n;
 pub mod metrics;
 pub mod shards;
 pub mod store;
+pub mod text;
 pub mod tournament;

@@ -200,7 +200,7 @@ pub async fn run(
                 }
             };
             let count = registered.len();
-            setup_data.service.set_command_ids(command_ids(&registered));
+            setup_data.markup.set_command_ids(command_ids(&registered));
             setup_data.access.link(ctx.cache.clone(), ctx.http.clone());
             if let Some(guild) = dev_guild {
                 info!("registered {count} commands in guild {guild}");
@@ -457,6 +457,7 @@ async fn sweep(
         // run into a limit before either heard of it.
         let _round = rounds.lock().await;
         let service = data.service.clone();
+        let markup = data.markup.clone();
         let renderer = data.renderer.clone();
         let claimed = std::time::Instant::now();
         // The sweep plays the engine's moves a restart interrupted: CPU work.
@@ -470,9 +471,12 @@ async fn sweep(
                             .notices
                             .iter()
                             .map(|notice| {
-                                render_notices(&renderer, vec![notice.clone()], &|guild| {
-                                    service.server_language(guild)
-                                })
+                                render_notices(
+                                    &renderer,
+                                    vec![notice.clone()],
+                                    &|guild| service.server_language(guild),
+                                    &markup,
+                                )
                             })
                             .collect();
                         (delivery, parts)

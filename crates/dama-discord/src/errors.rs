@@ -1,6 +1,7 @@
 //! The one error handler: a user mistake gets a friendly private answer; a failure is logged
 //! with its context and the user gets a short apology. Nobody sees "This interaction failed".
 
+use dama_core::text::{Part, RichText};
 use std::sync::atomic::Ordering;
 
 use poise::serenity_prelude as serenity;
@@ -9,7 +10,7 @@ use tracing::{error, warn};
 use super::outgoing::{DiscordMessage, Outgoing, Place};
 use super::permissions::{guild_only_text, missing_permissions_text, permission_name};
 use super::{Data, Error};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_service::Reply;
 
 /// What the user sees when something failed on the bot's side.
@@ -84,21 +85,15 @@ pub fn mistake_text(
 #[must_use]
 pub fn subcommand_required(ctx: poise::Context<'_, Data, Error>, language: Language) -> String {
     let command = ctx.command();
-    let service = &ctx.data().service;
-    let choices = command
-        .subcommands
-        .iter()
-        .map(|sub| {
-            let path = format!("{} {}", command.name, sub.name);
-            if dama_core::commands::is_runnable(&path) {
-                service.command(language, &path)
-            } else {
-                format!("`/{path}`")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    t!(language, DiscordSubcommandRequired, choices = choices)
+    let choices = command.subcommands.iter().map(|sub| {
+        let path = format!("{} {}", command.name, sub.name);
+        Part::command(&path)
+    });
+    ctx.data().markup.render(&tr!(
+        language,
+        DiscordSubcommandRequired,
+        choices = RichText::join(choices, ", ")
+    ))
 }
 
 /// Counts a failure in the metrics (a database error).
@@ -198,7 +193,7 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         return;
     }
     let message = DiscordMessage::new(
-        &Outgoing::text(Reply::private(text)).in_language(reader_language(ctx)),
+        &Outgoing::text(Reply::private(text), &ctx.data().markup).in_language(reader_language(ctx)),
         Place {
             guild: 0,
             attachment_limit: 0,

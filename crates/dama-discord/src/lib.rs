@@ -28,6 +28,7 @@ pub mod bot;
 pub mod call;
 pub mod commands;
 pub mod errors;
+pub mod markup;
 pub mod outgoing;
 pub mod permissions;
 pub mod ratelimits;
@@ -82,6 +83,8 @@ pub struct Data {
     pub launch_activity: bool,
     /// What Discord's rate limits said, and the deadline of a channel post.
     pub limits: ratelimits::RateLimits,
+    /// How the bot's texts are written on Discord (the registered commands' ids).
+    pub markup: markup::Markup,
 }
 
 impl Data {
@@ -98,6 +101,7 @@ impl Data {
             access,
             launch_activity: false,
             limits: ratelimits::RateLimits::default(),
+            markup: markup::Markup::default(),
         }
     }
 

@@ -442,7 +442,7 @@ impl From<StoreError> for Stop {
 pub(crate) type Flow<T> = Result<T, Stop>;
 
 /// Stops a flow with a private answer.
-pub(crate) fn refuse<T>(text: impl Into<String>) -> Flow<T> {
+pub(crate) fn refuse<T>(text: impl Into<dama_core::text::RichText>) -> Flow<T> {
     Err(Stop::refused(Reply::private(text)))
 }
 

@@ -15,6 +15,7 @@
 //! requests for the same game share one analysis: the second waits for the first's result,
 //! and sees its progress.
 
+use dama_core::text::Part;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -25,14 +26,13 @@ use dama_rules::{Color, Move, Position};
 use super::action::{Flow, refuse};
 use super::board::result_word;
 use super::info::pdn_header;
-use super::{
-    Actor, Attachment, ChartView, Cooldown, GameService, Reply, ServiceError, escape_markdown, lock,
-};
+use super::{Actor, Attachment, ChartView, Cooldown, GameService, Reply, ServiceError, lock};
+use crate::texts::command;
 use dama_coach::analysis::{
     Analysis, AnalysisOptions, EVALUATION_CLIP, Mark, PlyAnalysis, analyse_in_turns,
     format_evaluation,
 };
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{Game, GameId, GameStatus, StoredAnalysis};
 use dama_render::{BoardView, ChartLabels, ChartMark, MarkKind};
 
@@ -255,11 +255,11 @@ impl GameService {
                 .game(GameId(id))?
                 .filter(|g| g.guild == actor.guild);
             let Some(record) = found else {
-                return refuse(t!(
+                return refuse(tr!(
                     language,
                     AnalysisNoSuchGame,
                     game = id,
-                    cmd_history = self.command(language, "history"),
+                    cmd_history = command("history"),
                 ));
             };
             self.refuse_unseen(actor, &record)?;
@@ -271,11 +271,11 @@ impl GameService {
                 .into_iter()
                 .find(|g| g.status != GameStatus::Active && g.ply > 0);
             let Some(record) = ended else {
-                return refuse(t!(
+                return refuse(tr!(
                     language,
                     AnalysisNoneHere,
-                    cmd_analysis = self.command(language, "analysis"),
-                    cmd_history = self.command(language, "history"),
+                    cmd_analysis = command("analysis"),
+                    cmd_history = command("history"),
                 ));
             };
             record
@@ -413,10 +413,10 @@ impl GameService {
     ) -> Result<Reply, ServiceError> {
         let name = |colour: Color| {
             let plain = self.plain_name(language, record.guild, record.participant(colour));
-            escape_markdown(&shorten(&plain, NAME_MAX_CHARS))
+            Part::Name(shorten(&plain, NAME_MAX_CHARS))
         };
         let (white, black) = (name(Color::White), name(Color::Black));
-        let mut text = t!(
+        let mut text = tr!(
             language,
             AnalysisTitle,
             game = record.id.0,
@@ -424,8 +424,8 @@ impl GameService {
             black = black.clone(),
             result = result_word(record.result),
         );
-        text.push('\n');
-        text.push_str(&t!(
+        text.push_str("\n");
+        text.append(tr!(
             language,
             AnalysisAccuracy,
             white = white,
@@ -433,9 +433,9 @@ impl GameService {
             black = black,
             black_accuracy = format!("{:.0}", analysis.accuracy.black),
         ));
-        text.push('\n');
+        text.push_str("\n");
         let footer = t!(language, AnalysisFooter, nodes = analysis.nodes);
-        let room = ANSWER_MAX_CHARS.saturating_sub(text.chars().count() + footer.chars().count());
+        let room = ANSWER_MAX_CHARS.saturating_sub(text.room() + footer.chars().count());
         text.push_str(&moments_text(language, analysis, room));
         text.push_str(&footer);
 

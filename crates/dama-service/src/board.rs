@@ -2,6 +2,7 @@
 //! players, and `/board` and the Flip button.
 
 use dama_core::i18n::human_duration;
+use dama_core::text::{Part, RichText};
 use dama_rules::Color;
 
 use super::action::{Flow, Origin, refuse};
@@ -9,23 +10,24 @@ use super::loaded::Loaded;
 use super::notify::live_time;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
 use super::takeback::first_ply_of;
-use super::{Actor, Component, Cooldown, GameService, Reply, engine_name, escape_markdown};
-use dama_core::i18n::{Language, t};
+use super::{Actor, Component, Cooldown, GameService, Reply, engine_name};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameResult, GameStatus, Participant};
 use dama_render::BoardView;
 
 impl GameService {
-    /// The name of whoever plays a side, as message text (see [`escape_markdown`]); the
+    /// The name of whoever plays a side, as a part of a message text (a name as written); the
     /// engine is named in `language`.
     pub(crate) fn participant_name(
         &self,
         language: Language,
         guild: u64,
         participant: Participant,
-    ) -> String {
+    ) -> Part {
         match participant {
-            Participant::User(_) => escape_markdown(&self.plain_name(language, guild, participant)),
-            Participant::Engine(level) => engine_name(language, level),
+            Participant::User(_) => Part::Name(self.plain_name(language, guild, participant)),
+            Participant::Engine(level) => Part::Words(engine_name(language, level)),
         }
     }
 
@@ -96,14 +98,15 @@ impl GameService {
         &self,
         language: Language,
         loaded: &Loaded,
-        headline: &str,
+        headline: impl Into<RichText>,
         bottom: Option<Color>,
     ) -> Reply {
         let record = &loaded.record;
-        let mut text = String::new();
+        let headline = headline.into();
+        let mut text = RichText::new();
         if !headline.is_empty() {
-            text.push_str(headline);
-            text.push('\n');
+            text.append(headline);
+            text.push_str("\n");
         }
         let mut mentions = Vec::new();
         let mut components: Vec<Vec<Component>> = Vec::new();
@@ -117,12 +120,12 @@ impl GameService {
             // The person to move is mentioned if they chose mentions, else named.
             let (player, notified) = self.turn_name(language, record.guild, to_move);
             let color = turn.name();
-            text.push_str(&match to_move {
+            text.append(match to_move {
                 Participant::User(user) if record.clock.is_some() => {
                     if notified {
                         mentions.push(user);
                     }
-                    t!(
+                    tr!(
                         language,
                         GameBoardTurnLive,
                         game = game,
@@ -136,7 +139,7 @@ impl GameService {
                     if notified {
                         mentions.push(user);
                     }
-                    t!(
+                    tr!(
                         language,
                         GameBoardTurnClock,
                         game = game,
@@ -147,7 +150,7 @@ impl GameService {
                         deadline = live_time(record.deadline()),
                     )
                 }
-                Participant::Engine(_) => t!(
+                Participant::Engine(_) => tr!(
                     language,
                     GameBoardTurn,
                     game = game,
@@ -157,17 +160,17 @@ impl GameService {
                 ),
             });
             if let Some(clocks) = self.clocks_line(language, record) {
-                text.push('\n');
+                text.push_str("\n");
                 text.push_str(&clocks);
             }
             if loaded.position().must_capture() {
-                text.push('\n');
+                text.push_str("\n");
                 text.push_str(&t!(language, GameBoardCapture));
             }
             if let Some(offer) = record.draw_offer {
                 let offerer = record.participant(offer.by);
-                text.push('\n');
-                text.push_str(&t!(
+                text.push_str("\n");
+                text.append(tr!(
                     language,
                     GameBoardDrawOffer,
                     player = mention(language, offerer)
@@ -221,12 +224,12 @@ impl GameService {
                     }],
                 );
             } else if matches!(to_move, Participant::User(_)) {
-                text.push('\n');
-                text.push_str(&t!(
+                text.push_str("\n");
+                text.append(tr!(
                     language,
                     GameBoardTypeMove,
                     count = moves.len(),
-                    cmd_move = self.command(language, "move"),
+                    cmd_move = command("move"),
                 ));
             }
             let flip = GameButton::Flip {
@@ -273,13 +276,13 @@ impl GameService {
             ));
             components.push(row);
             if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
-                text.push('\n');
+                text.push_str("\n");
                 text.push_str(&verdict);
             }
         } else {
             text.push_str(&t!(language, GameBoardOver, game = id.to_string()));
             if let Some(verdict) = self.table_verdict(language, record, loaded.position()) {
-                text.push('\n');
+                text.push_str("\n");
                 text.push_str(&verdict);
             }
             components.push(vec![button(
@@ -367,11 +370,11 @@ pub(crate) fn players(
         .filter_map(Participant::user)
 }
 
-/// A mention of a person, or the engine's name in `language`.
-pub(crate) fn mention(language: Language, participant: Participant) -> String {
+/// A person (a mention on Discord), or the engine's name in `language`.
+pub(crate) fn mention(language: Language, participant: Participant) -> Part {
     match participant {
-        Participant::User(user) => format!("<@{user}>"),
-        Participant::Engine(level) => engine_name(language, level),
+        Participant::User(user) => Part::Person(user),
+        Participant::Engine(level) => Part::Words(engine_name(language, level)),
     }
 }
 

@@ -3,6 +3,7 @@
 use dama_core::i18n::human_duration;
 use dama_core::store::ColourChoice;
 use dama_core::store::Member;
+use dama_core::text::{Part, RichText};
 use std::time::Duration;
 
 use dama_engine::Level;
@@ -13,14 +14,15 @@ use super::engine_name;
 use super::engine_pool::Request;
 use super::limits::queued_text;
 use super::live::{Pace, base_text, check_time_control, seconds_text};
+use super::notify::live_time;
 use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
 use super::settings::millis;
 use super::threads::StartPlace;
 use super::{
-    Actor, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Notice, Reply,
-    ServiceError, escape_markdown,
+    Actor, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Notice, Reply, ServiceError,
 };
-use dama_core::i18n::{Language, t};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     Challenge, ChallengeId, ChallengeStatus, Game, GameStatus, Millis, NewChallenge, NewGame,
     Participant, StoreError, TimeControl, UserId,
@@ -29,12 +31,6 @@ use dama_core::store::{
 /// The strongest engine level, as the texts name it.
 fn max_level() -> u8 {
     Level::ALL[Level::ALL.len() - 1].number()
-}
-
-/// An instant as a Discord timestamp that counts down in each reader's own time zone
-/// (`<t:1796000600:R>`, "in 10 minutes").
-pub(crate) fn live_time(at: Millis) -> String {
-    format!("<t:{}:R>", at.div_euclid(1000))
 }
 
 impl GameService {
@@ -53,19 +49,15 @@ impl GameService {
         let language = actor.language;
         if let Some(opponent) = opponent {
             if opponent.is_bot {
-                return refuse(t!(
+                return refuse(tr!(
                     language,
                     ChallengeBot,
-                    cmd_play = self.command(language, "play"),
+                    cmd_play = command("play"),
                     max_level = max_level(),
                 ));
             }
             if opponent.user == actor.user {
-                return refuse(t!(
-                    language,
-                    ChallengeSelf,
-                    cmd_play = self.command(language, "play"),
-                ));
+                return refuse(tr!(language, ChallengeSelf, cmd_play = command("play"),));
             }
         }
         let (time, clock) = match pace {
@@ -93,16 +85,16 @@ impl GameService {
             .store
             .pending_challenges_in_channel(actor.channel, now)?;
         if let Some(mine) = open.iter().find(|c| c.challenger == actor.user) {
-            let cmd_cancel = self.command(language, "cancel");
+            let cmd_cancel = command("cancel");
             return refuse(if let Some(to) = mine.challenged {
-                t!(
+                tr!(
                     language,
                     ChallengeAlreadyOpen,
                     opponent = self.name_of(actor.guild, to),
                     cmd_cancel = cmd_cancel,
                 )
             } else {
-                t!(language, StartAlreadyOpenAnyone, cmd_cancel = cmd_cancel)
+                tr!(language, StartAlreadyOpenAnyone, cmd_cancel = cmd_cancel)
             });
         }
         let cooldown = Cooldown::Challenge(actor.user);
@@ -141,7 +133,7 @@ impl GameService {
             ColourChoice::Black => "black",
             ColourChoice::Random => "random",
         };
-        let by = format!("<@{}>", challenge.challenger);
+        let by = Part::Person(challenge.challenger);
         let time = human_duration(language, challenge.time_per_move_ms);
         let expires = live_time(challenge.expires_at);
         let text = if let Some(clock) = challenge.clock {
@@ -149,10 +141,10 @@ impl GameService {
             let base = base_text(language, clock.base_ms);
             let increment = seconds_text(clock.increment_ms);
             if let Some(to) = challenge.challenged {
-                t!(
+                tr!(
                     language,
                     ChallengeMessageLive,
-                    challenged = format!("<@{to}>"),
+                    challenged = Part::Person(to),
                     challenger = by,
                     color = color,
                     control = control,
@@ -161,7 +153,7 @@ impl GameService {
                     expires = expires,
                 )
             } else {
-                t!(
+                tr!(
                     language,
                     StartOpenChallengeLive,
                     challenger = by,
@@ -173,17 +165,17 @@ impl GameService {
                 )
             }
         } else if let Some(to) = challenge.challenged {
-            t!(
+            tr!(
                 language,
                 ChallengeMessage,
-                challenged = format!("<@{to}>"),
+                challenged = Part::Person(to),
                 challenger = by,
                 color = color,
                 time = time,
                 expires = expires,
             )
         } else {
-            t!(
+            tr!(
                 language,
                 StartOpenChallenge,
                 challenger = by,
@@ -218,7 +210,7 @@ impl GameService {
         }
     }
 
-    fn name_of(&self, guild: u64, user: u64) -> String {
+    fn name_of(&self, guild: u64, user: u64) -> Part {
         self.participant_name(Language::En, guild, Participant::User(user))
     }
 
@@ -246,11 +238,11 @@ impl GameService {
                 )]);
                 reply
             }
-            _ if game.thread == Some(actor.channel) => Reply::private(t!(
+            _ if game.thread == Some(actor.channel) => Reply::private(tr!(
                 language,
                 StartThreadTaken,
                 game = game.id.0,
-                channel = format!("<#{}>", game.channel),
+                channel = Part::Channel(game.channel),
             )),
             _ => Reply::private(t!(language, ChallengeChannelBusy, game = game.id.0)),
         };
@@ -302,15 +294,15 @@ impl GameService {
     }
 
     /// Why a challenge can no longer be answered, in a language.
-    fn not_pending_text(&self, language: Language, challenge: &Challenge) -> String {
+    fn not_pending_text(language: Language, challenge: &Challenge) -> RichText {
         match challenge.status {
-            ChallengeStatus::Accepted => t!(language, ChallengeWasAccepted),
-            ChallengeStatus::Declined => t!(language, ChallengeWasDeclined),
-            ChallengeStatus::Cancelled => t!(language, ChallengeWasCancelled),
-            ChallengeStatus::Expired | ChallengeStatus::Pending => t!(
+            ChallengeStatus::Accepted => t!(language, ChallengeWasAccepted).into(),
+            ChallengeStatus::Declined => t!(language, ChallengeWasDeclined).into(),
+            ChallengeStatus::Cancelled => t!(language, ChallengeWasCancelled).into(),
+            ChallengeStatus::Expired | ChallengeStatus::Pending => tr!(
                 language,
                 ChallengeExpired,
-                cmd_challenge = self.command(language, "challenge"),
+                cmd_challenge = command("challenge"),
             ),
         }
     }
@@ -345,7 +337,7 @@ impl GameService {
                 .find(|c| c.challenger == from)
             {
                 Some(challenge) => Ok(challenge),
-                None => refuse(t!(
+                None => refuse(tr!(
                     language,
                     StartNoneFrom,
                     name = self.name_of(actor.guild, from)
@@ -357,16 +349,15 @@ impl GameService {
             (0, 1) => Ok(anyone.into_iter().next().unwrap_or_else(|| unreachable!())),
             (0, 0) => refuse(t!(language, ChallengeNoneReceived)),
             _ => {
-                let who: Vec<String> = named
+                let who = named
                     .iter()
                     .chain(&anyone)
-                    .map(|c| self.name_of(actor.guild, c.challenger))
-                    .collect();
-                refuse(t!(
+                    .map(|c| self.name_of(actor.guild, c.challenger));
+                refuse(tr!(
                     language,
                     StartAcceptWhich,
-                    names = who.join(", "),
-                    cmd_accept = self.command(language, "accept"),
+                    names = RichText::join(who, ", "),
+                    cmd_accept = command("accept"),
                 ))
             }
         }
@@ -385,11 +376,11 @@ impl GameService {
         let challenge = self.challenge_to_accept(actor, id, from)?;
         let now = self.now();
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= now {
-            return refuse(self.not_pending_text(actor.language, &challenge));
+            return refuse(Self::not_pending_text(actor.language, &challenge));
         }
         match challenge.challenged {
             Some(challenged) if challenged != actor.user => {
-                return refuse(t!(
+                return refuse(tr!(
                     actor.language,
                     ChallengeAcceptNotYours,
                     name = self.name_of(challenge.guild, challenged),
@@ -438,7 +429,7 @@ impl GameService {
             }
             Err(StoreError::ChallengeNotPending { .. } | StoreError::ChallengeExpired(_)) => {
                 let fresh = self.store.challenge(challenge.id)?.unwrap_or(challenge);
-                return refuse(self.not_pending_text(actor.language, &fresh));
+                return refuse(Self::not_pending_text(actor.language, &fresh));
             }
             Err(other) => return Err(other.into()),
         };
@@ -447,14 +438,14 @@ impl GameService {
             return Ok(self.thread_start_reply(language, &game));
         }
         let loaded = self.load(game)?;
-        let headline = t!(
+        let headline = tr!(
             language,
             ChallengeAccepted,
-            name = escape_markdown(&actor.name),
-            white = format!("<@{white}>"),
-            black = format!("<@{black}>"),
+            name = Part::Name(actor.name.clone()),
+            white = Part::Person(white),
+            black = Part::Person(black),
         );
-        let mut reply = self.channel_start_reply(language, &loaded, &headline, place);
+        let mut reply = self.channel_start_reply(language, &loaded, headline, place);
         reply.mentions.push(challenge.challenger);
         Ok(reply)
     }
@@ -465,9 +456,9 @@ impl GameService {
         let Some(challenged) = challenge.challenged else {
             // An open challenge: whoever does not want it leaves it.
             return refuse(if challenge.challenger == actor.user {
-                t!(actor.language, StartOpenDeclineOwn)
+                t!(actor.language, StartOpenDeclineOwn).into()
             } else {
-                t!(
+                tr!(
                     actor.language,
                     StartOpenDecline,
                     expires = live_time(challenge.expires_at)
@@ -477,20 +468,20 @@ impl GameService {
         if challenged != actor.user {
             let name = self.name_of(challenge.guild, challenged);
             return refuse(if challenge.challenger == actor.user {
-                t!(actor.language, ChallengeDeclineOwn, name = name)
+                tr!(actor.language, ChallengeDeclineOwn, name = name)
             } else {
-                t!(actor.language, ChallengeDeclineNotYours, name = name)
+                tr!(actor.language, ChallengeDeclineNotYours, name = name)
             });
         }
         self.resolve(
             actor,
             &challenge,
             ChallengeStatus::Declined,
-            &t!(
+            tr!(
                 self.public_language(actor),
                 ChallengeDeclined,
-                name = escape_markdown(&actor.name),
-                challenger = format!("<@{}>", challenge.challenger),
+                name = Part::Name(actor.name.clone()),
+                challenger = Part::Person(challenge.challenger),
             ),
             Some(challenge.challenger),
         )
@@ -500,29 +491,29 @@ impl GameService {
     pub(crate) fn cancel(&self, actor: &Actor, id: Option<ChallengeId>) -> Flow<Reply> {
         let challenge = self.find_challenge(actor, id, false)?;
         if challenge.challenger != actor.user {
-            return refuse(t!(
+            return refuse(tr!(
                 actor.language,
                 ChallengeCancelNotYours,
                 name = self.name_of(challenge.guild, challenge.challenger),
             ));
         }
         let language = self.public_language(actor);
-        let name = escape_markdown(&actor.name);
+        let name = Part::Name(actor.name.clone());
         let text = if let Some(to) = challenge.challenged {
-            t!(
+            tr!(
                 language,
                 ChallengeCancelled,
                 name = name,
-                challenged = format!("<@{to}>"),
+                challenged = Part::Person(to),
             )
         } else {
-            t!(language, StartOpenCancelled, name = name)
+            tr!(language, StartOpenCancelled, name = name)
         };
         self.resolve(
             actor,
             &challenge,
             ChallengeStatus::Cancelled,
-            &text,
+            text,
             challenge.challenged,
         )
     }
@@ -533,11 +524,11 @@ impl GameService {
         actor: &Actor,
         challenge: &Challenge,
         to: ChallengeStatus,
-        text: &str,
+        text: RichText,
         notify: Option<UserId>,
     ) -> Flow<Reply> {
         if challenge.status != ChallengeStatus::Pending || challenge.expires_at <= self.now() {
-            return refuse(self.not_pending_text(actor.language, challenge));
+            return refuse(Self::not_pending_text(actor.language, challenge));
         }
         match self.store.resolve_challenge(challenge.id, to, self.now()) {
             Ok(_) => Ok(Reply {
@@ -550,7 +541,7 @@ impl GameService {
                     .store
                     .challenge(challenge.id)?
                     .unwrap_or_else(|| challenge.clone());
-                refuse(self.not_pending_text(actor.language, &fresh))
+                refuse(Self::not_pending_text(actor.language, &fresh))
             }
             Err(other) => Err(other.into()),
         }
@@ -650,10 +641,10 @@ impl GameService {
             Color::Black
         };
         let language = self.game_language(&loaded.record);
-        let mut headline = t!(
+        let mut headline = tr!(
             language,
             ChallengeEngineGame,
-            name = escape_markdown(&actor.name),
+            name = Part::Name(actor.name.clone()),
             color = colour.name(),
             engine = engine_name(language, level.number()),
         );
@@ -668,8 +659,8 @@ impl GameService {
                 if let Some(text) =
                     self.engine_move(language, &mut loaded, level.number(), &request)?
                 {
-                    headline.push(' ');
-                    headline.push_str(&text);
+                    headline.push_str(" ");
+                    headline.append(text);
                 }
             }
         }
@@ -677,7 +668,7 @@ impl GameService {
             // The board, with the engine's opening move, goes in the thread.
             return Ok(self.thread_start_reply(language, &loaded.record));
         }
-        Ok(self.channel_start_reply(language, &loaded, &headline, place))
+        Ok(self.channel_start_reply(language, &loaded, headline, place))
     }
 
     /// Rematch: colours swapped, where the game was played. Against the engine it starts at
@@ -718,7 +709,7 @@ impl GameService {
             Participant::User(user) => {
                 let member = Member {
                     user,
-                    name: self.name_of(old.guild, user),
+                    name: self.plain_name(Language::En, old.guild, Participant::User(user)),
                     is_bot: false,
                 };
                 let wanted = if colour == Color::White {
@@ -765,9 +756,9 @@ impl GameService {
     /// The notice of an expired challenge: the edit of its message.
     pub(crate) fn expired_notice(&self, challenge: &Challenge) -> Notice {
         let language = self.challenge_language(challenge);
-        let by = format!("<@{}>", challenge.challenger);
+        let by = Part::Person(challenge.challenger);
         let text = if let Some(to) = challenge.challenged {
-            t!(
+            tr!(
                 language,
                 ChallengeExpiredNotice,
                 challenger = by,
@@ -775,7 +766,7 @@ impl GameService {
                     self.participant_name(language, challenge.guild, Participant::User(to)),
             )
         } else {
-            t!(language, StartOpenExpired, challenger = by)
+            tr!(language, StartOpenExpired, challenger = by)
         };
         let mut reply = Reply::public(text);
         reply.mentions.push(challenge.challenger);

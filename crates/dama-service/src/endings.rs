@@ -2,6 +2,7 @@
 //! engine's answer to an offer), claims on time, and aborts by moderators.
 
 use dama_core::i18n::human_duration;
+use dama_core::text::{Part, RichText};
 use dama_rules::Color;
 
 use super::action::{Flow, Origin, Stop, refuse};
@@ -13,8 +14,9 @@ use super::loaded::{Loaded, player_colour};
 use super::moves::thinking;
 use super::rating;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
-use super::{Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply, escape_markdown};
-use dama_core::i18n::{Language, t};
+use super::{Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     DrawOffer, EndReason, Finish, FinishedGame, GameEnding, GameResult, OutboxEvent, Participant,
     StoreError, UserId,
@@ -28,15 +30,15 @@ impl GameService {
         language: Language,
         guild: u64,
         finished: &FinishedGame,
-    ) -> String {
+    ) -> RichText {
         let Some(changes) = finished.ratings else {
-            return String::new();
+            return RichText::new();
         };
         let name = |change: &dama_core::store::RatingChange| {
             self.participant_name(language, guild, Participant::User(change.user))
         };
         let rating = |value: f64| format!("{value:.0}");
-        let ratings = t!(
+        let ratings = tr!(
             language,
             GameRatings,
             white = name(&changes.white),
@@ -46,7 +48,9 @@ impl GameService {
             black_before = rating(changes.black.before.rating),
             black_after = rating(changes.black.after.rating),
         );
-        format!(" {ratings}")
+        let mut text = RichText::from(" ");
+        text.append(ratings);
+        text
     }
 
     /// Ends the loaded game at the ply it was read at, and counts it (ratings, records), with
@@ -167,14 +171,14 @@ impl GameService {
             EndReason::Resign,
             actor.user,
         )?;
-        let mut headline = t!(
+        let mut headline = tr!(
             public,
             GameResigned,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             winner = mention(public, loaded.record.participant(winner)),
             color = winner.name(),
         );
-        headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
+        headline.append(self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply
             .mentions
@@ -225,10 +229,10 @@ impl GameService {
         if let Participant::Engine(level) = opponent {
             return self.engine_answers_draw(actor, &mut loaded, colour, level);
         }
-        let headline = t!(
+        let headline = tr!(
             public,
             GameDrawOffered,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             opponent = mention(public, opponent),
         );
         let mut reply = self.board_reply(public, &loaded, &headline, None);
@@ -287,22 +291,19 @@ impl GameService {
         // A button answers the offer it was posted with, and no later one.
         let standing = loaded.record.draw_offer.map(|offer| offer.number);
         if origin.answers().is_some() && origin.answers() != standing {
-            let mut reply = Reply::private(t!(
-                private,
-                GameDrawStale,
-                cmd_board = self.command(private, "board")
-            ));
+            let mut reply =
+                Reply::private(tr!(private, GameDrawStale, cmd_board = command("board")));
             reply.current_board = loaded.record.board_message;
             return Err(Stop::refused(reply));
         }
         let Some(offer) = loaded.record.draw_offer else {
-            return refuse(t!(
+            return refuse(tr!(
                 private,
                 GameDrawNoOffer,
-                cmd_draw_offer = self.command(private, "draw offer")
+                cmd_draw_offer = command("draw offer")
             ));
         };
-        let player = escape_markdown(&actor.name);
+        let player = Part::Name(actor.name.clone());
         if offer.by == colour {
             if accept {
                 return refuse(t!(private, GameDrawOwnOffer));
@@ -312,7 +313,7 @@ impl GameService {
             let mut reply = self.board_reply(
                 public,
                 &loaded,
-                &t!(public, GameDrawWithdrawn, player = player),
+                &tr!(public, GameDrawWithdrawn, player = player),
                 None,
             );
             reply
@@ -323,15 +324,15 @@ impl GameService {
         let offerer = loaded.record.participant(offer.by);
         if !accept {
             self.clear_offer(private, &mut loaded, offer)?;
-            let headline = t!(public, GameDrawDeclined, player = player);
+            let headline = tr!(public, GameDrawDeclined, player = player);
             let mut reply = self.board_reply(public, &loaded, &headline, None);
             // The offerer hears the answer; nobody else needs a ping for it.
             reply.mentions = offerer.user().into_iter().collect();
             return Ok(reply);
         }
         let finished = self.accept_offer(private, &mut loaded, offer, actor.user)?;
-        let mut headline = t!(public, GameDrawAccepted, player = player);
-        headline.push_str(&self.rating_text(public, loaded.record.guild, &finished));
+        let mut headline = tr!(public, GameDrawAccepted, player = player);
+        headline.append(self.rating_text(public, loaded.record.guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply.mentions.extend(offerer.user());
         self.announce_ending(&mut reply, &loaded.record, actor.user);
@@ -355,7 +356,7 @@ impl GameService {
         let deadline = loaded.record.deadline();
         let guild = loaded.record.guild;
         if now <= deadline {
-            return refuse(t!(
+            return refuse(tr!(
                 private,
                 GameClaimTooEarly,
                 player = self.participant_name(private, guild, loaded.record.participant(turn)),
@@ -369,13 +370,13 @@ impl GameService {
             EndReason::TimeoutClaim,
             actor.user,
         )?;
-        let mut headline = t!(
+        let mut headline = tr!(
             public,
             GameClaimWon,
             player = self.participant_name(public, guild, loaded.record.participant(turn)),
-            winner = escape_markdown(&actor.name),
+            winner = Part::Name(actor.name.clone()),
         );
-        headline.push_str(&self.rating_text(public, guild, &finished));
+        headline.append(self.rating_text(public, guild, &finished));
         let mut reply = self.board_reply(public, &loaded, &headline, None);
         reply
             .mentions
@@ -388,11 +389,11 @@ impl GameService {
     pub(crate) fn abort(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let private = actor.language;
         if !actor.can_moderate {
-            return refuse(t!(
+            return refuse(tr!(
                 private,
                 GameAbortNotAllowed,
-                cmd_resign = self.command(private, "resign"),
-                cmd_draw_offer = self.command(private, "draw offer"),
+                cmd_resign = command("resign"),
+                cmd_draw_offer = command("draw offer"),
             ));
         }
         let mut loaded = self.find_active(actor, origin)?;
@@ -403,10 +404,10 @@ impl GameService {
             actor.user,
         )?;
         let public = self.game_language(&loaded.record);
-        let headline = t!(
+        let headline = tr!(
             public,
             GameAborted,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             game = loaded.record.id.to_string(),
         );
         let mut reply = self.board_reply(public, &loaded, &headline, None);

@@ -3,10 +3,12 @@
 
 use super::action::{Flow, Origin, refuse};
 use super::settings::millis;
-use super::{Actor, GameService, Notice, Reply, ServiceError, escape_markdown};
-use dama_core::i18n::human_duration;
+use super::{Actor, GameService, Notice, Reply, ServiceError};
+use crate::texts::command;
 use dama_core::i18n::t;
+use dama_core::i18n::{human_duration, tr};
 use dama_core::store::{Game, GameStatus, Millis, StoreError};
+use dama_core::text::Part;
 
 impl GameService {
     /// Games against the engine whose player left them for twice
@@ -115,13 +117,13 @@ impl GameService {
             Err(other) => return Err(other.into()),
         };
         let public = self.game_language(&ended);
-        let mut reply = Reply::public(t!(
+        let mut reply = Reply::public(tr!(
             public,
             StartIdleEnded,
             game = id.0,
-            name = escape_markdown(&actor.name),
-            cmd_challenge = self.command(public, "challenge"),
-            cmd_play = self.command(public, "play"),
+            name = Part::Name(actor.name.clone()),
+            cmd_challenge = command("challenge"),
+            cmd_play = command("play"),
         ));
         self.announce_end(&mut reply, &ended, Some(actor.user));
         Ok(reply)

@@ -2,7 +2,7 @@
 //! animated replay.
 
 use dama_core::store::Member;
-use std::fmt::Write as _;
+use dama_core::text::{Part, RichText};
 
 use dama_rules::{Color, Move, Position, pdn};
 
@@ -11,9 +11,10 @@ use super::engine_name;
 use super::reply::{ButtonStyle, ComponentAction, ReplayView, button};
 use super::{
     Actor, Attachment, Cooldown, GameService, LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, Reply,
-    ServiceError, escape_markdown,
+    ServiceError,
 };
-use dama_core::i18n::{Language, t};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     Game, GameExport, GameId, GameResult, GameStatus, Participant, PlayerOutcome, Takeback,
 };
@@ -35,38 +36,34 @@ impl GameService {
                 .leaderboard(actor.guild, LEADERBOARD_MIN_GAMES, page, LEADERBOARD_PAGE)?;
         let language = self.public_language(actor);
         if board.total_players == 0 {
-            return Ok(Reply::public(t!(
+            return Ok(Reply::public(tr!(
                 language,
                 LookupLeaderboardEmpty,
-                cmd_challenge = self.command(language, "challenge"),
+                cmd_challenge = command("challenge"),
             )));
         }
         let page = board.page.min(board.pages.saturating_sub(1));
-        let mut text = t!(
+        let mut text = RichText::from(t!(
             language,
             LookupLeaderboardTitle,
             page = page + 1,
             pages = board.pages,
-        );
-        text.push('\n');
+        ));
         for entry in &board.entries {
             let p = &entry.player;
-            let _ = writeln!(
-                text,
-                "{}",
-                t!(
-                    language,
-                    LookupLeaderboardLine,
-                    rank = format!("{:>3}", entry.rank),
-                    name = escape_markdown(&p.display_name),
-                    rating = format!("{:.0}", p.rating.rating),
-                    deviation = format!("{:.0}", p.rating.deviation * 2.0),
-                    wins = p.wins,
-                    losses = p.losses,
-                    draws = p.draws,
-                )
-            );
+            text.push_line(tr!(
+                language,
+                LookupLeaderboardLine,
+                rank = format!("{:>3}", entry.rank),
+                name = Part::Name(p.display_name.clone()),
+                rating = format!("{:.0}", p.rating.rating),
+                deviation = format!("{:.0}", p.rating.deviation * 2.0),
+                wins = p.wins,
+                losses = p.losses,
+                draws = p.draws,
+            ));
         }
+        text.push_str("\n");
         let mut row = Vec::new();
         if page > 0 {
             row.push(button(
@@ -98,20 +95,20 @@ impl GameService {
         let (user, name) = member.map_or((actor.user, actor.name.as_str()), |m| {
             (m.user, m.name.as_str())
         });
-        let name = escape_markdown(name);
+        let name = Part::Name(name.to_owned());
         let language = self.public_language(actor);
         let Some(stats) = self.store.player_stats(actor.guild, user)? else {
-            return Ok(Reply::public(t!(language, LookupStatsNone, name = name)));
+            return Ok(Reply::public(tr!(language, LookupStatsNone, name = name)));
         };
         let p = &stats.player;
-        let mut text = t!(
+        let mut text = tr!(
             language,
             LookupStatsRating,
-            name = escape_markdown(&p.display_name),
+            name = Part::Name(p.display_name.clone()),
             rating = format!("{:.0}", p.rating.rating),
             deviation = format!("{:.0}", p.rating.deviation * 2.0),
         );
-        text.push('\n');
+        text.push_str("\n");
         text.push_str(&t!(
             language,
             LookupStatsMembers,
@@ -125,7 +122,7 @@ impl GameService {
                 PlayerOutcome::Loss => "loss",
                 PlayerOutcome::Draw => "draw",
             };
-            text.push('\n');
+            text.push_str("\n");
             text.push_str(&t!(
                 language,
                 LookupStatsStreak,
@@ -134,11 +131,10 @@ impl GameService {
             ));
         }
         if !stats.engine_records.is_empty() {
-            text.push('\n');
+            text.push_str("\n");
             text.push_str(&t!(language, LookupStatsEngine));
             for record in &stats.engine_records {
-                let _ = write!(
-                    text,
+                text.push_str(&format!(
                     "\n  {}",
                     t!(
                         language,
@@ -148,7 +144,7 @@ impl GameService {
                         losses = record.losses,
                         draws = record.draws,
                     )
-                );
+                ));
             }
         }
         Ok(Reply::public(text))
@@ -159,7 +155,7 @@ impl GameService {
         let language = self.public_language(actor);
         let (games, title, none) = match member {
             Some(member) => {
-                let name = escape_markdown(&member.name);
+                let name = Part::Name(member.name.clone());
                 // Games of channels the asker cannot see are left out.
                 let games = self
                     .store
@@ -170,36 +166,36 @@ impl GameService {
                     .collect();
                 (
                     games,
-                    t!(language, LookupHistoryMember, name = name.clone()),
-                    t!(language, LookupHistoryMemberNone, name = name),
+                    tr!(language, LookupHistoryMember, name = name.clone()),
+                    tr!(language, LookupHistoryMemberNone, name = name),
                 )
             }
             None => (
                 self.store
                     .recent_games_in_channel(actor.channel, HISTORY_LENGTH)?,
-                t!(language, LookupHistoryChannel),
-                t!(language, LookupHistoryChannelNone),
+                RichText::from(t!(language, LookupHistoryChannel)),
+                RichText::from(t!(language, LookupHistoryChannelNone)),
             ),
         };
         if games.is_empty() {
             return Ok(Reply::public(none));
         }
         let mut text = title;
-        text.push('\n');
         for game in &games {
-            let _ = writeln!(text, "{}", self.game_line(language, game));
+            text.push_line(self.game_line(language, game));
         }
-        text.push_str(&t!(
+        text.push_str("\n");
+        text.append(tr!(
             language,
             LookupHistoryFooter,
-            cmd_pdn = self.command(language, "pdn"),
-            cmd_replay = self.command(language, "replay"),
+            cmd_pdn = command("pdn"),
+            cmd_replay = command("replay"),
         ));
         Ok(Reply::public(text))
     }
 
     /// One game as the history lists it: number, players, how it stands, moves.
-    fn game_line(&self, language: Language, game: &Game) -> String {
+    fn game_line(&self, language: Language, game: &Game) -> RichText {
         let state = match (game.status, game.result) {
             (GameStatus::Active, _) => t!(language, LookupStatePlaying),
             (GameStatus::Aborted, _) => t!(language, LookupStateAborted),
@@ -217,7 +213,7 @@ impl GameService {
             ),
             (_, None) => t!(language, LookupStateFinished),
         };
-        t!(
+        tr!(
             language,
             LookupHistoryLine,
             game = game.id.0,
@@ -254,13 +250,13 @@ impl GameService {
         found.ok_or_else(|| {
             let language = actor.language;
             let text = game.map_or_else(
-                || t!(language, LookupNoGameHere),
+                || RichText::from(t!(language, LookupNoGameHere)),
                 |id| {
-                    t!(
+                    tr!(
                         language,
                         LookupNoSuchGame,
                         game = id,
-                        cmd_history = self.command(language, "history"),
+                        cmd_history = command("history"),
                     )
                 },
             );
@@ -282,7 +278,7 @@ impl GameService {
         let record = self.info_game(actor, game)?;
         let text = self.pdn_text(record.id)?;
         Ok(Reply {
-            text: t!(self.public_language(actor), LookupPdn, game = record.id.0),
+            text: t!(self.public_language(actor), LookupPdn, game = record.id.0).into(),
             attachment: Some(Attachment {
                 filename: format!("dama-game-{}.pdn", record.id),
                 bytes: text.into_bytes(),
@@ -361,7 +357,7 @@ impl GameService {
         let white = self.plain_name(language, record.guild, record.white);
         let black = self.plain_name(language, record.guild, record.black);
         Ok(Reply {
-            text: t!(
+            text: tr!(
                 language,
                 LookupReplay,
                 game = record.id.0,
@@ -551,10 +547,10 @@ impl GameService {
     pub(crate) fn games(&self, actor: &Actor, all: bool) -> Flow<Reply> {
         let language = actor.language;
         if all && !self.server_powers(actor).moderate {
-            return refuse(t!(
+            return refuse(tr!(
                 language,
                 GamesAllNotAllowed,
-                cmd_games = self.command(language, "games"),
+                cmd_games = command("games"),
             ));
         }
         // Everyone's games, but only those of channels the moderator can see.
@@ -565,17 +561,17 @@ impl GameService {
             .filter(|game| !all || self.may_see(actor, game))
             .collect();
         if games.is_empty() {
-            let cmd_challenge = self.command(language, "challenge");
-            let cmd_play = self.command(language, "play");
+            let cmd_challenge = command("challenge");
+            let cmd_play = command("play");
             return Ok(Reply::private(if all {
-                t!(
+                tr!(
                     language,
                     GamesNoneInServer,
                     cmd_challenge = cmd_challenge,
                     cmd_play = cmd_play,
                 )
             } else {
-                t!(
+                tr!(
                     language,
                     GamesNone,
                     cmd_challenge = cmd_challenge,
@@ -584,12 +580,12 @@ impl GameService {
             }));
         }
         let count = games.len();
-        let mut text = if all {
+        let mut text = RichText::from(if all {
             t!(language, GamesTitleAll, count = count)
         } else {
             t!(language, GamesTitle, count = count)
-        };
-        let mut length = text.chars().count();
+        });
+        let mut length = text.room();
         for (i, game) in games.iter().enumerate() {
             let line = self.games_line(language, actor, game, all)?;
             let left = count - i - 1;
@@ -599,14 +595,12 @@ impl GameService {
             } else {
                 1 + t!(language, GamesMore, count = left).chars().count()
             };
-            let line_length = 1 + line.chars().count();
+            let line_length = 1 + line.room();
             if length + line_length + tail > MESSAGE_MAX_CHARS {
-                text.push('\n');
-                text.push_str(&t!(language, GamesMore, count = count - i));
+                text.push_line(t!(language, GamesMore, count = count - i));
                 break;
             }
-            text.push('\n');
-            text.push_str(&line);
+            text.push_line(line);
             length += line_length;
         }
         Ok(Reply::private(text))
@@ -620,7 +614,7 @@ impl GameService {
         actor: &Actor,
         game: &Game,
         all: bool,
-    ) -> Result<String, ServiceError> {
+    ) -> Result<RichText, ServiceError> {
         let turn = Position::from_fen(&game.current_fen)
             .map_err(|error| ServiceError::Corrupt {
                 game: game.id,
@@ -630,37 +624,29 @@ impl GameService {
             })?
             .turn();
         let to_move = game.participant(turn);
-        let deadline = format!("<t:{}:R>", game.deadline().div_euclid(1000));
+        let deadline = Part::Moment(game.deadline());
         let turn = match to_move {
             Participant::User(user) if user == actor.user => {
-                t!(language, GamesYourMove, deadline = deadline)
+                tr!(language, GamesYourMove, deadline = deadline)
             }
-            Participant::User(_) => t!(
+            Participant::User(_) => tr!(
                 language,
                 GamesToMove,
                 player = self.participant_name(language, game.guild, to_move),
                 deadline = deadline,
             ),
             // The engine's move is made at once (or on resuming): no deadline to show.
-            Participant::Engine(_) => t!(
+            Participant::Engine(_) => tr!(
                 language,
                 GamesEngineToMove,
                 player = self.participant_name(language, game.guild, to_move),
             ),
         };
-        let link = game.board_message.map_or_else(
-            || format!("<#{}>", game.place()),
-            |board| {
-                format!(
-                    "https://discord.com/channels/{}/{}/{}",
-                    game.guild, board.channel, board.message
-                )
-            },
-        );
+        let link = GameService::board_link(game);
         let number = game.id.to_string();
         Ok(
             if let (false, Some(colour)) = (all, game.colour_of(actor.user)) {
-                t!(
+                tr!(
                     language,
                     GamesLine,
                     game = number,
@@ -670,7 +656,7 @@ impl GameService {
                     link = link,
                 )
             } else {
-                t!(
+                tr!(
                     language,
                     GamesLineAll,
                     game = number,

@@ -57,6 +57,7 @@ mod tournament_rounds;
 mod view;
 pub mod work;
 
+use crate::texts::command;
 use dama_core::config::Limits;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -94,7 +95,7 @@ pub use view::{
 };
 
 use dama_core::config::Config;
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::shards::ShardSet;
 use dama_core::store::{ChannelId, GameId, GuildId, MessageRef, Millis, Store, StoreError, UserId};
 
@@ -240,8 +241,6 @@ pub struct GameService {
     searching: Mutex<HashSet<GameId>>,
     /// When each person last used an action that has a cooldown.
     last_used: Mutex<HashMap<Cooldown, Millis>>,
-    /// The ids of the registered commands, for command mentions.
-    command_ids: texts::CommandIds,
     /// The servers' settings, kept at hand.
     servers: settings::ServerCache,
     /// How each person wants to hear about their games, and whose direct messages are closed.
@@ -405,7 +404,6 @@ impl GameService {
             verdicts_in_rated_games: false,
             searching: Mutex::new(HashSet::new()),
             last_used: Mutex::new(HashMap::new()),
-            command_ids: texts::CommandIds::default(),
             servers: settings::ServerCache::default(),
             notifications: notify::Notifications::default(),
             seen_languages: languages::SeenLanguages::default(),
@@ -481,7 +479,7 @@ impl GameService {
     /// 8 s.``), in the actor's `language`.
     pub(crate) fn cooled_down(&self, language: Language, action: Cooldown) -> Flow<()> {
         let left = self.cooldown_left(&lock(&self.last_used), action, self.now());
-        self.refuse_cooldown(language, action, left)
+        Self::refuse_cooldown(language, action, left)
     }
 
     /// [`Self::cooled_down`] and [`Self::used`] in one step, so that two requests at once
@@ -502,7 +500,7 @@ impl GameService {
             before
         });
         drop(last_used);
-        self.refuse_cooldown(language, action, left)?;
+        Self::refuse_cooldown(language, action, left)?;
         Ok(CooldownHeld {
             service: self,
             action,
@@ -527,18 +525,18 @@ impl GameService {
     }
 
     /// Refuses an action whose cooldown has `left` milliseconds to run.
-    fn refuse_cooldown(&self, language: Language, action: Cooldown, left: i64) -> Flow<()> {
+    fn refuse_cooldown(language: Language, action: Cooldown, left: i64) -> Flow<()> {
         if left > 0 {
             let seconds = (left + 999) / 1000;
-            return refuse(if let Some(command) = action.command() {
-                t!(
+            return refuse(if let Some(path) = action.command() {
+                tr!(
                     language,
                     GameCooldownCommand,
-                    cmd = self.command(language, command),
+                    cmd = command(path),
                     seconds = seconds,
                 )
             } else {
-                t!(language, GameCooldownDrawOffer, seconds = seconds)
+                t!(language, GameCooldownDrawOffer, seconds = seconds).into()
             });
         }
         Ok(())
@@ -724,40 +722,9 @@ pub(crate) fn settle_mentions(reply: &mut Reply, actor: Option<UserId>) {
         .retain(|user| Some(*user) != actor && seen.insert(*user));
 }
 
-/// A display name as message text: Markdown characters escaped and mentions defused, so a
-/// name shows as written and pings nobody. Not for PDN tags or image captions.
-#[must_use]
-pub fn escape_markdown(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 8);
-    for c in name.chars() {
-        match c {
-            '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '\\' | '<' => {
-                out.push('\\');
-                out.push(c);
-            }
-            // `@everyone`, `@here` and `<@id>` no longer mention anyone.
-            '@' => out.push_str("@\u{200B}"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_are_escaped_as_markdown() {
-        assert_eq!(escape_markdown("alice"), "alice");
-        assert_eq!(escape_markdown("**bold**"), "\\*\\*bold\\*\\*");
-        assert_eq!(
-            escape_markdown("_a_ ~b~ `c` |d| >e #f [g](h) \\"),
-            "\\_a\\_ \\~b\\~ \\`c\\` \\|d\\| \\>e \\#f \\[g\\]\\(h\\) \\\\"
-        );
-        assert_eq!(escape_markdown("@everyone"), "@\u{200B}everyone");
-        assert_eq!(escape_markdown("<@123>"), "\\<@\u{200B}123\\>");
-    }
 
     #[test]
     fn mentions_are_settled_once_and_never_the_actor() {

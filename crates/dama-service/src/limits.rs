@@ -8,8 +8,9 @@
 use super::action::{Flow, refuse};
 use super::engine_pool::{EngineBusy, QueueBounds};
 use super::{Actor, GameService};
+use crate::texts::command;
 use dama_core::config::Limits;
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{Game, GuildId, Participant, StoreError, UserId};
 
 /// The bounds of the engine's line from the limits (at least one request each).
@@ -43,11 +44,11 @@ impl GameService {
             .count();
         let cap = |limit: u32| usize::try_from(limit).unwrap_or(usize::MAX);
         if limits.engine_games_per_player > 0 && own >= cap(limits.engine_games_per_player) {
-            return refuse(t!(
+            return refuse(tr!(
                 actor.language,
                 LimitEngineGamesPlayer,
                 max = limits.engine_games_per_player,
-                cmd = self.command(actor.language, "games"),
+                cmd = command("games"),
             ));
         }
         if limits.engine_games_per_server > 0

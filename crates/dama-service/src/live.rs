@@ -8,6 +8,7 @@
 //! the board.
 
 use dama_core::i18n::human_duration;
+use dama_core::text::RichText;
 use std::time::Duration;
 
 use super::action::{Flow, refuse};
@@ -15,7 +16,7 @@ use super::board::mention;
 use super::rating;
 use super::settings::millis;
 use super::{GameService, Notice, ServiceError};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 pub(crate) use dama_core::store::seconds_text;
 use dama_core::store::{
     Color, EndReason, Finish, FinishedGame, Game, GameResult, Millis, Participant, StoreError,
@@ -209,9 +210,9 @@ impl GameService {
         language: Language,
         finished: &FinishedGame,
         loser: Color,
-    ) -> String {
+    ) -> RichText {
         let game = &finished.game;
-        t!(
+        tr!(
             language,
             ClockFlagFell,
             loser = self.participant_name(language, game.guild, game.participant(loser)),

@@ -5,7 +5,8 @@ use dama_rules::{Color, Move, Position};
 use super::action::{Flow, Origin, Stop, refuse};
 use super::board::result_word;
 use super::{Actor, GameService, Reply, ServiceError};
-use dama_core::i18n::{Language, t};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameId, GameStatus};
 
 /// A stored game with its rules state rebuilt from the moves.
@@ -84,11 +85,11 @@ impl GameService {
             return Ok(record);
         }
         let language = actor.language;
-        refuse(t!(
+        refuse(tr!(
             language,
             GameNoneHere,
-            cmd_challenge = self.command(language, "challenge"),
-            cmd_play = self.command(language, "play"),
+            cmd_challenge = command("challenge"),
+            cmd_play = command("play"),
         ))
     }
 
@@ -100,11 +101,8 @@ impl GameService {
         if let Some(ply) = origin.ply() {
             if ply != loaded.record.ply {
                 let language = actor.language;
-                let mut reply = Reply::private(t!(
-                    language,
-                    GameOutOfDate,
-                    cmd_board = self.command(language, "board")
-                ));
+                let mut reply =
+                    Reply::private(tr!(language, GameOutOfDate, cmd_board = command("board")));
                 reply.current_board = loaded.record.board_message;
                 return Err(Stop::refused(reply));
             }
@@ -132,11 +130,7 @@ impl GameService {
             Ok(record) => record.and_then(|g| g.board_message),
             Err(error) => return error.into(),
         };
-        let mut reply = Reply::private(t!(
-            language,
-            GameTooLate,
-            cmd_board = self.command(language, "board")
-        ));
+        let mut reply = Reply::private(tr!(language, GameTooLate, cmd_board = command("board")));
         reply.current_board = board;
         Stop::refused(reply)
     }

@@ -1,6 +1,7 @@
 //! Moves: typed or picked by a person, chosen by the engine, and stored with the end of the
 //! game they bring.
 
+use dama_core::text::RichText;
 use dama_engine::Level;
 use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position, Square};
 
@@ -13,7 +14,7 @@ use super::loaded::Loaded;
 use super::notify::live_time;
 use super::rating;
 use super::{Actor, GameService, Reply, ServiceError};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     EndReason, Finish, FinishedGame, GameResult, GameStatus, OutboxEvent, Participant, PlayedMove,
     StoreError, UserId,
@@ -39,7 +40,7 @@ impl GameService {
             if let Participant::Engine(_) = loaded.record.participant(turn) {
                 return refuse(thinking(private));
             }
-            return refuse(t!(
+            return refuse(tr!(
                 private,
                 GameNotYourTurn,
                 player = self.participant_name(
@@ -76,12 +77,12 @@ impl GameService {
             Participant::User(_) => None,
         };
         let mut headline =
-            t!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
+            tr!(public, GameMovePlayed, player = mover.clone(), move = written.clone());
         match self.commit_move(public, &mut loaded, m, MoveNotice::By(actor.user))? {
             Committed::Stale => return Err(self.too_late(private, loaded.record.id)),
             Committed::Ended(text) => {
-                headline.push(' ');
-                headline.push_str(&text);
+                headline.push_str(" ");
+                headline.append(text);
                 let mut reply = self.board_reply(public, &loaded, &headline, None);
                 reply
                     .mentions
@@ -103,12 +104,12 @@ impl GameService {
             else {
                 return Err(self.too_late(private, loaded.record.id));
             };
-            headline.push(' ');
-            headline.push_str(&text);
+            headline.push_str(" ");
+            headline.append(text);
             self.board_reply(public, &loaded, &headline, None)
         } else {
             // A person is to move: the headline tells them, with the live clock.
-            let headline = t!(
+            let headline = tr!(
                 public,
                 NotifyMoveTurn,
                 player = mover.clone(),
@@ -137,7 +138,7 @@ impl GameService {
         loaded: &mut Loaded,
         level: u8,
         request: &Request<'_>,
-    ) -> Result<Option<String>, ServiceError> {
+    ) -> Result<Option<RichText>, ServiceError> {
         self.engine_move_as(language, loaded, level, request, MoveNotice::None)
     }
 
@@ -150,9 +151,9 @@ impl GameService {
         level: u8,
         request: &Request<'_>,
         notice: MoveNotice,
-    ) -> Result<Option<String>, ServiceError> {
+    ) -> Result<Option<RichText>, ServiceError> {
         let Some(level) = Level::new(level) else {
-            return Ok(Some(t!(language, GameEngineNoLevel, level = level)));
+            return Ok(Some(t!(language, GameEngineNoLevel, level = level).into()));
         };
         let seed = self.random_u64();
         let think = self.settings.think_time;
@@ -170,10 +171,10 @@ impl GameService {
             self.engines.with_engine(request, choose)
         };
         let Ok(chosen) = chosen else {
-            return Ok(Some(t!(language, LimitEngineLater)));
+            return Ok(Some(t!(language, LimitEngineLater).into()));
         };
         let Some(m) = chosen else {
-            return Ok(Some(String::new()));
+            return Ok(Some(String::new().into()));
         };
         let written = loaded.position().move_text(&m);
         let engine = engine_name(language, level.number());
@@ -307,17 +308,17 @@ impl GameService {
         record: &dama_core::store::Game,
         outcome: Outcome,
         finished: &FinishedGame,
-    ) -> String {
+    ) -> RichText {
         let mut text = match outcome.winner {
             Some(winner) => {
                 let player = mention(language, record.participant(winner));
                 let color = winner.name();
                 match outcome.end {
                     GameEnd::NoPieces => {
-                        t!(language, GameWonNoPieces, player = player, color = color)
+                        tr!(language, GameWonNoPieces, player = player, color = color)
                     }
                     GameEnd::NoMoves | GameEnd::Draw(_) => {
-                        t!(language, GameWonNoMoves, player = player, color = color)
+                        tr!(language, GameWonNoMoves, player = player, color = color)
                     }
                 }
             }
@@ -330,9 +331,10 @@ impl GameService {
                         quiet_moves = dama_rules::FORTY_MOVE_PLIES / 2
                     )
                 }
-            },
+            }
+            .into(),
         };
-        text.push_str(&self.rating_text(language, record.guild, finished));
+        text.append(self.rating_text(language, record.guild, finished));
         text
     }
 }
@@ -344,16 +346,17 @@ pub(crate) fn engine_move_text(
     engine: &str,
     written: &str,
     record: &dama_core::store::Game,
-    end: Option<String>,
-) -> String {
+    end: Option<RichText>,
+) -> RichText {
     let written = written.to_owned();
     if let Some(end) = end {
-        let mut text = t!(language, GameEngineReplied, engine = engine, move = written);
-        text.push(' ');
-        text.push_str(&end);
+        let mut text =
+            RichText::from(t!(language, GameEngineReplied, engine = engine, move = written));
+        text.push_str(" ");
+        text.append(end);
         text
     } else {
-        t!(
+        tr!(
             language,
             NotifyEngineTurn,
             engine = engine,
@@ -377,7 +380,7 @@ pub(crate) enum MoveNotice {
 
 enum Committed {
     Continues,
-    Ended(String),
+    Ended(RichText),
     Stale,
 }
 

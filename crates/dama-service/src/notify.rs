@@ -8,6 +8,7 @@
 //! game's place for a while ([`CLOSED_DIRECT_MESSAGES`]).
 
 use dama_core::i18n::human_duration;
+use dama_core::text::{GameLink, Part, RichText};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::Duration;
@@ -19,7 +20,8 @@ use super::board::mention;
 use super::loaded::Loaded;
 use super::settings::millis;
 use super::{Actor, GameService, Notice, Reply, ServiceError, lock};
-use dama_core::i18n::{Language, t};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     AbortReason, EndReason, Game, GameResult, GameStatus, Millis, NotifyMode, OutboxEvent,
     Participant, UserId,
@@ -56,9 +58,9 @@ pub(crate) enum Delivery {
     Name,
 }
 
-/// A time as a Discord timestamp that counts down in each reader's time zone (`<t:UNIX:R>`).
-pub(crate) fn live_time(at: Millis) -> String {
-    format!("<t:{}:R>", at.div_euclid(1000))
+/// An instant, which each reader sees relative to their own now ("in 10 minutes").
+pub(crate) fn live_time(at: Millis) -> Part {
+    Part::Moment(at)
 }
 
 impl GameService {
@@ -160,7 +162,7 @@ impl GameService {
         language: Language,
         guild: u64,
         participant: Participant,
-    ) -> (String, bool) {
+    ) -> (Part, bool) {
         match participant {
             Participant::User(user) if self.delivery(user) != Delivery::Mention => {
                 (self.participant_name(language, guild, participant), false)
@@ -172,14 +174,13 @@ impl GameService {
 
     /// Where a direct message about `record` points: its board message, else its thread or
     /// channel.
-    pub(crate) fn board_link(record: &Game) -> String {
-        match record.board_message {
-            Some(board) => format!(
-                "https://discord.com/channels/{}/{}/{}",
-                record.guild, board.channel, board.message
-            ),
-            None => format!("<#{}>", record.place()),
-        }
+    pub(crate) fn board_link(record: &Game) -> Part {
+        Part::Game(GameLink {
+            game: record.id,
+            guild: record.guild,
+            place: record.place(),
+            board: record.board_message,
+        })
     }
 
     /// The direct message telling the person now to move in `record` that their opponent
@@ -188,7 +189,7 @@ impl GameService {
     pub(crate) fn turn_notice(
         &self,
         record: &Game,
-        mover: impl FnOnce(Language) -> String,
+        mover: impl FnOnce(Language) -> Part,
         written: &str,
         actor: Option<UserId>,
     ) -> Option<Notice> {
@@ -197,7 +198,7 @@ impl GameService {
             return None;
         }
         let language = self.direct_language(to_move, self.game_language(record));
-        let text = t!(
+        let text = tr!(
             language,
             NotifyDmTurn,
             game = record.id.0,
@@ -378,7 +379,7 @@ impl GameService {
             notices.push(Notice {
                 guild: game.guild,
                 channel: game.place(),
-                reply: Reply::public(t!(
+                reply: Reply::public(tr!(
                     theirs,
                     NotifyDmResult,
                     line = self.result_line(theirs, game),
@@ -392,7 +393,7 @@ impl GameService {
     }
 
     /// "Game #12: alice beat bob by resignation." (names, no mentions), in `language`.
-    pub(crate) fn result_line(&self, language: Language, game: &Game) -> String {
+    pub(crate) fn result_line(&self, language: Language, game: &Game) -> RichText {
         let name = |participant| self.participant_name(language, game.guild, participant);
         let (result, first, second) = match game.result {
             Some(GameResult::WhiteWins) => ("win", name(game.white), name(game.black)),
@@ -405,7 +406,7 @@ impl GameService {
             (Some(reason), _) => reason.to_string(),
             (None, _) => EndReason::Abort.to_string(),
         };
-        t!(
+        tr!(
             language,
             NotifyResult,
             game = game.id.0,
@@ -487,7 +488,7 @@ impl GameService {
         let (text, direct) = match self.delivery(user) {
             Delivery::Name => return None,
             Delivery::Direct => (
-                t!(
+                tr!(
                     language,
                     NotifyReminder,
                     left = left,
@@ -499,7 +500,7 @@ impl GameService {
                 Some(user),
             ),
             Delivery::Mention => (
-                t!(
+                tr!(
                     language,
                     NotifyReminderPing,
                     player = mention(language, Participant::User(user)),
@@ -534,7 +535,7 @@ impl GameService {
         let language = self.game_language(record);
         let guild = record.guild;
         let player = self.participant_name(language, guild, record.participant(turn));
-        let headline = t!(
+        let headline = tr!(
             language,
             NotifyTimeUp,
             player = player.clone(),
@@ -553,11 +554,11 @@ impl GameService {
             Delivery::Direct => self.direct_language(winner, language),
             _ => language,
         };
-        let cmd_claim = self.command(to_winner, "claim");
+        let cmd_claim = command("claim");
         let (text, direct) = match self.delivery(winner) {
             Delivery::Name => return,
             Delivery::Direct => (
-                t!(
+                tr!(
                     to_winner,
                     NotifyClaim,
                     player = player,
@@ -568,7 +569,7 @@ impl GameService {
                 Some(winner),
             ),
             Delivery::Mention => (
-                t!(
+                tr!(
                     language,
                     NotifyClaimPing,
                     winner = mention(language, Participant::User(winner)),
@@ -616,15 +617,4 @@ pub(crate) fn last_move_text(loaded: &Loaded) -> Option<String> {
         before.play(played).ok()?;
     }
     Some(before.position().move_text(&last))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn live_times_are_discord_timestamps_in_seconds() {
-        assert_eq!(live_time(1_796_000_000_999), "<t:1796000000:R>");
-        assert_eq!(live_time(0), "<t:0:R>");
-    }
 }

@@ -8,7 +8,7 @@
 //! for the first attempt at a puzzle only) and the streak. The store decides every race: of
 //! two answers to one step only one counts.
 
-use std::fmt::Write as _;
+use dama_core::text::{Part, RichText};
 
 use dama_rules::Move;
 use dama_tools::puzzles::{Answer, Puzzle};
@@ -23,9 +23,10 @@ use super::puzzle_rating::puzzle_glicko2;
 use super::reply::button;
 use super::{
     Actor, ButtonStyle, Component, ComponentAction, GameService, PuzzleButton, Reply, SelectOption,
-    ServiceError, Suggestions, escape_markdown,
+    ServiceError, Suggestions,
 };
-use dama_core::i18n::{self, Language, t};
+use crate::texts::command;
+use dama_core::i18n::{self, Language, t, tr};
 use dama_core::store::{
     INITIAL_RATING, NewPuzzleAttempt, PuzzleAttempt, PuzzleFinish, PuzzlePlayer, PuzzleStatus,
     StoreError, puzzle_day, puzzle_day_start,
@@ -121,7 +122,9 @@ impl GameService {
             headline.push('\n');
             headline.push_str(&t!(language, PuzzlePreviousClosed));
         }
-        Ok(self.puzzle_board(language, &attempt, puzzle, &headline, None))
+        Ok(Self::puzzle_board(
+            language, &attempt, puzzle, &headline, None,
+        ))
     }
 
     /// `/puzzle daily` or the daily post's Solve button: the server's puzzle of the day, its
@@ -141,13 +144,15 @@ impl GameService {
             let (attempt, puzzle) = (attempt, *puzzle);
             match attempt.status {
                 PuzzleStatus::Open => {
-                    let headline = t!(language, PuzzleDailyAgain, next = next_day);
+                    let headline = tr!(language, PuzzleDailyAgain, next = next_day);
                     let last = last_reply(puzzle, attempt.step);
-                    return Ok(self.puzzle_board(language, attempt, puzzle, &headline, last));
+                    return Ok(Self::puzzle_board(
+                        language, attempt, puzzle, &headline, last,
+                    ));
                 }
                 PuzzleStatus::Solved | PuzzleStatus::Failed => {
                     let player = self.store.puzzle_player(actor.guild, actor.user)?;
-                    let headline = t!(
+                    let headline = tr!(
                         language,
                         PuzzleDailyDone,
                         solved = yes_no(attempt.status == PuzzleStatus::Solved),
@@ -175,7 +180,7 @@ impl GameService {
             daily: Some(day),
             at: now,
         })?;
-        let mut headline = t!(
+        let mut headline = tr!(
             language,
             PuzzleDailyNew,
             difficulty = puzzle.difficulty,
@@ -183,10 +188,12 @@ impl GameService {
             next = next_day,
         );
         if closed.is_some_and(|c| c.id != attempt.id) {
-            headline.push('\n');
+            headline.push_str("\n");
             headline.push_str(&t!(language, PuzzlePreviousClosed));
         }
-        Ok(self.puzzle_board(language, &attempt, puzzle, &headline, None))
+        Ok(Self::puzzle_board(
+            language, &attempt, puzzle, &headline, None,
+        ))
     }
 
     /// A move answering the actor's puzzle: from the board's menu (the attempt and step it
@@ -194,30 +201,30 @@ impl GameService {
     fn answer_puzzle(&self, actor: &Actor, origin: Origin, text: &str) -> Flow<Reply> {
         let language = actor.language;
         let collection = self.puzzle_collection(language)?;
-        let cmd = self.command(language, "puzzle");
+        let cmd = command("puzzle");
         let attempt = if let Origin::Puzzle { attempt, step } = origin {
             let Some(attempt) = self.store.puzzle_attempt(attempt)? else {
-                return refuse(t!(language, PuzzleStale, cmd = cmd));
+                return refuse(tr!(language, PuzzleStale, cmd = cmd));
             };
             if attempt.user != actor.user {
-                return refuse(t!(language, PuzzleNotYours, cmd = cmd));
+                return refuse(tr!(language, PuzzleNotYours, cmd = cmd));
             }
             if attempt.status != PuzzleStatus::Open || attempt.step != step {
-                return refuse(t!(language, PuzzleStale, cmd = cmd));
+                return refuse(tr!(language, PuzzleStale, cmd = cmd));
             }
             attempt
         } else {
             match self.store.open_puzzle_attempt(actor.guild, actor.user)? {
                 Some(attempt) => attempt,
-                None => return refuse(t!(language, PuzzleNoneOpen, cmd = cmd)),
+                None => return refuse(tr!(language, PuzzleNoneOpen, cmd = cmd)),
             }
         };
         let step = attempt.step;
         let Some(puzzle) = collection.get(&attempt.puzzle) else {
-            return refuse(t!(language, PuzzleGone, cmd = cmd));
+            return refuse(tr!(language, PuzzleGone, cmd = cmd));
         };
         let Some(position) = puzzle.position_at(step as usize) else {
-            return refuse(t!(language, PuzzleStale, cmd = cmd));
+            return refuse(tr!(language, PuzzleStale, cmd = cmd));
         };
         let m = match position.parse_move(text) {
             Ok(m) => m,
@@ -226,7 +233,7 @@ impl GameService {
         let written = position.move_text(&m);
         let stale = |error: StoreError| match error {
             StoreError::PuzzleStale { .. } | StoreError::PuzzleNotOpen { .. } => {
-                refuse(t!(language, PuzzleStale, cmd = cmd.clone()))
+                refuse(tr!(language, PuzzleStale, cmd = cmd.clone()))
             }
             other => Err(other.into()),
         };
@@ -249,7 +256,13 @@ impl GameService {
                 color = after.turn().name(),
                 reply = after.move_text(&reply),
             );
-            return Ok(self.puzzle_board(language, &attempt, puzzle, &headline, Some(reply)));
+            return Ok(Self::puzzle_board(
+                language,
+                &attempt,
+                puzzle,
+                &headline,
+                Some(reply),
+            ));
         }
         let solved = matches!(answer, Answer::Correct { .. });
         let finish = PuzzleFinish {
@@ -288,10 +301,10 @@ impl GameService {
     fn puzzle_ranking(&self, actor: &Actor) -> Flow<Reply> {
         let language = self.public_language(actor);
         let mut text = if let Some(player) = self.store.puzzle_player(actor.guild, actor.user)? {
-            t!(
+            tr!(
                 language,
                 PuzzleRankingMine,
-                name = escape_markdown(&actor.name),
+                name = Part::Name(actor.name.clone()),
                 rating = format!("{:.0}", player.rating.rating),
                 solved = player.solved,
                 failed = player.failed,
@@ -299,11 +312,11 @@ impl GameService {
                 best = player.best_streak,
             )
         } else {
-            t!(
+            tr!(
                 language,
                 PuzzleRankingMineNone,
-                name = escape_markdown(&actor.name),
-                cmd = self.command(language, "puzzle"),
+                name = Part::Name(actor.name.clone()),
+                cmd = command("puzzle"),
             )
         };
         text.push_str("\n\n");
@@ -321,20 +334,16 @@ impl GameService {
         } else {
             text.push_str(&t!(language, PuzzleRankingTitle));
             for (rank, player) in best.iter().enumerate() {
-                let _ = write!(
-                    text,
-                    "\n{}",
-                    t!(
-                        language,
-                        PuzzleRankingLine,
-                        rank = rank + 1,
-                        name = escape_markdown(&player.display_name),
-                        rating = format!("{:.0}", player.rating.rating),
-                        solved = player.solved,
-                        attempts = player.attempts(),
-                        best = player.best_streak,
-                    )
-                );
+                text.push_line(tr!(
+                    language,
+                    PuzzleRankingLine,
+                    rank = rank + 1,
+                    name = Part::Name(player.display_name.clone()),
+                    rating = format!("{:.0}", player.rating.rating),
+                    solved = player.solved,
+                    attempts = player.attempts(),
+                    best = player.best_streak,
+                ));
             }
         }
         Ok(Reply::public(text))
@@ -343,18 +352,17 @@ impl GameService {
     /// The private board of an open attempt at its step: the solver at the bottom, the
     /// defender's last reply drawn, the legal moves in a menu.
     fn puzzle_board(
-        &self,
         language: Language,
         attempt: &PuzzleAttempt,
         puzzle: &Puzzle,
-        headline: &str,
+        headline: impl Into<RichText>,
         last: Option<Move>,
     ) -> Reply {
         let step = attempt.step;
         let position = puzzle
             .position_at(step as usize)
             .unwrap_or_else(|| puzzle.final_position());
-        let mut text = headline.to_owned();
+        let mut text = headline.into();
         let moves = position.legal_moves();
         let mut components = Vec::new();
         if moves.len() <= 25 {
@@ -376,12 +384,12 @@ impl GameService {
                 options,
             }]);
         }
-        text.push('\n');
-        text.push_str(&t!(
+        text.push_str("\n");
+        text.append(tr!(
             language,
             PuzzleYourMove,
             color = puzzle.solver().name(),
-            cmd = self.command(language, "puzzle"),
+            cmd = command("puzzle"),
         ));
         let mut board = BoardView::new(position);
         board.last_move = last;
@@ -402,29 +410,35 @@ fn puzzle_result(
     attempt: &PuzzleAttempt,
     player: Option<&PuzzlePlayer>,
     puzzle: &Puzzle,
-    headline: &str,
+    headline: impl Into<RichText>,
 ) -> Reply {
-    let mut lines = vec![
-        headline.to_owned(),
-        t!(language, PuzzleSolution, line = long_line(&puzzle.solution)),
+    let mut lines: Vec<RichText> = vec![
+        headline.into(),
+        t!(language, PuzzleSolution, line = long_line(&puzzle.solution)).into(),
     ];
     match (attempt.rating_before, attempt.rating_after) {
-        (Some(before), Some(after)) if attempt.rated => lines.push(t!(
-            language,
-            PuzzleRatingChange,
-            before = format!("{before:.0}"),
-            after = format!("{after:.0}"),
-            change = format!("{:+.0}", after - before),
-        )),
-        _ => lines.push(t!(language, PuzzleUnrated)),
+        (Some(before), Some(after)) if attempt.rated => lines.push(
+            t!(
+                language,
+                PuzzleRatingChange,
+                before = format!("{before:.0}"),
+                after = format!("{after:.0}"),
+                change = format!("{:+.0}", after - before),
+            )
+            .into(),
+        ),
+        _ => lines.push(t!(language, PuzzleUnrated).into()),
     }
     if let Some(player) = player {
-        lines.push(t!(
-            language,
-            PuzzleStreak,
-            streak = player.streak,
-            best = player.best_streak,
-        ));
+        lines.push(
+            t!(
+                language,
+                PuzzleStreak,
+                streak = player.streak,
+                best = player.best_streak,
+            )
+            .into(),
+        );
     }
     // The board shows the move that was due: the last one when solved, the one missed
     // when failed.
@@ -449,7 +463,7 @@ fn puzzle_result(
         PuzzleCaptionSolution,
         line = long_line(&puzzle.solution)
     ));
-    let mut reply = Reply::private(lines.join("\n"));
+    let mut reply = Reply::private(RichText::join(lines, "\n"));
     reply.board = Some(board);
     reply.components = vec![vec![button(
         ComponentAction::Puzzle(attempt.id, attempt.step, PuzzleButton::Next),

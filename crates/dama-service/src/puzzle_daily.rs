@@ -8,8 +8,9 @@ use super::puzzle_collection::Puzzles;
 use super::reply::button;
 use super::{ButtonStyle, ComponentAction, GameService, Notice, Reply, ServiceError};
 use super::{notify::live_time, settings::channel_list};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{ChannelId, GuildId, Millis, ServerSettings, StoreError, puzzle_day};
+use dama_core::text::{Part, RichText};
 use dama_render::BoardView;
 
 impl GameService {
@@ -57,7 +58,7 @@ impl GameService {
         };
         let puzzle = collection.daily(guild, day);
         let solver = puzzle.solver().name();
-        let mut text = t!(
+        let mut text = tr!(
             language,
             PuzzleDailyPost,
             color = solver,
@@ -68,7 +69,7 @@ impl GameService {
         match self.store.daily_puzzle_solvers(guild, day - 1) {
             Ok(solvers) => {
                 let yesterday = collection.daily(guild, day - 1);
-                text.push('\n');
+                text.push_str("\n");
                 text.push_str(&t!(
                     language,
                     PuzzleDailyYesterday,
@@ -122,36 +123,32 @@ pub(crate) fn daily_settings_lines(
     hour_changed: bool,
     saved: &ServerSettings,
     now: Millis,
-) -> Vec<String> {
+) -> Vec<RichText> {
     let hour = saved.daily_puzzle_hour;
     let mut lines = Vec::new();
     match saved.daily_puzzle {
-        Some(channel) if channel_changed || hour_changed => lines.push(t!(
+        Some(channel) if channel_changed || hour_changed => lines.push(tr!(
             language,
             PuzzleSettingsDaily,
-            channel = format!("<#{channel}>"),
+            channel = Part::Channel(channel),
             hour = format!("{hour:02}:00"),
             first = live_time(next_daily_post(now, hour)),
         )),
-        None if channel_changed => lines.push(t!(language, PuzzleSettingsDailyOff)),
+        None if channel_changed => lines.push(t!(language, PuzzleSettingsDailyOff).into()),
         _ => {}
     }
     if hour_changed && saved.daily_puzzle.is_none() {
-        lines.push(t!(
-            language,
-            PuzzleSettingsHour,
-            hour = format!("{hour:02}:00")
-        ));
+        lines.push(t!(language, PuzzleSettingsHour, hour = format!("{hour:02}:00")).into());
     }
     lines
 }
 
 /// The daily puzzle's line of `/settings` as it is.
-pub(crate) fn daily_settings_shown(language: Language, settings: &ServerSettings) -> String {
+pub(crate) fn daily_settings_shown(language: Language, settings: &ServerSettings) -> RichText {
     let channel = settings
         .daily_puzzle
-        .map_or_else(String::new, |c| channel_list(language, &[c]));
-    t!(
+        .map_or_else(RichText::new, |c| channel_list(language, &[c]));
+    tr!(
         language,
         PuzzleSettingsShow,
         channel = channel,

@@ -10,20 +10,23 @@ use dama_core::i18n::Language;
 use dama_core::store::{
     ChallengeId, ChannelId, GameId, MessageRef, PuzzleAttemptId, TournamentId, UserId,
 };
+#[cfg(doc)]
+use dama_core::text::Part;
+use dama_core::text::RichText;
 use dama_render::{BoardView, ChartLabels, ChartMark, TableView};
 
 /// One answer to one action.
 #[derive(Debug, Clone, Default)]
 pub struct Reply {
-    /// The message text (Discord markdown: `**bold**`, mentions as `<@id>`).
-    pub text: String,
+    /// The message text, its people, moments and commands as parts.
+    pub text: RichText,
     /// A board to draw and attach (the adapter draws it).
     pub board: Option<BoardView>,
     /// Rows of components (at most 5 rows; at most 5 buttons or one select per row).
     pub components: Vec<Vec<Component>>,
     /// Shown only to the person who acted.
     pub ephemeral: bool,
-    /// People to notify (they appear as mentions in `text`).
+    /// People to notify (they appear as [`Part::Person`] in `text`).
     pub mentions: Vec<UserId>,
     /// A file to attach (PDN).
     pub attachment: Option<Attachment>,
@@ -73,7 +76,7 @@ pub struct ThreadStart {
 impl Reply {
     /// A private answer (a user mistake, a hint).
     #[must_use]
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(text: impl Into<RichText>) -> Reply {
         Reply {
             text: text.into(),
             ephemeral: true,
@@ -83,7 +86,7 @@ impl Reply {
 
     /// A public answer without a board.
     #[must_use]
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(text: impl Into<RichText>) -> Reply {
         Reply {
             text: text.into(),
             ..Reply::default()

@@ -4,13 +4,14 @@
 //! them at hand.
 
 use dama_core::i18n::human_duration;
+use dama_core::text::{Part, RichText};
 use std::collections::HashMap;
 use std::sync::{PoisonError, RwLock};
 use std::time::Duration;
 
 use super::action::{Flow, refuse};
 use super::{Actor, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Reply, SettingsChange};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{ChannelId, GuildId, NotifyMode, ServerSettings, StoreError};
 
 /// The shortest and longest challenge expiry that fits the time control.
@@ -64,15 +65,11 @@ pub(crate) fn millis(duration: Duration) -> i64 {
 }
 
 /// Channels as links (`<#1>, <#2>`), or "every channel" for none.
-pub(crate) fn channel_list(language: Language, channels: &[ChannelId]) -> String {
+pub(crate) fn channel_list(language: Language, channels: &[ChannelId]) -> RichText {
     if channels.is_empty() {
-        return t!(language, StartSettingsEveryChannel);
+        return t!(language, StartSettingsEveryChannel).into();
     }
-    channels
-        .iter()
-        .map(|channel| format!("<#{channel}>"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    RichText::join(channels.iter().map(|&channel| Part::Channel(channel)), ", ")
 }
 
 impl GameService {
@@ -204,10 +201,10 @@ impl GameService {
         }
         if let Some(Some(channel)) = change.daily_puzzle {
             if let Some(permissions) = self.access().bot_cannot_post(actor, channel) {
-                return refuse(t!(
+                return refuse(tr!(
                     language,
                     PuzzleSettingsChannelClosed,
-                    channel = format!("<#{channel}>"),
+                    channel = Part::Channel(channel),
                     permissions = permissions,
                 ));
             }
@@ -253,10 +250,10 @@ impl GameService {
         }
         // Said in the server's language as it is now.
         let now = self.public_language(actor);
-        let mut lines = Vec::new();
+        let mut lines: Vec<RichText> = Vec::new();
         if let Some(chosen) = change.language {
             lines.push(if chosen.is_some() {
-                t!(now, SettingsLanguageChosen)
+                t!(now, SettingsLanguageChosen).into()
             } else {
                 t!(
                     now,
@@ -267,45 +264,55 @@ impl GameService {
                         "players"
                     },
                 )
+                .into()
             });
         }
         if let Some(time) = change.time_per_move {
-            lines.push(t!(
-                now,
-                StartSettingsTime,
-                time = human_duration(now, millis(time))
-            ));
+            lines.push(
+                t!(
+                    now,
+                    StartSettingsTime,
+                    time = human_duration(now, millis(time))
+                )
+                .into(),
+            );
         }
         match change.challenge_expiry {
-            Some(Some(expiry)) => lines.push(t!(
-                now,
-                StartSettingsExpiry,
-                expiry = human_duration(now, millis(expiry))
-            )),
-            Some(None) => lines.push(t!(now, StartSettingsExpiryAuto)),
+            Some(Some(expiry)) => lines.push(
+                t!(
+                    now,
+                    StartSettingsExpiry,
+                    expiry = human_duration(now, millis(expiry))
+                )
+                .into(),
+            ),
+            Some(None) => lines.push(t!(now, StartSettingsExpiryAuto).into()),
             None => {}
         }
         if let Some(threads) = change.threads {
-            lines.push(t!(
-                now,
-                StartSettingsThreads,
-                threads = if threads { "on" } else { "off" }
-            ));
+            lines.push(
+                t!(
+                    now,
+                    StartSettingsThreads,
+                    threads = if threads { "on" } else { "off" }
+                )
+                .into(),
+            );
         }
         let channels = channels.unwrap_or_default();
         if let Some(channel) = change.add_game_channel {
-            lines.push(t!(
+            lines.push(tr!(
                 now,
                 StartSettingsChannelAdded,
-                channel = format!("<#{channel}>"),
+                channel = Part::Channel(channel),
                 channels = channel_list(now, &channels),
             ));
         }
         if let Some(channel) = change.remove_game_channel {
-            lines.push(t!(
+            lines.push(tr!(
                 now,
                 StartSettingsChannelRemoved,
-                channel = format!("<#{channel}>"),
+                channel = Part::Channel(channel),
                 channels = channel_list(now, &channels),
             ));
         }
@@ -320,7 +327,7 @@ impl GameService {
             let notified = self.set_notify(actor, mode)?;
             lines.push(notified.text);
         }
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply::public(RichText::join(lines, "\n")))
     }
 
     /// `/settings` without options: the settings as they are, for the actor only.
@@ -348,7 +355,7 @@ impl GameService {
                 || t!(language, StartSettingsExpiryFits),
                 |ms| human_duration(language, ms),
             );
-        let text = t!(
+        let text = tr!(
             language,
             StartSettingsShow,
             notify = notify,
@@ -363,10 +370,9 @@ impl GameService {
             threads = if settings.threads { "on" } else { "off" },
             channels = channel_list(language, &self.game_channels(actor.guild)?),
         );
-        let text = format!(
-            "{text}\n{}",
-            super::puzzle_daily::daily_settings_shown(language, &settings)
-        );
+        let text = text.then_line(super::puzzle_daily::daily_settings_shown(
+            language, &settings,
+        ));
         Ok(Reply::private(text))
     }
 }

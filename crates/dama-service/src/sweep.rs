@@ -8,11 +8,12 @@ use super::notify::last_move_text;
 use super::outbox::Delivery;
 use super::rating;
 use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
-use dama_core::i18n::t;
+use dama_core::i18n::tr;
 use dama_core::store::{
     EndReason, Finish, FinishedGame, Game, GameId, GameResult, GameStatus, Millis, OutboxEvent,
     Participant, StoreError,
 };
+use dama_core::text::Part;
 
 impl GameService {
     /// Plays the engine's move in every active game where the engine is to move and no search
@@ -127,7 +128,7 @@ impl GameService {
         } else {
             extra.extend(self.turn_notice(
                 &loaded.record,
-                |language| engine_name(language, level),
+                |language| Part::Words(engine_name(language, level)),
                 &written,
                 None,
             ));
@@ -256,7 +257,7 @@ impl GameService {
             // A live game: the loser's flag fell.
             self.flag_headline(language, finished, turn)
         } else {
-            t!(
+            tr!(
                 language,
                 ChallengeTimeoutForfeit,
                 loser = self.participant_name(language, guild, finished.game.participant(turn)),

@@ -1,6 +1,7 @@
 //! Takebacks: against the engine at once (the player's last move and the engine's reply, a
 //! few times a game), against a member on their answer to a request.
 
+use dama_core::text::Part;
 use dama_rules::{Color, Position};
 
 use super::action::{Flow, Origin, Stop, refuse};
@@ -8,8 +9,9 @@ use super::board::mention;
 use super::engine_name;
 use super::loaded::Loaded;
 use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
-use super::{Actor, GameService, Reply, escape_markdown};
-use dama_core::i18n::{Language, t};
+use super::{Actor, GameService, Reply};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameId, Participant, StoreError, TakebackRequest};
 
 impl GameService {
@@ -45,22 +47,19 @@ impl GameService {
                     .is_none_or(|number| number == request.number)
         });
         let Some(request) = request else {
-            let mut reply = Reply::private(t!(
-                private,
-                TakebackStale,
-                cmd_board = self.command(private, "board")
-            ));
+            let mut reply =
+                Reply::private(tr!(private, TakebackStale, cmd_board = command("board")));
             reply.current_board = record.board_message;
             return Err(Stop::refused(reply));
         };
         if request.by == colour {
             if accept {
-                return refuse(t!(
+                return refuse(tr!(
                     private,
                     TakebackOwnRequest,
                     opponent =
                         self.participant_name(private, record.guild, record.participant(!colour)),
-                    cmd_takeback = self.command(private, "takeback"),
+                    cmd_takeback = command("takeback"),
                 ));
             }
             return self.withdraw_takeback(actor, &loaded, request);
@@ -68,10 +67,10 @@ impl GameService {
         let requester = record.participant(request.by);
         if !accept {
             self.cleared_request(private, record.id, request)?;
-            let mut reply = Reply::public(t!(
+            let mut reply = Reply::public(tr!(
                 public,
                 TakebackDeclined,
-                player = escape_markdown(&actor.name),
+                player = Part::Name(actor.name.clone()),
                 requester = mention(public, requester),
             ));
             reply.mentions.extend(requester.user());
@@ -80,10 +79,10 @@ impl GameService {
         let plies = request_plies(&loaded, request.by);
         let moves = taken_back_text(&loaded, plies);
         self.take_back_loaded(private, &mut loaded, plies, Answer::Request(request))?;
-        let headline = t!(
+        let headline = tr!(
             public,
             TakebackAccepted,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             requester = mention(public, requester),
             moves = moves,
         );
@@ -123,10 +122,10 @@ impl GameService {
         }
         let moves = taken_back_text(&loaded, 2);
         self.take_back_loaded(private, &mut loaded, 2, Answer::Engine(colour))?;
-        let headline = t!(
+        let headline = tr!(
             public,
             TakebackEngineDone,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             moves = moves,
             left = allowed - used - 1,
         );
@@ -144,7 +143,7 @@ impl GameService {
             if request.by == colour {
                 return self.withdraw_takeback(actor, &loaded, request);
             }
-            return refuse(t!(
+            return refuse(tr!(
                 private,
                 TakebackOpponentAsked,
                 opponent = self.participant_name(private, record.guild, opponent),
@@ -164,10 +163,10 @@ impl GameService {
         };
         let record = &loaded.record;
         let number = record.takeback_request.map(|request| request.number);
-        let mut reply = Reply::public(t!(
+        let mut reply = Reply::public(tr!(
             public,
             TakebackRequested,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             opponent = mention(public, opponent),
             moves = moves,
         ));
@@ -204,10 +203,10 @@ impl GameService {
     ) -> Flow<Reply> {
         self.cleared_request(actor.language, loaded.record.id, request)?;
         let public = self.game_language(&loaded.record);
-        let mut reply = Reply::public(t!(
+        let mut reply = Reply::public(tr!(
             public,
             TakebackWithdrawn,
-            player = escape_markdown(&actor.name)
+            player = Part::Name(actor.name.clone())
         ));
         reply
             .mentions

@@ -1,62 +1,25 @@
 //! The words every flow shares, in the reader's language (see [`dama_core::i18n`]): the rules and
-//! help texts, durations, the engine's name, and commands as the reader's Discord shows them.
-
-use std::collections::HashMap;
-use std::sync::RwLock;
+//! help texts, the engine's name, and commands as parts of a text.
 
 use dama_engine::Level;
 
 use super::GameService;
-use dama_core::i18n::{self, Language, t};
+use dama_core::i18n::{Language, t, tr};
+use dama_core::text::{Part, RichText};
 
-/// The ids Discord gave the registered commands, by their English name (`draw` for `draw
-/// offer`): a command mention (`</draw offer:123>`) needs the id, and Discord shows it in the
-/// reader's language.
-#[derive(Debug, Default)]
-pub(crate) struct CommandIds(RwLock<HashMap<String, u64>>);
-
-impl CommandIds {
-    fn get(&self, name: &str) -> Option<u64> {
-        self.0
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(name)
-            .copied()
-    }
+/// A command (`draw offer`, by its English name), for its readers to reach as their front end
+/// shows commands (see [`Part::Command`]).
+pub(crate) fn command(path: &str) -> Part {
+    debug_assert!(dama_core::commands::is_runnable(path), "{path}");
+    Part::command(path)
 }
 
 impl GameService {
-    /// Keeps the ids of the registered commands (from Discord's answer to the registration),
-    /// so that messages mention commands as Discord shows them.
-    pub fn set_command_ids(&self, ids: impl IntoIterator<Item = (String, u64)>) {
-        let mut map = self
-            .command_ids
-            .0
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        map.clear();
-        map.extend(ids);
-    }
-
-    /// A command (`draw offer`, by its English name) as the reader sees it: a clickable
-    /// mention (`</draw offer:123>`) once the commands are registered, else its name in the
-    /// reader's language in code style (`` `/patta proponi` ``).
+    /// `/help`: every command in one place.
     #[must_use]
-    pub fn command(&self, language: Language, command: &str) -> String {
-        debug_assert!(dama_core::commands::is_runnable(command), "{command}");
-        let top = command.split(' ').next().unwrap_or(command);
-        if let Some(id) = self.command_ids.get(top) {
-            return format!("</{command}:{id}>");
-        }
-        let name = i18n::texts().command_name(language, command);
-        t!(language, CommandTyped, name = name)
-    }
-
-    /// `/help`: every command in one place, named as the reader's Discord shows them.
-    #[must_use]
-    pub fn help_text(&self, language: Language) -> String {
-        let c = |name: &str| self.command(language, name);
-        t!(
+    pub fn help_text(&self, language: Language) -> RichText {
+        let c = command;
+        tr!(
             language,
             Help,
             max_level = Level::ALL[Level::ALL.len() - 1].number(),
@@ -123,7 +86,7 @@ mod tests {
 
     #[test]
     fn the_engine_is_named_with_its_level_in_every_language() {
-        i18n::set_strict(true);
+        dama_core::i18n::set_strict(true);
         assert_eq!(engine_name(Language::En, 3), "Dama (level 3, casual)");
         assert_eq!(engine_name(Language::It, 8), "Dama (livello 8, maestro)");
         assert_eq!(engine_name(Language::Es, 1), "Dama (nivel 1, principiante)");

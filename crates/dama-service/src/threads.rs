@@ -1,6 +1,7 @@
 //! Games in threads: where a starting game is played, the line in the channel that opens its
 //! thread, the first board in the thread, and the fallback to the channel.
 
+use dama_core::text::{Part, RichText};
 use dama_rules::{Color, Position};
 
 use super::action::{Flow, Stop, refuse};
@@ -9,7 +10,7 @@ use super::loaded::Loaded;
 use super::reply::ThreadStart;
 use super::settings::channel_list;
 use super::{Actor, GameService, Reply, ServiceError};
-use dama_core::i18n::{Language, t};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{ChannelId, Game, GameId, GameStatus, Participant, StoreError};
 
 /// The longest thread name Discord takes.
@@ -61,7 +62,7 @@ impl GameService {
         if parent.is_some_and(|parent| channels.contains(&parent)) {
             return Ok(());
         }
-        refuse(t!(
+        refuse(tr!(
             actor.language,
             StartChannelNotAllowed,
             channels = channel_list(actor.language, &channels),
@@ -82,7 +83,7 @@ impl GameService {
     pub(crate) fn thread_start_reply(&self, language: Language, game: &Game) -> Reply {
         let name =
             |colour: Color| self.participant_name(language, game.guild, game.participant(colour));
-        let text = t!(
+        let text = tr!(
             language,
             StartInThread,
             game = game.id.0,
@@ -139,11 +140,11 @@ impl GameService {
     fn first_board(&self, language: Language, loaded: &Loaded) -> Reply {
         let record = &loaded.record;
         let headline = match (record.white, record.black) {
-            (Participant::User(white), Participant::User(black)) => t!(
+            (Participant::User(white), Participant::User(black)) => tr!(
                 language,
                 StartThreadHeadline,
-                white = format!("<@{white}>"),
-                black = format!("<@{black}>"),
+                white = Part::Person(white),
+                black = Part::Person(black),
             ),
             (white, black) => {
                 let (human, colour, level) = match (white, black) {
@@ -151,7 +152,7 @@ impl GameService {
                     (human, Participant::Engine(level)) => (human, Color::White, level),
                     _ => unreachable!("a game between members is matched above"),
                 };
-                let mut headline = t!(
+                let mut headline = tr!(
                     language,
                     ChallengeEngineGame,
                     name = self.participant_name(language, record.guild, human),
@@ -163,7 +164,7 @@ impl GameService {
                     if let (Ok(start), Some(opening)) =
                         (Position::from_fen(&record.start_fen), loaded.last_move())
                     {
-                        headline.push(' ');
+                        headline.push_str(" ");
                         headline.push_str(&t!(
                             language,
                             GameEngineReplied,
@@ -215,7 +216,7 @@ impl GameService {
         let language = self.game_language(&record);
         let loaded = self.load(record)?;
         let mut reply = self.first_board(language, &loaded);
-        reply.text.push('\n');
+        reply.text.push_str("\n");
         reply.text.push_str(&t!(language, StartThreadFailed));
         Ok(reply)
     }
@@ -226,12 +227,12 @@ impl GameService {
         &self,
         language: Language,
         loaded: &Loaded,
-        headline: &str,
+        headline: impl Into<RichText>,
         place: StartPlace,
     ) -> Reply {
         let mut reply = self.board_reply(language, loaded, headline, None);
         if place.tip {
-            reply.text.push('\n');
+            reply.text.push_str("\n");
             reply.text.push_str(&t!(language, StartThreadsTip));
         }
         reply
@@ -253,18 +254,15 @@ impl GameService {
         if mine.is_empty() {
             return Ok(None);
         }
-        let lines: Vec<String> = mine
-            .iter()
-            .map(|game| {
-                t!(
-                    actor.language,
-                    StartPlayedInThread,
-                    game = game.id.0,
-                    thread = format!("<#{}>", game.place()),
-                )
-            })
-            .collect();
-        Err(Stop::refused(Reply::private(lines.join("\n"))))
+        let lines = mine.iter().map(|game| {
+            tr!(
+                actor.language,
+                StartPlayedInThread,
+                game = game.id.0,
+                thread = Part::Channel(game.place()),
+            )
+        });
+        Err(Stop::refused(Reply::private(RichText::join(lines, "\n"))))
     }
 }
 

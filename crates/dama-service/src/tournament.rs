@@ -8,6 +8,7 @@
 //! round's last game pairs the next round (see `tournament_rounds`), until the final standings.
 
 use dama_core::store::Member;
+use dama_core::text::{Part, RichText};
 use std::time::Duration;
 
 use super::action::{Flow, TournamentAction, TournamentSpec, refuse};
@@ -16,9 +17,10 @@ use super::settings::millis;
 use super::tournament_rounds::{MIN_PLAYERS, Stored};
 use super::{
     Actor, Attachment, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Notice, Origin, Reply,
-    ServiceError, escape_markdown,
+    ServiceError,
 };
-use dama_core::i18n::{Language, t};
+use crate::texts::command;
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     GameStatus, MessageRef, NewTournament, StoreError, Tournament, TournamentFormat, TournamentId,
     TournamentStatus,
@@ -88,10 +90,10 @@ impl GameService {
             return refuse(t!(language, TournamentCreateNotAllowed));
         }
         if !self.server_settings(actor.guild)?.threads {
-            return refuse(t!(
+            return refuse(tr!(
                 language,
                 TournamentThreadsOff,
-                cmd_settings = self.command(language, "settings"),
+                cmd_settings = command("settings"),
             ));
         }
         if !actor.can_open_threads {
@@ -154,10 +156,10 @@ impl GameService {
             Ok(tournament) => tournament,
             Err(StoreError::TournamentOpen { tournament, .. }) => {
                 let open = self.store.tournament(tournament)?;
-                return refuse(t!(
+                return refuse(tr!(
                     language,
                     TournamentAlreadyOpen,
-                    name = open.map_or_else(String::new, |t| escape_markdown(&t.name)),
+                    name = Part::Name(open.map_or_else(String::new, |t| t.name)),
                 ));
             }
             Err(other) => return Err(other.into()),
@@ -170,7 +172,7 @@ impl GameService {
     /// buttons while the sign-up is open.
     pub(crate) fn signup_message(&self, language: Language, stored: &Stored) -> Reply {
         let tournament = &stored.tournament;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         let format = match tournament.format {
             TournamentFormat::Swiss { rounds } => {
                 t!(language, TournamentFormatSwiss, rounds = rounds)
@@ -179,12 +181,12 @@ impl GameService {
         };
         let mut lines = vec![
             match tournament.status {
-                TournamentStatus::Signup => t!(language, TournamentSignupTitle, name = name),
+                TournamentStatus::Signup => tr!(language, TournamentSignupTitle, name = name),
                 TournamentStatus::Running | TournamentStatus::Finished => {
-                    t!(language, TournamentSignupClosed, name = name)
+                    tr!(language, TournamentSignupClosed, name = name)
                 }
                 TournamentStatus::Cancelled => {
-                    t!(language, TournamentSignupCancelled, name = name)
+                    tr!(language, TournamentSignupCancelled, name = name)
                 }
             },
             t!(
@@ -199,13 +201,14 @@ impl GameService {
                 } else {
                     "no"
                 },
-            ),
+            )
+            .into(),
         ];
         if tournament.status == TournamentStatus::Signup {
             lines.push(tournament.signup_deadline.map_or_else(
-                || t!(language, TournamentSignupUntilStart),
+                || t!(language, TournamentSignupUntilStart).into(),
                 |deadline| {
-                    t!(
+                    tr!(
                         language,
                         TournamentSignupDeadline,
                         deadline = super::notify::live_time(deadline),
@@ -215,21 +218,20 @@ impl GameService {
         }
         let guild = tournament.guild;
         lines.push(if stored.entrants.is_empty() {
-            t!(language, TournamentEntrantsNone)
+            t!(language, TournamentEntrantsNone).into()
         } else {
-            let names: Vec<String> = stored
+            let names = stored
                 .entrants
                 .iter()
-                .map(|e| self.entrant_name(language, guild, e.user))
-                .collect();
-            t!(
+                .map(|e| self.entrant_name(language, guild, e.user));
+            tr!(
                 language,
                 TournamentEntrants,
                 count = stored.entrants.len(),
-                names = names.join(", "),
+                names = RichText::join(names, ", "),
             )
         });
-        let mut reply = Reply::public(lines.join("\n"));
+        let mut reply = Reply::public(RichText::join(lines, "\n"));
         reply.tournament = Some(tournament.id);
         if tournament.status == TournamentStatus::Signup {
             reply.components = vec![vec![
@@ -255,7 +257,7 @@ impl GameService {
         actor: &Actor,
         tournament: Tournament,
         clicked: bool,
-        private: String,
+        private: RichText,
     ) -> Flow<Reply> {
         let stored = self.stored_tournament(tournament)?;
         self.note_server_language(actor);
@@ -280,9 +282,9 @@ impl GameService {
     fn join_tournament(&self, actor: &Actor, clicked: Option<TournamentId>) -> Flow<Reply> {
         let language = actor.language;
         let tournament = self.find_tournament(actor, clicked)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         if tournament.status != TournamentStatus::Signup {
-            return refuse(t!(language, TournamentJoinClosed, name = name));
+            return refuse(tr!(language, TournamentJoinClosed, name = name));
         }
         let player = self
             .store
@@ -301,10 +303,10 @@ impl GameService {
                 return refuse(t!(language, LimitTournamentFull, max = max));
             }
             Err(StoreError::AlreadyEntered { .. }) => {
-                return refuse(t!(language, TournamentJoinTwice, name = name));
+                return refuse(tr!(language, TournamentJoinTwice, name = name));
             }
             Err(StoreError::TournamentStatus { .. }) => {
-                return refuse(t!(language, TournamentJoinClosed, name = name));
+                return refuse(tr!(language, TournamentJoinClosed, name = name));
             }
             Err(other) => return Err(other.into()),
         }
@@ -313,7 +315,7 @@ impl GameService {
             actor,
             fresh,
             clicked.is_some(),
-            t!(language, TournamentJoined, name = name),
+            tr!(language, TournamentJoined, name = name),
         )
     }
 
@@ -321,18 +323,18 @@ impl GameService {
     fn leave_tournament(&self, actor: &Actor, clicked: Option<TournamentId>) -> Flow<Reply> {
         let language = actor.language;
         let tournament = self.find_tournament(actor, clicked)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         match self.store.leave_tournament(tournament.id, actor.user) {
             Ok(_) => {}
             Err(StoreError::NotEntered { .. }) => {
-                return refuse(t!(language, TournamentNotEntered, name = name));
+                return refuse(tr!(language, TournamentNotEntered, name = name));
             }
             Err(StoreError::TournamentStatus {
                 status: TournamentStatus::Running,
                 ..
-            }) => return refuse(t!(language, TournamentLeaveStarted, name = name)),
+            }) => return refuse(tr!(language, TournamentLeaveStarted, name = name)),
             Err(StoreError::TournamentStatus { .. }) => {
-                return refuse(t!(language, TournamentOver, name = name));
+                return refuse(tr!(language, TournamentOver, name = name));
             }
             Err(other) => return Err(other.into()),
         }
@@ -341,7 +343,7 @@ impl GameService {
             actor,
             fresh,
             clicked.is_some(),
-            t!(language, TournamentLeft, name = name),
+            tr!(language, TournamentLeft, name = name),
         )
     }
 
@@ -349,9 +351,9 @@ impl GameService {
     fn start_tournament(&self, actor: &Actor) -> Flow<Reply> {
         let language = actor.language;
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         if !self.server_powers(actor).manage && actor.user != tournament.created_by {
-            return refuse(t!(
+            return refuse(tr!(
                 language,
                 TournamentStartNotAllowed,
                 creator = self.entrant_name(language, tournament.guild, tournament.created_by),
@@ -360,10 +362,10 @@ impl GameService {
         match tournament.status {
             TournamentStatus::Signup => {}
             TournamentStatus::Running => {
-                return refuse(t!(language, TournamentStartAgain, name = name));
+                return refuse(tr!(language, TournamentStartAgain, name = name));
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => {
-                return refuse(t!(language, TournamentOver, name = name));
+                return refuse(tr!(language, TournamentOver, name = name));
             }
         }
         let count = self.store.entrants(tournament.id)?.len();
@@ -380,9 +382,9 @@ impl GameService {
         let started = self.store.tournament(id)?;
         if deliveries.is_empty() || started.is_none_or(|t| t.status == TournamentStatus::Signup) {
             // Another start (a click, the deadline) got there first.
-            return refuse(t!(language, TournamentStartAgain, name = name));
+            return refuse(tr!(language, TournamentStartAgain, name = name));
         }
-        let mut reply = Reply::private(t!(language, TournamentStartDone, name = name));
+        let mut reply = Reply::private(tr!(language, TournamentStartDone, name = name));
         for delivery in deliveries {
             reply.push_delivery(delivery);
         }
@@ -392,16 +394,16 @@ impl GameService {
     /// `/tournament standings`: the table so far (after the last round that has ended).
     fn tournament_standings(&self, actor: &Actor) -> Flow<Reply> {
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         if tournament.started_at.is_none() {
-            return refuse(t!(actor.language, TournamentNotStarted, name = name));
+            return refuse(tr!(actor.language, TournamentNotStarted, name = name));
         }
         let language = self.public_language(actor);
         let stored = self.stored_tournament(tournament)?;
         let title = if stored.tournament.status == TournamentStatus::Finished {
-            t!(language, TournamentFinalTitle, name = name)
+            tr!(language, TournamentFinalTitle, name = name)
         } else {
-            t!(
+            tr!(
                 language,
                 TournamentStandingsTitle,
                 name = name,
@@ -415,10 +417,10 @@ impl GameService {
     /// `/tournament pairings [round]`.
     fn tournament_pairings(&self, actor: &Actor, round: Option<u32>) -> Flow<Reply> {
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         let stored = self.stored_tournament(tournament)?;
         let Some(last) = stored.rounds.last().map(|r| r.number) else {
-            return refuse(t!(actor.language, TournamentNotStarted, name = name));
+            return refuse(tr!(actor.language, TournamentNotStarted, name = name));
         };
         let number = round.unwrap_or(last);
         if number == 0 || number > last {
@@ -437,21 +439,21 @@ impl GameService {
     fn withdraw_from_tournament(&self, actor: &Actor) -> Flow<Reply> {
         let language = actor.language;
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         match tournament.status {
             TournamentStatus::Running => {}
             TournamentStatus::Signup => {
-                return refuse(t!(language, TournamentWithdrawSignup, name = name));
+                return refuse(tr!(language, TournamentWithdrawSignup, name = name));
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => {
-                return refuse(t!(language, TournamentWithdrawOver, name = name));
+                return refuse(tr!(language, TournamentWithdrawOver, name = name));
             }
         }
         let stored = self.stored_tournament(tournament)?;
         match stored.entrants.iter().find(|e| e.user == actor.user) {
-            None => return refuse(t!(language, TournamentNotEntered, name = name)),
+            None => return refuse(tr!(language, TournamentNotEntered, name = name)),
             Some(entrant) if entrant.withdrawn_from.is_some() => {
-                return refuse(t!(language, TournamentWithdrawnAlready, name = name));
+                return refuse(tr!(language, TournamentWithdrawnAlready, name = name));
             }
             Some(_) => {}
         }
@@ -462,15 +464,15 @@ impl GameService {
         {
             Ok(_) => {}
             Err(StoreError::TournamentStatus { .. }) => {
-                return refuse(t!(language, TournamentWithdrawOver, name = name));
+                return refuse(tr!(language, TournamentWithdrawOver, name = name));
             }
             Err(other) => return Err(other.into()),
         }
         let public = self.public_language(actor);
-        let mut reply = Reply::public(t!(
+        let mut reply = Reply::public(tr!(
             public,
             TournamentWithdrew,
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
             name = name,
         ));
         // A withdrawal between rounds may end the tournament (too few left to pair).
@@ -488,14 +490,14 @@ impl GameService {
             return refuse(t!(language, TournamentForfeitNotAllowed));
         }
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         if tournament.status != TournamentStatus::Running {
-            return refuse(t!(language, TournamentNotRunning, name = name));
+            return refuse(tr!(language, TournamentNotRunning, name = name));
         }
         let stored = self.stored_tournament(tournament)?;
-        let player = escape_markdown(&member.name);
+        let player = Part::Name(member.name.clone());
         if !stored.entrants.iter().any(|e| e.user == member.user) {
-            return refuse(t!(
+            return refuse(tr!(
                 language,
                 TournamentMemberNotEntered,
                 player = player,
@@ -539,7 +541,7 @@ impl GameService {
                     channel: game.place(),
                     reply: Reply {
                         archive: game.thread,
-                        ..Reply::public(t!(
+                        ..Reply::public(tr!(
                             public,
                             TournamentForfeitGame,
                             player = player.clone(),
@@ -553,11 +555,11 @@ impl GameService {
         }
         let next = u32::try_from(stored.rounds.len()).unwrap_or(u32::MAX) + 1;
         self.store.withdraw_from_tournament(id, member.user, next)?;
-        let mut reply = Reply::public(t!(
+        let mut reply = Reply::public(tr!(
             public,
             TournamentForfeited,
-            player = format!("<@{}>", member.user),
-            moderator = escape_markdown(&actor.name),
+            player = Part::Person(member.user),
+            moderator = Part::Name(actor.name.clone()),
             name = name,
         ));
         reply.mentions.push(member.user);
@@ -576,21 +578,21 @@ impl GameService {
             return refuse(t!(language, TournamentCancelNotAllowed));
         }
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         let (cancelled, aborted) = match self.store.cancel_tournament(tournament.id, self.now()) {
             Ok(done) => done,
             Err(StoreError::TournamentStatus { .. }) => {
-                return refuse(t!(language, TournamentOver, name = name));
+                return refuse(tr!(language, TournamentOver, name = name));
             }
             Err(other) => return Err(other.into()),
         };
         let public = self.public_language(actor);
         let entrants = self.store.entrants(cancelled.id)?;
-        let text = t!(
+        let text = tr!(
             public,
             TournamentCancelled,
             name = name.clone(),
-            player = escape_markdown(&actor.name),
+            player = Part::Name(actor.name.clone()),
         );
         let mut notices: Vec<Notice> = self
             .signup_edit(&cancelled, &entrants)
@@ -603,7 +605,7 @@ impl GameService {
                 channel: thread,
                 reply: Reply {
                     archive: Some(thread),
-                    ..Reply::public(t!(
+                    ..Reply::public(tr!(
                         public,
                         TournamentCancelledGame,
                         name = name.clone(),
@@ -625,7 +627,7 @@ impl GameService {
     /// its Round; for someone who cannot see the tournament's channel, the games they played.
     fn tournament_pdn(&self, actor: &Actor) -> Flow<Reply> {
         let tournament = self.find_tournament(actor, None)?;
-        let name = escape_markdown(&tournament.name);
+        let name = Part::Name(tournament.name.clone());
         // Those who cannot see the tournament's channel get the games they played only.
         let sees_all = self.can_view(actor, tournament.channel);
         let stored = self.stored_tournament(tournament)?;
@@ -647,14 +649,14 @@ impl GameService {
             text.push_str(&game_text);
         }
         if text.is_empty() {
-            return refuse(t!(actor.language, TournamentPdnEmpty, name = name));
+            return refuse(tr!(actor.language, TournamentPdnEmpty, name = name));
         }
         Ok(Reply {
             attachment: Some(Attachment {
                 filename: format!("dama-tournament-{}.pdn", stored.tournament.id),
                 bytes: text.into_bytes(),
             }),
-            ..Reply::public(t!(self.public_language(actor), TournamentPdn, name = name))
+            ..Reply::public(tr!(self.public_language(actor), TournamentPdn, name = name))
         })
     }
 }

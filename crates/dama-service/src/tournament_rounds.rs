@@ -5,13 +5,14 @@
 
 use super::outbox::Delivery;
 use super::sweep::isolated;
-use super::{GameService, Notice, Reply, ServiceError, escape_markdown};
-use dama_core::i18n::{Language, t};
+use super::{GameService, Notice, Reply, ServiceError};
+use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     Entrant, Game, GameStatus, Millis, NewPairing, NewRound, OutboxEvent, Participant, StoreError,
     Tournament, TournamentFormat, TournamentId, TournamentPairing, TournamentRound,
     TournamentStatus, UserId,
 };
+use dama_core::text::{Part, RichText};
 use dama_core::tournament::{
     GameResult, Pairing, Player, Round, StandingRow, TournamentState, openings, pair_swiss_round,
     round_robin, standings,
@@ -159,7 +160,7 @@ impl GameService {
     }
 
     /// A player's name as message text.
-    pub(crate) fn entrant_name(&self, language: Language, guild: u64, user: UserId) -> String {
+    pub(crate) fn entrant_name(&self, language: Language, guild: u64, user: UserId) -> Part {
         self.participant_name(language, guild, Participant::User(user))
     }
 
@@ -352,17 +353,17 @@ impl GameService {
                 });
             }
         }
-        let mut text = String::new();
+        let mut text = RichText::new();
         if number == 1 {
-            text.push_str(&t!(
+            text.append(tr!(
                 language,
                 TournamentStarted,
-                name = escape_markdown(&tournament.name),
+                name = Part::Name(tournament.name.clone()),
                 count = stored.entrants.len(),
             ));
-            text.push('\n');
+            text.push_str("\n");
         }
-        text.push_str(&self.pairings_text(language, &stored, number));
+        text.append(self.pairings_text(language, &stored, number));
         notices.push(notice(Reply::public(text)));
         for game in &games {
             notices.push(notice(self.tournament_game_start(language, &stored, game)));
@@ -379,10 +380,10 @@ impl GameService {
             .find(|p| p.game == Some(game.id))
             .map_or(0, |p| p.board);
         let name = |participant| self.participant_name(language, game.guild, participant);
-        reply.text = t!(
+        reply.text = tr!(
             language,
             TournamentGameStart,
-            name = escape_markdown(&stored.tournament.name),
+            name = Part::Name(stored.tournament.name.clone()),
             round = stored.rounds.len(),
             board = board,
             game = game.id.0,
@@ -394,13 +395,18 @@ impl GameService {
 
     /// Round `number`'s boards as text: the title, the opening, each board with its result so
     /// far, and the bye.
-    pub(crate) fn pairings_text(&self, language: Language, stored: &Stored, number: u32) -> String {
+    pub(crate) fn pairings_text(
+        &self,
+        language: Language,
+        stored: &Stored,
+        number: u32,
+    ) -> RichText {
         let tournament = &stored.tournament;
         let guild = tournament.guild;
-        let mut lines = vec![t!(
+        let mut lines = vec![tr!(
             language,
             TournamentRoundTitle,
-            name = escape_markdown(&tournament.name),
+            name = Part::Name(tournament.name.clone()),
             round = number,
             rounds = stored.total_rounds(),
         )];
@@ -410,12 +416,12 @@ impl GameService {
             .find(|r| r.number == number)
             .and_then(|r| r.opening.clone())
         {
-            lines.push(t!(language, TournamentRoundOpening, opening = opening));
+            lines.push(t!(language, TournamentRoundOpening, opening = opening).into());
         }
         for pairing in stored.boards(number) {
             let white = self.entrant_name(language, guild, pairing.white);
             match pairing.black {
-                Some(black) => lines.push(t!(
+                Some(black) => lines.push(tr!(
                     language,
                     TournamentBoard,
                     board = pairing.board,
@@ -426,7 +432,7 @@ impl GameService {
                         .game
                         .map_or_else(String::new, |g| format!(" · #{g}")),
                 )),
-                None => lines.push(t!(
+                None => lines.push(tr!(
                     language,
                     TournamentBye,
                     player = white,
@@ -434,7 +440,7 @@ impl GameService {
                 )),
             }
         }
-        lines.join("\n")
+        RichText::join(lines, "\n")
     }
 
     /// The standings as text and as a table to draw.
@@ -442,23 +448,23 @@ impl GameService {
         &self,
         language: Language,
         stored: &Stored,
-        title: &str,
+        title: &RichText,
     ) -> Reply {
         let tournament = &stored.tournament;
         let rows: Vec<StandingRow> = standings(&stored.state());
         let guild = tournament.guild;
         let withdrawn = t!(language, TournamentWithdrawnMark);
-        let mut lines = vec![title.to_owned()];
+        let mut lines = vec![title.clone()];
         let mut table = Vec::new();
         for row in &rows {
-            let mut name = self.entrant_name(language, guild, row.player);
+            let mut name = RichText::from(self.entrant_name(language, guild, row.player));
             let mut plain = self.plain_name(language, guild, Participant::User(row.player));
             if row.withdrawn {
-                name = format!("{name} {withdrawn}");
+                name.push_str(&format!(" {withdrawn}"));
                 plain = format!("{plain} {withdrawn}");
             }
             if row.rank <= STANDINGS_TEXT_ROWS {
-                lines.push(t!(
+                lines.push(tr!(
                     language,
                     TournamentStandingsRow,
                     rank = row.rank,
@@ -479,16 +485,19 @@ impl GameService {
             ]);
         }
         if rows.len() > STANDINGS_TEXT_ROWS {
-            lines.push(t!(
-                language,
-                TournamentStandingsMore,
-                count = rows.len() - STANDINGS_TEXT_ROWS
-            ));
+            lines.push(
+                t!(
+                    language,
+                    TournamentStandingsMore,
+                    count = rows.len() - STANDINGS_TEXT_ROWS
+                )
+                .into(),
+            );
         }
         Reply {
             table: Some(TableView {
                 filename: format!("dama-tournament-{}-standings.png", tournament.id),
-                title: strip_markdown(title),
+                title: title.plain(),
                 header: vec![
                     t!(language, TournamentColumnRank),
                     t!(language, TournamentColumnPlayer),
@@ -500,7 +509,7 @@ impl GameService {
                 rows: table,
                 numeric: vec![true, false, true, true, true, true],
             }),
-            ..Reply::public(lines.join("\n"))
+            ..Reply::public(RichText::join(lines, "\n"))
         }
     }
 
@@ -518,21 +527,18 @@ impl GameService {
         let stored = &stored;
         let tournament = &stored.tournament;
         let language = self.tournament_language(tournament);
-        let name = escape_markdown(&tournament.name);
-        let mut title = t!(language, TournamentFinalTitle, name = name.clone());
+        let name = Part::Name(tournament.name.clone());
+        let mut title = tr!(language, TournamentFinalTitle, name = name.clone());
         if early {
-            title = format!(
-                "{}\n{title}",
-                t!(language, TournamentEndedEarly, name = name.clone())
-            );
+            title = tr!(language, TournamentEndedEarly, name = name.clone()).then_line(title);
         }
         let mut reply = self.standings_reply(language, stored, &title);
         if let Some(winner) = standings(&stored.state()).first() {
-            reply.text.push('\n');
-            reply.text.push_str(&t!(
+            reply.text.push_str("\n");
+            reply.text.append(tr!(
                 language,
                 TournamentWinner,
-                winner = format!("<@{}>", winner.player),
+                winner = Part::Person(winner.player),
                 name = name,
             ));
             reply.mentions.push(winner.player);
@@ -633,10 +639,10 @@ impl GameService {
         match self.store.cancel_tournament(tournament.id, now) {
             Ok((cancelled, _)) => {
                 let language = self.tournament_language(&cancelled);
-                let text = t!(
+                let text = tr!(
                     language,
                     TournamentTooFewCancelled,
-                    name = escape_markdown(&cancelled.name),
+                    name = Part::Name(cancelled.name.clone()),
                     count = entrants.len(),
                 );
                 Ok(vec![Delivery::direct(
@@ -654,7 +660,7 @@ impl GameService {
         &self,
         tournament: &Tournament,
         entrants: &[Entrant],
-        text: &str,
+        text: impl Into<RichText>,
     ) -> Vec<Notice> {
         let mut notices: Vec<Notice> = self.signup_edit(tournament, entrants).into_iter().collect();
         notices.push(Notice {
@@ -689,32 +695,5 @@ impl GameService {
             edit: Some(message),
             direct: None,
         })
-    }
-}
-
-/// A title as plain text for an image: without Markdown's stars and escapes.
-fn strip_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '*' => {}
-            '\\' => out.extend(chars.next()),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn titles_lose_their_markdown_for_the_image() {
-        assert_eq!(
-            strip_markdown("**Spring\\_cup** · round 1"),
-            "Spring_cup · round 1"
-        );
     }
 }

@@ -6,6 +6,7 @@
 //! The view serialises as the Activity's protocol's `Game` (see `src/web/protocol.rs`);
 //! colours are `"white"` and `"black"`.
 
+use dama_core::text::RichText;
 use dama_rules::{Color, Move, Role};
 use serde::Serialize;
 
@@ -92,7 +93,7 @@ pub struct LastMove {
 pub struct ResultView {
     pub winner: Option<&'static str>,
     /// The result line, as the bot says it ("Game #12: alice beat bob by resignation.").
-    pub text: String,
+    pub text: RichText,
 }
 
 /// A running game as a lobby lists it.

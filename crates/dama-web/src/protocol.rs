@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use dama_core::text::RichText;
 use serde::{Deserialize, Serialize};
 
 use dama_service::{GameView, PlayerView};
@@ -120,22 +121,22 @@ pub enum Outgoing {
     Game {
         game: Box<GameView>,
     },
-    /// The engine's review of a finished game, in the page's language (Discord markdown).
+    /// The engine's review of a finished game, in the page's language.
     Analysis {
         game: i64,
-        text: String,
+        text: RichText,
     },
     /// The service refused an action: its private answer.
     Refused {
-        text: String,
+        text: RichText,
     },
     /// What the service says publicly about an action.
     Notice {
-        text: String,
+        text: RichText,
     },
     /// A bad frame, or too many.
     Error {
-        text: String,
+        text: RichText,
     },
 }
 
@@ -143,7 +144,7 @@ impl Outgoing {
     /// The frame's text.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| r#"{"type":"error","text":""}"#.to_owned())
+        serde_json::to_string(self).unwrap_or_else(|_| r#"{"type":"error","text":[]}"#.to_owned())
     }
 }
 
@@ -192,10 +193,13 @@ mod tests {
         );
         assert!(serde_json::from_str::<Incoming>(r#"{"type":"shout"}"#).is_err());
         let sent = Outgoing::Refused {
-            text: "no".to_owned(),
+            text: RichText::from("**no**"),
         }
         .to_json();
-        assert_eq!(sent, r#"{"type":"refused","text":"no"}"#);
+        assert_eq!(
+            sent,
+            r#"{"type":"refused","text":[{"words":"no","strong":true}]}"#
+        );
         assert_eq!(squares()[0], [0, 0]);
         assert_eq!(squares()[31], [7, 7]);
     }

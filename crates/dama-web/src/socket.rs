@@ -147,7 +147,7 @@ pub async fn run(
                     if strikes > STRIKES {
                         break;
                     }
-                    let refused = Outgoing::Error { text: t!(page.actor.language, ActivityTooManyMessages) };
+                    let refused = Outgoing::Error { text: t!(page.actor.language, ActivityTooManyMessages).into() };
                     if send(&mut socket, refused.to_json()).await.is_err() {
                         break;
                     }
@@ -272,7 +272,7 @@ impl Page {
 
     fn apology(&self) -> String {
         Outgoing::Error {
-            text: t!(self.actor.language, DiscordApology),
+            text: t!(self.actor.language, DiscordApology).into(),
         }
         .to_json()
     }
@@ -283,7 +283,7 @@ impl Page {
         let Ok(incoming) = serde_json::from_str::<Incoming>(text) else {
             return vec![
                 Outgoing::Error {
-                    text: t!(language, ActivityBadMessage),
+                    text: t!(language, ActivityBadMessage).into(),
                 }
                 .to_json(),
             ];
@@ -294,7 +294,7 @@ impl Page {
                 Some(frame) => vec![frame],
                 None => vec![
                     Outgoing::Refused {
-                        text: t!(language, ActivityNoSuchGame),
+                        text: t!(language, ActivityNoSuchGame).into(),
                     }
                     .to_json(),
                 ],
@@ -331,13 +331,22 @@ impl Page {
                         Action::Analysis { game: Some(game) } => Kind::Analysis(game),
                         _ => Kind::Other,
                     };
-                    let reply = match action {
+                    let mut reply = match action {
                         // Only the reader sees it: in their language.
                         Action::Analysis { game: Some(game) } => {
                             service.reader_analysis(&actor, game)?
                         }
                         action => service.act(&actor, origin, action)?,
                     };
+                    // The page shows people by their names.
+                    reply.text = reply.text.with_names(|user| {
+                        named(user)
+                            .or_else(|| {
+                                let player = service.store().player(actor.guild, user).ok()??;
+                                Some(player.display_name)
+                            })
+                            .unwrap_or_else(|| user.to_string())
+                    });
                     Ok::<_, dama_service::ServiceError>((reply, kind))
                 })
                 .await;

@@ -141,12 +141,18 @@ async fn a_live_game_from_the_activity_in_a_voice_channel_ends_when_a_flag_falls
     .await;
     let ended = |frame: &Value| frame["type"] == "game" && frame["game"]["status"] == "finished";
     let seen = next(&mut bob_page, "the game's end on Bob's page", ended).await;
-    let result = seen["game"]["result"]["text"].as_str().unwrap_or_default();
+    let result =
+        serde_json::from_value::<dama_core::text::RichText>(seen["game"]["result"]["text"].clone())
+            .unwrap()
+            .to_string();
     assert!(result.contains("on time"), "{seen:#}");
     assert_eq!(seen["game"]["ply"], 1, "{seen:#}");
     assert_eq!(seen["game"]["result"]["winner"], "white", "{seen:#}");
     let seen = next(&mut alice_page, "the game's end on Alice's page", ended).await;
-    let italian = seen["game"]["result"]["text"].as_str().unwrap_or_default();
+    let italian =
+        serde_json::from_value::<dama_core::text::RichText>(seen["game"]["result"]["text"].clone())
+            .unwrap()
+            .to_string();
     assert!(italian.contains("per tempo"), "{seen:#}");
 
     // The voice channel's chat hears of it too (where the game's board was posted).

@@ -87,7 +87,7 @@ async fn command(server: &super::support::Server, name: &str, action: Action) ->
         .unwrap()
         .unwrap();
     assert!(!reply.ephemeral, "{}", reply.text);
-    reply.text
+    reply.text.to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -173,7 +173,7 @@ async fn a_page_challenges_someone_present_who_accepts_or_declines_it() {
     .await;
     let refused = next(&mut carol, "refused").await;
     assert_eq!(
-        refused["text"],
+        super::support::text(&refused["text"]),
         "That person does not have the board open here."
     );
 
@@ -194,7 +194,7 @@ async fn a_page_challenges_someone_present_who_accepts_or_declines_it() {
     for kind in ["decline", "accept", "cancel"] {
         send(&mut carol, json!({"type": kind, "challenge": id})).await;
         let refused = next(&mut carol, "refused").await;
-        assert!(!refused["text"].as_str().unwrap().is_empty(), "{kind}");
+        assert!(!super::support::text(&refused["text"]).is_empty(), "{kind}");
     }
 
     // Bob declines: the challenge leaves every lobby.
@@ -259,7 +259,7 @@ async fn the_end_of_a_game_on_the_page_takeback_decline_analysis() {
     )
     .await;
     let refused = next(&mut carol, "refused").await;
-    assert!(!refused["text"].as_str().unwrap().is_empty());
+    assert!(!super::support::text(&refused["text"]).is_empty());
     // Alice declines: the request is gone, the move stays.
     send(
         &mut alice,
@@ -311,7 +311,7 @@ async fn the_end_of_a_game_on_the_page_takeback_decline_analysis() {
     // as a challenge made to him.
     send(&mut carol, json!({"type": "rematch", "game": id})).await;
     let refused = next(&mut carol, "refused").await;
-    assert!(!refused["text"].as_str().unwrap().is_empty());
+    assert!(!super::support::text(&refused["text"]).is_empty());
     send(&mut alice, json!({"type": "rematch", "game": id})).await;
     let bob_id = server.people.id("bob").to_string();
     let lobby = lobby_where(&mut bob, |lobby| lobby["challenges"] != json!([])).await;
@@ -329,7 +329,7 @@ async fn the_end_of_a_game_on_the_page_takeback_decline_analysis() {
     send(&mut carol, json!({"type": "analysis", "game": id})).await;
     let analysis = next(&mut carol, "analysis").await;
     assert_eq!(analysis["game"], id);
-    let text = analysis["text"].as_str().unwrap();
+    let text = &super::support::text(&analysis["text"]).to_string();
     assert!(text.contains(&format!("#{id}")), "{text}");
     assert!(text.contains("Analisi"), "{text}");
 }

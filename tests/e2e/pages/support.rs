@@ -10,6 +10,7 @@ use std::time::Duration;
 use dama_console::LocalAuth;
 use dama_console::People;
 use dama_core::store::{NewGame, Participant};
+use dama_core::text::RichText;
 use dama_service::activity::ActivityAuth;
 use dama_service::work::Work;
 use dama_service::{GameService, ManualClock, ServiceSettings};
@@ -218,4 +219,9 @@ pub fn game_from(server: &Server, white: &str, black: &str, fen: &str) -> dama_c
             language: None,
         })
         .unwrap()
+}
+
+/// The text of a frame's field (the bot's text as data).
+pub fn text(value: &Value) -> RichText {
+    serde_json::from_value(value.clone()).expect("a text")
 }

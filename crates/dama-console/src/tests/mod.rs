@@ -9,6 +9,7 @@ mod rounds;
 
 use dama_core::store::ColourChoice;
 use dama_core::store::Member;
+use dama_core::text::{Part, RichText};
 use std::time::Duration;
 
 use super::parse::Parsed;
@@ -267,14 +268,48 @@ fn thread_names_become_channel_names() {
 }
 
 #[test]
-fn mentions_of_people_and_places_read_as_names() {
+fn people_places_moments_and_commands_read_as_the_console_writes_them() {
     let (mut c, _service) = console();
     let alice = c.user_id("alice");
+    let mut text = RichText::new();
+    text.push(Part::Person(alice));
+    text.push_str(" in ");
+    text.push(Part::Channel(GENERAL));
+    text.push_str(", due ");
+    text.push(Part::Moment(
+        dama_service::Clock::now(&*c.clock) + 90 * 60_000,
+    ));
+    text.push_str(", since ");
+    text.push(Part::Moment(
+        dama_service::Clock::now(&*c.clock) - 3 * 24 * 3_600_000,
+    ));
+    text.push_str(": **a** < b, ");
+    text.push(Part::Person(999));
     assert_eq!(
-        c.names_for_mentions(&format!("<@{alice}> in <#{GENERAL}>, due <t:5:R>, a < b")),
-        "@alice in #general, due <t:5:R>, a < b"
+        c.words(&text, Language::En),
+        "@alice in #general, due in 1 h 30 min, since 3 days ago: **a** < b, @999"
     );
-    assert_eq!(c.names_for_mentions("<#999> <@x> <@"), "<#999> <@x> <@");
+    // A command as typed in the message's language, or in the console's.
+    let typed = dama_core::i18n::tr!(
+        Language::It,
+        ChallengeSelf,
+        cmd_play = Part::command("play")
+    );
+    assert!(
+        c.words(&typed, Language::It).contains("`/gioca`"),
+        "{typed}"
+    );
+    assert_eq!(
+        c.words(&RichText::from(Part::command("board")), Language::En),
+        "`/board`"
+    );
+    assert_eq!(
+        c.words(
+            &RichText::from(Part::Moment(dama_service::Clock::now(&*c.clock) + 60_000)),
+            Language::Es
+        ),
+        "dentro de 1 min"
+    );
 }
 
 #[test]

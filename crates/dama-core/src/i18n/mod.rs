@@ -11,7 +11,9 @@ use std::fmt;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use fluent_bundle::FluentResource;
+use fluent_bundle::{FluentResource, FluentValue};
+
+use crate::text::{Part, RichText, Style};
 use fluent_bundle::concurrent::FluentBundle;
 use unic_langid::LanguageIdentifier;
 
@@ -201,6 +203,46 @@ impl Texts {
         self.pattern(language, text.id(), None, args)
     }
 
+    /// A message in a language, its variables plain values or text with parts (see
+    /// [`tr`]): the words formatted as [`Texts::format`] does, with each part in its place, in
+    /// the style of the words around it (`**{ $player }**`: the person, stressed), and its
+    /// commands named as typed in that language.
+    #[must_use]
+    pub fn rich(&self, language: Language, text: Text, args: &RichArgs) -> RichText {
+        let mut fluent = FluentArgs::new();
+        for (index, (name, arg)) in args.0.iter().enumerate() {
+            match arg {
+                Arg::Plain(value) => fluent.set(*name, value.clone()),
+                Arg::Rich(_) => fluent.set(*name, format!("{PART_OPEN}{index}{PART_CLOSE}")),
+            }
+        }
+        let formatted = self.format(language, text, &fluent);
+        let mut out = RichText::new();
+        let mut style = Style::default();
+        let mut rest = formatted.as_str();
+        while let Some(open) = rest.find(PART_OPEN) {
+            style.read(&rest[..open], &mut out);
+            let after = &rest[open + PART_OPEN.len_utf8()..];
+            let Some(close) = after.find(PART_CLOSE) else {
+                break;
+            };
+            let part =
+                after[..close]
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|index| match args.0.get(index) {
+                        Some((_, Arg::Rich(part))) => Some(part),
+                        _ => None,
+                    });
+            if let Some(part) = part {
+                style.add_all(part, &mut out, &|path| self.command_name(language, path));
+            }
+            rest = &after[close + PART_CLOSE.len_utf8()..];
+        }
+        style.read(rest, &mut out);
+        out
+    }
+
     /// The name of a command or subcommand (`draw offer`) as typed in a language:
     /// `/patta proponi`.
     #[must_use]
@@ -282,6 +324,86 @@ fn mistake(what: &str) {
     assert!(!STRICT.load(Ordering::Relaxed), "{what}");
     tracing::error!("texts: {what}");
 }
+
+/// Where a part stands in a formatted message, until it is put in its place: characters of
+/// Unicode's private use area, which no message and no argument contains.
+const PART_OPEN: char = '\u{E000}';
+const PART_CLOSE: char = '\u{E001}';
+
+/// A variable of a message with parts ([`tr`]).
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// A string or a number, as a variable of [`t`].
+    Plain(FluentValue<'static>),
+    /// Text with parts (a person, a moment, a command...).
+    Rich(RichText),
+}
+
+/// The variables of a message with parts, by name.
+#[derive(Debug, Clone, Default)]
+pub struct RichArgs(Vec<(&'static str, Arg)>);
+
+impl RichArgs {
+    #[must_use]
+    pub fn new() -> RichArgs {
+        RichArgs::default()
+    }
+
+    /// Sets a variable (a string, a number, a [`Part`] or a [`RichText`]).
+    pub fn set(&mut self, name: &'static str, value: impl Into<Arg>) {
+        self.0.push((name, value.into()));
+    }
+}
+
+impl From<Part> for Arg {
+    fn from(part: Part) -> Arg {
+        Arg::Rich(RichText::from(part))
+    }
+}
+
+impl From<RichText> for Arg {
+    fn from(text: RichText) -> Arg {
+        Arg::Rich(text)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(value: String) -> Arg {
+        Arg::Plain(FluentValue::from(value))
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(value: &str) -> Arg {
+        Arg::Plain(FluentValue::from(value.to_owned()))
+    }
+}
+
+macro_rules! number_args {
+    ($($number:ty),*) => {
+        $(impl From<$number> for Arg {
+            fn from(value: $number) -> Arg {
+                Arg::Plain(FluentValue::from(value))
+            }
+        })*
+    };
+}
+number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64, f32, f64);
+
+/// A message with parts among its variables, as [`RichText`]:
+/// `tr!(language, MovePlayed, mover = Part::Person(id), ...)`. Each `name = value` sets the
+/// variable `$name` to a string, a number, a [`Part`] or a [`RichText`].
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __tr {
+    ($language:expr, $text:ident $(, $name:ident = $value:expr)* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut args = $crate::i18n::RichArgs::new();
+        $( args.set(stringify!($name), $value); )*
+        $crate::i18n::texts().rich($language, $crate::i18n::Text::$text, &args)
+    }};
+}
+pub use crate::__tr as tr;
 
 /// A message of [`texts`] in a language: `t!(language, MovePlayed, mover = name, ...)`. Each
 /// `name = value` sets the variable `$name` (a string or a number).

@@ -59,8 +59,6 @@ texts! {
     EngineName = "engine-name" ["level"],
     /// A level's name, for `$level` 1 to 8.
     LevelName = "level-name" ["level"],
-    /// A command that has no registered id (the console): `$name` as the reader types it.
-    CommandTyped = "command-typed" ["name"],
     // ---- challenges
     /// A bot was challenged. `$max_level`: the strongest engine level.
     ChallengeBot = "challenge-bot" ["cmd_play", "max_level"],
@@ -722,6 +720,9 @@ texts! {
     ConsoleClickUsage = "console-click-usage" [],
     /// Replies as text.
     ConsoleOnlyYou = "console-only-you" [],
+    /// A moment, relative to the console's clock: `$duration` from now, or ago.
+    ConsoleMomentFuture = "console-moment-future" ["duration"],
+    ConsoleMomentPast = "console-moment-past" ["duration"],
     ConsoleBoardSaved = "console-board-saved" ["path"],
     ConsoleSaved = "console-saved" ["path"],
     ConsoleCannotSave = "console-cannot-save" ["path", "error"],

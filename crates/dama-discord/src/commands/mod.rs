@@ -12,6 +12,7 @@ mod read;
 mod register;
 mod suggest;
 
+use dama_core::text::Part;
 use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
@@ -20,7 +21,7 @@ use super::permissions::{self, guild_only_text};
 use super::respond;
 use super::{Context, Data, Error};
 use dama_core::commands;
-use dama_core::i18n::{self, Language, t};
+use dama_core::i18n::{self, Language, t, tr};
 
 pub use register::{LOCALES, entry_point, kept_entry_point, registration};
 
@@ -148,13 +149,12 @@ fn application(ctx: Context<'_>) -> Result<poise::ApplicationContext<'_, Data, E
 #[must_use]
 pub fn not_a_moderator(ctx: Context<'_>) -> String {
     let language = language(ctx);
-    let service = &ctx.data().service;
-    t!(
+    ctx.data().markup.render(&tr!(
         language,
         DiscordNotAModerator,
-        cmd_resign = service.command(language, "resign"),
-        cmd_draw_offer = service.command(language, "draw offer"),
-    )
+        cmd_resign = Part::command("resign"),
+        cmd_draw_offer = Part::command("draw offer"),
+    ))
 }
 
 /// A command for moderators (`/abort`) is for members with Manage Messages in the channel (as

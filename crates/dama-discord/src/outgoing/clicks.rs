@@ -82,6 +82,7 @@ pub fn click_answer(
 #[must_use]
 pub fn ping_after_update(
     reply: &Reply,
+    text: &str,
     actor: u64,
     place: Place,
     board: Option<MessageRef>,
@@ -96,7 +97,7 @@ pub fn ping_after_update(
     if others.is_empty() {
         return None;
     }
-    let mut content = ping_content(language, &others, &reply.text, reply.game);
+    let mut content = ping_content(language, &others, text, reply.game);
     if let Some(board) = board {
         let link = t!(
             language,
@@ -117,6 +118,7 @@ pub fn ping_after_update(
 
 #[cfg(test)]
 mod tests {
+    use crate::markup::Markup;
     use serde_json::json;
 
     use super::*;
@@ -236,7 +238,15 @@ mod tests {
             channel: 20,
             message: 30,
         });
-        let ping = ping_after_update(&board, 42, PLACE, board_message, Language::En).unwrap();
+        let ping = ping_after_update(
+            &board,
+            &Markup::default().render(&board.text),
+            42,
+            PLACE,
+            board_message,
+            Language::En,
+        )
+        .unwrap();
         assert_eq!(
             ping.content,
             "<@43> — alice played **22-18**. · game #7 ([board](https://discord.com/channels/10/20/30))"
@@ -246,7 +256,15 @@ mod tests {
             json!(["43"])
         );
         assert!(
-            ping_after_update(&board, 43, PLACE, board_message, Language::En).is_none(),
+            ping_after_update(
+                &board,
+                &Markup::default().render(&board.text),
+                43,
+                PLACE,
+                board_message,
+                Language::En
+            )
+            .is_none(),
             "the clicker is not pinged"
         );
         let offer = Reply {
@@ -255,9 +273,16 @@ mod tests {
             ..Reply::default()
         };
         assert_eq!(
-            ping_after_update(&offer, 42, PLACE, None, Language::En)
-                .unwrap()
-                .content,
+            ping_after_update(
+                &offer,
+                &Markup::default().render(&offer.text),
+                42,
+                PLACE,
+                None,
+                Language::En
+            )
+            .unwrap()
+            .content,
             "alice offers a draw to <@43>."
         );
     }

@@ -1,5 +1,6 @@
 //! What the tests of the outgoing parts share: a place, a board reply, an analysis.
 
+use crate::markup::Markup;
 use dama_rules::Position;
 use serde_json::Value;
 
@@ -52,6 +53,7 @@ pub(super) fn board_reply() -> Outgoing {
         ..Reply::default()
     };
     Outgoing {
+        text: Markup::default().render(&reply.text),
         reply,
         board_png: Some(vec![0x89, b'P', b'N', b'G']),
         replay_gif: None,
@@ -87,5 +89,5 @@ pub(super) fn analysis_reply() -> Outgoing {
         }),
         ..Reply::public("")
     };
-    Outgoing::render(&renderer, reply)
+    Outgoing::render(&renderer, reply, &Markup::default())
 }

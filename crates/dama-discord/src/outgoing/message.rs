@@ -31,7 +31,7 @@ impl DiscordMessage {
     pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
         let reply = &outgoing.reply;
         let language = outgoing.language;
-        let mut text = reply.text.clone();
+        let mut text = outgoing.text.clone();
         if let Some(board) = reply.current_board {
             let link = t!(
                 language,
@@ -85,7 +85,7 @@ impl DiscordMessage {
         }
         // The content of a message whose text is in an embed: who it pings and what happened
         // (a push notification shows the content only).
-        let mention_line = ping_content(language, &mentions, &reply.text, reply.game);
+        let mention_line = ping_content(language, &mentions, &outgoing.text, reply.game);
         let mut embeds = Vec::new();
         let content = if outgoing.board_png.is_some() {
             embeds.push(
@@ -213,6 +213,7 @@ fn embeddable(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::markup::Markup;
     use serde_json::{Value, json};
 
     use super::*;
@@ -284,7 +285,15 @@ mod tests {
         );
         let json = to_json(&message.clone().into_create_message());
         assert_eq!(json["allowed_mentions"]["users"], json!(["43", "42"]));
-        let ping = ping_after_update(&outgoing.reply, 42, PLACE, None, Language::En).unwrap();
+        let ping = ping_after_update(
+            &outgoing.reply,
+            &outgoing.text,
+            42,
+            PLACE,
+            None,
+            Language::En,
+        )
+        .unwrap();
         assert_eq!(ping.mentions, [43]);
     }
 
@@ -295,7 +304,9 @@ mod tests {
             channel: 20,
             message: 30,
         });
-        let json = to_json(&DiscordMessage::new(&Outgoing::text(reply), PLACE).into_response());
+        let json = to_json(
+            &DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), PLACE).into_response(),
+        );
         assert_eq!(json["flags"].as_u64().unwrap() & 64, 64);
         let content = json["content"].as_str().unwrap();
         assert!(
@@ -316,7 +327,7 @@ mod tests {
             ..Reply::public("bob declined the challenge from <@42>.")
         };
         let json = to_json(&serenity::CreateInteractionResponse::UpdateMessage(
-            DiscordMessage::new(&Outgoing::text(reply), PLACE).into_response(),
+            DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), PLACE).into_response(),
         ));
         assert_eq!(json["type"], 7);
         assert_eq!(json["data"]["components"], json!([]), "the buttons go");
@@ -339,15 +350,21 @@ mod tests {
         assert_eq!(edit["embeds"][0]["image"]["url"], "attachment://board.png");
         assert_eq!(edit["content"], "<@43> — alice played **22-18**. · game #7");
         let text_only = to_json(
-            &DiscordMessage::new(&Outgoing::text(Reply::public("over")), PLACE)
-                .into_edit_response(),
+            &DiscordMessage::new(
+                &Outgoing::text(Reply::public("over"), &Markup::default()),
+                PLACE,
+            )
+            .into_edit_response(),
         );
         assert_eq!(text_only["attachments"], json!([]));
         assert_eq!(text_only["embeds"], json!([]));
         assert_eq!(text_only["components"], json!([]));
         let message_edit = to_json(
             &DiscordMessage::new(
-                &Outgoing::text(Reply::public("The challenge has expired.")),
+                &Outgoing::text(
+                    Reply::public("The challenge has expired."),
+                    &Markup::default(),
+                ),
                 PLACE,
             )
             .into_edit_message(),
@@ -386,15 +403,19 @@ mod tests {
             }),
             ..Reply::public("Game #4 as PDN:")
         };
-        let json =
-            to_json(&DiscordMessage::new(&Outgoing::text(reply.clone()), PLACE).into_response());
+        let json = to_json(
+            &DiscordMessage::new(&Outgoing::text(reply.clone(), &Markup::default()), PLACE)
+                .into_response(),
+        );
         assert_eq!(json["attachments"][0]["filename"], "dama-game-4.pdn");
         assert_eq!(json["content"], "Game #4 as PDN:");
         let tiny = Place {
             guild: 10,
             attachment_limit: 4,
         };
-        let json = to_json(&DiscordMessage::new(&Outgoing::text(reply), tiny).into_response());
+        let json = to_json(
+            &DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), tiny).into_response(),
+        );
         assert_eq!(json["attachments"], json!([]));
         assert!(
             json["content"]
@@ -469,7 +490,7 @@ mod tests {
             }),
             ..Reply::public("**Standings of Coppa** after round 2 of 3")
         };
-        let outgoing = Outgoing::render(&renderer, reply);
+        let outgoing = Outgoing::render(&renderer, reply, &Markup::default());
         let table = outgoing.table_png.as_ref().expect("the table is drawn");
         assert_eq!(table.filename, "dama-tournament-3-standings.png");
         let image = image::load_from_memory_with_format(&table.bytes, image::ImageFormat::Png)
@@ -559,7 +580,11 @@ mod tests {
     fn long_text_moves_to_an_embed_and_is_cut_to_fit() {
         let long = "é".repeat(5000);
         let json = to_json(
-            &DiscordMessage::new(&Outgoing::text(Reply::public(long)), PLACE).into_response(),
+            &DiscordMessage::new(
+                &Outgoing::text(Reply::public(long), &Markup::default()),
+                PLACE,
+            )
+            .into_response(),
         );
         let description = json["embeds"][0]["description"].as_str().unwrap();
         assert_eq!(description.chars().count(), MAX_EMBED_DESCRIPTION);
@@ -576,7 +601,11 @@ mod tests {
             message: 30,
         });
         let link = |language| {
-            DiscordMessage::new(&Outgoing::text(reply.clone()).in_language(language), PLACE).content
+            DiscordMessage::new(
+                &Outgoing::text(reply.clone(), &Markup::default()).in_language(language),
+                PLACE,
+            )
+            .content
         };
         assert!(
             link(Language::It)
@@ -598,7 +627,11 @@ mod tests {
             attachment_limit: 4,
         };
         let note = |language| {
-            DiscordMessage::new(&Outgoing::text(pdn.clone()).in_language(language), tiny).content
+            DiscordMessage::new(
+                &Outgoing::text(pdn.clone(), &Markup::default()).in_language(language),
+                tiny,
+            )
+            .content
         };
         assert!(
             note(Language::En)
@@ -628,7 +661,15 @@ mod tests {
             channel: 20,
             message: 30,
         });
-        let ping = ping_after_update(&board, 42, PLACE, at, Language::Es).unwrap();
+        let ping = ping_after_update(
+            &board,
+            &Markup::default().render(&board.text),
+            42,
+            PLACE,
+            at,
+            Language::Es,
+        )
+        .unwrap();
         assert!(
             ping.content
                 .ends_with(" ([tablero](https://discord.com/channels/10/20/30))"),
@@ -639,9 +680,16 @@ mod tests {
             for text in [
                 link(language),
                 note(language),
-                ping_after_update(&board, 42, PLACE, at, language)
-                    .unwrap()
-                    .content,
+                ping_after_update(
+                    &board,
+                    &Markup::default().render(&board.text),
+                    42,
+                    PLACE,
+                    at,
+                    language,
+                )
+                .unwrap()
+                .content,
             ] {
                 assert!(!text.contains("{$") && !text.contains("discord-"), "{text}");
             }

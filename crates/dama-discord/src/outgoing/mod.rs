@@ -22,7 +22,10 @@ mod fixtures;
 mod message;
 
 use dama_core::i18n::{Language, t};
-use dama_core::store::{GameId, MessageRef};
+use dama_core::text::{Part, RichText};
+
+pub use crate::markup::{Markup, message_link};
+use dama_core::store::GameId;
 use dama_render::{Renderer, advantage_chart};
 use dama_service::{Attachment, Notice, Reply};
 
@@ -56,6 +59,8 @@ const EMBED_COLOUR: u32 = 0x006d_8a4e;
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub reply: Reply,
+    /// The reply's text as Discord writes it (see [`Markup`]).
+    pub text: String,
     /// The board of `reply.board` as PNG.
     pub board_png: Option<Vec<u8>>,
     /// The game of `reply.replay` as an animated GIF.
@@ -79,7 +84,7 @@ impl Outgoing {
     /// takes milliseconds of CPU, a replay a few hundred): call it off the async runtime, next
     /// to the service call.
     #[must_use]
-    pub fn render(renderer: &Renderer, reply: Reply) -> Outgoing {
+    pub fn render(renderer: &Renderer, reply: Reply, markup: &Markup) -> Outgoing {
         let board_png = reply.board.as_ref().map(|view| renderer.png(view));
         let replay_gif = reply.replay.as_ref().map(|view| Attachment {
             filename: view.filename.clone(),
@@ -94,6 +99,7 @@ impl Outgoing {
             bytes: renderer.table_png(view),
         });
         Outgoing {
+            text: markup.render(&reply.text),
             reply,
             board_png,
             replay_gif,
@@ -113,10 +119,11 @@ impl Outgoing {
         mut reply: Reply,
         language: Language,
         server_language: &dyn Fn(u64) -> Language,
+        markup: &Markup,
     ) -> Outgoing {
         let notices = std::mem::take(&mut reply.notices);
-        let mut outgoing = Outgoing::render(renderer, reply).in_language(language);
-        outgoing.notices = render_notices(renderer, notices, server_language);
+        let mut outgoing = Outgoing::render(renderer, reply, markup).in_language(language);
+        outgoing.notices = render_notices(renderer, notices, server_language, markup);
         outgoing
     }
 
@@ -129,8 +136,9 @@ impl Outgoing {
 
     /// A reply without a board (error messages, tests).
     #[must_use]
-    pub fn text(reply: Reply) -> Outgoing {
+    pub fn text(reply: Reply, markup: &Markup) -> Outgoing {
         Outgoing {
+            text: markup.render(&reply.text),
             reply,
             board_png: None,
             replay_gif: None,
@@ -149,24 +157,26 @@ pub fn render_notices(
     renderer: &Renderer,
     notices: Vec<Notice>,
     server_language: &dyn Fn(u64) -> Language,
+    markup: &Markup,
 ) -> Vec<(Notice, Outgoing)> {
     fn push(
         renderer: &Renderer,
         mut notice: Notice,
         server_language: &dyn Fn(u64) -> Language,
+        markup: &Markup,
         out: &mut Vec<(Notice, Outgoing)>,
     ) {
         let nested = std::mem::take(&mut notice.reply.notices);
-        let outgoing = Outgoing::render(renderer, notice.reply.clone())
+        let outgoing = Outgoing::render(renderer, notice.reply.clone(), markup)
             .in_language(server_language(notice.guild));
         out.push((notice, outgoing));
         for inner in nested {
-            push(renderer, inner, server_language, out);
+            push(renderer, inner, server_language, markup, out);
         }
     }
     let mut out = Vec::new();
     for notice in notices {
-        push(renderer, notice, server_language, &mut out);
+        push(renderer, notice, server_language, markup, &mut out);
     }
     out
 }
@@ -235,11 +245,18 @@ pub fn thread_name(name: &str) -> String {
 /// only one it may notify. No components: its buttons, if any, stay on the board.
 #[must_use]
 pub fn direct_fallback(reply: &Reply, user: u64) -> Reply {
-    let mention = format!("<@{user}>");
-    let text = if reply.board.is_some() || reply.text.starts_with(&mention) {
+    let named = reply
+        .text
+        .spans()
+        .first()
+        .is_some_and(|span| span.part == Part::Person(user));
+    let text = if reply.board.is_some() || named {
         reply.text.clone()
     } else {
-        format!("{mention} {}", reply.text)
+        let mut text = RichText::from(Part::Person(user));
+        text.push_str(" ");
+        text.append(reply.text.clone());
+        text
     };
     Reply {
         text,
@@ -260,15 +277,6 @@ pub fn direct_fallback(reply: &Reply, user: u64) -> Reply {
 pub struct Place {
     pub guild: u64,
     pub attachment_limit: u64,
-}
-
-/// A link to a message in a guild.
-#[must_use]
-pub fn message_link(guild: u64, message: MessageRef) -> String {
-    format!(
-        "https://discord.com/channels/{guild}/{}/{}",
-        message.channel, message.message
-    )
 }
 
 /// At most `max` characters, with an ellipsis when cut.
@@ -324,7 +332,7 @@ mod tests {
         reply.components = vec![vec![button("g:4:2:bump", "Bump")]];
         reply.game = Some(GameId(4));
         let fallback = direct_fallback(&reply, 43);
-        assert_eq!(fallback.text, "<@43> Your move in game #4 against alice.");
+        assert_eq!(fallback.text, "@43 Your move in game #4 against alice.");
         assert_eq!(fallback.mentions, [43]);
         assert!(!fallback.ephemeral);
         assert!(fallback.components.is_empty());
@@ -332,7 +340,8 @@ mod tests {
             fallback.game, None,
             "the fallback does not replace the board"
         );
-        let message = DiscordMessage::new(&Outgoing::text(fallback.clone()), PLACE);
+        let message =
+            DiscordMessage::new(&Outgoing::text(fallback.clone(), &Markup::default()), PLACE);
         let json = to_json(&message.into_create_message());
         assert_eq!(json["content"], "<@43> Your move in game #4 against alice.");
         assert_eq!(
@@ -401,13 +410,20 @@ mod tests {
         first.reply.board = Some(BoardView::new(Position::initial()));
         let mut reply = Reply::public("the reply");
         reply.notices = vec![first, notice(1, 11, "second", None)];
-        let outgoing = Outgoing::render_with_notices(&renderer, reply, Language::Es, &|guild| {
+        let server_language = |guild| {
             if guild == 2 {
                 Language::It
             } else {
                 Language::En
             }
-        });
+        };
+        let outgoing = Outgoing::render_with_notices(
+            &renderer,
+            reply,
+            Language::Es,
+            &server_language,
+            &Markup::default(),
+        );
         assert_eq!(outgoing.language, Language::Es);
         assert!(
             outgoing.reply.notices.is_empty(),
@@ -418,7 +434,7 @@ mod tests {
             .iter()
             .map(|(notice, drawn)| {
                 (
-                    drawn.reply.text.as_str(),
+                    drawn.text.as_str(),
                     drawn.language,
                     notice.direct,
                     drawn.board_png.is_some(),

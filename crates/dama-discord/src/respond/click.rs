@@ -43,7 +43,7 @@ pub async fn answer_click(
             _ => apology(language),
         };
         let message = DiscordMessage::new(
-            &Outgoing::text(Reply::private(text)).in_language(language),
+            &Outgoing::text(Reply::private(text), &data.markup).in_language(language),
             place(0, 0),
         );
         let answered = if responded {
@@ -327,8 +327,14 @@ async fn click(
     };
     reopen_if_archived(http, interaction.channel.as_ref()).await;
     if answer == ClickAnswer::Update {
-        if let Some(ping) = ping_after_update(reply, user, place, Some(clicked), outgoing.language)
-        {
+        if let Some(ping) = ping_after_update(
+            reply,
+            &outgoing.text,
+            user,
+            place,
+            Some(clicked),
+            outgoing.language,
+        ) {
             let sent = if late {
                 let channel = interaction.channel_id;
                 reopening(http, channel, || {

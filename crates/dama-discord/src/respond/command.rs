@@ -244,7 +244,9 @@ pub async fn answer_command(
             remember(http, data, reply, &posted).await;
             // An edit notifies nobody: the people the answer mentions get a follow-up.
             let at = Some(message_ref(&posted));
-            if let Some(ping) = ping_after_update(reply, user, place, at, outgoing.language) {
+            if let Some(ping) =
+                ping_after_update(reply, &outgoing.text, user, place, at, outgoing.language)
+            {
                 let sent = answering(token_left(), || {
                     interaction.create_followup(http, ping.clone().into_followup())
                 });

@@ -81,6 +81,7 @@ fn start(
 ) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
     let service = data.service.clone();
     let renderer = data.renderer.clone();
+    let markup = data.markup.clone();
     data.work.spawn_in(lane, move || {
         let reply = call(&service, &actor)?;
         let language = if reply.ephemeral {
@@ -93,6 +94,7 @@ fn start(
             reply,
             language,
             &|guild| service.server_language(guild),
+            &markup,
         ))
     })
 }

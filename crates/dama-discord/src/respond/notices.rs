@@ -252,6 +252,7 @@ pub async fn post_notice(
                 // An edit notifies nobody: the people the notice is for get a short ping.
                 if let Some(ping) = ping_after_update(
                     &outgoing.reply,
+                    &outgoing.text,
                     0,
                     place(notice.guild, 0),
                     Some(target),

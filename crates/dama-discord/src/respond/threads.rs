@@ -55,6 +55,7 @@ pub(super) async fn start_game_thread(
     };
     let service = data.service.clone();
     let renderer = data.renderer.clone();
+    let markup = data.markup.clone();
     let game = start.game;
     let job = data.work.spawn(move || {
         let reply = match opened {
@@ -67,6 +68,7 @@ pub(super) async fn start_game_thread(
             reply,
             language,
             &|g| service.server_language(g),
+            &markup,
         ))
     });
     let outgoing = job.await??;

@@ -85,9 +85,10 @@ fn engine_game(w: &World, alice_white: bool) -> dama_core::store::Game {
 
 /// The move a hint names (`Hint: play **22-18**.`).
 fn hinted(reply: &Reply) -> String {
-    let start = reply.text.find("**").expect("a move in bold") + 2;
-    let end = start + reply.text[start..].find("**").unwrap();
-    reply.text[start..end].to_owned()
+    let text = reply.text.to_string();
+    let start = text.find("**").expect("a move in bold") + 2;
+    let end = start + text[start..].find("**").unwrap();
+    text[start..end].to_owned()
 }
 
 /// The position of the channel's active game.
@@ -107,7 +108,11 @@ fn a_hint_is_the_engines_move_with_its_board_after_it() {
     let game = engine_game(&w, true);
     let reply = hint(&w, &actor(ALICE));
     assert!(reply.ephemeral, "a hint is private: {}", reply.text);
-    assert!(reply.text.starts_with("Hint: play **"), "{}", reply.text);
+    assert!(
+        reply.text.to_string().starts_with("Hint: play **"),
+        "{}",
+        reply.text
+    );
     assert!(
         reply.text.contains("2 hints left in this game."),
         "{}",
@@ -243,7 +248,9 @@ fn no_hint_in_a_finished_game_nor_without_a_game() {
     let none = hint(&w, &actor(ALICE));
     assert!(none.ephemeral && none.board.is_none(), "{}", none.text);
     assert!(
-        none.text.starts_with("There is no game in this channel."),
+        none.text
+            .to_string()
+            .starts_with("There is no game in this channel."),
         "{}",
         none.text
     );
@@ -390,7 +397,11 @@ fn each_language_has_its_words() {
         let game = engine_game(&w, true);
         let alice = speaking(ALICE, language);
         let reply = hint(&w, &alice);
-        assert!(reply.text.starts_with(headline), "{}", reply.text);
+        assert!(
+            reply.text.to_string().starts_with(headline),
+            "{}",
+            reply.text
+        );
         let caption = reply.board.as_ref().unwrap().caption.clone().unwrap();
         assert!(
             caption.starts_with(headline.trim_end_matches(" **").split(':').next().unwrap()),
@@ -424,6 +435,10 @@ fn each_language_has_its_words() {
             )
             .unwrap();
         let refused = hint(&w, &alice);
-        assert!(refused.text.starts_with(refusal), "{}", refused.text);
+        assert!(
+            refused.text.to_string().starts_with(refusal),
+            "{}",
+            refused.text
+        );
     }
 }

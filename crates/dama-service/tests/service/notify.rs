@@ -124,8 +124,8 @@ fn play_any(w: &World, who: &Actor) -> Reply {
     play(w, who, &position.move_text(&m))
 }
 
-fn texts(notices: &[Notice]) -> Vec<&str> {
-    notices.iter().map(|n| n.reply.text.as_str()).collect()
+fn texts(notices: &[Notice]) -> Vec<String> {
+    notices.iter().map(|n| n.reply.text.to_string()).collect()
 }
 
 fn assert_clean(text: &str) {
@@ -143,14 +143,14 @@ fn each_choice_tells_the_player_to_move_its_own_way() {
         let answer = choose(&w, &actor(BOB), mode);
         assert!(answer.ephemeral, "{}", answer.text);
         assert!(
-            answer.text.starts_with("From now on I"),
+            answer.text.to_string().starts_with("From now on I"),
             "{mode:?}: {}",
             answer.text
         );
         let reply = play(&w, &actor(ALICE), "22-18");
-        let deadline = format!("<t:{}:R>", (w.service.now() + DAY_MS) / 1000);
+        let deadline = format!("[t:{}]", (w.service.now() + DAY_MS) / 1000);
         assert!(
-            reply.text.starts_with(&format!(
+            reply.text.to_string().starts_with(&format!(
                 "alice played **22-18** — your move, due {deadline}."
             )),
             "{mode:?}: {}",
@@ -166,17 +166,13 @@ fn each_choice_tells_the_player_to_move_its_own_way() {
         match mode {
             NotifyMode::Ping => {
                 assert_eq!(reply.mentions, [BOB]);
-                assert!(
-                    reply.text.contains("<@12> (black) to move"),
-                    "{}",
-                    reply.text
-                );
+                assert!(reply.text.contains("@12 (black) to move"), "{}", reply.text);
                 assert!(reply.notices.is_empty(), "{:?}", reply.notices);
             }
             NotifyMode::Dm => {
                 assert!(reply.mentions.is_empty(), "{:?}", reply.mentions);
                 assert!(reply.text.contains("bob (black) to move"), "{}", reply.text);
-                assert!(!reply.text.contains("<@12>"), "{}", reply.text);
+                assert!(!reply.text.contains("@12"), "{}", reply.text);
                 assert_eq!(reply.notices.len(), 1, "{:?}", reply.notices);
                 let dm = &reply.notices[0];
                 assert_eq!(dm.direct, Some(BOB));
@@ -185,8 +181,8 @@ fn each_choice_tells_the_player_to_move_its_own_way() {
                     dm.reply.text,
                     format!(
                         "**Game #{}** against alice: alice played **22-18** — your move, due \
-                         {deadline}. <#{CHANNEL}>",
-                        g.id.0
+                         {deadline}. [game #{}]",
+                        g.id.0, g.id.0
                     )
                 );
                 // Once the board message is known, the message links to it.
@@ -205,7 +201,8 @@ fn each_choice_tells_the_player_to_move_its_own_way() {
                     reply.notices[0]
                         .reply
                         .text
-                        .ends_with("https://discord.com/channels/1/100/500"),
+                        .to_string()
+                        .ends_with("[game #1]"),
                     "{}",
                     reply.notices[0].reply.text
                 );
@@ -213,7 +210,7 @@ fn each_choice_tells_the_player_to_move_its_own_way() {
             NotifyMode::Off => {
                 assert!(reply.mentions.is_empty(), "{:?}", reply.mentions);
                 assert!(reply.text.contains("bob (black) to move"), "{}", reply.text);
-                assert!(!reply.text.contains("<@12>"), "{}", reply.text);
+                assert!(!reply.text.contains("@12"), "{}", reply.text);
                 assert!(reply.notices.is_empty(), "{:?}", reply.notices);
             }
         }
@@ -263,7 +260,7 @@ fn against_the_engine_no_message_for_the_reply_in_sight_but_one_for_a_resumed_mo
         .unwrap();
     let reply = play(&w, &actor(ALICE), "22-18");
     assert!(
-        reply.text.contains("— your move, due <t:"),
+        reply.text.contains("— your move, due [t:"),
         "{}",
         reply.text
     );
@@ -296,11 +293,11 @@ fn reminders_come_at_half_and_ninety_per_cent_once_each() {
     w.clock.advance(Duration::from_secs(HOUR));
     let notices = w.service.sweep().unwrap();
     assert_eq!(texts(&notices).len(), 1, "{:?}", texts(&notices));
-    let deadline = format!("<t:{}:R>", (g.created_at + DAY_MS) / 1000);
+    let deadline = format!("[t:{}]", (g.created_at + DAY_MS) / 1000);
     assert_eq!(
         notices[0].reply.text,
         format!(
-            "<@11>, 12 h left to move in **game #{}** against bob, due {deadline}.",
+            "@11, 12 h left to move in **game #{}** against bob, due {deadline}.",
             g.id.0
         )
     );
@@ -331,7 +328,7 @@ fn reminders_come_at_half_and_ninety_per_cent_once_each() {
     assert_eq!(notices[0].direct, Some(BOB));
     assert!(notices[0].reply.mentions.is_empty());
     assert!(
-        notices[0].reply.text.starts_with(&format!(
+        notices[0].reply.text.to_string().starts_with(&format!(
             "12 h left to move in **game #{}** against alice",
             g.id.0
         )),
@@ -348,7 +345,7 @@ fn a_sweep_past_ninety_per_cent_sends_only_that_reminder() {
     let notices = w.service.sweep().unwrap();
     assert_eq!(
         texts(&notices),
-        ["<@11>, 1 h left to move in **game #1** against bob, due <t:1796086400:R>."]
+        ["@11, 1 h left to move in **game #1** against bob, due [t:1796086400]."]
     );
     assert!(
         w.service.sweep().unwrap().is_empty(),
@@ -388,6 +385,7 @@ fn when_the_time_is_out_the_board_shows_claim_and_the_opponent_is_told() {
     assert!(
         edit.reply
             .text
+            .to_string()
             .starts_with("alice's time to move is up: bob can claim the win.")
     );
     assert!(edit.reply.mentions.is_empty(), "{:?}", edit.reply.mentions);
@@ -398,8 +396,8 @@ fn when_the_time_is_out_the_board_shows_claim_and_the_opponent_is_told() {
         claim.reply.text,
         format!(
             "alice's time is up in **game #{}**: you can claim the win now with `/claim` or the \
-             **Claim win** button. https://discord.com/channels/1/100/500",
-            g.id.0
+             **Claim win** button. [game #{}]",
+            g.id.0, g.id.0
         )
     );
     assert!(w.service.sweep().unwrap().is_empty(), "never twice");
@@ -427,8 +425,8 @@ fn the_claim_word_pings_an_opponent_who_chose_mentions() {
     assert_eq!(notices[1].direct, None);
     assert_eq!(notices[1].reply.mentions, [BOB]);
     assert!(
-        notices[1].reply.text.starts_with(&format!(
-            "<@12>, alice's time is up in **game #{}**: you can claim the win now",
+        notices[1].reply.text.to_string().starts_with(&format!(
+            "@12, alice's time is up in **game #{}**: you can claim the win now",
             g.id.0
         )),
         "{}",
@@ -448,11 +446,7 @@ fn a_failed_direct_message_turns_the_next_ones_into_mentions_for_a_day() {
     let reply = play_any(&w, &actor(ALICE));
     assert!(reply.notices.is_empty(), "{:?}", reply.notices);
     assert_eq!(reply.mentions, [BOB]);
-    assert!(
-        reply.text.contains("<@12> (black) to move"),
-        "{}",
-        reply.text
-    );
+    assert!(reply.text.contains("@12 (black) to move"), "{}", reply.text);
     // The reminders come as mentions too.
     w.clock.advance(Duration::from_secs(6 * HOUR));
     let notices = w.service.sweep().unwrap();
@@ -460,7 +454,11 @@ fn a_failed_direct_message_turns_the_next_ones_into_mentions_for_a_day() {
     assert_eq!(notices[0].direct, None);
     assert_eq!(notices[0].reply.mentions, [BOB]);
     assert!(
-        notices[0].reply.text.starts_with("<@12>, 6 h left"),
+        notices[0]
+            .reply
+            .text
+            .to_string()
+            .starts_with("@12, 6 h left"),
         "{}",
         notices[0].reply.text
     );
@@ -503,7 +501,7 @@ fn a_game_in_a_thread_ends_with_a_line_in_its_channel_and_direct_messages() {
     assert_eq!(dms.len(), 1, "{:?}", texts(&reply.notices));
     assert_eq!(dms[0].direct, Some(ALICE));
     assert_eq!(dms[0].channel, THREAD);
-    assert_eq!(dms[0].reply.text, format!("{line} <#{THREAD}>"));
+    assert_eq!(dms[0].reply.text, format!("{line} [game #1]"));
 }
 
 #[test]
@@ -562,7 +560,7 @@ fn notifications_read_in_italian_and_spanish() {
         Phrases {
             language: Language::It,
             chosen: "D'ora in poi ti scrivo in privato",
-            turn: "alice ha giocato **22-18** — tocca a te, scade <t:",
+            turn: "alice ha giocato **22-18** — tocca a te, scade [t:",
             dm: "**Partita #1** contro alice: alice ha giocato **22-18** — tocca a te",
             reminder: "Tempo per muovere nella **partita #1** contro alice: 12 ore",
             claim: "ora puoi reclamare la vittoria con `/reclama`",
@@ -571,7 +569,7 @@ fn notifications_read_in_italian_and_spanish() {
         Phrases {
             language: Language::Es,
             chosen: "A partir de ahora te escribo por mensaje directo",
-            turn: "alice jugó **22-18**: te toca, vence <t:",
+            turn: "alice jugó **22-18**: te toca, vence [t:",
             dm: "**Partida #1** contra alice: alice jugó **22-18**: te toca",
             reminder: "Tiempo para jugar en la **partida #1** contra alice: 12 h",
             claim: "ya puedes reclamar la victoria con `/reclamar`",
@@ -584,18 +582,26 @@ fn notifications_read_in_italian_and_spanish() {
         game(&w, DAY_MS, true);
         let in_thread = |user| actor_in(user, THREAD, l);
         let chosen = choose(&w, &in_thread(BOB), NotifyMode::Dm);
-        assert!(chosen.text.starts_with(case.chosen), "{}", chosen.text);
-        let reply = play(&w, &in_thread(ALICE), "22-18");
-        assert!(reply.text.starts_with(case.turn), "{}", reply.text);
         assert!(
-            reply.notices[0].reply.text.starts_with(case.dm),
+            chosen.text.to_string().starts_with(case.chosen),
+            "{}",
+            chosen.text
+        );
+        let reply = play(&w, &in_thread(ALICE), "22-18");
+        assert!(
+            reply.text.to_string().starts_with(case.turn),
+            "{}",
+            reply.text
+        );
+        assert!(
+            reply.notices[0].reply.text.to_string().starts_with(case.dm),
             "{}",
             reply.notices[0].reply.text
         );
         w.clock.advance(Duration::from_secs(12 * HOUR));
         let notices = w.service.sweep().unwrap();
         assert!(
-            notices[0].reply.text.starts_with(case.reminder),
+            notices[0].reply.text.to_string().starts_with(case.reminder),
             "{}",
             notices[0].reply.text
         );
@@ -608,14 +614,14 @@ fn notifications_read_in_italian_and_spanish() {
             notices[1].reply.text
         );
         let reply = act(&w, &in_thread(ALICE), Action::Resign);
-        let line = &reply.notices[0].reply.text;
+        let line = reply.notices[0].reply.text.to_string();
         assert!(line.starts_with(case.result), "{line}");
         for text in [&chosen.text, &reply.text]
             .into_iter()
             .chain(reply.notices.iter().map(|n| &n.reply.text))
             .chain(notices.iter().map(|n| &n.reply.text))
         {
-            assert_clean(text);
+            assert_clean(&text.to_string());
         }
     }
 }

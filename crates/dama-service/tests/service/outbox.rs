@@ -49,11 +49,11 @@ fn outbox(service: &GameService) -> Vec<Delivery> {
         .collect()
 }
 
-fn texts(delivery: &Delivery) -> Vec<&str> {
+fn texts(delivery: &Delivery) -> Vec<String> {
     delivery
         .notices
         .iter()
-        .map(|notice| notice.reply.text.as_str())
+        .map(|notice| notice.reply.text.to_string())
         .collect()
 }
 
@@ -194,7 +194,7 @@ fn a_reminder_goes_through_the_outbox_once() {
     w.clock.advance(Duration::from_secs(13 * 3600));
     let deliveries = outbox(&w.service);
     assert_eq!(deliveries.len(), 1);
-    let text = texts(&deliveries[0])[0];
+    let text = &texts(&deliveries[0])[0];
     assert!(text.contains("left to move"), "{text}");
     w.service.delivered(&deliveries[0], None).unwrap();
     w.clock.advance(retry_delay(0));
@@ -354,7 +354,7 @@ fn the_opponents_direct_message_lost_with_the_answer_is_sent_once_by_the_sweep()
     assert_eq!(swept.len(), 1);
     assert_eq!(swept[0].notices.len(), 1);
     assert_eq!(swept[0].notices[0].direct, Some(BOB));
-    let text = texts(&swept[0])[0];
+    let text = &texts(&swept[0])[0];
     assert!(
         text.contains(&format!("#{}", g.id.0)) && text.contains("22-18"),
         "{text}"
@@ -394,8 +394,8 @@ fn play_any(w: &World, user: u64) -> dama_service::Reply {
     play(w, user, &position.move_text(&m))
 }
 
-fn texts_of(notices: &[dama_service::Notice]) -> Vec<&str> {
-    notices.iter().map(|n| n.reply.text.as_str()).collect()
+fn texts_of(notices: &[dama_service::Notice]) -> Vec<String> {
+    notices.iter().map(|n| n.reply.text.to_string()).collect()
 }
 
 #[test]

@@ -110,6 +110,7 @@ fn board_text(w: &World) -> String {
         )
         .unwrap()
         .text
+        .to_string()
 }
 
 #[test]

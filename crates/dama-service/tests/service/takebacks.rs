@@ -79,12 +79,11 @@ fn has_button(reply: &Reply, suffix: &str) -> bool {
 
 /// No reply shows a message's id or an unfilled variable.
 fn assert_filled(reply: &Reply) {
-    for text in
-        std::iter::once(&reply.text).chain(reply.components.iter().flatten().map(|c| match c {
-            Component::Button { label, .. } => label,
-            Component::Select { placeholder, .. } => placeholder,
-        }))
-    {
+    let shown = reply.text.to_string();
+    for text in std::iter::once(&shown).chain(reply.components.iter().flatten().map(|c| match c {
+        Component::Button { label, .. } => label,
+        Component::Select { placeholder, .. } => placeholder,
+    })) {
         assert!(!text.contains("{$") && !text.contains("{ $"), "{text}");
         assert!(
             !text.contains("takeback-") && !text.contains("games-"),
@@ -215,6 +214,7 @@ fn against_the_engine_a_takeback_undoes_the_move_and_the_reply_three_times() {
         assert!(
             reply
                 .text
+                .to_string()
                 .starts_with(&format!("alice took back 22-18 {replied}. {left}")),
             "{}",
             reply.text
@@ -258,7 +258,7 @@ fn against_the_engine_a_takeback_waits_for_its_move_and_keeps_its_opening() {
     let refused = takeback(&w, &actor(ALICE));
     assert!(refused.ephemeral);
     assert!(
-        refused.text.starts_with("Wait for ") && refused.text.contains("'s move"),
+        refused.text.to_string().starts_with("Wait for ") && refused.text.contains("'s move"),
         "{}",
         refused.text
     );
@@ -298,7 +298,7 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
     assert!(!request.ephemeral);
     assert_eq!(
         request.text,
-        "alice asks to take back 22-18. <@12>, do you agree?"
+        "alice asks to take back 22-18. @12, do you agree?"
     );
     assert_eq!(request.mentions, [BOB]);
     assert!(request.board.is_none() && request.game.is_none());
@@ -314,7 +314,7 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
     let own = click(&w, &actor(ALICE), &accept);
     assert!(own.ephemeral);
     assert!(
-        own.text.starts_with("That is your own request"),
+        own.text.to_string().starts_with("That is your own request"),
         "{}",
         own.text
     );
@@ -328,7 +328,8 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
     assert!(
         accepted
             .text
-            .starts_with("bob agreed: <@11> took back 22-18."),
+            .to_string()
+            .starts_with("bob agreed: @11 took back 22-18."),
         "{}",
         accepted.text
     );
@@ -347,7 +348,7 @@ fn a_member_takeback_accepted_undoes_one_move_or_two() {
     let request = takeback(&w, &actor(ALICE));
     assert_eq!(
         request.text,
-        "alice asks to take back 21-17 10-14. <@12>, do you agree?"
+        "alice asks to take back 21-17 10-14. @12, do you agree?"
     );
     click(&w, &actor(BOB), &id_ending(&request, ":undo+"));
     let record = active(&w);
@@ -371,7 +372,7 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     let request = takeback(&w, &actor(ALICE));
     let declined = click(&w, &actor(BOB), &id_ending(&request, ":undo-"));
     assert!(!declined.ephemeral);
-    assert_eq!(declined.text, "bob declined the takeback <@11> asked for.");
+    assert_eq!(declined.text, "bob declined the takeback @11 asked for.");
     assert_eq!(declined.mentions, [ALICE]);
     let record = active(&w);
     assert_eq!(record.ply, 1);
@@ -382,6 +383,7 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     assert!(
         stale
             .text
+            .to_string()
             .starts_with("This takeback request is no longer open"),
         "{}",
         stale.text
@@ -394,7 +396,10 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     let refused = takeback(&w, &actor(BOB));
     assert!(refused.ephemeral);
     assert!(
-        refused.text.starts_with("alice asked for a takeback first"),
+        refused
+            .text
+            .to_string()
+            .starts_with("alice asked for a takeback first"),
         "{}",
         refused.text
     );
@@ -408,6 +413,7 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
         stale.ephemeral
             && stale
                 .text
+                .to_string()
                 .starts_with("This takeback request is no longer open")
     );
     assert_eq!(active(&w).ply, 1);
@@ -426,6 +432,7 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     assert!(
         stale
             .text
+            .to_string()
             .starts_with("This takeback request is no longer open"),
         "{}",
         stale.text
@@ -436,7 +443,7 @@ fn a_member_takeback_declined_withdrawn_or_stale() {
     let request = takeback(&w, &actor(BOB));
     assert_eq!(
         request.text,
-        "bob asks to take back 11-15. <@11>, do you agree?"
+        "bob asks to take back 11-15. @11, do you agree?"
     );
     let old = format!("g:{}:1:undo+", active(&w).id);
     let stale = click(&w, &actor(ALICE), &old);
@@ -536,7 +543,11 @@ fn bump_posts_the_same_board_again() {
     // Like /board, with its cooldown.
     let again = click(&w, &actor(BOB), &id_ending(&bumped, ":bump"));
     assert!(again.ephemeral);
-    assert!(again.text.starts_with("Not so fast"), "{}", again.text);
+    assert!(
+        again.text.to_string().starts_with("Not so fast"),
+        "{}",
+        again.text
+    );
     // Every row of the board fits Discord's limits.
     assert!(bumped.components.len() <= 5);
     assert!(bumped.components.iter().all(|row| row.len() <= 5));
@@ -559,7 +570,7 @@ fn games_lists_ones_own_and_moderators_list_all() {
 
     let deadline = |game: &Game| {
         format!(
-            "<t:{}:R>",
+            "[t:{}]",
             w.service.store().game(game.id).unwrap().unwrap().deadline() / 1000
         )
     };
@@ -569,12 +580,14 @@ fn games_lists_ones_own_and_moderators_list_all() {
         list.text,
         format!(
             "**Your 2 games**\n\
-             **#{}** vs Dama (level 1, beginner) · your move, due {} · <#{OTHER_CHANNEL}>\n\
-             **#{}** vs bob · your move, due {} · https://discord.com/channels/{GUILD}/{CHANNEL}/500",
+             **#{}** vs Dama (level 1, beginner) · your move, due {} · [game #{}]\n\
+             **#{}** vs bob · your move, due {} · [game #{}]",
             engine.id,
             deadline(&engine),
+            engine.id,
             with_bob.id,
             deadline(&with_bob),
+            with_bob.id,
         )
     );
     // The latest activity first.
@@ -584,15 +597,17 @@ fn games_lists_ones_own_and_moderators_list_all() {
     assert_eq!(
         list.text,
         format!(
-            "**Your game**\n**#{}** vs alice · your move, due {} · https://discord.com/channels/{GUILD}/{CHANNEL}/500",
+            "**Your game**\n**#{}** vs alice · your move, due {} · [game #{}]",
             with_bob.id,
             deadline(&with_bob),
+            with_bob.id,
         )
     );
     let list = act(&w, &actor(ALICE), Action::Games { all: false });
-    let lines: Vec<&str> = list.text.lines().collect();
+    let text = list.text.to_string();
+    let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines[1].contains("vs bob · bob to move, due <t:"),
+        lines[1].contains("vs bob · bob to move, due [t:"),
         "{}",
         list.text
     );
@@ -602,19 +617,24 @@ fn games_lists_ones_own_and_moderators_list_all() {
     let refused = act(&w, &actor(CAROL), Action::Games { all: true });
     assert!(refused.ephemeral);
     assert!(
-        refused.text.starts_with("Only moderators"),
+        refused.text.to_string().starts_with("Only moderators"),
         "{}",
         refused.text
     );
     let carol = act(&w, &actor(CAROL), Action::Games { all: false });
-    assert!(carol.text.starts_with("You have no game"), "{}", carol.text);
+    assert!(
+        carol.text.to_string().starts_with("You have no game"),
+        "{}",
+        carol.text
+    );
     let all = act(&w, &moderator(CAROL), Action::Games { all: true });
     assert!(all.ephemeral);
-    let lines: Vec<&str> = all.text.lines().collect();
+    let text = all.text.to_string();
+    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "**2 games in this server**");
     assert!(
         lines[1].starts_with(&format!(
-            "**#{}** alice – bob · bob to move, due <t:",
+            "**#{}** alice – bob · bob to move, due [t:",
             with_bob.id
         )),
         "{}",
@@ -622,7 +642,7 @@ fn games_lists_ones_own_and_moderators_list_all() {
     );
     assert!(
         lines[2].starts_with(&format!(
-            "**#{}** alice – Dama (level 1, beginner) · alice to move, due <t:",
+            "**#{}** alice – Dama (level 1, beginner) · alice to move, due [t:",
             engine.id
         )),
         "{}",
@@ -638,15 +658,16 @@ fn games_fit_one_message() {
         w.clock.advance(Duration::from_secs(1));
     }
     let list = act(&w, &actor(ALICE), Action::Games { all: false });
-    assert!(list.text.chars().count() <= 2000, "{}", list.text.len());
-    assert!(list.text.starts_with("**Your 60 games**"), "{}", list.text);
-    let shown = list.text.lines().filter(|l| l.starts_with("**#")).count();
-    let final_line = list.text.lines().last().unwrap();
+    assert!(list.text.room() <= 2000, "{}", list.text.room());
+    let text = list.text.to_string();
+    assert!(text.starts_with("**Your 60 games**"), "{text}");
+    let shown = text.lines().filter(|l| l.starts_with("**#")).count();
+    let final_line = text.lines().last().unwrap();
     assert_eq!(final_line, format!("… and {} more.", 60 - shown));
     assert!(shown > 10, "{shown}");
     // The latest first: the last game stored heads the list.
     assert!(
-        list.text.lines().nth(1).unwrap().starts_with("**#60**"),
+        text.lines().nth(1).unwrap().starts_with("**#60**"),
         "{}",
         list.text
     );
@@ -659,17 +680,17 @@ fn takebacks_and_games_read_in_italian_and_spanish() {
             Language::It,
             "alice ritira 22-18 ",
             "In questa partita restano 2 ritiri.",
-            "alice chiede di ritirare 22-18. <@12>, sei d'accordo?",
+            "alice chiede di ritirare 22-18. @12, sei d'accordo?",
             "**Le tue 2 partite**",
-            "tocca a te, scade <t:",
+            "tocca a te, scade [t:",
         ),
         (
             Language::Es,
             "alice deshace 22-18 ",
             "Se puede deshacer 2 veces más en esta partida.",
-            "alice pide deshacer 22-18. <@12>, ¿estás de acuerdo?",
+            "alice pide deshacer 22-18. @12, ¿estás de acuerdo?",
             "**Tus 2 partidas**",
-            "te toca, vence <t:",
+            "te toca, vence [t:",
         ),
     ] {
         let w = world();
@@ -696,7 +717,7 @@ fn takebacks_and_games_read_in_italian_and_spanish() {
             },
         );
         let reply = click(&w, &alice, &id_ending(&board, ":undo"));
-        assert!(reply.text.starts_with(done), "{}", reply.text);
+        assert!(reply.text.to_string().starts_with(done), "{}", reply.text);
         assert!(reply.text.contains(left), "{}", reply.text);
         let labels: Vec<String> = reply
             .components
@@ -721,14 +742,14 @@ fn takebacks_and_games_read_in_italian_and_spanish() {
         let asked = act(&w, &alice, Action::Takeback);
         assert_eq!(asked.text, request);
         let games = act(&w, &alice, Action::Games { all: false });
-        assert!(games.text.starts_with(list), "{}", games.text);
+        assert!(games.text.to_string().starts_with(list), "{}", games.text);
         assert!(games.text.contains(turn), "{}", games.text);
         let declined = click(&w, &speaking(BOB, language), &id_ending(&asked, ":undo-"));
         assert!(
             declined.text
                 == match language {
-                    Language::It => "bob rifiuta il ritiro chiesto da <@11>.",
-                    _ => "bob no acepta deshacer lo que pidió <@11>.",
+                    Language::It => "bob rifiuta il ritiro chiesto da @11.",
+                    _ => "bob no acepta deshacer lo que pidió @11.",
                 },
             "{}",
             declined.text
@@ -780,7 +801,10 @@ fn old_buttons_answer_only_the_offer_or_request_they_were_posted_with() {
     let stale = click(&w, &actor(ALICE), &old_accept);
     assert!(stale.ephemeral);
     assert!(
-        stale.text.starts_with("This draw offer is no longer open"),
+        stale
+            .text
+            .to_string()
+            .starts_with("This draw offer is no longer open"),
         "{}",
         stale.text
     );
@@ -805,6 +829,7 @@ fn old_buttons_answer_only_the_offer_or_request_they_were_posted_with() {
         stale.ephemeral
             && stale
                 .text
+                .to_string()
                 .starts_with("This takeback request is no longer open"),
         "{}",
         stale.text
@@ -813,7 +838,7 @@ fn old_buttons_answer_only_the_offer_or_request_they_were_posted_with() {
     // In Italian too.
     let italian = click(&w, &speaking(BOB, Language::It), &old_accept);
     assert!(
-        italian.text.starts_with("Questa richiesta"),
+        italian.text.to_string().starts_with("Questa richiesta"),
         "{}",
         italian.text
     );

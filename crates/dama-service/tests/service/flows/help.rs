@@ -32,6 +32,7 @@ fn help_and_rules_in_english() {
     assert!(help.ephemeral, "the help is for the asker");
     assert!(
         help.text
+            .to_string()
             .starts_with("**Dama: Italian draughts on Discord**")
     );
     assert!(help.text.contains("`/challenge` [member] [colour] [time]"));

@@ -206,7 +206,7 @@ fn forfeit_notice(language: Option<Language>) -> String {
     w.clock.advance(Duration::from_secs(49 * 3600));
     let notices = w.service.sweep().unwrap();
     assert_eq!(notices.len(), 1);
-    notices[0].reply.text.clone()
+    notices[0].reply.text.to_string()
 }
 
 #[test]
@@ -242,58 +242,58 @@ fn challenge_phrases() -> [ChallengePhrases; 3] {
         ChallengePhrases {
             language: Language::It,
             message: [
-                "<@12>, <@11> ti sfida a una partita di dama valida per la classifica",
-                "(<@11> ha il Bianco,",
+                "@12, @11 ti sfida a una partita di dama valida per la classifica",
+                "(@11 ha il Bianco,",
                 "24 ore per mossa",
-                "Accetta o rifiuta: scade <t:1796000600:R>.",
+                "Accetta o rifiuta: scade [t:1796000600].",
             ],
             buttons: ["Accetta", "Rifiuta", "Annulla"],
             time_range: "Il tempo per mossa deve essere compreso tra 1 minuto e 14 giorni.",
             yourself: "Non puoi sfidare te stesso. Sfida un altro membro, oppure gioca contro di me con `/gioca`.",
             not_yours: "Solo bob può accettare questa sfida.",
             own: "Solo bob può rifiutare questa sfida. Per ritirarla, premi Annulla.",
-            declined: "bob ha rifiutato la sfida di <@11>.",
+            declined: "bob ha rifiutato la sfida di @11.",
             was_declined: "Questa sfida è stata rifiutata.",
             expired: "Questa sfida è scaduta. Lanciane una nuova con `/sfida`.",
-            accepted: "bob ha accettato! <@11> ha il Bianco, <@12> il Nero. Muove per primo il Bianco.",
+            accepted: "bob ha accettato! @11 ha il Bianco, @12 il Nero. Muove per primo il Bianco.",
             busy: "Qui c'è già una partita in corso (#1)",
         },
         ChallengePhrases {
             language: Language::En,
             message: [
-                "<@12>, <@11> challenges you to a rated game of dama",
-                "(<@11> plays White,",
+                "@12, @11 challenges you to a rated game of dama",
+                "(@11 plays White,",
                 "24 h per move",
-                "Accept or decline: it expires <t:1796000600:R>.",
+                "Accept or decline: it expires [t:1796000600].",
             ],
             buttons: ["Accept", "Decline", "Cancel"],
             time_range: "The time per move must be between 1 min and 14 days.",
             yourself: "You cannot challenge yourself. Challenge another member, or play me with `/play`.",
             not_yours: "Only bob can accept this challenge.",
             own: "Only bob can decline this challenge. To withdraw it, press Cancel.",
-            declined: "bob declined the challenge from <@11>.",
+            declined: "bob declined the challenge from @11.",
             was_declined: "This challenge was declined.",
             expired: "This challenge has expired. Send a new one with `/challenge`.",
-            accepted: "bob accepted! <@11> plays White, <@12> plays Black. White moves first.",
+            accepted: "bob accepted! @11 plays White, @12 plays Black. White moves first.",
             busy: "A game is running here (#1) — start one in a thread",
         },
         ChallengePhrases {
             language: Language::Es,
             message: [
-                "<@12>, <@11> te reta a una partida de damas puntuable",
-                "(<@11> juega con blancas,",
+                "@12, @11 te reta a una partida de damas puntuable",
+                "(@11 juega con blancas,",
                 "24 h por jugada",
-                "Acepta o rechaza: caduca <t:1796000600:R>.",
+                "Acepta o rechaza: caduca [t:1796000600].",
             ],
             buttons: ["Aceptar", "Rechazar", "Cancelar"],
             time_range: "El tiempo por jugada tiene que estar entre 1 min y 14 días.",
             yourself: "No puedes retarte a ti mismo. Reta a otro miembro o juega contra mí con `/jugar`.",
             not_yours: "Solo bob puede aceptar este reto.",
             own: "Solo bob puede rechazar este reto. Para retirarlo, pulsa Cancelar.",
-            declined: "bob ha rechazado el reto de <@11>.",
+            declined: "bob ha rechazado el reto de @11.",
             was_declined: "Este reto fue rechazado.",
             expired: "Este reto ha caducado. Envía uno nuevo con `/retar`.",
-            accepted: "¡bob ha aceptado! <@11> juega con blancas y <@12> con negras. Empiezan las blancas.",
+            accepted: "¡bob ha aceptado! @11 juega con blancas y @12 con negras. Empiezan las blancas.",
             busy: "Aquí ya hay una partida en juego (#1)",
         },
     ]
@@ -348,9 +348,9 @@ fn challenges_are_answered_in_the_language_of_each_reader() {
         let notices = w.service.sweep().unwrap();
         assert_eq!(notices.len(), 1);
         let expected = match w.service.server_language(GUILD) {
-            Language::It => "La sfida di <@11> a bob è scaduta.",
-            Language::En => "The challenge from <@11> to bob has expired.",
-            Language::Es => "El reto de <@11> a bob ha caducado.",
+            Language::It => "La sfida di @11 a bob è scaduta.",
+            Language::En => "The challenge from @11 to bob has expired.",
+            Language::Es => "El reto de @11 a bob ha caducado.",
         };
         check(&notices[0].reply, false, expected);
         let reply = w
@@ -392,13 +392,13 @@ fn the_sweep_forfeit_names_the_winner_in_the_servers_language() {
     );
     let expected = match w.service.server_language(GUILD) {
         Language::It => {
-            "alice non ha mosso per il doppio del tempo per mossa. **<@12> vince** a tavolino la partita #1."
+            "alice non ha mosso per il doppio del tempo per mossa. **@12 vince** a tavolino la partita #1."
         }
         Language::En => {
-            "alice did not move for twice the time per move. **<@12> wins** game #1 by forfeit."
+            "alice did not move for twice the time per move. **@12 wins** game #1 by forfeit."
         }
         Language::Es => {
-            "alice no ha jugado en el doble del tiempo por jugada. **<@12> gana** la partida #1 por incomparecencia."
+            "alice no ha jugado en el doble del tiempo por jugada. **@12 gana** la partida #1 por incomparecencia."
         }
     };
     assert!(text.contains(expected), "{text}");

@@ -125,7 +125,7 @@ fn look_ups_read_in_the_language_of_the_server() {
             },
         );
         assert!(
-            engine.text.starts_with(phrases.engine_game),
+            engine.text.to_string().starts_with(phrases.engine_game),
             "{language:?}: {}",
             engine.text
         );
@@ -207,7 +207,12 @@ fn replay_frames_are_captioned_in_the_servers_language() {
     let spanish = replay_for(&speaking(CAROL, Language::Es));
     let view = spanish.replay.unwrap();
     assert_eq!(view.captions[0], "alice – bob · inicio");
-    assert!(spanish.text.starts_with("Repetición de la partida #1: "));
+    assert!(
+        spanish
+            .text
+            .to_string()
+            .starts_with("Repetición de la partida #1: ")
+    );
     let english = replay_for(&speaking(CAROL, Language::En)).replay.unwrap();
     assert_eq!(english.captions[0], "alice – bob · start");
     assert_eq!(english.captions[3], "alice – bob · 2. 23-19");

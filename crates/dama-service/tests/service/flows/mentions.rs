@@ -146,7 +146,8 @@ fn mention_cases() -> Vec<Case> {
                 assert!(
                     reply
                         .text
-                        .starts_with("alice played **22-18** — your move, due <t:"),
+                        .to_string()
+                        .starts_with("alice played **22-18** — your move, due [t:"),
                     "{}",
                     reply.text
                 );

@@ -226,7 +226,7 @@ fn speaking(user: u64, language: Language) -> Actor {
 
 /// No placeholder or message id shows through in a reply.
 fn assert_finished_text(reply: &Reply) {
-    let texts = std::iter::once(reply.text.clone()).chain(labels(reply));
+    let texts = std::iter::once(reply.text.to_string()).chain(labels(reply));
     for text in texts {
         assert!(!text.contains("{$") && !text.contains("{ $"), "{text}");
         for message in dama_core::i18n::Text::ALL {

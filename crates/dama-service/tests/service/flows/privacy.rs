@@ -138,7 +138,7 @@ fn a_game_of_a_channel_one_cannot_see_is_refused_by_number() {
     };
     let refused = act_as(&w, &elsewhere, Action::Pdn { game: Some(game) });
     assert!(
-        refused.text.starts_with("There is no game #"),
+        refused.text.to_string().starts_with("There is no game #"),
         "{}",
         refused.text
     );
@@ -184,6 +184,7 @@ fn listing_every_game_takes_moderating_the_whole_server_and_shows_what_one_can_s
     assert!(
         refused
             .text
+            .to_string()
             .starts_with("Only moderators of the whole server"),
         "{}",
         refused.text

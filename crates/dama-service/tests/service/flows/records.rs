@@ -19,8 +19,8 @@ fn ratings_and_leaderboard_after_several_games() {
             Action::Leaderboard { page: 0 },
         )
         .unwrap();
-    let alice_at = board.text.find("alice").expect("alice listed");
-    let bob_at = board.text.find("bob").expect("bob listed");
+    let alice_at = board.text.to_string().find("alice").expect("alice listed");
+    let bob_at = board.text.to_string().find("bob").expect("bob listed");
     assert!(alice_at < bob_at, "{}", board.text);
     let alice = w.service.store().player(GUILD, ALICE).unwrap().unwrap();
     let bob = w.service.store().player(GUILD, BOB).unwrap().unwrap();
@@ -52,7 +52,7 @@ fn ratings_and_leaderboard_after_several_games() {
         )
         .unwrap();
     assert_eq!(
-        history.text.matches("resign").count(),
+        history.text.to_string().matches("resign").count(),
         3,
         "{}",
         history.text

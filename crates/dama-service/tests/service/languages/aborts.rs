@@ -6,7 +6,7 @@ fn aborts_cooldowns_and_strangers(w: &World) {
     let l = w.language;
     let none = w.act(ALICE, Action::Board { flip: false });
     assert!(
-        none.text.starts_with(pick(
+        none.text.to_string().starts_with(pick(
             l,
             [
                 "In questo canale non c'è nessuna partita. Iniziane una con `/sfida`",
@@ -32,7 +32,7 @@ fn aborts_cooldowns_and_strangers(w: &World) {
     let resign = w.act(ALICE, Action::AskResign);
     assert!(resign.ephemeral);
     assert_eq!(
-        (resign.text.as_str(), labels(&resign)),
+        (resign.text.to_string().as_str(), labels(&resign)),
         (
             pick(
                 l,
@@ -62,7 +62,7 @@ fn aborts_cooldowns_and_strangers(w: &World) {
     let refused = w.act(CAROL, Action::Abort);
     assert!(
         refused.ephemeral
-            && refused.text.starts_with(pick(
+            && refused.text.to_string().starts_with(pick(
                 l,
                 [
                     "Solo i moderatori",
@@ -83,7 +83,7 @@ fn aborts_cooldowns_and_strangers(w: &World) {
             .unwrap(),
     );
     assert!(
-        aborted.text.starts_with(pick(
+        aborted.text.to_string().starts_with(pick(
             l,
             [
                 "carol ha interrotto la partita #1. Non conta per nessuno.",

@@ -19,7 +19,7 @@ fn the_help_is_private_and_the_rules_public() {
             );
             assert!(help.ephemeral);
             assert!(
-                help.text.starts_with(pick(
+                help.text.to_string().starts_with(pick(
                     language,
                     [
                         "**Dama: la dama italiana su Discord**",

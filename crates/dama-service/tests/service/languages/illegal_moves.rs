@@ -13,7 +13,7 @@ fn an_illegal_move_explains_itself(w: &World) {
     );
     assert!(reply.ephemeral);
     assert!(
-        reply.text.starts_with(pick(
+        reply.text.to_string().starts_with(pick(
             l,
             [
                 "22-17 non è una mossa regolare qui. Mosse regolari: ",
@@ -31,7 +31,7 @@ fn an_illegal_move_explains_itself(w: &World) {
         },
     );
     assert!(
-        reply.text.starts_with(pick(
+        reply.text.to_string().starts_with(pick(
             l,
             [
                 "`banana` non è una casa",
@@ -49,7 +49,7 @@ fn an_illegal_move_explains_itself(w: &World) {
         },
     );
     assert!(
-        reply.text.starts_with(pick(
+        reply.text.to_string().starts_with(pick(
             l,
             [
                 "Il pezzo sulla casa 12 non è del Bianco.",
@@ -67,7 +67,7 @@ fn an_illegal_move_explains_itself(w: &World) {
         },
     );
     assert!(
-        reply.text.starts_with(pick(
+        reply.text.to_string().starts_with(pick(
             l,
             [
                 "Non tocca a te: tocca al Bianco",
@@ -100,7 +100,7 @@ fn an_illegal_move_explains_itself(w: &World) {
     );
     assert!(reply.ephemeral);
     assert!(
-        reply.text.starts_with(pick(
+        reply.text.to_string().starts_with(pick(
             l,
             [
                 "21-17 non è consentita: la presa è obbligatoria (18x11)",

@@ -187,7 +187,7 @@ fn assert_filled(text: &str) {
 
 /// Every text of a reply (its message, components, caption), checked by [`assert_filled`].
 fn checked(reply: Reply) -> Reply {
-    assert_filled(&reply.text);
+    assert_filled(&reply.text.to_string());
     for component in reply.components.iter().flatten() {
         match component {
             Component::Button { label, .. } => assert_filled(label),

@@ -69,6 +69,7 @@ fn an_idle_engine_game_can_be_ended_by_who_starts_a_game() {
     assert!(
         asked
             .text
+            .to_string()
             .starts_with("La partida #1 contra el motor lleva 40 min sin jugadas."),
         "{}",
         asked.text
@@ -108,7 +109,7 @@ fn the_sweep_ends_engine_games_idle_for_twice_the_time() {
     assert_eq!(notice.channel, CHANNEL);
     assert_eq!(notice.edit, Some(message));
     assert!(
-        notice.reply.text.starts_with(
+        notice.reply.text.to_string().starts_with(
             "Game #1 against the engine had no move for 1 h 1 min and was ended without a \
              result."
         ),
@@ -142,7 +143,10 @@ fn the_sweep_ends_engine_games_idle_for_twice_the_time() {
     );
     let opened = w.service.thread_opened(GameId(1), 1001).unwrap();
     assert!(
-        opened.text.starts_with("alice plays black against Dama"),
+        opened
+            .text
+            .to_string()
+            .starts_with("alice plays black against Dama"),
         "{}",
         opened.text
     );

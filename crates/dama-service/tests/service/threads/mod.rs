@@ -111,7 +111,7 @@ fn assert_finished_text(reply: &Reply) {
         Component::Button { label, .. } => Some(label.clone()),
         Component::Select { .. } => None,
     });
-    for text in std::iter::once(reply.text.clone()).chain(labels) {
+    for text in std::iter::once(reply.text.to_string()).chain(labels) {
         assert!(!text.contains("{$") && !text.contains("{ $"), "{text}");
         for message in dama_core::i18n::Text::ALL {
             let id = message.id();

@@ -9,9 +9,9 @@ fn an_open_challenge_is_for_anyone_but_its_author() {
     assert!(!open.ephemeral);
     assert!(open.mentions.is_empty(), "it mentions nobody");
     assert!(
-        open.text.starts_with(
-            "<@11> is looking for an opponent: a rated game of dama (<@11> plays White, 24 h \
-             per move), open to anyone. It expires <t:"
+        open.text.to_string().starts_with(
+            "@11 is looking for an opponent: a rated game of dama (@11 plays White, 24 h \
+             per move), open to anyone. It expires [t:"
         ),
         "{}",
         open.text
@@ -26,7 +26,7 @@ fn an_open_challenge_is_for_anyone_but_its_author() {
     let refused = click(&w, &actor(BOB), &id_ending(&open, ":decline"));
     assert!(refused.ephemeral);
     assert!(
-        refused.text.starts_with(
+        refused.text.to_string().starts_with(
             "This challenge is open to anyone: there is nothing to decline, just leave it."
         ),
         "{}",
@@ -64,15 +64,15 @@ fn open_challenges_read_right_in_italian_and_spanish() {
     for (language, message, declined, cancelled) in [
         (
             Language::It,
-            "<@11> cerca un avversario: una partita di dama valida per la classifica (<@11> ha il \
-             Bianco, 24 ore per mossa), aperta a tutti. Scade <t:",
+            "@11 cerca un avversario: una partita di dama valida per la classifica (@11 ha il \
+             Bianco, 24 ore per mossa), aperta a tutti. Scade [t:",
             "Questa sfida è aperta a tutti: non c'è niente da rifiutare",
             "alice ha ritirato la sua sfida aperta.",
         ),
         (
             Language::Es,
-            "<@11> busca rival: una partida de damas puntuable (<@11> juega con blancas, 24 h \
-             por jugada), abierta a cualquiera. Caduca <t:",
+            "@11 busca rival: una partida de damas puntuable (@11 juega con blancas, 24 h \
+             por jugada), abierta a cualquiera. Caduca [t:",
             "Este reto está abierto a cualquiera: no hay nada que rechazar",
             "alice ha retirado su reto abierto.",
         ),
@@ -80,13 +80,17 @@ fn open_challenges_read_right_in_italian_and_spanish() {
         let w = world();
         let alice = speaking(actor(ALICE), language);
         let open = challenge(&w, &alice, None, None);
-        assert!(open.text.starts_with(message), "{}", open.text);
+        assert!(open.text.to_string().starts_with(message), "{}", open.text);
         let refused = click(
             &w,
             &speaking(actor(BOB), language),
             &id_ending(&open, ":decline"),
         );
-        assert!(refused.text.starts_with(declined), "{}", refused.text);
+        assert!(
+            refused.text.to_string().starts_with(declined),
+            "{}",
+            refused.text
+        );
         let gone = click(&w, &alice, &id_ending(&open, ":cancel"));
         assert_eq!(gone.text, cancelled);
         assert!(gone.mentions.is_empty());

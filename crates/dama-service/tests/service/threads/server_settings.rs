@@ -22,7 +22,8 @@ fn expiry_fits_the_time_control_unless_the_server_chose_one() {
     assert!(
         reply
             .text
-            .ends_with(&format!("Accept or decline: it expires <t:{expires}:R>.")),
+            .to_string()
+            .ends_with(&format!("Accept or decline: it expires [t:{expires}].")),
         "{}",
         reply.text
     );
@@ -34,7 +35,7 @@ fn expiry_fits_the_time_control_unless_the_server_chose_one() {
     assert_eq!(notices.len(), 1);
     assert_eq!(
         notices[0].reply.text,
-        "The challenge from <@11> to bob has expired."
+        "The challenge from @11 to bob has expired."
     );
 
     // At least 10 minutes, at most 3 days.
@@ -57,7 +58,7 @@ fn expiry_fits_the_time_control_unless_the_server_chose_one() {
     let notices = w.service.sweep().unwrap();
     assert_eq!(
         notices[0].reply.text,
-        "The open challenge from <@11> has expired: nobody accepted it."
+        "The open challenge from @11 has expired: nobody accepted it."
     );
 
     // The server's choice wins.
@@ -164,10 +165,10 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
     );
     assert_eq!(
         changed.text,
-        "Games may start in <#200>. Game channels: <#200>."
+        "Games may start in #200. Game channels: #200."
     );
     let refused = challenge(&w, &actor(CAROL), Some(DAVE), None);
-    assert_eq!(refused.text, "On this server games start only in <#200>.");
+    assert_eq!(refused.text, "On this server games start only in #200.");
     let refused = act(
         &w,
         &actor(CAROL),
@@ -178,7 +179,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
             clock: None,
         },
     );
-    assert!(refused.text.contains("only in <#200>"), "{}", refused.text);
+    assert!(refused.text.contains("only in #200"), "{}", refused.text);
     let there = challenge(&w, &in_channel(CAROL, OTHER_CHANNEL), Some(DAVE), None);
     assert!(!there.ephemeral, "{}", there.text);
 
@@ -193,7 +194,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
          Time per move: 1 h\n\
          Challenges stay open: 2 h\n\
          Games in threads: off\n\
-         Game channels: <#200>\n\
+         Game channels: #200\n\
          Puzzle of the day: not posted, changes at 00:00 UTC"
     );
     let it = settings_change(
@@ -215,11 +216,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
         SettingsChange::default(),
     );
     assert!(es.text.contains("Tiempo por jugada: 1 h"), "{}", es.text);
-    assert!(
-        es.text.contains("Canales de partidas: <#200>"),
-        "{}",
-        es.text
-    );
+    assert!(es.text.contains("Canales de partidas: #200"), "{}", es.text);
 
     let changed = settings_change(
         &w,
@@ -236,7 +233,7 @@ fn settings_apply_to_the_next_game_and_are_for_managers() {
         "Challenges now stay open as long as their time per move (at least 10 min, at most 3 \
          days).\n\
          New games are played in a thread of their own, where I may open threads.\n\
-         Games no longer start in <#200>. Game channels: every channel."
+         Games no longer start in #200. Game channels: every channel."
     );
     let shown = settings_change(&w, &actor(BOB), SettingsChange::default());
     assert!(

@@ -21,7 +21,7 @@ fn the_three_languages_have_their_words() {
             }),
         );
         let id = created.tournament.unwrap();
-        let mut texts = vec![created.text.clone()];
+        let mut texts = vec![created.text.to_string()];
         texts.extend(
             created
                 .components
@@ -30,15 +30,19 @@ fn the_three_languages_have_their_words() {
                 .map(|c| format!("{c:?}")),
         );
         for user in FIRST..FIRST + 3 {
-            texts.push(bot.click(&speaker(user), id, "join").text);
+            texts.push(bot.click(&speaker(user), id, "join").text.to_string());
         }
-        texts.push(bot.click(&speaker(FIRST), id, "join").text);
-        texts.push(bot.act(&speaker(FIRST), TournamentAction::Start).text);
+        texts.push(bot.click(&speaker(FIRST), id, "join").text.to_string());
+        texts.push(
+            bot.act(&speaker(FIRST), TournamentAction::Start)
+                .text
+                .to_string(),
+        );
         let start = bot.act(&speaker(ADMIN), TournamentAction::Start);
-        texts.push(start.text);
-        texts.extend(start.notices.iter().map(|n| n.reply.text.clone()));
+        texts.push(start.text.to_string());
+        texts.extend(start.notices.iter().map(|n| n.reply.text.to_string()));
         let standings = bot.act(&speaker(FIRST), TournamentAction::Standings);
-        texts.push(standings.text);
+        texts.push(standings.text.to_string());
         texts.extend(standings.table.unwrap().header);
         for text in &texts {
             assert!(
@@ -71,12 +75,16 @@ fn a_big_tournament_keeps_its_standings_text_short() {
         "{}",
         standings.text
     );
-    assert!(standings.text.lines().count() <= 32, "{}", standings.text);
+    assert!(
+        standings.text.to_string().lines().count() <= 32,
+        "{}",
+        standings.text
+    );
 }
 
 /// Every word a reply shows: its text, its buttons and its menu.
 fn words_of(reply: &Reply) -> Vec<String> {
-    let mut words = vec![reply.text.clone()];
+    let mut words = vec![reply.text.to_string()];
     words.extend(reply.components.iter().flatten().map(|c| match c {
         Component::Button { label, .. } => label.clone(),
         Component::Select {
