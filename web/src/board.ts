@@ -3,6 +3,7 @@
 // two capture paths end on the same square, which path).
 
 import { svg } from './dom';
+import { CROWN_BALL_RADIUS, CROWN_BALLS, CROWN_BAND, CROWN_OUTLINE, type Point as CrownPoint } from './generated/crown';
 import type { Cell, Colour, Game, LegalMove } from './protocol';
 import { HIGHLIGHTED_SQUARE, THEME, shade } from './theme';
 
@@ -10,14 +11,6 @@ const SQUARE = 100;
 const EDGE = 34;
 const SIDE = SQUARE * 8 + EDGE * 2;
 const FACE = 37;
-
-/** The crown's outline in units of the face's radius, y downwards (as the PNG boards). */
-const CROWN: [number, number][] = [
-  [-0.56, 0.34], [-0.66, -0.3], [-0.3, -0.02], [-0.13, -0.42], [0, -0.52],
-  [0.13, -0.42], [0.3, -0.02], [0.66, -0.3], [0.56, 0.34],
-];
-const CROWN_BALLS: [number, number][] = [[-0.66, -0.34], [0, -0.58], [0.66, -0.34]];
-const CROWN_BAND: [number, number][] = [[-0.58, 0.28], [0.58, 0.28], [0.58, 0.5], [-0.58, 0.5]];
 
 type Point = [number, number];
 
@@ -254,11 +247,11 @@ export class Board {
       }),
     );
     if (cell === 'W' || cell === 'B') {
-      const scale = (list: Point[]): Point[] => list.map(([a, b]) => [a * FACE, b * FACE - 2]);
+      const scale = (list: readonly CrownPoint[]): Point[] => list.map(([a, b]) => [a * FACE, b * FACE - 2]);
       const outline = shade(THEME.crown, -0.62);
       group.append(
         svg('polygon', {
-          points: points(scale(CROWN)),
+          points: points(scale(CROWN_OUTLINE)),
           fill: THEME.crown,
           stroke: outline,
           'stroke-width': 2.5,
@@ -266,7 +259,7 @@ export class Board {
         }),
         svg('polygon', { points: points(scale(CROWN_BAND)), fill: shade(THEME.crown, -0.15), stroke: outline, 'stroke-width': 2 }),
         ...scale(CROWN_BALLS).map(([a, b]) =>
-          svg('circle', { cx: a, cy: b, r: FACE * 0.1, fill: THEME.crown, stroke: outline, 'stroke-width': 1.5 }),
+          svg('circle', { cx: a, cy: b, r: FACE * CROWN_BALL_RADIUS, fill: THEME.crown, stroke: outline, 'stroke-width': 1.5 }),
         ),
       );
     }

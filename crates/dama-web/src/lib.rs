@@ -10,8 +10,11 @@
 //! - `live`: the pages of each channel and game, kept live from the service's change feed
 //!   (spectators counted in every process); `lobby`: a channel's lobby as a frame.
 //! - [`words`]: the page's words, from the bot's files.
+//! - [`generated`]: what the page's TypeScript takes from here (the protocol's types, the
+//!   words' ids, the crown), written to `web/src/generated/` and checked by a test.
 //! - [`metrics`]: `/metrics` and `/health`.
 
+pub mod generated;
 pub mod http;
 mod live;
 mod lobby;

@@ -1,15 +1,20 @@
 //! The messages of the Activity's WebSocket: JSON text frames, each an object with `type`
-//! (the protocol of `docs/activity.md`'s page; the `Game` of a `game` frame is the service's
-//! [`GameView`]).
+//! (the page of `docs/activity.md`; the game of a `game` frame is the service's
+//! [`GameView`]), and the answer of `POST /api/token`.
+//!
+//! Every type here derives [`TS`]: the page's TypeScript types (`web/src/generated/`) are
+//! generated from them, and a test fails while the committed file differs (see
+//! [`generated`](crate::generated)).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use dama_service::{GameView, PlayerView};
+use dama_service::{GameView, PlayerView, SideChoice};
 
 /// What the page sends.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Incoming {
     Lobby,
@@ -71,14 +76,14 @@ pub enum Incoming {
 }
 
 /// Who the page's person is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct You {
     pub id: String,
     pub name: String,
 }
 
 /// A running game in the lobby.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Summary {
     pub id: i64,
     pub white: PlayerView,
@@ -88,23 +93,24 @@ pub struct Summary {
 }
 
 /// An open challenge in the lobby.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Challenge {
     pub id: i64,
     pub from: PlayerView,
     pub to: Option<PlayerView>,
-    /// `white`, `black` or `random`: the challenger's colour.
-    pub colour: &'static str,
+    /// The challenger's colour.
+    pub colour: SideChoice,
     pub time: Option<String>,
 }
 
 /// What the server sends.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Outgoing {
     Hello {
         you: You,
         language: &'static str,
+        /// The page's words in its language, by message id.
         words: BTreeMap<&'static str, String>,
         /// `squares[n-1]`: `[row, column]` of square n, White at the bottom, row 0 at the top.
         squares: Vec<[u8; 2]>,
@@ -137,6 +143,15 @@ pub enum Outgoing {
     Error {
         text: String,
     },
+}
+
+/// The answer of `POST /api/token`: the token the page gives Discord's SDK, and its session
+/// for the WebSocket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct TokenAnswer {
+    pub access_token: String,
+    pub session: String,
+    pub you: You,
 }
 
 impl Outgoing {
@@ -198,5 +213,26 @@ mod tests {
         assert_eq!(sent, r#"{"type":"refused","text":"no"}"#);
         assert_eq!(squares()[0], [0, 0]);
         assert_eq!(squares()[31], [7, 7]);
+    }
+
+    #[test]
+    fn the_games_words_are_written_as_the_page_reads_them() {
+        use dama_service::{Cell, GameState, Side};
+        fn json(value: impl Serialize) -> String {
+            serde_json::to_string(&value).unwrap()
+        }
+        assert_eq!(json(Side::White), r#""white""#);
+        assert_eq!(json(Some(Side::Black)), r#""black""#);
+        assert_eq!(json(None::<Side>), "null");
+        assert_eq!(json(SideChoice::Random), r#""random""#);
+        assert_eq!(json(GameState::Finished), r#""finished""#);
+        let board = [
+            Cell::WhiteMan,
+            Cell::WhiteKing,
+            Cell::BlackMan,
+            Cell::BlackKing,
+            Cell::Empty,
+        ];
+        assert_eq!(json(board), r#"["w","W","b","B",""]"#);
     }
 }
