@@ -9,6 +9,7 @@
 import type { ClockView, GameView, Incoming, Outgoing, PlayerView, Side, You } from './generated/protocol';
 
 export type {
+  BoardColours,
   Cell,
   Challenge,
   LegalMove,

@@ -207,6 +207,7 @@ mod tests {
             "You",
             "Summary",
             "Challenge",
+            "BoardColours",
             "GameView",
             "PlayerView",
             "ClockView",

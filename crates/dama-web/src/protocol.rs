@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use dama_render::Theme;
 use dama_service::{GameView, PlayerView, SideChoice};
 
 /// What the page sends.
@@ -103,6 +104,43 @@ pub struct Challenge {
     pub time: Option<String>,
 }
 
+/// The board's colours, as `#rrggbb`: the PNG boards' theme, from `[render]` in the
+/// configuration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct BoardColours {
+    pub light_square: String,
+    pub dark_square: String,
+    pub border: String,
+    pub white_piece: String,
+    pub black_piece: String,
+    /// The selected square's frame.
+    pub highlight: String,
+    /// The dark squares of the last move: the dark square mixed with `highlight`.
+    pub highlighted_square: String,
+    /// The path of the last move.
+    pub last_move: String,
+    /// The ring around pieces that must capture.
+    pub must_capture: String,
+    pub crown: String,
+}
+
+impl From<&Theme> for BoardColours {
+    fn from(theme: &Theme) -> BoardColours {
+        BoardColours {
+            light_square: theme.light_square.to_string(),
+            dark_square: theme.dark_square.to_string(),
+            border: theme.border.to_string(),
+            white_piece: theme.white_piece.to_string(),
+            black_piece: theme.black_piece.to_string(),
+            highlight: theme.highlight.to_string(),
+            highlighted_square: theme.highlighted_square().to_string(),
+            last_move: theme.last_move.to_string(),
+            must_capture: theme.must_capture.to_string(),
+            crown: theme.crown.to_string(),
+        }
+    }
+}
+
 /// What the server sends.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -114,6 +152,8 @@ pub enum Outgoing {
         words: BTreeMap<&'static str, String>,
         /// `squares[n-1]`: `[row, column]` of square n, White at the bottom, row 0 at the top.
         squares: Vec<[u8; 2]>,
+        /// The board's colours: the same as the PNG boards'.
+        colours: Box<BoardColours>,
     },
     /// The channel's lobby, sent again whenever it changes (to every page of the channel,
     /// whether it shows the lobby or a game).
@@ -234,5 +274,31 @@ mod tests {
             Cell::Empty,
         ];
         assert_eq!(json(board), r#"["w","W","b","B",""]"#);
+    }
+
+    #[test]
+    fn hello_carries_the_themes_colours() {
+        let config = dama_core::config::RenderConfig {
+            dark_square: "#1B4D8C".into(),
+            ..dama_core::config::RenderConfig::default()
+        };
+        let colours = BoardColours::from(&Theme::from_config(&config).unwrap());
+        assert_eq!(colours.dark_square, "#1b4d8c");
+        assert_eq!(colours.light_square, "#f0d9b5");
+        let hello = Outgoing::Hello {
+            you: You {
+                id: "1".to_owned(),
+                name: "alice".to_owned(),
+            },
+            language: "en",
+            words: BTreeMap::new(),
+            squares: squares(),
+            colours: Box::new(colours),
+        }
+        .to_json();
+        assert!(
+            hello.contains(r##""colours":{"light_square":"#f0d9b5","dark_square":"#1b4d8c","##),
+            "{hello}"
+        );
     }
 }

@@ -11,7 +11,11 @@ words: { [key in string]: string },
 /**
  * `squares[n-1]`: `[row, column]` of square n, White at the bottom, row 0 at the top.
  */
-squares: Array<[number, number]>, } | { "type": "lobby", games: Array<Summary>, challenges: Array<Challenge>, 
+squares: Array<[number, number]>, 
+/**
+ * The board's colours: the same as the PNG boards'.
+ */
+colours: BoardColours, } | { "type": "lobby", games: Array<Summary>, challenges: Array<Challenge>, 
 /**
  * The people present in the channel's Activity (the page's own person included).
  */
@@ -27,6 +31,28 @@ export type Incoming = { "type": "lobby" } | { "type": "watch", game: number, } 
  * for the WebSocket.
  */
 export type TokenAnswer = { access_token: string, session: string, you: You, };
+
+/**
+ * The board's colours, as `#rrggbb`: the PNG boards' theme, from `[render]` in the
+ * configuration.
+ */
+export type BoardColours = { light_square: string, dark_square: string, border: string, white_piece: string, black_piece: string, 
+/**
+ * The selected square's frame.
+ */
+highlight: string, 
+/**
+ * The dark squares of the last move: the dark square mixed with `highlight`.
+ */
+highlighted_square: string, 
+/**
+ * The path of the last move.
+ */
+last_move: string, 
+/**
+ * The ring around pieces that must capture.
+ */
+must_capture: string, crown: string, };
 
 /**
  * What stands on a square: a man (`w`, `b`), a king (`W`, `B`), or nothing (`""`).
