@@ -13,6 +13,7 @@ use super::compose::{Assembly, Options, assemble};
 use dama_core::config::{Config, Secret};
 use dama_discord::activity::DiscordAuth;
 use dama_discord::{BotError, Hooks, NO_TOKEN_HELP};
+use dama_render::Theme;
 use dama_service::work::Work;
 use dama_service::{Clock, GameService, ScaledClock, SystemClock};
 
@@ -95,6 +96,7 @@ async fn serve(config: &Config, token: &Secret, parts: Assembly) -> Result<(), B
         service, renderer, ..
     } = parts;
     let work = Work::with_cpu_threads(service.cpu_threads());
+    let theme = *renderer.theme();
     let (stop, stopped) = watch::channel(false);
     let signals = tokio::spawn(async move {
         let signal = wait_for_signal().await;
@@ -114,7 +116,15 @@ async fn serve(config: &Config, token: &Secret, parts: Assembly) -> Result<(), B
             stopped.clone(),
         );
         hooks.on_ready = Some(Box::new(move |application| {
-            serve_page(&config, application, service, work, listener, stopped);
+            serve_page(
+                &config,
+                application,
+                service,
+                work,
+                &theme,
+                listener,
+                stopped,
+            );
         }));
     }
     if config.metrics.enabled {
@@ -144,12 +154,13 @@ async fn serve(config: &Config, token: &Secret, parts: Assembly) -> Result<(), B
 }
 
 /// Serves the Activity's page on `listener` for the application `application`, Discord
-/// vouching for its people.
+/// vouching for its people, its board in the PNG boards' colours (`theme`).
 fn serve_page(
     config: &Config,
     application: u64,
     service: Arc<GameService>,
     work: Work,
+    theme: &Theme,
     listener: tokio::net::TcpListener,
     stopped: watch::Receiver<bool>,
 ) {
@@ -164,7 +175,7 @@ fn serve_page(
         .as_deref()
         .unwrap_or("(no public_url)");
     info!(%listen, url, "serving the Activity's page");
-    let web = dama_web::Web::start(service, work, Arc::new(auth));
+    let web = dama_web::Web::start(service, work, Arc::new(auth), theme);
     let limits = dama_web::http::Limits::from(&config.web);
     tokio::spawn(web.serve(listener, limits, stopped));
 }

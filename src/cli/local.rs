@@ -12,6 +12,7 @@ use super::compose::{Assembly, Options, assemble};
 use dama_console::{Console, LocalAuth};
 use dama_core::config::Config;
 use dama_core::store::DatabaseLocation;
+use dama_render::Theme;
 use dama_service::work::Work;
 use dama_service::{GameService, ManualClock};
 use dama_web::Web;
@@ -54,10 +55,11 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     let Assembly {
         service, renderer, ..
     } = parts;
+    let theme = *renderer.theme();
     let mut console = Console::new(Arc::clone(&service), renderer, clock, args.images.clone());
     // The page, on a runtime of its own beside the console (which keeps stdin).
     let runtime = match args.web {
-        Some(address) => match serve_page(config, &service, &console, address) {
+        Some(address) => match serve_page(config, &service, &theme, &console, address) {
             Ok((runtime, bound)) => {
                 console = console.with_page(Some(format!("http://{bound}/")));
                 Some(runtime)
@@ -90,11 +92,12 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     code
 }
 
-/// Serves the board page on `address` for the console's people, in the console's channel;
-/// prints the address to open.
+/// Serves the board page on `address` for the console's people, in the console's channel,
+/// its board in the PNG boards' colours (`theme`); prints the address to open.
 fn serve_page(
     config: &Config,
     service: &Arc<GameService>,
+    theme: &Theme,
     console: &Console,
     address: std::net::SocketAddr,
 ) -> std::io::Result<(tokio::runtime::Runtime, std::net::SocketAddr)> {
@@ -119,8 +122,9 @@ fn serve_page(
         }
     });
     let service = Arc::clone(service);
+    let theme = *theme;
     runtime.spawn(async move {
-        let web = Web::start(service, work, auth);
+        let web = Web::start(service, work, auth, &theme);
         // The page runs until the process ends.
         let (_stop, stopped) = tokio::sync::watch::channel(false);
         web.serve(listener, limits, stopped).await;

@@ -3,21 +3,14 @@
 // two capture paths end on the same square, which path).
 
 import { svg } from './dom';
+import { CROWN_BALL_RADIUS, CROWN_BALLS, CROWN_BAND, CROWN_OUTLINE, type Point as CrownPoint } from './generated/crown';
 import type { Cell, Colour, Game, LegalMove } from './protocol';
-import { HIGHLIGHTED_SQUARE, THEME, shade } from './theme';
+import { shade, theme } from './theme';
 
 const SQUARE = 100;
 const EDGE = 34;
 const SIDE = SQUARE * 8 + EDGE * 2;
 const FACE = 37;
-
-/** The crown's outline in units of the face's radius, y downwards (as the PNG boards). */
-const CROWN: [number, number][] = [
-  [-0.56, 0.34], [-0.66, -0.3], [-0.3, -0.02], [-0.13, -0.42], [0, -0.52],
-  [0.13, -0.42], [0.3, -0.02], [0.66, -0.3], [0.56, 0.34],
-];
-const CROWN_BALLS: [number, number][] = [[-0.66, -0.34], [0, -0.58], [0.66, -0.34]];
-const CROWN_BAND: [number, number][] = [[-0.58, 0.28], [0.58, 0.28], [0.58, 0.5], [-0.58, 0.5]];
 
 type Point = [number, number];
 
@@ -126,11 +119,12 @@ export class Board {
   private draw(): void {
     const game = this.game;
     if (game === null) return;
+    const colours = theme();
     const root = this.element;
     root.replaceChildren();
     root.append(
-      svg('rect', { x: 0, y: 0, width: SIDE, height: SIDE, fill: THEME.border }),
-      svg('rect', { x: EDGE, y: EDGE, width: SQUARE * 8, height: SQUARE * 8, fill: THEME.lightSquare }),
+      svg('rect', { x: 0, y: 0, width: SIDE, height: SIDE, fill: colours.border }),
+      svg('rect', { x: EDGE, y: EDGE, width: SQUARE * 8, height: SQUARE * 8, fill: colours.light_square }),
     );
     this.drawCoordinates();
 
@@ -145,7 +139,7 @@ export class Board {
           y,
           width: SQUARE,
           height: SQUARE,
-          fill: lit.has(n) ? HIGHLIGHTED_SQUARE : THEME.darkSquare,
+          fill: lit.has(n) ? colours.highlighted_square : colours.dark_square,
         }),
       );
     }
@@ -158,7 +152,7 @@ export class Board {
           width: SQUARE,
           height: SQUARE,
           fill: 'none',
-          stroke: THEME.highlight,
+          stroke: colours.highlight,
           'stroke-width': 6,
         }),
       );
@@ -184,7 +178,7 @@ export class Board {
       const ends = new Set(this.movesFrom(this.selected).map((m) => last(m.path)));
       for (const end of ends) {
         const [x, y] = this.centre(end);
-        root.append(svg('circle', { cx: x, cy: y, r: 15, class: 'target', fill: THEME.lastMove }));
+        root.append(svg('circle', { cx: x, cy: y, r: 15, class: 'target', fill: colours.last_move }));
       }
     }
 
@@ -220,8 +214,9 @@ export class Board {
 
   private piece(square: number, cell: Cell, ring: boolean, extra: string): SVGGElement {
     const [x, y] = this.centre(square);
-    const colour = cell === 'w' || cell === 'W' ? THEME.whitePiece : THEME.blackPiece;
-    const white = colour === THEME.whitePiece;
+    const colours = theme();
+    const white = cell === 'w' || cell === 'W';
+    const colour = white ? colours.white_piece : colours.black_piece;
     const group = svg('g', {
       class: `piece ${white ? 'white' : 'black'} ${extra}`.trim(),
       transform: `translate(${x} ${y})`,
@@ -254,25 +249,25 @@ export class Board {
       }),
     );
     if (cell === 'W' || cell === 'B') {
-      const scale = (list: Point[]): Point[] => list.map(([a, b]) => [a * FACE, b * FACE - 2]);
-      const outline = shade(THEME.crown, -0.62);
+      const scale = (list: readonly CrownPoint[]): Point[] => list.map(([a, b]) => [a * FACE, b * FACE - 2]);
+      const outline = shade(colours.crown, -0.62);
       group.append(
         svg('polygon', {
-          points: points(scale(CROWN)),
-          fill: THEME.crown,
+          points: points(scale(CROWN_OUTLINE)),
+          fill: colours.crown,
           stroke: outline,
           'stroke-width': 2.5,
           'stroke-linejoin': 'round',
         }),
-        svg('polygon', { points: points(scale(CROWN_BAND)), fill: shade(THEME.crown, -0.15), stroke: outline, 'stroke-width': 2 }),
+        svg('polygon', { points: points(scale(CROWN_BAND)), fill: shade(colours.crown, -0.15), stroke: outline, 'stroke-width': 2 }),
         ...scale(CROWN_BALLS).map(([a, b]) =>
-          svg('circle', { cx: a, cy: b, r: FACE * 0.1, fill: THEME.crown, stroke: outline, 'stroke-width': 1.5 }),
+          svg('circle', { cx: a, cy: b, r: FACE * CROWN_BALL_RADIUS, fill: colours.crown, stroke: outline, 'stroke-width': 1.5 }),
         ),
       );
     }
     if (ring) {
       group.append(
-        svg('circle', { cx: 0, cy: 1, r: FACE + 6, fill: 'none', stroke: THEME.mustCapture, 'stroke-width': 5 }),
+        svg('circle', { cx: 0, cy: 1, r: FACE + 6, fill: 'none', stroke: colours.must_capture, 'stroke-width': 5 }),
       );
     }
     return group;
@@ -288,12 +283,13 @@ export class Board {
     const tip: Point = [end[0] - ux * 14, end[1] - uy * 14];
     const shaft: Point = [tip[0] - ux * 26, tip[1] - uy * 26];
     const line = [...stops.slice(0, -1), shaft];
+    const colour = theme().last_move;
     const group = svg('g', { class: `path ${kind}` });
     group.append(
       svg('polyline', {
         points: points(line),
         fill: 'none',
-        stroke: THEME.lastMove,
+        stroke: colour,
         'stroke-width': 8,
         'stroke-linecap': 'round',
         'stroke-linejoin': 'round',
@@ -304,10 +300,10 @@ export class Board {
           [shaft[0] - uy * 17, shaft[1] + ux * 17],
           [shaft[0] + uy * 17, shaft[1] - ux * 17],
         ]),
-        fill: THEME.lastMove,
+        fill: colour,
       }),
-      svg('circle', { cx: stops[0][0], cy: stops[0][1], r: 10, fill: THEME.lastMove }),
-      ...stops.slice(1, -1).map(([x, y]) => svg('circle', { cx: x, cy: y, r: 7, fill: THEME.lastMove })),
+      svg('circle', { cx: stops[0][0], cy: stops[0][1], r: 10, fill: colour }),
+      ...stops.slice(1, -1).map(([x, y]) => svg('circle', { cx: x, cy: y, r: 7, fill: colour })),
     );
     return group;
   }

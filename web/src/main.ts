@@ -8,6 +8,7 @@ import { lobbyView } from './lobby';
 import type { BotText, Hello, Lobby, PageMessage, ServerMessage } from './protocol';
 import { start, type Start } from './sdk';
 import { learnName, rich, setLanguage } from './markup';
+import { setColours } from './theme';
 import { setWords, w } from './words';
 
 class Page {
@@ -104,6 +105,7 @@ class Page {
     const first = this.hello === null;
     this.hello = hello;
     setWords(hello.words);
+    setColours(hello.colours);
     document.documentElement.lang = hello.language;
     setLanguage(hello.language);
     learnName(hello.you.id, hello.you.name);

@@ -1,17 +1,9 @@
-// The board's colours: the defaults of `[render]` in config.example.toml, as the PNG boards
-// draw them, so the page and the images look the same.
+// The board's colours: those the PNG boards are drawn with (`[render]` in the server's
+// configuration), sent in `hello`, so the page and the images look the same.
 
-export const THEME = {
-  lightSquare: '#f0d9b5',
-  darkSquare: '#6d8a4e',
-  border: '#3b2a1e',
-  whitePiece: '#f4efe4',
-  blackPiece: '#2b2b2b',
-  highlight: '#f2c94c',
-  lastMove: '#2f7de1',
-  mustCapture: '#e5484d',
-  crown: '#e2b33c',
-} as const;
+import type { BoardColours } from './protocol';
+
+let colours: BoardColours | null = null;
 
 function channels(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -33,5 +25,29 @@ export function shade(colour: string, amount: number): string {
   return amount >= 0 ? mix(colour, '#ffffff', Math.min(amount, 1)) : mix(colour, '#000000', Math.min(-amount, 1));
 }
 
-/** A dark square of the last move: the dark square tinted with the highlight colour. */
-export const HIGHLIGHTED_SQUARE = mix(THEME.darkSquare, THEME.highlight, 0.7);
+/** Relative luminance, 0 to 1, as the PNG boards weigh it to choose a contrasting ink. */
+function luminance(colour: string): number {
+  const [r, g, b] = channels(colour);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+/** Takes the colours of `hello`: for the board's drawing, and as CSS variables for the rest. */
+export function setColours(next: BoardColours): void {
+  colours = next;
+  const style = document.documentElement.style;
+  style.setProperty('--white-piece', next.white_piece);
+  style.setProperty('--black-piece', next.black_piece);
+  style.setProperty('--last-move', next.last_move);
+  // The square numbers and the coordinates stay readable on light squares and borders (the
+  // PNG boards' thresholds).
+  const darkSquares = luminance(next.dark_square) < 0.55;
+  style.setProperty('--number-ink', darkSquares ? '#dfe8d0' : '#000000');
+  style.setProperty('--number-opacity', darkSquares ? '.8' : '.5');
+  style.setProperty('--coordinate-ink', luminance(next.border) < 0.5 ? '#d8c7a6' : mix(next.dark_square, '#000000', 0.3));
+}
+
+/** The colours `hello` sent: a board is drawn only after it. */
+export function theme(): BoardColours {
+  if (colours === null) throw new Error('the board colours come with hello');
+  return colours;
+}

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod chart;
+pub mod crown;
 mod encode;
 mod layout;
 mod palette;
@@ -36,6 +37,7 @@ mod theme;
 
 pub use self::chart::{ChartLabels, ChartMark, MarkKind, advantage_chart};
 pub use self::table::TableView;
+pub use self::theme::{Rgb, Theme};
 
 use ab_glyph::FontRef;
 use dama_rules::{Bitboard, Color, Move, Piece, Position, Role, Square};
@@ -47,7 +49,6 @@ use self::palette::InkCanvas;
 use self::path::{PathStyle, Stop};
 use self::sprites::{Content, Ground, Options, Sprites};
 use self::text::Style;
-use self::theme::Theme;
 
 /// The font of every label and caption (DejaVu Sans Bold; licence in `assets/fonts/`).
 static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -110,6 +111,7 @@ pub struct Renderer {
     font: FontRef<'static>,
     /// The replays drawn lately (see [`REPLAY_CACHE_ENTRIES`]).
     replays: replay_cache::ReplayCache,
+    theme: Theme,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -147,7 +149,15 @@ impl Renderer {
             path_style: PathStyle::new(layout.square),
             font,
             replays: replay_cache::ReplayCache::new(REPLAY_CACHE_ENTRIES, REPLAY_CACHE_BYTES),
+            theme,
         })
+    }
+
+    /// The colours every image is drawn with (the Activity's page draws its board with them
+    /// too).
+    #[must_use]
+    pub fn theme(&self) -> &Theme {
+        &self.theme
     }
 
     /// The width of every image (and the height of one without a caption).

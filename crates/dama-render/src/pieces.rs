@@ -16,6 +16,7 @@ use imageproc::morphology::erode_mut;
 use imageproc::point::Point;
 use imageproc::rect::Rect;
 
+use super::crown;
 use super::layout::PIECE_RADIUS;
 use super::theme::{Rgb, Theme, mix};
 
@@ -45,24 +46,6 @@ fn shade(c: [f32; 3], amount: f32) -> [f32; 3] {
 fn length(x: f32, y: f32) -> f32 {
     (x * x + y * y).sqrt()
 }
-
-/// The crown's outline in units of the top face radius, y downwards, centred on the face.
-const CROWN: [(f32, f32); 9] = [
-    (-0.56, 0.34),
-    (-0.66, -0.30),
-    (-0.30, -0.02),
-    (-0.13, -0.42),
-    (0.0, -0.52),
-    (0.13, -0.42),
-    (0.30, -0.02),
-    (0.66, -0.30),
-    (0.56, 0.34),
-];
-/// The three balls on the crown's points.
-const CROWN_BALLS: [(f32, f32); 3] = [(-0.66, -0.34), (0.0, -0.58), (0.66, -0.34)];
-const CROWN_BALL_RADIUS: f32 = 0.1;
-/// The band at the crown's foot.
-const CROWN_BAND: [(f32, f32); 4] = [(-0.58, 0.28), (0.58, 0.28), (0.58, 0.50), (-0.58, 0.50)];
 
 /// How a piece is drawn.
 #[derive(Debug, Clone, Copy)]
@@ -167,21 +150,21 @@ impl CrownShapes {
             draw_polygon_mut(image, &points, ON);
         };
         let mut whole = g.blank();
-        polygon(&mut whole, &CROWN);
-        polygon(&mut whole, &CROWN_BAND);
-        for &(u, v) in &CROWN_BALLS {
+        polygon(&mut whole, &crown::OUTLINE);
+        polygon(&mut whole, &crown::BAND);
+        for &(u, v) in &crown::BALLS {
             let centre = g.face_pixel((u, v));
             disc(
                 &mut whole,
                 (centre.x as f32, centre.y as f32),
-                CROWN_BALL_RADIUS * g.radius,
+                crown::BALL_RADIUS * g.radius,
                 ON,
             );
         }
         let mut inside = whole.clone();
         erode_mut(&mut inside, Norm::L2, g.line.round() as u8);
         let mut band = g.blank();
-        polygon(&mut band, &CROWN_BAND);
+        polygon(&mut band, &crown::BAND);
         for (b, i) in band.iter_mut().zip(inside.iter()) {
             *b = (*b).min(*i);
         }
@@ -310,7 +293,7 @@ impl Shapes {
             });
             paint(&mut picture, &shapes.band, |x, y| {
                 let (_, v) = g.face_point(x, y);
-                if v < CROWN_BAND[0].1 + line {
+                if v < crown::BAND[0].1 + line {
                     crown_outline
                 } else {
                     shade(crown, -0.12 - 0.1 * (v - 0.3).max(0.0))

@@ -10,6 +10,7 @@ pub struct Rgb(pub [u8; 3]);
 
 impl Rgb {
     /// Reads `#rrggbb` (either case).
+    #[must_use]
     pub fn parse(text: &str) -> Option<Rgb> {
         let hex = text.trim().strip_prefix('#')?;
         if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -19,10 +20,14 @@ impl Rgb {
         Some(Rgb([channel(0)?, channel(2)?, channel(4)?]))
     }
 
+    /// The channels as floats (0 to 255).
+    #[must_use]
     pub fn to_f32(self) -> [f32; 3] {
         self.0.map(f32::from)
     }
 
+    /// The nearest colour to float channels (clamped to 0 to 255).
+    #[must_use]
     pub fn from_f32(c: [f32; 3]) -> Rgb {
         // Adding one half and truncating rounds (the values are not negative after the
         // clamp), without a call to `round` per channel.
@@ -30,15 +35,25 @@ impl Rgb {
     }
 
     /// `self` moved towards `other` by `t` (0 = self, 1 = other).
+    #[must_use]
     pub fn mix(self, other: Rgb, t: f32) -> Rgb {
         Rgb::from_f32(mix(self.to_f32(), other.to_f32(), t))
     }
 
     /// Relative luminance in 0..=1 (sRGB weights on the encoded values; enough to choose a
     /// contrasting ink).
+    #[must_use]
     pub fn luminance(self) -> f32 {
         let [r, g, b] = self.to_f32();
         (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255.0
+    }
+}
+
+/// `#rrggbb`, lowercase: what [`Rgb::parse`] reads.
+impl std::fmt::Display for Rgb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [red, green, blue] = self.0;
+        write!(f, "#{red:02x}{green:02x}{blue:02x}")
     }
 }
 
@@ -88,11 +103,13 @@ impl Theme {
     }
 
     /// A dark square of the last move: the dark square tinted with the highlight colour.
+    #[must_use]
     pub fn highlighted_square(&self) -> Rgb {
         self.dark_square.mix(self.highlight, 0.7)
     }
 
     /// Text on the border and in the caption strip.
+    #[must_use]
     pub fn border_ink(&self) -> Rgb {
         if self.border.luminance() < 0.5 {
             self.light_square.mix(Rgb([255, 255, 255]), 0.3)
@@ -102,6 +119,7 @@ impl Theme {
     }
 
     /// The square numbers on a ground: a contrasting colour and its opacity.
+    #[must_use]
     pub fn number_ink(ground: Rgb) -> (Rgb, f32) {
         if ground.luminance() < 0.55 {
             (Rgb([255, 255, 255]), 0.62)
@@ -119,6 +137,7 @@ mod tests {
     fn parses_hex_colours() {
         assert_eq!(Rgb::parse("#f0d9B5"), Some(Rgb([0xf0, 0xd9, 0xb5])));
         assert_eq!(Rgb::parse(" #000000 "), Some(Rgb([0, 0, 0])));
+        assert_eq!(Rgb([0xf0, 0xd9, 0x05]).to_string(), "#f0d905");
         for bad in [
             "f0d9b5", "#f0d9b", "#f0d9b5a", "#g0d9b5", "", "#", "#+1+2+3",
         ] {

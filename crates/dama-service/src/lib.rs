@@ -90,8 +90,8 @@ pub use reply::{
 };
 pub use texts::{engine_name, rules_text};
 pub use view::{
-    ChallengeSummary, ClockView, GameSummary, GameView, LastMove, LegalMove, PlayerView,
-    ResultView, colour_name,
+    Cell, ChallengeSummary, ClockView, GameState, GameSummary, GameView, LastMove, LegalMove,
+    PlayerView, ResultView, Side, SideChoice, Span,
 };
 
 use dama_core::config::Config;

@@ -3,32 +3,35 @@
 //! players with their ratings, the offers, the result and the time per move's deadline. The
 //! rules stay here: a page only chooses among the legal moves it is given.
 //!
-//! The view serialises as the Activity's protocol's `Game` (see `src/web/protocol.rs`);
-//! colours are `"white"` and `"black"`.
+//! The view serialises as the `game` frame of the Activity's protocol (dama-web's
+//! `protocol`); colours are `"white"` and `"black"`. Its types derive [`TS`]: the page's
+//! TypeScript types are generated from them (dama-web's `generated`), so a change here reaches
+//! the page's type check.
 
 use dama_core::text::RichText;
 use dama_rules::{Color, Move, Role};
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::loaded::Loaded;
 use super::{GameService, ServiceError};
 use dama_core::i18n::Language;
-use dama_core::store::{ChannelId, GameId, GameStatus, Participant, UserId};
+use dama_core::store::{ChannelId, ColourChoice, GameId, GameStatus, Participant, UserId};
 
 /// A game as a page shows it to one viewer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct GameView {
     pub id: i64,
     pub ply: u32,
-    /// `active`, or `finished` (aborted games too: `result.winner` is then `null`).
-    pub status: &'static str,
+    /// Aborted games are `finished` too, with no winner.
+    pub status: GameState,
     pub white: PlayerView,
     pub black: PlayerView,
     /// The viewer's colour; `None` for a spectator.
-    pub you: Option<&'static str>,
-    pub turn: &'static str,
-    /// Square 1 first: `w`, `W` (a king), `b`, `B` or empty.
-    pub board: Vec<&'static str>,
+    pub you: Option<Side>,
+    pub turn: Side,
+    /// Square 1 first.
+    pub board: Vec<Cell>,
     /// The moves the viewer may play now (empty unless they are to move in an active game).
     pub legal: Vec<LegalMove>,
     /// A capture is compulsory now.
@@ -40,8 +43,8 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     /// When the time per move of the person to move runs out (Unix milliseconds).
     pub deadline_ms: Option<i64>,
-    pub draw_offer: Option<&'static str>,
-    pub takeback: Option<&'static str>,
+    pub draw_offer: Option<Side>,
+    pub takeback: Option<Side>,
     /// The viewer may ask for a takeback now.
     pub can_takeback: bool,
     pub result: Option<ResultView>,
@@ -49,20 +52,76 @@ pub struct GameView {
     pub spectators: usize,
 }
 
+/// A side of the board, as the protocol writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(colour: Color) -> Side {
+        colour.fold(Side::White, Side::Black)
+    }
+}
+
+/// Whether a game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum GameState {
+    Active,
+    Finished,
+}
+
+/// What stands on a square: a man (`w`, `b`), a king (`W`, `B`), or nothing (`""`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+pub enum Cell {
+    #[serde(rename = "w")]
+    WhiteMan,
+    #[serde(rename = "W")]
+    WhiteKing,
+    #[serde(rename = "b")]
+    BlackMan,
+    #[serde(rename = "B")]
+    BlackKing,
+    #[serde(rename = "")]
+    Empty,
+}
+
+/// The colour a challenger asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl From<ColourChoice> for SideChoice {
+    fn from(choice: ColourChoice) -> SideChoice {
+        match choice {
+            ColourChoice::White => SideChoice::White,
+            ColourChoice::Black => SideChoice::Black,
+            ColourChoice::Random => SideChoice::Random,
+        }
+    }
+}
+
 /// A live game's clocks as the server's clock reads them when the view is made: the page
 /// counts the running one down from there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 pub struct ClockView {
     pub white_ms: i64,
     pub black_ms: i64,
-    /// The side whose clock runs (`white` or `black`); `None` once the game is over.
-    pub running: Option<&'static str>,
+    /// The side whose clock runs; `None` once the game is over.
+    pub running: Option<Side>,
     pub base_ms: i64,
     pub increment_ms: i64,
 }
 
 /// Who plays a side.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct PlayerView {
     /// A person's user id, as a string (JavaScript numbers cannot hold every id); `"0"` for
     /// the engine.
@@ -74,7 +133,7 @@ pub struct PlayerView {
 
 /// A legal move: its text (as `/move` reads it), every square the piece stands on from the
 /// start, and the captured squares in jump order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct LegalMove {
     pub text: String,
     pub path: Vec<u8>,
@@ -82,18 +141,40 @@ pub struct LegalMove {
 }
 
 /// The last move played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct LastMove {
     pub path: Vec<u8>,
     pub captures: Vec<u8>,
 }
 
 /// How the game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ResultView {
-    pub winner: Option<&'static str>,
+    /// `None` for a draw or an aborted game.
+    pub winner: Option<Side>,
     /// The result line, as the bot says it ("Game #12: alice beat bob by resignation.").
+    #[ts(as = "Vec<Span>")]
     pub text: RichText,
+}
+
+/// One span of a [`RichText`] as its JSON reads (see its `Serialize`), for the page's
+/// generated types: its part (the bot's words, a name, a person's id, a moment in Unix
+/// milliseconds, a command by its path and as typed, a channel's id, a game's number), each
+/// field present for its part only, and its style.
+#[derive(TS)]
+#[ts(optional_fields)]
+#[expect(dead_code, reason = "the shape of RichText's JSON, read by ts-rs only")]
+pub struct Span {
+    words: Option<String>,
+    name: Option<String>,
+    person: Option<String>,
+    moment: Option<i64>,
+    command: Option<String>,
+    typed: Option<String>,
+    channel: Option<String>,
+    game: Option<i64>,
+    strong: Option<bool>,
+    code: Option<bool>,
 }
 
 /// A running game as a lobby lists it.
@@ -111,17 +192,11 @@ pub struct ChallengeSummary {
     pub id: i64,
     pub from: PlayerView,
     pub to: Option<PlayerView>,
-    /// The challenger's colour: `white`, `black` or `random`.
-    pub colour: &'static str,
+    /// The challenger's colour.
+    pub colour: SideChoice,
     pub time_per_move_ms: i64,
     /// A live challenge's time control.
     pub clock: Option<dama_core::store::TimeControl>,
-}
-
-/// A colour as the protocol writes it.
-#[must_use]
-pub fn colour_name(colour: Color) -> &'static str {
-    colour.fold("white", "black")
 }
 
 impl GameService {
@@ -187,11 +262,7 @@ impl GameService {
                 to: challenge
                     .challenged
                     .map(|user| person(challenge.guild, user)),
-                colour: match challenge.colour {
-                    dama_core::store::ColourChoice::White => "white",
-                    dama_core::store::ColourChoice::Black => "black",
-                    dama_core::store::ColourChoice::Random => "random",
-                },
+                colour: challenge.colour.into(),
                 time_per_move_ms: challenge.time_per_move_ms,
                 clock: challenge.clock,
             })
@@ -208,12 +279,12 @@ impl GameService {
         let board = dama_rules::Square::ALL
             .iter()
             .map(|&square| match position.piece_at(square) {
-                None => "",
+                None => Cell::Empty,
                 Some(piece) => match (piece.color, piece.role) {
-                    (Color::White, Role::Man) => "w",
-                    (Color::White, Role::King) => "W",
-                    (Color::Black, Role::Man) => "b",
-                    (Color::Black, Role::King) => "B",
+                    (Color::White, Role::Man) => Cell::WhiteMan,
+                    (Color::White, Role::King) => Cell::WhiteKing,
+                    (Color::Black, Role::Man) => Cell::BlackMan,
+                    (Color::Black, Role::King) => Cell::BlackKing,
                 },
             })
             .collect();
@@ -242,11 +313,15 @@ impl GameService {
         GameView {
             id: record.id.0,
             ply: record.ply,
-            status: if active { "active" } else { "finished" },
+            status: if active {
+                GameState::Active
+            } else {
+                GameState::Finished
+            },
             white: player(Color::White),
             black: player(Color::Black),
-            you: you.map(colour_name),
-            turn: colour_name(turn),
+            you: you.map(Side::from),
+            turn: turn.into(),
             board,
             legal,
             compulsory: active && position.must_capture(),
@@ -257,7 +332,7 @@ impl GameService {
             moves,
             clock: record.clock.map(|clock| {
                 let (left, running) = match record.clock_left(self.now()) {
-                    Some(left) => (left, Some(colour_name(turn))),
+                    Some(left) => (left, Some(turn.into())),
                     None => (record.clock_at_end().unwrap_or(clock.left), None),
                 };
                 ClockView {
@@ -270,15 +345,13 @@ impl GameService {
             }),
             deadline_ms: (active && matches!(record.participant(turn), Participant::User(_)))
                 .then(|| record.deadline()),
-            draw_offer: record.draw_offer.map(|offer| colour_name(offer.by)),
-            takeback: record
-                .takeback_request
-                .map(|request| colour_name(request.by)),
+            draw_offer: record.draw_offer.map(|offer| offer.by.into()),
+            takeback: record.takeback_request.map(|request| request.by.into()),
             can_takeback,
             result: (!active).then(|| ResultView {
                 winner: record
                     .result
-                    .and_then(|result| result.winner().map(colour_name)),
+                    .and_then(|result| result.winner().map(Side::from)),
                 text: self.result_line(language, record),
             }),
             spectators: 0,

@@ -10,8 +10,13 @@
 //! - `live`: the pages of each channel and game, kept live from the service's change feed
 //!   (spectators counted in every process); `lobby`: a channel's lobby as a frame.
 //! - [`words`]: the page's words, from the bot's files.
+//! - [`generated`]: what the page's TypeScript takes from here (the protocol's types, the
+//!   words' ids, the crown), written to `web/src/generated/` and checked by a test.
 //! - [`metrics`]: `/metrics` and `/health`.
+//!
+//! The page draws its board in the PNG boards' colours (`[render]`), which `hello` carries.
 
+pub mod generated;
 pub mod http;
 mod live;
 mod lobby;
@@ -28,10 +33,12 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+pub use protocol::BoardColours;
 pub use server::CSP;
 pub use session::Sessions;
 pub use socket::{BURST, RATE};
 
+use dama_render::Theme;
 use dama_service::GameService;
 use dama_service::activity::ActivityAuth;
 use dama_service::work::Work;
@@ -42,20 +49,27 @@ use dama_service::work::Work;
 pub const RELIST_INTERVAL: Duration = Duration::from_secs(15);
 
 /// The Activity's server: the service it plays on, the work it runs there, who vouches for
-/// its people, their sessions, and the pages watching games.
+/// its people, their sessions, the pages watching games, and the board's colours.
 pub struct Web {
     service: Arc<GameService>,
     work: Work,
     auth: Arc<dyn ActivityAuth>,
     sessions: Sessions,
     live: Arc<live::Live>,
+    colours: BoardColours,
 }
 
 impl Web {
-    /// The server's state, its live feed started on the current runtime.
+    /// The server's state, its live feed started on the current runtime; its pages draw the
+    /// board in `theme`'s colours (the PNG boards': [`Renderer::theme`](dama_render::Renderer::theme)).
     #[must_use]
-    pub fn start(service: Arc<GameService>, work: Work, auth: Arc<dyn ActivityAuth>) -> Arc<Web> {
-        Web::start_relisting(service, work, auth, RELIST_INTERVAL)
+    pub fn start(
+        service: Arc<GameService>,
+        work: Work,
+        auth: Arc<dyn ActivityAuth>,
+        theme: &Theme,
+    ) -> Arc<Web> {
+        Web::start_relisting(service, work, auth, theme, RELIST_INTERVAL)
     }
 
     /// [`Web::start`], asking Discord who is in each Activity instance with pages here every
@@ -65,6 +79,7 @@ impl Web {
         service: Arc<GameService>,
         work: Work,
         auth: Arc<dyn ActivityAuth>,
+        theme: &Theme,
         every: Duration,
     ) -> Arc<Web> {
         let live = live::Live::start(Arc::clone(&service), work.clone());
@@ -74,6 +89,7 @@ impl Web {
             auth,
             sessions: Sessions::default(),
             live,
+            colours: BoardColours::from(theme),
         });
         if web.auth.lists_present_people() {
             tokio::spawn(relist(Arc::downgrade(&web), every));

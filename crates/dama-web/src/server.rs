@@ -14,6 +14,7 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 
 use super::Web;
+use super::protocol::{TokenAnswer, You};
 use super::socket::{self, Place};
 use dama_core::i18n::{Language, t};
 
@@ -152,11 +153,14 @@ async fn token(
     {
         Ok(user) => {
             let session = web.sessions.open(&user);
-            axum::Json(serde_json::json!({
-                "access_token": user.access_token,
-                "session": session,
-                "you": {"id": user.user.to_string(), "name": user.name},
-            }))
+            axum::Json(TokenAnswer {
+                access_token: user.access_token,
+                session,
+                you: You {
+                    id: user.user.to_string(),
+                    name: user.name,
+                },
+            })
             .into_response()
         }
         Err(error) => {

@@ -122,6 +122,7 @@ pub async fn run(
         language: language.code(),
         words: words(language),
         squares: squares(),
+        colours: Box::new(page.web.colours.clone()),
     };
     if send(&mut socket, hello.to_json()).await.is_err() {
         page.web.live.leave(connection);

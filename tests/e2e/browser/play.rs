@@ -2,8 +2,8 @@
 //! whole game by clicks (a multiple capture with a path to choose among them), a third page
 //! watches every move arrive, a page closed mid-game comes back to the game and its clock, and
 //! an Italian page shows a refusal in Italian; a live game is lost on time by the server's
-//! clock with nobody clicking. Screenshots at 390×844 and 1280×800 go to
-//! `target/browser-screenshots/`.
+//! clock with nobody clicking; an operator's `[render]` colours reach the board. Screenshots
+//! at 390×844 and 1280×800 go to `target/browser-screenshots/`.
 //!
 //! Chromium is driven through the DevTools protocol (the WebSocket client the other tests use,
 //! no WebDriver server in between). Without Chromium the test says so and passes, except in CI
@@ -400,5 +400,76 @@ fn a_live_game_is_lost_on_time_by_the_servers_clock() {
             );
         }
         shoot(&bruno, "flag-fell-it-390x844").await;
+    });
+}
+
+#[test]
+fn the_board_takes_the_colours_of_render() {
+    let Some(program) = skip_without_chromium() else {
+        return;
+    };
+    runtime().block_on(async {
+        // An operator's colours, the border light enough for the coordinates to turn dark.
+        let server = LocalWeb::start_configured(
+            "[render]\n\
+             light_square = \"#e8eef5\"\n\
+             dark_square = \"#1b4d8c\"\n\
+             border = \"#dfe6ee\"\n\
+             white_piece = \"#fff4d6\"\n\
+             last_move = \"#ff7a00\"\n",
+        );
+        let browser = Browser::launch(&program).await;
+        let alice = browser
+            .page(&server.url("alice", "en-US", ""), WIDE.0, WIDE.1)
+            .await;
+        let bob = browser
+            .page(&server.url("bob", "en-US", ""), PHONE.0, PHONE.1)
+            .await;
+        in_lobby(&alice).await;
+        in_lobby(&bob).await;
+        start_game(&alice, &bob).await;
+        alice.click("[data-square='22']").await;
+        alice.click("[data-square='18']").await;
+        ply_is(&alice, 1, "alice").await;
+        let seen = alice
+            .eval(
+                "(() => { const fills = (selector) => [...document.querySelectorAll(selector)] \
+                 .map((e) => e.getAttribute('fill')); \
+                 const squares = fills('.board > rect'); \
+                 const count = (colour) => squares.filter((f) => f === colour).length; \
+                 const style = (selector) => getComputedStyle(document.querySelector(selector)); \
+                 return { border: squares[0], light: squares[1], dark: count('#1b4d8c'), \
+                 lit: count('#b2a45f'), \
+                 white: fills('.board .piece.white > circle')[1], \
+                 path: document.querySelector('.board .path.last polyline').getAttribute('stroke'), \
+                 dot: style('.dot.white').backgroundColor, \
+                 coordinates: style('.board .coordinate').fill, \
+                 numbers: style('.board .number').fill }; })()",
+            )
+            .await;
+        assert_eq!(
+            seen,
+            serde_json::json!({
+                "border": "#dfe6ee",
+                "light": "#e8eef5",
+                "dark": 30,
+                // The dark square mixed with the default highlight, as the PNG boards do.
+                "lit": 2,
+                "white": "#fff4d6",
+                "path": "#ff7a00",
+                "dot": "rgb(255, 244, 214)",
+                // The dark square darkened, as on the PNG boards' light borders.
+                "coordinates": "rgb(19, 54, 98)",
+                // Still light on dark squares: the default look.
+                "numbers": "rgb(223, 232, 208)",
+            })
+        );
+        alice
+            .wait(
+                "document.querySelector('.flashes .flash') === null",
+                "the challenge's notice gone",
+            )
+            .await;
+        shoot(&alice, "colours-1280x800").await;
     });
 }

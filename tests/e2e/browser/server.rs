@@ -12,16 +12,21 @@ pub struct LocalWeb {
 
 impl LocalWeb {
     pub fn start() -> LocalWeb {
+        // Nothing from a config.toml in the working directory: the defaults.
+        LocalWeb::start_configured("")
+    }
+
+    /// [`LocalWeb::start`] with `config` as its configuration file.
+    pub fn start_configured(config: &str) -> LocalWeb {
         let dir = tempfile::tempdir().expect("a directory");
         let address = TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port");
-        let config = dir.path().join("config.toml");
-        // Nothing from a config.toml in the working directory: the defaults.
-        std::fs::write(&config, "").expect("the configuration is written");
+        let file = dir.path().join("config.toml");
+        std::fs::write(&file, config).expect("the configuration is written");
         let child = Command::new(env!("CARGO_BIN_EXE_damabot"))
             .arg("--config")
-            .arg(&config)
+            .arg(&file)
             .args([
                 "local",
                 "--web",

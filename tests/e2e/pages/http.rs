@@ -1,10 +1,12 @@
-//! The Activity's server over plain HTTP: the page's files with their policy and types, and
-//! a code the vouching side refuses opens no session.
+//! The Activity's server over plain HTTP: the page's files with their policy and types, a
+//! code the vouching side refuses opens no session, and `hello` carries the board colours of
+//! `[render]`.
 
 use std::sync::Arc;
 
-use super::support::http;
+use super::support::{http, page, start_rendering};
 use dama_console::People;
+use dama_core::config::RenderConfig;
 use dama_service::activity::{
     ActivityAuth, ActivityInstance, AuthError, AuthFuture, AuthorizedUser,
 };
@@ -105,4 +107,23 @@ async fn a_refused_code_opens_no_session() {
     )
     .await;
     assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn hello_carries_the_board_colours_of_render() {
+    // As an operator's `[render]` would set them (either case).
+    let render = RenderConfig {
+        dark_square: "#1B4D8C".into(),
+        crown: "#c0c0c0".into(),
+        ..RenderConfig::default()
+    };
+    let server = start_rendering(&render).await;
+    let (_socket, hello) = page(&server, "alice", "en").await;
+    let colours = &hello["colours"];
+    assert_eq!(colours["dark_square"], "#1b4d8c", "{hello}");
+    assert_eq!(colours["crown"], "#c0c0c0", "{hello}");
+    // The others as configured: the defaults.
+    assert_eq!(colours["light_square"], "#f0d9b5", "{hello}");
+    // The squares of the last move as the PNG boards mix them.
+    assert_eq!(colours["highlighted_square"], "#b2a45f", "{hello}");
 }

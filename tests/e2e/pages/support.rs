@@ -9,8 +9,10 @@ use std::time::Duration;
 
 use dama_console::LocalAuth;
 use dama_console::People;
+use dama_core::config::RenderConfig;
 use dama_core::store::{NewGame, Participant};
 use dama_core::text::RichText;
+use dama_render::Theme;
 use dama_service::activity::ActivityAuth;
 use dama_service::work::Work;
 use dama_service::{GameService, ManualClock, ServiceSettings};
@@ -55,6 +57,11 @@ pub fn settings() -> ServiceSettings {
 
 /// The server of `damabot local --web` on a fresh SQLite file.
 pub async fn start() -> Server {
+    start_rendering(&RenderConfig::default()).await
+}
+
+/// [`start`], the board drawn with the colours of `render` (a configuration's `[render]`).
+pub async fn start_rendering(render: &RenderConfig) -> Server {
     dama_core::i18n::load().unwrap();
     dama_core::i18n::set_strict(true);
     let dir = tempfile::tempdir().unwrap();
@@ -66,7 +73,8 @@ pub async fn start() -> Server {
     );
     let people = Arc::new(People::default());
     let auth = Arc::new(LocalAuth::new(Arc::clone(&people), GUILD, CHANNEL));
-    let mut server = start_with(Arc::new(service), auth, people).await;
+    let theme = Theme::from_config(render).unwrap();
+    let mut server = start_themed(Arc::new(service), auth, people, &theme).await;
     server.dir = Some(dir);
     server
 }
@@ -77,6 +85,17 @@ pub async fn start_with(
     auth: Arc<dyn ActivityAuth>,
     people: Arc<People>,
 ) -> Server {
+    let theme = Theme::from_config(&RenderConfig::default()).unwrap();
+    start_themed(service, auth, people, &theme).await
+}
+
+/// [`start_with`], the board drawn in `theme`'s colours.
+pub async fn start_themed(
+    service: Arc<GameService>,
+    auth: Arc<dyn ActivityAuth>,
+    people: Arc<People>,
+    theme: &Theme,
+) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     // Discord is asked who is in an Activity instance every 100 ms (where it lists them).
@@ -84,6 +103,7 @@ pub async fn start_with(
         Arc::clone(&service),
         Work::with_cpu_threads(4),
         auth,
+        theme,
         Duration::from_millis(100),
     );
     let (stop, stopped) = tokio::sync::watch::channel(false);

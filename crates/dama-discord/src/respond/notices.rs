@@ -185,8 +185,10 @@ pub async fn deliver_notice(
         // Discord failing for a moment says nothing of the person: the next ones go by DM.
         warn!(%error, user, "a direct message failed; mentioning them in the channel this time");
     }
+    let reply = direct_fallback(&outgoing.reply, user);
     let fallback = Outgoing {
-        reply: direct_fallback(&outgoing.reply, user),
+        text: data.markup.render(&reply.text),
+        reply,
         ..outgoing
     };
     let notice = Notice {
