@@ -14,6 +14,7 @@ use dama_core::config::{Config, Secret};
 use dama_discord::activity::DiscordAuth;
 use dama_discord::{BotError, Hooks, NO_TOKEN_HELP};
 use dama_render::Theme;
+use dama_service::delivery::Courier;
 use dama_service::work::Work;
 use dama_service::{Clock, GameService, ScaledClock, SystemClock};
 
@@ -115,13 +116,14 @@ async fn serve(config: &Config, token: &Secret, parts: Assembly) -> Result<(), B
             work.clone(),
             stopped.clone(),
         );
-        hooks.on_ready = Some(Box::new(move |application| {
+        hooks.on_ready = Some(Box::new(move |application, courier| {
             serve_page(
                 &config,
                 application,
                 service,
                 work,
                 &theme,
+                courier,
                 listener,
                 stopped,
             );
@@ -154,13 +156,19 @@ async fn serve(config: &Config, token: &Secret, parts: Assembly) -> Result<(), B
 }
 
 /// Serves the Activity's page on `listener` for the application `application`, Discord
-/// vouching for its people, its board in the PNG boards' colours (`theme`).
+/// vouching for its people, its board in the PNG boards' colours (`theme`), what its pages do
+/// posted in their channels' chat through `courier` as the same action on Discord would be.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "what the page's server is made of, named once where the bot is wired"
+)]
 fn serve_page(
     config: &Config,
     application: u64,
     service: Arc<GameService>,
     work: Work,
     theme: &Theme,
+    courier: Courier,
     listener: tokio::net::TcpListener,
     stopped: watch::Receiver<bool>,
 ) {
@@ -176,6 +184,7 @@ fn serve_page(
         .unwrap_or("(no public_url)");
     info!(%listen, url, "serving the Activity's page");
     let web = dama_web::Web::start(service, work, Arc::new(auth), theme);
+    web.deliver_through(courier);
     let limits = dama_web::http::Limits::from(&config.web);
     tokio::spawn(web.serve(listener, limits, stopped));
 }

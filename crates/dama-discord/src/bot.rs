@@ -10,7 +10,6 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{error, info, warn};
 
-use super::outgoing::render_notices;
 use super::ratelimits::{RateLimitNotes, RateLimits};
 use super::{Data, Error, commands, errors, respond};
 use dama_core::config::{Config, Secret};
@@ -19,6 +18,7 @@ use dama_core::shards::ShardSet;
 use dama_core::store::{GameId, IdentifyTurn};
 use dama_render::Renderer;
 use dama_service::GameService;
+use dama_service::delivery::Courier;
 use dama_service::work::Work;
 
 /// How long a stop waits for blocking work (an engine search, a database write) to finish.
@@ -145,7 +145,9 @@ pub fn command_ids(registered: &[serenity::Command]) -> Vec<(String, u64)> {
 /// `/health`).
 #[derive(Default)]
 pub struct Hooks {
-    pub on_ready: Option<Box<dyn FnOnce(u64) + Send + Sync>>,
+    /// Told the application's id and the delivery through Discord (for what the Activity's
+    /// pages do to reach the channels' chat).
+    pub on_ready: Option<Box<dyn FnOnce(u64, Courier) + Send + Sync>>,
     pub on_health: Option<Box<dyn FnOnce(Probe) + Send + Sync>>,
 }
 
@@ -168,7 +170,8 @@ pub async fn run(
     if let Some(shards) = &shards {
         info!("running {shards}");
     }
-    let mut data = Data::new(service.clone(), renderer, work.clone());
+    let limits = RateLimits::with_deadline(config.discord.post_deadline);
+    let mut data = Data::new(service.clone(), renderer, work.clone(), limits);
     data.launch_activity = config.activity_configured();
     if config.activity.enabled && !data.launch_activity {
         warn!(
@@ -178,7 +181,6 @@ pub async fn run(
         );
     }
     let entry_point = data.launch_activity;
-    data.limits = RateLimits::with_deadline(config.discord.post_deadline);
     let setup_failed = Arc::new(AtomicBool::new(false));
 
     let dev_guild = config.discord.dev_guild_id.map(serenity::GuildId::new);
@@ -208,11 +210,10 @@ pub async fn run(
                 info!("registered {count} commands globally");
             }
             if let Some(on_ready) = on_ready {
-                on_ready(ready.application.id.get());
+                on_ready(ready.application.id.get(), setup_data.courier.clone());
             }
             let rounds = Arc::new(tokio::sync::Mutex::new(()));
             tokio::spawn(sweep(
-                ctx.http.clone(),
                 setup_data.clone(),
                 sweep_interval,
                 sweeps_stopped.clone(),
@@ -221,7 +222,6 @@ pub async fn run(
             ));
             // Live games' flags cannot wait for the sweep: a short interval of their own.
             tokio::spawn(sweep(
-                ctx.http.clone(),
                 setup_data.clone(),
                 dama_service::FLAG_SWEEP_INTERVAL,
                 sweeps_stopped,
@@ -436,10 +436,10 @@ fn health_probe(
 
 /// Every `interval`, what `run` finds due (the sweep: expired challenges, forfeited games,
 /// reminders and the rest of the sweep's notices; or the flags of live games), posted as
-/// channel messages or direct messages, channel by channel (see [`respond::post_deliveries`]),
-/// each notice of the outbox reported once out (or left there to try again).
+/// channel messages or direct messages, channel by channel (see
+/// [`Courier::sweep`](dama_service::delivery::Courier::sweep)), each notice of the outbox
+/// reported once out (or left there to try again).
 async fn sweep(
-    http: Arc<serenity::Http>,
     data: Data,
     interval: Duration,
     mut stopped: watch::Receiver<bool>,
@@ -456,49 +456,11 @@ async fn sweep(
         // One round at a time across the sweeps: two posting in one channel at once would both
         // run into a limit before either heard of it.
         let _round = rounds.lock().await;
-        let service = data.service.clone();
-        let markup = data.markup.clone();
-        let renderer = data.renderer.clone();
-        let claimed = std::time::Instant::now();
-        // The sweep plays the engine's moves a restart interrupted: CPU work.
-        let job = data.work.spawn_cpu(move || {
-            run(&service).map(|deliveries| {
-                deliveries
-                    .into_iter()
-                    .map(|delivery| {
-                        // Each notice drawn with its own notices: one part to post.
-                        let parts: Vec<_> = delivery
-                            .notices
-                            .iter()
-                            .map(|notice| {
-                                render_notices(
-                                    &renderer,
-                                    vec![notice.clone()],
-                                    &|guild| service.server_language(guild),
-                                    &markup,
-                                )
-                            })
-                            .collect();
-                        (delivery, parts)
-                    })
-                    .collect::<Vec<_>>()
-            })
-        });
-        let deliveries = match job.await {
-            Ok(Ok(deliveries)) => deliveries,
-            Ok(Err(error)) => {
-                if let dama_service::ServiceError::Store(_) = error {
-                    metrics::database_error();
-                }
-                error!(%error, "sweep failed");
-                continue;
+        if let Err(error) = data.courier.sweep(run).await {
+            if let dama_service::ServiceError::Store(_) = error {
+                metrics::database_error();
             }
-            Err(error) => {
-                error!(%error, "the sweep job failed");
-                continue;
-            }
-        };
-        let _posting = data.work.track();
-        respond::post_deliveries(&http, &data, deliveries, claimed).await;
+            error!(%error, "sweep failed");
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
-use super::outgoing::{DiscordMessage, Outgoing, Place};
+use super::outgoing::{DiscordMessage, Drawn, Place};
 use super::permissions::{guild_only_text, missing_permissions_text, permission_name};
 use super::{Data, Error};
 use dama_core::i18n::{Language, t, tr};
@@ -193,11 +193,12 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
         return;
     }
     let message = DiscordMessage::new(
-        &Outgoing::text(Reply::private(text), &ctx.data().markup).in_language(reader_language(ctx)),
+        &Drawn::text(Reply::private(text), reader_language(ctx)),
         Place {
             guild: 0,
             attachment_limit: 0,
         },
+        &ctx.data().markup,
     );
     let result = if app.has_sent_initial_response.load(Ordering::SeqCst) {
         interaction

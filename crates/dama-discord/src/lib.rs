@@ -26,6 +26,7 @@
 pub mod activity;
 pub mod bot;
 pub mod call;
+pub mod chat;
 pub mod commands;
 pub mod errors;
 pub mod markup;
@@ -34,12 +35,12 @@ pub mod permissions;
 pub mod ratelimits;
 pub mod respond;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 
 use dama_render::Renderer;
+use dama_service::delivery::{ChatError, Courier};
 use dama_service::{GameService, ServiceError};
 
 pub use bot::{BotError, Hooks, run};
@@ -72,9 +73,11 @@ pub struct Data {
     /// Draws the boards and replays of the service's replies (on the blocking pool).
     pub renderer: Arc<Renderer>,
     pub work: Work,
-    /// The direct-message channel of each person the bot wrote to, so that a direct message
-    /// is one request after the first (Discord keeps the same channel for a person).
-    pub dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
+    /// Discord as the service's chat: channel messages, edits, direct messages, threads.
+    pub chat: Arc<chat::DiscordChat>,
+    /// Delivers what an answer brings through [`Data::chat`] (its thread, its notices, the
+    /// outbox's report), and the sweep's notices.
+    pub courier: Courier,
     /// The shards that were ready once: a later READY is a reconnection.
     ready_shards: Arc<Mutex<std::collections::HashSet<u32>>>,
     /// What members may see and do, which the service asks (linked to the client at start).
@@ -89,19 +92,38 @@ pub struct Data {
 
 impl Data {
     #[must_use]
-    pub fn new(service: Arc<GameService>, renderer: Arc<Renderer>, work: Work) -> Data {
+    pub fn new(
+        service: Arc<GameService>,
+        renderer: Arc<Renderer>,
+        work: Work,
+        limits: ratelimits::RateLimits,
+    ) -> Data {
         let access = Arc::new(permissions::DiscordAccess::default());
         service.set_access(access.clone());
+        let markup = markup::Markup::default();
+        let chat = Arc::new(chat::DiscordChat::new(
+            access.clone(),
+            markup.clone(),
+            limits.clone(),
+        ));
+        let courier = Courier::new(
+            service.clone(),
+            renderer.clone(),
+            work.clone(),
+            chat.clone(),
+            limits.deadline(),
+        );
         Data {
             service,
             renderer,
             work,
-            dm_channels: Arc::default(),
+            chat,
+            courier,
             ready_shards: Arc::default(),
             access,
             launch_activity: false,
-            limits: ratelimits::RateLimits::default(),
-            markup: markup::Markup::default(),
+            limits,
+            markup,
         }
     }
 
@@ -126,28 +148,6 @@ impl Data {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(shard)
     }
-
-    /// The direct-message channel with `user`, when one was opened before.
-    #[must_use]
-    pub fn dm_channel(&self, user: u64) -> Option<u64> {
-        self.dm_channels
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&user)
-            .copied()
-    }
-
-    /// Remembers (`Some`) or forgets (`None`) the direct-message channel with `user`.
-    pub fn set_dm_channel(&self, user: u64, channel: Option<u64>) {
-        let mut channels = self
-            .dm_channels
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match channel {
-            Some(channel) => channels.insert(user, channel),
-            None => channels.remove(&user),
-        };
-    }
 }
 
 /// The error of a command or an event handler.
@@ -163,6 +163,9 @@ pub enum Error {
     /// Discord refused a request or could not be reached.
     #[error("discord: {0}")]
     Discord(#[from] Box<serenity::Error>),
+    /// A message did not go (see [`ChatError`]).
+    #[error("discord: {0}")]
+    Chat(#[from] ChatError),
     /// A blocking job panicked or was cancelled.
     #[error("background job: {0}")]
     Job(#[from] tokio::task::JoinError),

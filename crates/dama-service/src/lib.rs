@@ -27,6 +27,7 @@ mod board;
 mod challenge;
 mod clock;
 pub mod commands;
+pub mod delivery;
 mod endings;
 mod engine_pool;
 mod hint;

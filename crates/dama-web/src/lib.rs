@@ -27,7 +27,7 @@ pub mod session;
 mod socket;
 pub mod words;
 
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 use std::time::Duration;
 
 use tokio::net::TcpListener;
@@ -41,6 +41,7 @@ pub use socket::{BURST, RATE};
 use dama_render::Theme;
 use dama_service::GameService;
 use dama_service::activity::ActivityAuth;
+use dama_service::delivery::Courier;
 use dama_service::work::Work;
 
 /// How often Discord is asked again who is in each Activity instance with pages here: the
@@ -57,6 +58,10 @@ pub struct Web {
     sessions: Sessions,
     live: Arc<live::Live>,
     colours: BoardColours,
+    /// Where the pages' public answers go, as the same action's would on the platform: the
+    /// channel's chat (the board, its ping, the notices it brings). Unset: the pages alone
+    /// hear of them.
+    courier: OnceLock<Courier>,
 }
 
 impl Web {
@@ -90,11 +95,19 @@ impl Web {
             sessions: Sessions::default(),
             live,
             colours: BoardColours::from(theme),
+            courier: OnceLock::new(),
         });
         if web.auth.lists_present_people() {
             tokio::spawn(relist(Arc::downgrade(&web), every));
         }
         web
+    }
+
+    /// Delivers the pages' public answers through `courier` from now on: a move, an offer, a
+    /// resignation or a game started on a page is posted in its channel's chat, and notifies,
+    /// as the same action there would. (Set once; later calls change nothing.)
+    pub fn deliver_through(&self, courier: Courier) {
+        let _ = self.courier.set(courier);
     }
 
     /// The routes.

@@ -317,13 +317,15 @@ impl Page {
         let work = self.web.work.clone();
         let done = self.done.clone();
         let live = Arc::clone(&self.web.live);
+        let courier = self.web.courier.get().cloned();
         tokio::spawn(async move {
+            let drawing = courier.clone();
             let answered = work
                 .spawn_in(lane, move || {
                     let named = |user| live.present_name(actor.channel, user);
                     let (origin, action) = match read_action(&service, &actor, incoming, &named)? {
                         Ok(pair) => pair,
-                        Err(refusal) => return Ok((Reply::private(refusal), Kind::Other)),
+                        Err(refusal) => return Ok((Reply::private(refusal), Kind::Other, None)),
                     };
                     let kind = match action {
                         Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. } => {
@@ -339,6 +341,21 @@ impl Page {
                         }
                         action => service.act(&actor, origin, action)?,
                     };
+                    // The channel's chat hears of a public answer as of the same action made
+                    // there: where its game is played (its thread), else in the channel.
+                    let chat = match &drawing {
+                        Some(courier) if !reply.ephemeral && !matches!(kind, Kind::Analysis(_)) => {
+                            let at = match reply.game {
+                                Some(game) => service
+                                    .store()
+                                    .game(game)?
+                                    .map_or(actor.channel, |game| game.place()),
+                                None => actor.channel,
+                            };
+                            Some((courier.draw(&actor, reply.clone()), actor.guild, at))
+                        }
+                        _ => None,
+                    };
                     // The page shows people by their names.
                     reply.text = reply.text.with_names(|user| {
                         named(user)
@@ -348,11 +365,20 @@ impl Page {
                             })
                             .unwrap_or_else(|| user.to_string())
                     });
-                    Ok::<_, dama_service::ServiceError>((reply, kind))
+                    Ok::<_, dama_service::ServiceError>((reply, kind, chat))
                 })
                 .await;
             let answer = match answered {
-                Ok(Ok(answer)) => Some(answer),
+                Ok(Ok((reply, kind, chat))) => {
+                    if let (Some(courier), Some((drawn, guild, channel))) = (courier, chat) {
+                        // Posted apart: the page has its answer without waiting for the chat.
+                        tokio::spawn(async move {
+                            let _posting = courier.work().track();
+                            let _ = courier.post(&drawn, guild, channel).await;
+                        });
+                    }
+                    Some((reply, kind))
+                }
                 Ok(Err(error)) => {
                     tracing::error!(%error, "an action of a page failed");
                     None

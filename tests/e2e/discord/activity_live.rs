@@ -169,3 +169,96 @@ async fn a_live_game_from_the_activity_in_a_voice_channel_ends_when_a_flag_falls
     }
     discord.assert_no_errors();
 }
+
+/// The posts in `channel` until one for which `wanted` holds (at most `most` before it): that
+/// one's message.
+async fn post_where(
+    discord: &Standin,
+    channel: u64,
+    most: usize,
+    wanted: impl Fn(&str) -> bool,
+) -> Value {
+    let mut seen = Vec::new();
+    loop {
+        let post = next_post(discord, channel).await;
+        if wanted(&text(&post)) {
+            return post;
+        }
+        seen.push(text(&post));
+        assert!(seen.len() < most, "not among {seen:#?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_is_done_on_the_page_is_posted_and_notified_in_the_channel_as_on_discord() {
+    let discord = Standin::start().await;
+    discord.enable_activities(true);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let port = free_port();
+    let (_bot, _) = start_global(&discord, &dir, &activity_config(port), "page-posts").await;
+    crate::discord::common::threads_off(&discord).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let channel = discord.channel_id();
+    let instance = discord.start_activity(channel, &[&alice, &bob]);
+    let mut alice_page = open_page(&discord, port, &alice, channel, &instance).await;
+    let mut bob_page = open_page(&discord, port, &bob, channel, &instance).await;
+
+    // Alice challenges Bob from her page: the challenge is posted in the channel, pinging him.
+    let bob_id = bob.id.to_string();
+    send(
+        &mut alice_page,
+        json!({"type": "challenge", "opponent": bob_id, "colour": "white"}),
+    )
+    .await;
+    let challenge = post_where(&discord, channel, 3, |said| said.contains(&bob.mention())).await;
+    assert_eq!(discord.notified(message_id_of(&challenge)), [bob.id]);
+    let lobby = next(&mut bob_page, "the challenge to Bob", |frame| {
+        frame["type"] == "lobby" && frame["challenges"] != json!([])
+    })
+    .await;
+    send(
+        &mut bob_page,
+        json!({"type": "accept", "challenge": lobby["challenges"][0]["id"]}),
+    )
+    .await;
+    // The game's first board in the channel, where a challenge accepted on Discord puts it.
+    let first = post_where(&discord, channel, 3, |said| {
+        said.contains("22-18") || said.contains(&alice.mention())
+    })
+    .await;
+    assert!(
+        !first["embeds"].as_array().unwrap().is_empty(),
+        "a board: {first:#}"
+    );
+    let game =
+        next(&mut bob_page, "Bob's game", |frame| frame["type"] == "game").await["game"].clone();
+
+    // Alice moves on her page: the board follows in the channel and Bob is pinged, as a move
+    // on Discord does.
+    send(
+        &mut alice_page,
+        json!({"type": "move", "game": game["id"], "ply": 0, "move": "22-18"}),
+    )
+    .await;
+    let moved = post_where(&discord, channel, 3, |said| said.contains("22-18")).await;
+    assert!(text(&moved).contains(&bob.mention()), "{}", text(&moved));
+    assert_eq!(discord.notified(message_id_of(&moved)), [bob.id]);
+    assert!(
+        !moved["embeds"].as_array().unwrap().is_empty(),
+        "the board: {moved:#}"
+    );
+
+    // Bob resigns on his page: the result is posted, naming Alice the winner.
+    send(&mut bob_page, json!({"type": "resign", "game": game["id"]})).await;
+    let ended = post_where(&discord, channel, 4, |said| said.contains("resign")).await;
+    assert!(text(&ended).contains(&alice.mention()), "{}", text(&ended));
+    discord.assert_no_errors();
+}
+
+/// A posted message's id.
+fn message_id_of(message: &Value) -> u64 {
+    message["id"]
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .expect("a message id")
+}

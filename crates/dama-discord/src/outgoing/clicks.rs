@@ -3,8 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::{DiscordMessage, MAX_CONTENT, Place, message_link, ping_content, truncate};
-use dama_core::i18n::{Language, t};
+use super::{
+    DiscordMessage, Drawn, MAX_CONTENT, Markup, Place, message_link, ping_content, truncate,
+};
+use dama_core::i18n::t;
 use dama_core::store::MessageRef;
 use dama_service::{ChallengeButton, ComponentAction, GameButton, PuzzleButton, Reply};
 /// How the answer to a click is shown.
@@ -78,16 +80,16 @@ pub fn click_answer(
 
 /// Edits never notify anyone, so a board updated in place is followed by a short message that
 /// mentions the people the reply was meant to reach (other than the clicker): the reply's
-/// first line, with their mentions in front, and a link to the board in `language`.
+/// first line, with their mentions in front, and a link to the board in the readers' language.
 #[must_use]
 pub fn ping_after_update(
-    reply: &Reply,
-    text: &str,
+    drawn: &Drawn,
+    markup: &Markup,
     actor: u64,
     place: Place,
     board: Option<MessageRef>,
-    language: Language,
 ) -> Option<DiscordMessage> {
+    let (reply, language) = (&drawn.reply, drawn.language);
     let mut others: Vec<u64> = Vec::new();
     for &id in &reply.mentions {
         if id != actor && !others.contains(&id) {
@@ -97,7 +99,8 @@ pub fn ping_after_update(
     if others.is_empty() {
         return None;
     }
-    let mut content = ping_content(language, &others, text, reply.game);
+    let text = markup.render(&reply.text);
+    let mut content = ping_content(language, &others, &text, reply.game);
     if let Some(board) = board {
         let link = t!(
             language,
@@ -118,11 +121,11 @@ pub fn ping_after_update(
 
 #[cfg(test)]
 mod tests {
-    use crate::markup::Markup;
     use serde_json::json;
 
     use super::*;
     use crate::outgoing::fixtures::{PLACE, board_reply, to_json};
+    use dama_core::i18n::Language;
     use dama_core::store::GameId;
     #[test]
     fn clicks_update_the_board_in_place_only_for_public_boards() {
@@ -239,12 +242,11 @@ mod tests {
             message: 30,
         });
         let ping = ping_after_update(
-            &board,
-            &Markup::default().render(&board.text),
+            &Drawn::text(board.clone(), Language::En),
+            &Markup::default(),
             42,
             PLACE,
             board_message,
-            Language::En,
         )
         .unwrap();
         assert_eq!(
@@ -257,12 +259,11 @@ mod tests {
         );
         assert!(
             ping_after_update(
-                &board,
-                &Markup::default().render(&board.text),
+                &Drawn::text(board.clone(), Language::En),
+                &Markup::default(),
                 43,
                 PLACE,
-                board_message,
-                Language::En
+                board_message
             )
             .is_none(),
             "the clicker is not pinged"
@@ -274,12 +275,11 @@ mod tests {
         };
         assert_eq!(
             ping_after_update(
-                &offer,
-                &Markup::default().render(&offer.text),
+                &Drawn::text(offer.clone(), Language::En),
+                &Markup::default(),
                 42,
                 PLACE,
-                None,
-                Language::En
+                None
             )
             .unwrap()
             .content,

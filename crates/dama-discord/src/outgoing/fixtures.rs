@@ -1,10 +1,9 @@
 //! What the tests of the outgoing parts share: a place, a board reply, an analysis.
 
-use crate::markup::Markup;
 use dama_rules::Position;
 use serde_json::Value;
 
-use super::{DEFAULT_ATTACHMENT_LIMIT, Outgoing, Place};
+use super::{DEFAULT_ATTACHMENT_LIMIT, Drawn, Place};
 use dama_core::i18n::Language;
 use dama_core::store::GameId;
 use dama_render::{BoardView, Renderer};
@@ -26,7 +25,7 @@ pub(super) fn button(id: &str, label: &str) -> Component {
     }
 }
 
-pub(super) fn board_reply() -> Outgoing {
+pub(super) fn board_reply() -> Drawn {
     let options = (0..7)
         .map(|i| SelectOption {
             label: format!("2{i}-1{i}"),
@@ -52,19 +51,12 @@ pub(super) fn board_reply() -> Outgoing {
         game: Some(GameId(7)),
         ..Reply::default()
     };
-    Outgoing {
-        text: Markup::default().render(&reply.text),
-        reply,
-        board_png: Some(vec![0x89, b'P', b'N', b'G']),
-        replay_gif: None,
-        chart_png: None,
-        table_png: None,
-        language: Language::En,
-        notices: Vec::new(),
-    }
+    let mut drawn = Drawn::text(reply, Language::En);
+    drawn.board_png = Some(vec![0x89, b'P', b'N', b'G']);
+    drawn
 }
 /// An analysis: the board of its worst moment, the annotated PDN and the chart.
-pub(super) fn analysis_reply() -> Outgoing {
+pub(super) fn analysis_reply() -> Drawn {
     let renderer = Renderer::new(&dama_core::config::RenderConfig::default()).unwrap();
     let reply = Reply {
         text: "**Analysis of game #12**\n22-18?? (better 21-17)".into(),
@@ -89,5 +81,5 @@ pub(super) fn analysis_reply() -> Outgoing {
         }),
         ..Reply::public("")
     };
-    Outgoing::render(&renderer, reply, &Markup::default())
+    Drawn::draw(&renderer, reply, Language::En, &|_| Language::En, true)
 }

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use super::{
-    BOARD_FILE, BOARD_URL, EMBED_COLOUR, MAX_CONTENT, MAX_EMBED_DESCRIPTION, MAX_FILES, Outgoing,
-    Place, action_rows, message_link, ping_content, truncate,
+    BOARD_FILE, BOARD_URL, Drawn, EMBED_COLOUR, MAX_CONTENT, MAX_EMBED_DESCRIPTION, MAX_FILES,
+    Markup, Place, action_rows, message_link, ping_content, truncate,
 };
 use dama_core::i18n::t;
 /// One message's worth of Discord parts, decided once for every way of sending it.
@@ -28,10 +28,11 @@ impl DiscordMessage {
     /// too long); a chart and a table each go in an embed of their own, after the board's;
     /// files are attached when they fit (at most [`MAX_FILES`]), the others named in a note.
     #[must_use]
-    pub fn new(outgoing: &Outgoing, place: Place) -> DiscordMessage {
+    pub fn new(outgoing: &Drawn, place: Place, markup: &Markup) -> DiscordMessage {
         let reply = &outgoing.reply;
         let language = outgoing.language;
-        let mut text = outgoing.text.clone();
+        let written = markup.render(&reply.text);
+        let mut text = written.clone();
         if let Some(board) = reply.current_board {
             let link = t!(
                 language,
@@ -85,7 +86,7 @@ impl DiscordMessage {
         }
         // The content of a message whose text is in an embed: who it pings and what happened
         // (a push notification shows the content only).
-        let mention_line = ping_content(language, &mentions, &outgoing.text, reply.game);
+        let mention_line = ping_content(language, &mentions, &written, reply.game);
         let mut embeds = Vec::new();
         let content = if outgoing.board_png.is_some() {
             embeds.push(
@@ -226,7 +227,7 @@ mod tests {
 
     #[test]
     fn board_reply_is_an_embed_with_the_image_and_pings_in_the_content() {
-        let message = DiscordMessage::new(&board_reply(), PLACE);
+        let message = DiscordMessage::new(&board_reply(), PLACE, &Markup::default());
         let json = to_json(&serenity::CreateInteractionResponse::Message(
             message.into_response(),
         ));
@@ -278,22 +279,14 @@ mod tests {
     fn each_person_is_allowed_one_mention() {
         let mut outgoing = board_reply();
         outgoing.reply.mentions = vec![43, 42, 43, 42];
-        let message = DiscordMessage::new(&outgoing, PLACE);
+        let message = DiscordMessage::new(&outgoing, PLACE, &Markup::default());
         assert_eq!(
             message.content,
             "<@43> <@42> — alice played **22-18**. · game #7"
         );
         let json = to_json(&message.clone().into_create_message());
         assert_eq!(json["allowed_mentions"]["users"], json!(["43", "42"]));
-        let ping = ping_after_update(
-            &outgoing.reply,
-            &outgoing.text,
-            42,
-            PLACE,
-            None,
-            Language::En,
-        )
-        .unwrap();
+        let ping = ping_after_update(&outgoing, &Markup::default(), 42, PLACE, None).unwrap();
         assert_eq!(ping.mentions, [43]);
     }
 
@@ -305,7 +298,8 @@ mod tests {
             message: 30,
         });
         let json = to_json(
-            &DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), PLACE).into_response(),
+            &DiscordMessage::new(&Drawn::text(reply, Language::En), PLACE, &Markup::default())
+                .into_response(),
         );
         assert_eq!(json["flags"].as_u64().unwrap() & 64, 64);
         let content = json["content"].as_str().unwrap();
@@ -327,7 +321,8 @@ mod tests {
             ..Reply::public("bob declined the challenge from <@42>.")
         };
         let json = to_json(&serenity::CreateInteractionResponse::UpdateMessage(
-            DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), PLACE).into_response(),
+            DiscordMessage::new(&Drawn::text(reply, Language::En), PLACE, &Markup::default())
+                .into_response(),
         ));
         assert_eq!(json["type"], 7);
         assert_eq!(json["data"]["components"], json!([]), "the buttons go");
@@ -342,7 +337,9 @@ mod tests {
 
     #[test]
     fn edits_carry_the_new_image_and_clear_the_old_one() {
-        let edit = to_json(&DiscordMessage::new(&board_reply(), PLACE).into_edit_response());
+        let edit = to_json(
+            &DiscordMessage::new(&board_reply(), PLACE, &Markup::default()).into_edit_response(),
+        );
         assert_eq!(
             edit["attachments"],
             json!([{"id": 0, "filename": "board.png", "description": null}])
@@ -351,8 +348,9 @@ mod tests {
         assert_eq!(edit["content"], "<@43> — alice played **22-18**. · game #7");
         let text_only = to_json(
             &DiscordMessage::new(
-                &Outgoing::text(Reply::public("over"), &Markup::default()),
+                &Drawn::text(Reply::public("over"), Language::En),
                 PLACE,
+                &Markup::default(),
             )
             .into_edit_response(),
         );
@@ -361,11 +359,9 @@ mod tests {
         assert_eq!(text_only["components"], json!([]));
         let message_edit = to_json(
             &DiscordMessage::new(
-                &Outgoing::text(
-                    Reply::public("The challenge has expired."),
-                    &Markup::default(),
-                ),
+                &Drawn::text(Reply::public("The challenge has expired."), Language::En),
                 PLACE,
+                &Markup::default(),
             )
             .into_edit_message(),
         );
@@ -376,7 +372,9 @@ mod tests {
 
     #[test]
     fn channel_messages_and_followups_keep_files_and_mentions() {
-        let channel = to_json(&DiscordMessage::new(&board_reply(), PLACE).into_create_message());
+        let channel = to_json(
+            &DiscordMessage::new(&board_reply(), PLACE, &Markup::default()).into_create_message(),
+        );
         assert_eq!(
             channel["content"],
             "<@43> — alice played **22-18**. · game #7"
@@ -386,7 +384,8 @@ mod tests {
         let mut private = board_reply();
         private.reply.ephemeral = true;
         private.reply.components.clear();
-        let followup = to_json(&DiscordMessage::new(&private, PLACE).into_followup());
+        let followup =
+            to_json(&DiscordMessage::new(&private, PLACE, &Markup::default()).into_followup());
         assert_eq!(followup["flags"].as_u64().unwrap() & 64, 64);
         assert_eq!(
             followup["embeds"][0]["image"]["url"],
@@ -404,8 +403,12 @@ mod tests {
             ..Reply::public("Game #4 as PDN:")
         };
         let json = to_json(
-            &DiscordMessage::new(&Outgoing::text(reply.clone(), &Markup::default()), PLACE)
-                .into_response(),
+            &DiscordMessage::new(
+                &Drawn::text(reply.clone(), Language::En),
+                PLACE,
+                &Markup::default(),
+            )
+            .into_response(),
         );
         assert_eq!(json["attachments"][0]["filename"], "dama-game-4.pdn");
         assert_eq!(json["content"], "Game #4 as PDN:");
@@ -414,7 +417,8 @@ mod tests {
             attachment_limit: 4,
         };
         let json = to_json(
-            &DiscordMessage::new(&Outgoing::text(reply, &Markup::default()), tiny).into_response(),
+            &DiscordMessage::new(&Drawn::text(reply, Language::En), tiny, &Markup::default())
+                .into_response(),
         );
         assert_eq!(json["attachments"], json!([]));
         assert!(
@@ -436,7 +440,7 @@ mod tests {
             (image.width(), image.height()),
             (dama_render::chart::WIDTH, dama_render::chart::HEIGHT)
         );
-        let message = DiscordMessage::new(&outgoing, PLACE);
+        let message = DiscordMessage::new(&outgoing, PLACE, &Markup::default());
         let names = |json: &Value| -> Vec<String> {
             json["attachments"]
                 .as_array()
@@ -490,13 +494,13 @@ mod tests {
             }),
             ..Reply::public("**Standings of Coppa** after round 2 of 3")
         };
-        let outgoing = Outgoing::render(&renderer, reply, &Markup::default());
+        let outgoing = Drawn::draw(&renderer, reply, Language::En, &|_| Language::En, true);
         let table = outgoing.table_png.as_ref().expect("the table is drawn");
         assert_eq!(table.filename, "dama-tournament-3-standings.png");
         let image = image::load_from_memory_with_format(&table.bytes, image::ImageFormat::Png)
             .expect("the table is a PNG");
         assert!(image.width() >= dama_render::table::MIN_WIDTH);
-        let message = DiscordMessage::new(&outgoing, PLACE);
+        let message = DiscordMessage::new(&outgoing, PLACE, &Markup::default());
         for json in [
             to_json(&message.clone().into_response()),
             to_json(&message.clone().into_edit_response()),
@@ -520,7 +524,9 @@ mod tests {
             attachment_limit: table.bytes.len() as u64 - 1,
             ..PLACE
         };
-        let json = to_json(&DiscordMessage::new(&outgoing, small).into_create_message());
+        let json = to_json(
+            &DiscordMessage::new(&outgoing, small, &Markup::default()).into_create_message(),
+        );
         assert!(
             json["embeds"].as_array().is_none_or(Vec::is_empty),
             "{json:#}"
@@ -542,7 +548,7 @@ mod tests {
             guild: 10,
             attachment_limit: chart_size - 1,
         };
-        let message = DiscordMessage::new(&outgoing, small);
+        let message = DiscordMessage::new(&outgoing, small, &Markup::default());
         let json = to_json(&message.into_response());
         let names: Vec<&str> = json["attachments"]
             .as_array()
@@ -569,7 +575,8 @@ mod tests {
     fn a_chart_whose_name_an_embed_cannot_take_is_only_attached() {
         let mut outgoing = analysis_reply();
         outgoing.chart_png.as_mut().unwrap().filename = "partita 12.png".into();
-        let json = to_json(&DiscordMessage::new(&outgoing, PLACE).into_response());
+        let json =
+            to_json(&DiscordMessage::new(&outgoing, PLACE, &Markup::default()).into_response());
         assert_eq!(json["attachments"][2]["filename"], "partita 12.png");
         assert_eq!(json["embeds"].as_array().unwrap().len(), 1);
         assert!(embeddable("dama-game-12-chart.png"));
@@ -581,8 +588,9 @@ mod tests {
         let long = "é".repeat(5000);
         let json = to_json(
             &DiscordMessage::new(
-                &Outgoing::text(Reply::public(long), &Markup::default()),
+                &Drawn::text(Reply::public(long), Language::En),
                 PLACE,
+                &Markup::default(),
             )
             .into_response(),
         );
@@ -602,8 +610,9 @@ mod tests {
         });
         let link = |language| {
             DiscordMessage::new(
-                &Outgoing::text(reply.clone(), &Markup::default()).in_language(language),
+                &Drawn::text(reply.clone(), language),
                 PLACE,
+                &Markup::default(),
             )
             .content
         };
@@ -628,8 +637,9 @@ mod tests {
         };
         let note = |language| {
             DiscordMessage::new(
-                &Outgoing::text(pdn.clone(), &Markup::default()).in_language(language),
+                &Drawn::text(pdn.clone(), language),
                 tiny,
+                &Markup::default(),
             )
             .content
         };
@@ -662,12 +672,11 @@ mod tests {
             message: 30,
         });
         let ping = ping_after_update(
-            &board,
-            &Markup::default().render(&board.text),
+            &Drawn::text(board.clone(), Language::Es),
+            &Markup::default(),
             42,
             PLACE,
             at,
-            Language::Es,
         )
         .unwrap();
         assert!(
@@ -681,12 +690,11 @@ mod tests {
                 link(language),
                 note(language),
                 ping_after_update(
-                    &board,
-                    &Markup::default().render(&board.text),
+                    &Drawn::text(board.clone(), language),
+                    &Markup::default(),
                     42,
                     PLACE,
                     at,
-                    language,
                 )
                 .unwrap()
                 .content,

@@ -1,7 +1,7 @@
-//! From the service to Discord: a [`Reply`] (with its board and replay drawn) as serenity
+//! From the service to Discord: a reply as the delivery drew it ([`Drawn`]) as serenity
 //! builders.
 //!
-//! Besides [`Outgoing::render`], which draws, everything here is pure: [`DiscordMessage::new`] decides the content, embed, files,
+//! Everything here is pure: [`DiscordMessage::new`] decides the content, embed, files,
 //! components and allowed mentions once, and the `into_*` methods turn that into the builder
 //! each way of sending needs (an interaction response, an edit of it, a follow-up, a channel
 //! message or an edit of one). Discord's limits are applied here, so a reply can never be
@@ -12,8 +12,8 @@
 //! - `clicks`: how the answer to a click is shown ([`click_answer`]), and the ping that
 //!   follows a board updated in place.
 //!
-//! Here: [`Outgoing`] (a reply drawn), its notices, Discord's limits, where a reply goes
-//! ([`Place`]), thread names and the channel fallback of a direct message.
+//! Here: Discord's limits, where a reply goes ([`Place`]), thread names and the ping that says
+//! what happened.
 
 mod clicks;
 mod components;
@@ -22,12 +22,10 @@ mod fixtures;
 mod message;
 
 use dama_core::i18n::{Language, t};
-use dama_core::text::{Part, RichText};
 
 pub use crate::markup::{Markup, message_link};
 use dama_core::store::GameId;
-use dama_render::{Renderer, advantage_chart};
-use dama_service::{Attachment, Notice, Reply};
+pub use dama_service::delivery::Drawn;
 
 pub use clicks::{ClickAnswer, click_answer, ping_after_update};
 pub use components::{action_rows, autocomplete, autocomplete_hint};
@@ -54,132 +52,6 @@ pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 
 /// The colour of the embeds: the dark squares of the board.
 const EMBED_COLOUR: u32 = 0x006d_8a4e;
-
-/// A reply ready to send: the service's answer with its board and replay drawn.
-#[derive(Debug, Clone)]
-pub struct Outgoing {
-    pub reply: Reply,
-    /// The reply's text as Discord writes it (see [`Markup`]).
-    pub text: String,
-    /// The board of `reply.board` as PNG.
-    pub board_png: Option<Vec<u8>>,
-    /// The game of `reply.replay` as an animated GIF.
-    pub replay_gif: Option<Attachment>,
-    /// The advantage chart of `reply.chart` as PNG, under the view's file name.
-    pub chart_png: Option<Attachment>,
-    /// The table of `reply.table` (a tournament's standings) as PNG, under the view's file
-    /// name.
-    pub table_png: Option<Attachment>,
-    /// The language of the reply's readers, for what the adapter adds to it (a link to the
-    /// current board, a note about a file too big): the actor's for a private reply, the
-    /// server's public language otherwise. English until [`Outgoing::in_language`].
-    pub language: Language,
-    /// The reply's notices (and the notices they bring, in order), drawn for their readers:
-    /// posted after the reply.
-    pub notices: Vec<(Notice, Outgoing)>,
-}
-
-impl Outgoing {
-    /// Draws the reply's board, replay, chart and table. Blocking (a board, a chart or a table
-    /// takes milliseconds of CPU, a replay a few hundred): call it off the async runtime, next
-    /// to the service call.
-    #[must_use]
-    pub fn render(renderer: &Renderer, reply: Reply, markup: &Markup) -> Outgoing {
-        let board_png = reply.board.as_ref().map(|view| renderer.png(view));
-        let replay_gif = reply.replay.as_ref().map(|view| Attachment {
-            filename: view.filename.clone(),
-            bytes: renderer.replay_gif(&view.start, &view.moves, view.bottom, &view.captions),
-        });
-        let chart_png = reply.chart.as_ref().map(|view| Attachment {
-            filename: view.filename.clone(),
-            bytes: advantage_chart(&view.evaluations, &view.marks, &view.labels),
-        });
-        let table_png = reply.table.as_ref().map(|view| Attachment {
-            filename: view.filename.clone(),
-            bytes: renderer.table_png(view),
-        });
-        Outgoing {
-            text: markup.render(&reply.text),
-            reply,
-            board_png,
-            replay_gif,
-            chart_png,
-            table_png,
-            language: Language::En,
-            notices: Vec::new(),
-        }
-    }
-
-    /// Draws a reply and its notices: the reply for readers of `language`, each notice in its
-    /// server's language (`server_language`). The notices leave `reply.notices` for
-    /// [`Outgoing::notices`]; a notice's own notices follow it there.
-    #[must_use]
-    pub fn render_with_notices(
-        renderer: &Renderer,
-        mut reply: Reply,
-        language: Language,
-        server_language: &dyn Fn(u64) -> Language,
-        markup: &Markup,
-    ) -> Outgoing {
-        let notices = std::mem::take(&mut reply.notices);
-        let mut outgoing = Outgoing::render(renderer, reply, markup).in_language(language);
-        outgoing.notices = render_notices(renderer, notices, server_language, markup);
-        outgoing
-    }
-
-    /// The same reply for readers of `language` (the reply's own language where it has one).
-    #[must_use]
-    pub fn in_language(mut self, language: Language) -> Outgoing {
-        self.language = self.reply.language.unwrap_or(language);
-        self
-    }
-
-    /// A reply without a board (error messages, tests).
-    #[must_use]
-    pub fn text(reply: Reply, markup: &Markup) -> Outgoing {
-        Outgoing {
-            text: markup.render(&reply.text),
-            reply,
-            board_png: None,
-            replay_gif: None,
-            chart_png: None,
-            table_png: None,
-            language: Language::En,
-            notices: Vec::new(),
-        }
-    }
-}
-
-/// Notices drawn for posting, each in its server's language, a notice's own notices right
-/// after it.
-#[must_use]
-pub fn render_notices(
-    renderer: &Renderer,
-    notices: Vec<Notice>,
-    server_language: &dyn Fn(u64) -> Language,
-    markup: &Markup,
-) -> Vec<(Notice, Outgoing)> {
-    fn push(
-        renderer: &Renderer,
-        mut notice: Notice,
-        server_language: &dyn Fn(u64) -> Language,
-        markup: &Markup,
-        out: &mut Vec<(Notice, Outgoing)>,
-    ) {
-        let nested = std::mem::take(&mut notice.reply.notices);
-        let outgoing = Outgoing::render(renderer, notice.reply.clone(), markup)
-            .in_language(server_language(notice.guild));
-        out.push((notice, outgoing));
-        for inner in nested {
-            push(renderer, inner, server_language, markup, out);
-        }
-    }
-    let mut out = Vec::new();
-    for notice in notices {
-        push(renderer, notice, server_language, markup, &mut out);
-    }
-    out
-}
 
 /// The content of a message that pings `mentions` about a reply whose text is `text`: the
 /// mentions its first line (what happened) lacks, then that line, with the game's number when
@@ -240,38 +112,6 @@ pub fn thread_name(name: &str) -> String {
     }
 }
 
-/// A direct message that could not be delivered, as a message in the channel it falls back
-/// to: the person's mention in front (unless a board's mention line carries it), and them the
-/// only one it may notify. No components: its buttons, if any, stay on the board.
-#[must_use]
-pub fn direct_fallback(reply: &Reply, user: u64) -> Reply {
-    let named = reply
-        .text
-        .spans()
-        .first()
-        .is_some_and(|span| span.part == Part::Person(user));
-    let text = if reply.board.is_some() || named {
-        reply.text.clone()
-    } else {
-        let mut text = RichText::from(Part::Person(user));
-        text.push_str(" ");
-        text.append(reply.text.clone());
-        text
-    };
-    Reply {
-        text,
-        mentions: vec![user],
-        components: Vec::new(),
-        ephemeral: false,
-        game: None,
-        challenge: None,
-        thread: None,
-        notices: Vec::new(),
-        archive: None,
-        ..reply.clone()
-    }
-}
-
 /// Where a reply goes: the guild (for links to messages) and the largest file it may carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
@@ -292,23 +132,13 @@ pub fn truncate(text: &str, max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use dama_rules::Position;
     use serde_json::json;
 
     use super::fixtures::{PLACE, board_reply, button, to_json};
     use super::*;
     use dama_core::store::GameId;
-    use dama_render::BoardView;
-
-    fn notice(guild: u64, channel: u64, text: &str, direct: Option<u64>) -> Notice {
-        Notice {
-            guild,
-            channel,
-            reply: Reply::public(text),
-            edit: None,
-            direct,
-        }
-    }
+    use dama_service::Reply;
+    use dama_service::delivery::direct_fallback;
 
     #[test]
     fn thread_names_fit_discord() {
@@ -332,16 +162,11 @@ mod tests {
         reply.components = vec![vec![button("g:4:2:bump", "Bump")]];
         reply.game = Some(GameId(4));
         let fallback = direct_fallback(&reply, 43);
-        assert_eq!(fallback.text, "@43 Your move in game #4 against alice.");
-        assert_eq!(fallback.mentions, [43]);
-        assert!(!fallback.ephemeral);
-        assert!(fallback.components.is_empty());
-        assert_eq!(
-            fallback.game, None,
-            "the fallback does not replace the board"
+        let message = DiscordMessage::new(
+            &Drawn::text(fallback, Language::En),
+            PLACE,
+            &Markup::default(),
         );
-        let message =
-            DiscordMessage::new(&Outgoing::text(fallback.clone(), &Markup::default()), PLACE);
         let json = to_json(&message.into_create_message());
         assert_eq!(json["content"], "<@43> Your move in game #4 against alice.");
         assert_eq!(
@@ -349,25 +174,13 @@ mod tests {
             json!(["43"]),
             "only that person"
         );
+        let mut board = board_reply();
+        board.reply.mentions = vec![];
+        board.reply = direct_fallback(&board.reply, 44);
         assert_eq!(
-            direct_fallback(&fallback, 43).text,
-            fallback.text,
-            "one mention in front"
-        );
-        let mut board = board_reply().reply;
-        board.mentions = vec![];
-        let on_board = direct_fallback(&board, 44);
-        assert_eq!(
-            on_board.text, board.text,
+            DiscordMessage::new(&board, PLACE, &Markup::default()).content,
+            "<@44> — alice played **22-18**.",
             "a board's mention line carries it"
-        );
-        let outgoing = Outgoing {
-            reply: on_board,
-            ..board_reply()
-        };
-        assert_eq!(
-            DiscordMessage::new(&outgoing, PLACE).content,
-            "<@44> — alice played **22-18**."
         );
     }
 
@@ -398,62 +211,6 @@ mod tests {
             ping_content(Language::En, &[43], "alice offers a draw to <@43>.", None),
             "alice offers a draw to <@43>.",
             "named already"
-        );
-    }
-
-    #[test]
-    fn notices_are_drawn_in_their_server_s_language_each_followed_by_its_own() {
-        dama_core::i18n::set_strict(true);
-        let renderer = Renderer::new(&dama_core::config::RenderConfig::default()).unwrap();
-        let mut first = notice(1, 10, "first", Some(7));
-        first.reply.notices = vec![notice(2, 20, "first's own", None)];
-        first.reply.board = Some(BoardView::new(Position::initial()));
-        let mut reply = Reply::public("the reply");
-        reply.notices = vec![first, notice(1, 11, "second", None)];
-        let server_language = |guild| {
-            if guild == 2 {
-                Language::It
-            } else {
-                Language::En
-            }
-        };
-        let outgoing = Outgoing::render_with_notices(
-            &renderer,
-            reply,
-            Language::Es,
-            &server_language,
-            &Markup::default(),
-        );
-        assert_eq!(outgoing.language, Language::Es);
-        assert!(
-            outgoing.reply.notices.is_empty(),
-            "moved to the drawn notices"
-        );
-        let drawn: Vec<(&str, Language, Option<u64>, bool)> = outgoing
-            .notices
-            .iter()
-            .map(|(notice, drawn)| {
-                (
-                    drawn.text.as_str(),
-                    drawn.language,
-                    notice.direct,
-                    drawn.board_png.is_some(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            drawn,
-            [
-                ("first", Language::En, Some(7), true),
-                ("first's own", Language::It, None, false),
-                ("second", Language::En, None, false),
-            ]
-        );
-        assert!(
-            outgoing
-                .notices
-                .iter()
-                .all(|(_, o)| o.reply.notices.is_empty())
         );
     }
 }

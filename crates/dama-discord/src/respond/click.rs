@@ -7,13 +7,12 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use super::{
-    Data, Error, Outgoing, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    callback_left, follow_progress, message_ref, place, post_late, remember, remember_at,
-    reopen_if_archived, reopening, shows_something, start,
+    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, answered, budget_of, callback_left,
+    follow_progress, message_ref, place, post_late, reopen_if_archived, reopening, shows_something,
 };
 use crate::call::{self, Click};
 use crate::errors::{apology, interaction_expired};
-use crate::outgoing::{ClickAnswer, DiscordMessage, click_answer, ping_after_update};
+use crate::outgoing::{ClickAnswer, DiscordMessage, Drawn, click_answer, ping_after_update};
 use crate::permissions::{check_permissions, guild_only_text};
 use crate::ratelimits::answering;
 use dama_core::i18n::Language;
@@ -43,8 +42,9 @@ pub async fn answer_click(
             _ => apology(language),
         };
         let message = DiscordMessage::new(
-            &Outgoing::text(Reply::private(text), &data.markup).in_language(language),
+            &Drawn::text(Reply::private(text), language),
             place(0, 0),
+            &data.markup,
         );
         let answered = if responded {
             interaction
@@ -172,7 +172,7 @@ async fn click(
     }
     let (lines, mut waiting_lines) = tokio::sync::watch::channel(None::<String>);
     let threads = component_lane(&click.custom_id);
-    let mut job = start(data, actor, threads, move |service, actor| {
+    let mut job = data.courier.start(actor, threads, move |service, actor| {
         service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
             lines.send_replace(Some(line));
         })
@@ -218,7 +218,7 @@ async fn click(
     };
     let reply = &outgoing.reply;
     let answer = click_answer(&custom_id, reply, clicked_private);
-    let mut message = DiscordMessage::new(&outgoing, place);
+    let mut message = DiscordMessage::new(&outgoing, place, &data.markup);
     if answer == ClickAnswer::Update {
         // An edit keeps the message's privacy: a private puzzle board stays private.
         message.ephemeral = false;
@@ -241,7 +241,6 @@ async fn click(
                 interaction.id.get(),
                 false,
             );
-            remember_at(http, data, reply, clicked).await;
             Some(clicked)
         }
         (ClickAnswer::Update, true) if late && clicked_private => {
@@ -260,7 +259,6 @@ async fn click(
             })
             .await?;
             progress.delivered = true;
-            remember_at(http, data, reply, clicked).await;
             Some(clicked)
         }
         (ClickAnswer::Update, true) => {
@@ -269,7 +267,6 @@ async fn click(
             })
             .await?;
             progress.delivered = true;
-            remember_at(http, data, reply, clicked).await;
             Some(clicked)
         }
         (ClickAnswer::NewMessage, false) => {
@@ -288,14 +285,13 @@ async fn click(
             );
             if shows_something(reply) || reply.thread.is_some() {
                 let posted = interaction.get_response(http).await?;
-                remember(http, data, reply, &posted).await;
                 Some(message_ref(&posted))
             } else {
                 None
             }
         }
         (ClickAnswer::NewMessage, true) if late => {
-            let posted = post_late(http, data, reply, message, interaction.channel_id).await?;
+            let posted = post_late(data, &outgoing, place.guild, interaction.channel_id).await?;
             progress.delivered = true;
             posted
         }
@@ -305,8 +301,7 @@ async fn click(
             })
             .await?;
             progress.delivered = true;
-            remember(http, data, reply, &posted).await;
-            Some(message_ref(&posted))
+            (!reply.ephemeral).then(|| message_ref(&posted))
         }
         (ClickAnswer::Private, false) => {
             answering(callback_left(interaction.id.get()), || {
@@ -327,14 +322,7 @@ async fn click(
     };
     reopen_if_archived(http, interaction.channel.as_ref()).await;
     if answer == ClickAnswer::Update {
-        if let Some(ping) = ping_after_update(
-            reply,
-            &outgoing.text,
-            user,
-            place,
-            Some(clicked),
-            outgoing.language,
-        ) {
+        if let Some(ping) = ping_after_update(&outgoing, &data.markup, user, place, Some(clicked)) {
             let sent = if late {
                 let channel = interaction.channel_id;
                 reopening(http, channel, || {
@@ -354,14 +342,8 @@ async fn click(
             }
         }
     }
-    Box::pin(after_reply(
-        http,
-        data,
-        &outgoing,
-        posted,
-        interaction.channel_id,
-        place.guild,
-    ))
-    .await;
+    data.courier
+        .after(&outgoing, posted, place.guild, interaction.channel_id.get())
+        .await;
     Ok(())
 }

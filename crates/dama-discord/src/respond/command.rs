@@ -10,9 +10,9 @@ use tokio::sync::watch;
 use tracing::{info, warn};
 
 use super::{
-    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, after_reply, answered, budget_of,
-    callback_left, follow_progress, mark_responded, message_ref, place, post_late, remember,
-    reopen_if_archived, shows_something, start,
+    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, answered, budget_of, callback_left,
+    follow_progress, mark_responded, message_ref, place, post_late, reopen_if_archived,
+    shows_something,
 };
 use crate::call;
 use crate::errors::interaction_expired;
@@ -102,7 +102,7 @@ pub async fn answer_command(
     }
     let (progress, mut progress_lines) = watch::channel(None::<String>);
     let lane = action.lane();
-    let mut job = start(data, actor, lane, move |service, actor| {
+    let mut job = data.courier.start(actor, lane, move |service, actor| {
         service.act_with_progress(actor, Origin::Channel, action, &|line| {
             progress.send_replace(Some(line));
         })
@@ -112,7 +112,7 @@ pub async fn answer_command(
     } else if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
         let outgoing = done??;
         answering(callback_left(interaction.id.get()), || {
-            let message = DiscordMessage::new(&outgoing, place);
+            let message = DiscordMessage::new(&outgoing, place, &data.markup);
             interaction.create_response(
                 http,
                 serenity::CreateInteractionResponse::Message(message.into_response()),
@@ -125,10 +125,7 @@ pub async fn answer_command(
         let mut posted = None;
         if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
             match interaction.get_response(http).await {
-                Ok(message) => {
-                    remember(http, data, &outgoing.reply, &message).await;
-                    posted = Some(message_ref(&message));
-                }
+                Ok(message) => posted = Some(message_ref(&message)),
                 Err(error) => warn!(
                     command = name,
                     error = %Error::from(error),
@@ -136,15 +133,9 @@ pub async fn answer_command(
                 ),
             }
         }
-        Box::pin(after_reply(
-            http,
-            data,
-            &outgoing,
-            posted,
-            interaction.channel_id,
-            place.guild,
-        ))
-        .await;
+        data.courier
+            .after(&outgoing, posted, place.guild, interaction.channel_id.get())
+            .await;
         return Ok(());
     } else {
         defer().await?;
@@ -194,20 +185,14 @@ pub async fn answer_command(
         job.await??
     };
     reopen_if_archived(http, interaction.channel.as_ref()).await;
-    let message = DiscordMessage::new(&outgoing, place);
+    let message = DiscordMessage::new(&outgoing, place, &data.markup);
     let reply = &outgoing.reply;
     let channel = interaction.channel_id;
     if received.elapsed() > TOKEN_SAFE_LIFE {
-        let posted = post_late(http, data, reply, message, channel).await?;
-        Box::pin(after_reply(
-            http,
-            data,
-            &outgoing,
-            posted,
-            channel,
-            place.guild,
-        ))
-        .await;
+        let posted = post_late(data, &outgoing, place.guild, channel).await?;
+        data.courier
+            .after(&outgoing, posted, place.guild, channel.get())
+            .await;
         return Ok(());
     }
     if reply.ephemeral != predicted_private {
@@ -218,21 +203,10 @@ pub async fn answer_command(
             interaction.create_followup(http, message.clone().into_followup())
         })
         .await?;
-        let posted = if reply.ephemeral {
-            None
-        } else {
-            remember(http, data, reply, &followup).await;
-            Some(message_ref(&followup))
-        };
-        Box::pin(after_reply(
-            http,
-            data,
-            &outgoing,
-            posted,
-            channel,
-            place.guild,
-        ))
-        .await;
+        let posted = (!reply.ephemeral).then(|| message_ref(&followup));
+        data.courier
+            .after(&outgoing, posted, place.guild, channel.get())
+            .await;
         return Ok(());
     }
     let token_left = || TOKEN_SAFE_LIFE.saturating_sub(received.elapsed());
@@ -241,12 +215,9 @@ pub async fn answer_command(
     });
     let posted = match edited.await {
         Ok(posted) => {
-            remember(http, data, reply, &posted).await;
             // An edit notifies nobody: the people the answer mentions get a follow-up.
             let at = Some(message_ref(&posted));
-            if let Some(ping) =
-                ping_after_update(reply, &outgoing.text, user, place, at, outgoing.language)
-            {
+            if let Some(ping) = ping_after_update(&outgoing, &data.markup, user, place, at) {
                 let sent = answering(token_left(), || {
                     interaction.create_followup(http, ping.clone().into_followup())
                 });
@@ -258,7 +229,7 @@ pub async fn answer_command(
         }
         Err(error) if !reply.ephemeral => {
             warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
-            let posted = post_late(http, data, reply, message, channel).await?;
+            let posted = post_late(data, &outgoing, place.guild, channel).await?;
             if let Some((channel, thinking)) = thinking {
                 if let Err(error) = channel.delete_message(http, thinking).await {
                     info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
@@ -268,14 +239,8 @@ pub async fn answer_command(
         }
         Err(error) => return Err(error.into()),
     };
-    Box::pin(after_reply(
-        http,
-        data,
-        &outgoing,
-        posted,
-        channel,
-        place.guild,
-    ))
-    .await;
+    data.courier
+        .after(&outgoing, posted, place.guild, channel.get())
+        .await;
     Ok(())
 }

@@ -7,29 +7,21 @@
 //! interaction is deferred and the answer edited in when it is ready. An interaction token
 //! lives 15 minutes; news later than [`TOKEN_SAFE_LIFE`] goes out as a channel message.
 //!
-//! Every public message that shows a game's board or a challenge is reported back to the
-//! service, so later replies can link to it and the sweep can edit it.
+//! What an answer brings once it is out (the message that shows a board remembered, a game's
+//! thread, the notices, the outbox's report) is the delivery's, shared with every front end:
+//! [`Courier::after`](dama_service::delivery::Courier::after), through Discord as its chat
+//! ([`crate::chat`]).
 //!
 //! - `timing`: the budgets ([`ACK_BUDGET`], [`TOKEN_SAFE_LIFE`]), an interaction's age, and
 //!   the progress shown while a deferred answer is worked out ([`follow_progress`]).
 //! - `command`: answering a slash command ([`answer_command`]).
 //! - `click`: answering a click on a button or a pick in a menu ([`answer_click`]).
 //! - `suggestions`: the autocomplete of moves ([`suggestions`], [`suggestions_of`]).
-//! - `boards`: which message shows which board or challenge ([`remember`]), and the controls
-//!   taken off a board a newer one replaced.
-//! - `threads`: a game's thread, opened from the line that starts it with its players added,
-//!   reopened when Discord archived it and the bot posts or edits there (`reopening`), left
-//!   to archive itself a day after the game's end.
-//! - `notices`: what a reply brings once it is out ([`after_reply`]): notices, direct messages
-//!   and their fallback in the channel; the sweep's notices ([`post_deliveries`]).
-//! - `lanes`: notices posted channel by channel, each post with a deadline, a channel Discord
-//!   limits left for later without holding up the others.
+//! - `threads`: a game's thread reopened when Discord archived it and the bot posts or edits
+//!   there ([`reopening`]), and at once while its game is still played.
 
-mod boards;
 mod click;
 mod command;
-mod lanes;
-mod notices;
 mod suggestions;
 mod threads;
 mod timing;
@@ -37,23 +29,21 @@ mod timing;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::outgoing::{DEFAULT_ATTACHMENT_LIMIT, DiscordMessage, Outgoing, Place};
+use super::outgoing::{DEFAULT_ATTACHMENT_LIMIT, Place};
 use super::{Data, Error};
 use dama_core::store::MessageRef;
-use dama_service::{Actor, GameService, Lane, Reply, ServiceError};
+use dama_service::delivery::{Chat, Drawn};
 
-use boards::{remember_at, shows_something};
-use threads::{archive_thread, reopen_if_archived, reopening, start_game_thread};
+use threads::reopen_if_archived;
 use timing::{answered, budget_of, callback_left};
 
-pub use boards::remember;
 pub use click::answer_click;
 pub use command::answer_command;
-pub use notices::{
-    after_reply, deliver_notice, failed_for_good, post_deliveries, post_notice, post_notices,
-};
+pub use dama_service::delivery::shows_something;
 pub use suggestions::{SuggestionsOf, suggestions, suggestions_of};
-pub use threads::{FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE, keep_live_game_thread_open};
+pub use threads::{
+    FINISHED_THREAD_AUTO_ARCHIVE, THREAD_AUTO_ARCHIVE, keep_live_game_thread_open, reopening,
+};
 pub use timing::{
     ACK_BUDGET, AUTOCOMPLETE_BUDGET, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, ack_budget, created_at_ms,
     follow_progress,
@@ -71,34 +61,6 @@ fn place(guild: u64, attachment_size_limit: u32) -> Place {
     }
 }
 
-/// Runs a call of the service for `actor` and draws its board and replay, on the threads of
-/// its `lane`. The reply's readers are the actor for a private reply, the server otherwise.
-fn start(
-    data: &Data,
-    actor: Actor,
-    lane: Lane,
-    call: impl FnOnce(&GameService, &Actor) -> Result<Reply, ServiceError> + Send + 'static,
-) -> tokio::task::JoinHandle<Result<Outgoing, ServiceError>> {
-    let service = data.service.clone();
-    let renderer = data.renderer.clone();
-    let markup = data.markup.clone();
-    data.work.spawn_in(lane, move || {
-        let reply = call(&service, &actor)?;
-        let language = if reply.ephemeral {
-            actor.language
-        } else {
-            service.public_language(&actor)
-        };
-        Ok(Outgoing::render_with_notices(
-            &renderer,
-            reply,
-            language,
-            &|guild| service.server_language(guild),
-            &markup,
-        ))
-    })
-}
-
 /// Where a posted message is.
 fn message_ref(message: &serenity::Message) -> MessageRef {
     MessageRef {
@@ -110,25 +72,20 @@ fn message_ref(message: &serenity::Message) -> MessageRef {
 /// News an interaction can no longer carry: a channel message (public replies only). Returns
 /// where it went.
 async fn post_late(
-    http: &serenity::Http,
     data: &Data,
-    reply: &Reply,
-    message: DiscordMessage,
+    drawn: &Drawn,
+    guild: u64,
     channel: serenity::ChannelId,
 ) -> Result<Option<MessageRef>, Error> {
-    if reply.ephemeral {
+    if drawn.reply.ephemeral {
         warn!(
             channel = channel.get(),
             "a private reply came after the interaction expired; dropped"
         );
         return Ok(None);
     }
-    let posted = reopening(http, channel, || {
-        channel.send_message(http, message.clone().into_create_message())
-    })
-    .await?;
-    remember(http, data, reply, &posted).await;
-    Ok(Some(message_ref(&posted)))
+    let posted = data.chat.post(guild, channel.get(), drawn).await?;
+    Ok(Some(posted))
 }
 
 fn mark_responded(ctx: poise::ApplicationContext<'_, Data, Error>) {
