@@ -29,14 +29,23 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "dama-console",
         &["rules", "engine", "core", "render", "service"],
     ),
-    ("dama-web", &["rules", "engine", "core", "render", "service"]),
+    (
+        "dama-web",
+        &["rules", "engine", "core", "render", "service"],
+    ),
 ];
 
 /// A platform's libraries and the one crate that may use them.
 const PLATFORMS: &[(&str, &[&str])] = &[
     ("dama-discord", &["serenity", "poise"]),
-    ("dama-web", &["axum", "hyper", "hyper_util", "tower", "tokio_tungstenite"]),
-    ("dama-store", &["rusqlite", "postgres", "r2d2", "r2d2_postgres"]),
+    (
+        "dama-web",
+        &["axum", "hyper", "hyper_util", "tower", "tokio_tungstenite"],
+    ),
+    (
+        "dama-store",
+        &["rusqlite", "postgres", "r2d2", "r2d2_postgres"],
+    ),
 ];
 
 fn root() -> &'static Path {
@@ -64,12 +73,17 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
 /// The modules a crate's sources declare test-only (`#[cfg(test)]` then `mod name;`), as the
 /// files and folders they live in.
 fn test_modules(files: &[PathBuf]) -> BTreeSet<PathBuf> {
-    let declared = Regex::new(r"#\[cfg\(test\)\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([a-z]+\))? )?mod ([a-z_0-9]+);")
-        .expect("the pattern");
+    let declared = Regex::new(
+        r"#\[cfg\(test\)\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([a-z]+\))? )?mod ([a-z_0-9]+);",
+    )
+    .expect("the pattern");
     let mut modules = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(file).expect("a source");
-        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let stem = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
         let folder = if matches!(stem, "lib" | "main" | "mod") {
             file.parent().expect("a folder").to_path_buf()
         } else {
@@ -108,7 +122,8 @@ fn violations(dir: &Path, krate: &str, allowed: &[&str]) -> Vec<String> {
     let tests = test_modules(&files);
     let own = krate.replace('-', "_");
     let workspace = Regex::new(r"\bdama_([a-z]+)::").expect("the pattern");
-    let used = Regex::new(r"(?m)^\s*(?:pub(?:\([a-z]+\))? )?use ([a-z_0-9]+)").expect("the pattern");
+    let used =
+        Regex::new(r"(?m)^\s*(?:pub(?:\([a-z]+\))? )?use ([a-z_0-9]+)").expect("the pattern");
     let markup = Regex::new(r#""[^"\n]*(<@!?[0-9{]|<t:|</[a-z {]|<#[0-9{])"#).expect("the pattern");
     let mut found = Vec::new();
     for file in files {
@@ -116,7 +131,11 @@ fn violations(dir: &Path, krate: &str, allowed: &[&str]) -> Vec<String> {
             continue;
         }
         let code = shipped(&std::fs::read_to_string(&file).expect("a source"));
-        let name = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        let name = file
+            .strip_prefix(root())
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         let mut named: BTreeSet<String> = workspace
             .captures_iter(&code)
             .map(|c| format!("dama_{}", &c[1]))
@@ -167,13 +186,22 @@ fn every_crate_of_the_workspace_has_its_layer() {
     let listed: BTreeSet<&str> = ALLOWED.iter().map(|(krate, _)| *krate).collect();
     let on_disk: BTreeSet<String> = std::fs::read_dir(root().join("crates"))
         .expect("crates/")
-        .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     let missing: Vec<&String> = on_disk
         .iter()
         .filter(|krate| !listed.contains(krate.as_str()))
         .collect();
-    assert!(missing.is_empty(), "crates without a layer here: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "crates without a layer here: {missing:?}"
+    );
 }
 
 #[test]
