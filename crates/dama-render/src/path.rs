@@ -367,7 +367,7 @@ mod tests {
 /// What drawing the path per request with imageproc would cost: its shapes filled at four
 /// times the size (the supersampling the start-up pictures get) and averaged down, against
 /// the distance-based drawing above.
-/// `cargo test --release -p damabot --lib render::path::cost -- --ignored --nocapture`
+/// `cargo test --release -p dama-render path::cost::cost -- --ignored --nocapture`
 #[cfg(test)]
 mod cost {
     use image::{GrayImage, Luma, imageops};

@@ -1,7 +1,7 @@
 //! Golden images, orientation, GIF frames and request-time robustness.
 //!
 //! Golden images live in `tests/data/golden/`; after a deliberate change of the drawing,
-//! regenerate them with `DAMA_BLESS=1 cargo test --release -p damabot --lib golden` and look at
+//! regenerate them with `DAMA_BLESS=1 cargo test --release -p dama-render golden` and look at
 //! every changed file before committing it.
 
 use std::path::PathBuf;
@@ -76,7 +76,7 @@ pub(super) fn check_golden(name: &str, png: &[u8]) {
     }
     let expected = std::fs::read(&path).unwrap_or_else(|e| {
         panic!(
-            "{}: {e}; create it with DAMA_BLESS=1 cargo test --release -p damabot --lib golden",
+            "{}: {e}; create it with DAMA_BLESS=1 cargo test --release -p dama-render golden",
             path.display()
         )
     });
@@ -578,7 +578,7 @@ fn the_default_board_is_small() {
 }
 
 /// Compares PNG encoder settings on a 640 px board with a last move (size and median time).
-/// `cargo test --release -p damabot --lib render::tests::png_settings -- --ignored --nocapture`
+/// `cargo test --release -p dama-render tests::png_settings -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement, not a check; run it by name"]
 fn png_settings() {
@@ -636,7 +636,7 @@ fn hundred_plies() -> (Position, Vec<Move>) {
 
 /// Median time and size of a 640 px PNG and of a 100-ply replay GIF, and how large the
 /// changed rectangles of the replay are.
-/// `cargo test --release -p damabot --lib render::tests::gif_timing -- --ignored --nocapture`
+/// `cargo test --release -p dama-render tests::gif_timing -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement, not a check; run it by name"]
 fn gif_timing() {

@@ -1,6 +1,6 @@
 //! The advantage chart: sizes, where each colour lands, the marks, a golden image.
 //!
-//! `cargo test --release -p damabot --lib render::chart` also writes the sample chart to
+//! `cargo test --release -p dama-render chart` also writes the sample chart to
 //! `target/chart-sample.png` to look at.
 
 use std::path::PathBuf;
@@ -227,7 +227,7 @@ fn golden_chart() {
 
 /// The size and drawing time of a 100-ply chart (about 44 KB and 3 ms here; figures in
 /// docs/board-images.md), printed; run with
-/// `cargo test --release -p damabot --lib render::chart::tests::chart_timing -- --ignored
+/// `cargo test --release -p dama-render chart::tests::chart_timing -- --ignored
 /// --nocapture`. The criterion figure is `cargo bench --bench render -- chart`.
 #[test]
 #[ignore = "a measurement; run it by name"]

@@ -1,7 +1,7 @@
 //! The standings image: a golden image of a small table, sizes that follow the rows, the
 //! colours where each part lands, long names cut.
 //!
-//! `cargo test --release -p damabot --lib render::table` also writes a table of 40 players to
+//! `cargo test --release -p dama-render table::tests` also writes a table of 40 players to
 //! `target/table-sample.png` to look at.
 
 use std::path::PathBuf;
