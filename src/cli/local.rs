@@ -1,7 +1,7 @@
 //! `damabot local`: play in the terminal, on the same service and the same kind of database as
 //! the bot, without Discord.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -73,7 +73,7 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
     };
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = std::io::stdout();
     let code = match console.run(stdin.lock(), &mut stdout, interactive) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -82,9 +82,22 @@ pub fn local_command(config: &Config, args: &LocalArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     };
-    // Without the console's input, the page goes on until Ctrl-C.
+    // Without the console's input, the page goes on until Ctrl-C, what it posts still shown.
     if let Some(runtime) = runtime {
-        drop(stdout);
+        let output = console.output();
+        std::thread::spawn(move || {
+            let mut stdout = std::io::stdout();
+            loop {
+                let text = output.wait(std::time::Duration::from_secs(1));
+                if stdout
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
         runtime.block_on(async {
             let _ = tokio::signal::ctrl_c().await;
         });
@@ -108,23 +121,25 @@ fn serve_page(
     let auth = Arc::new(LocalAuth::new(console.people(), guild, channel));
     let work = Work::with_cpu_threads(service.cpu_threads());
     let limits = dama_web::http::Limits::from(&config.web);
-    // Live games end when a flag falls, whether or not anyone types in the console.
-    let flags = Arc::clone(service);
+    // Live games end when a flag falls, whether or not anyone types in the console; the
+    // console shows it as the bot posts it.
+    let courier = console.courier();
+    let flags = courier.clone();
     runtime.spawn(async move {
         let mut ticks = tokio::time::interval(dama_service::FLAG_SWEEP_INTERVAL);
         loop {
             ticks.tick().await;
-            let service = Arc::clone(&flags);
-            if let Ok(Err(error)) = tokio::task::spawn_blocking(move || service.fall_flags()).await
-            {
+            if let Err(error) = flags.sweep(GameService::flag_sweep_deliveries).await {
                 tracing::warn!(%error, "the flags of live games could not be checked");
             }
         }
     });
     let service = Arc::clone(service);
     let theme = *theme;
+    // What is done on the page is posted in the console, as the bot posts it on Discord.
     runtime.spawn(async move {
         let web = Web::start(service, work, auth, &theme);
+        web.deliver_through(courier);
         // The page runs until the process ends.
         let (_stop, stopped) = tokio::sync::watch::channel(false);
         web.serve(listener, limits, stopped).await;

@@ -1079,7 +1079,7 @@ console-thread-now = (now in thread #{ $name })
 console-thread-stays-open = (thread #{ $name } stays open for a day)
 # What starts each line of a direct message.
 console-dm = (DM to { $name })
-console-dm-failed = (the DM to { $name } could not be delivered: posted in #{ $channel } instead)
+console-dm-failed = (the DM to { $name } could not be delivered: posted in the channel instead)
 # $language: it, en or es, the language now spoken.
 console-locale = (replies now in { $language ->
         [it] Italian

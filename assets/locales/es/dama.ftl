@@ -1088,7 +1088,7 @@ console-thread-opened = (hilo #{ $name } abierto)
 console-thread-now = (ahora en el hilo #{ $name })
 console-thread-stays-open = (el hilo #{ $name } sigue abierto un día)
 console-dm = (MD a { $name })
-console-dm-failed = (el MD a { $name } no se pudo entregar: va a #{ $channel })
+console-dm-failed = (el MD a { $name } no se pudo entregar: va al canal)
 console-locale = (ahora respondo en { $language ->
         [it] italiano
         [es] español

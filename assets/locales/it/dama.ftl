@@ -1106,7 +1106,7 @@ console-thread-opened = (aperto il thread #{ $name })
 console-thread-now = (ora nel thread #{ $name })
 console-thread-stays-open = (il thread #{ $name } resta aperto per un giorno)
 console-dm = (DM a { $name })
-console-dm-failed = (il DM a { $name } non è arrivato: lo scrivo in #{ $channel })
+console-dm-failed = (il DM a { $name } non è arrivato: lo scrivo nel canale)
 console-locale = (ora rispondo in { $language ->
         [it] italiano
         [es] spagnolo

@@ -27,52 +27,47 @@
 //! `(DM to NAME)`.
 
 mod access;
+mod chat;
 mod deliver;
 mod local_auth;
 mod parse;
 mod people;
+mod room;
 mod session;
 mod show;
 mod words;
 
-use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-use dama_core::i18n::{self, Language, t};
+use dama_core::i18n::{Language, t};
 use dama_render::Renderer;
-use dama_service::{GameService, ManualClock, ThreadStart};
+use dama_service::delivery::Courier;
+use dama_service::work::Work;
+use dama_service::{GameService, ManualClock};
 
 pub use local_auth::{LOCAL_DEFAULT_NAME, LocalAuth};
 pub use people::People;
+pub use room::Output;
 pub use show::text_board;
 use words::Vocabulary;
 
 /// The console's state: who is who, where we are, and the clock.
 pub struct Console {
     service: Arc<GameService>,
-    renderer: Arc<Renderer>,
     clock: Arc<ManualClock>,
-    /// Who is who, by name (shared with the page of `damabot local --web`).
-    people: Arc<People>,
+    /// The places and people the console shares with its chat, and its output.
+    room: Arc<Room>,
+    /// Delivers what the service answers through the console's chat.
+    courier: Courier,
+    /// Runs the courier's deliveries for the lines typed.
+    runtime: tokio::runtime::Runtime,
     moderators: Vec<u64>,
-    guilds: HashMap<String, u64>,
-    /// Channels and threads by name, to their ids.
-    channels: HashMap<String, u64>,
-    /// Every channel and thread by id.
-    places: HashMap<u64, Place>,
-    guild: u64,
-    channel: u64,
     /// The bot may open threads (`@threads on|off`; on at first).
     threads: bool,
-    /// People whose direct messages cannot be delivered (`@dm-closed`).
-    closed_dms: HashSet<u64>,
-    images: Option<PathBuf>,
-    image_count: usize,
-    /// The language every console user reads (`@locale`).
-    language: Language,
     /// The names the console reads, in every language.
     words: Vocabulary,
     /// The channels hidden from console users (`@hide`), as the service asks.
@@ -82,20 +77,20 @@ pub struct Console {
     page: Option<String>,
 }
 
-/// A channel or a thread.
-struct Place {
-    /// As the console shows it after `#`.
-    name: String,
-    /// The server it was first used in (a thread's server is its game's).
-    guild: u64,
-    /// For a thread, the channel it was opened from.
-    parent: Option<u64>,
-}
+use room::Room;
 
 /// How many plies `@advance` plays in each game before it ends it.
 pub const ADVANCE_PLIES: u32 = 4;
 
+/// How long one of the console's messages may take to be shown before it is left for later
+/// (it takes no time: the console's chat never waits).
+const POST_DEADLINE: Duration = Duration::from_secs(30);
+
 impl Console {
+    /// A console on `service`, its boards saved as images in `images` when given.
+    ///
+    /// # Panics
+    /// When the runtime that runs the console's deliveries cannot start (no threads left).
     #[must_use]
     pub fn new(
         service: Arc<GameService>,
@@ -105,29 +100,33 @@ impl Console {
     ) -> Console {
         let access = Arc::new(access::ConsoleAccess::default());
         service.set_access(access.clone());
-        let mut console = Console {
-            service,
-            renderer,
-            clock,
-            people: Arc::default(),
-            moderators: Vec::new(),
-            guilds: HashMap::new(),
-            channels: HashMap::new(),
-            places: HashMap::new(),
-            guild: 0,
-            channel: 0,
-            threads: true,
-            closed_dms: HashSet::new(),
+        let room = Arc::new(Room::new(
+            Arc::clone(&service),
+            Arc::clone(&renderer),
+            Arc::clone(&clock),
             images,
-            image_count: 0,
-            language: Language::En,
+        ));
+        let chat = Arc::new(chat::ConsoleChat {
+            room: Arc::clone(&room),
+        });
+        let work = Work::with_cpu_threads(service.cpu_threads());
+        let courier = Courier::new(Arc::clone(&service), renderer, work, chat, POST_DEADLINE);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("the console's runtime starts");
+        Console {
+            service,
+            clock,
+            room,
+            courier,
+            runtime,
+            moderators: Vec::new(),
+            threads: true,
             words: Vocabulary::new(),
             access,
             page: None,
-        };
-        console.guild = console.place_id(true, "local");
-        console.channel = console.place_id(false, "general");
-        console
+        }
     }
 
     /// The same console, its "Open the board" buttons showing the page at `address` (the
@@ -138,193 +137,172 @@ impl Console {
         self
     }
 
-    fn place_id(&mut self, guild: bool, name: &str) -> u64 {
-        let map = if guild {
-            &mut self.guilds
-        } else {
-            &mut self.channels
-        };
-        let next = map.len() as u64 + if guild { 1 } else { 101 };
-        let id = *map.entry(name.to_owned()).or_insert(next);
-        if !guild {
-            let server = self.guild;
-            self.places.entry(id).or_insert_with(|| Place {
-                name: name.to_owned(),
-                guild: server,
-                parent: None,
-            });
-        }
-        id
+    /// What delivers the service's answers to the console: for another front end on the same
+    /// service (the page of `damabot local --web`), whose public answers the console then
+    /// shows as they are posted.
+    #[must_use]
+    pub fn courier(&self) -> Courier {
+        self.courier.clone()
     }
 
-    /// A new thread of `parent` for the game of `start`, named by a slug of the thread's
-    /// name (`Dama #12 · Alice – Bob` is `#dama-12-alice-bob`).
-    fn new_thread(&mut self, start: &ThreadStart, guild: u64, parent: u64) -> (u64, String) {
-        let slug = slug(&start.name);
-        let mut name = slug.clone();
-        let mut count = 1;
-        while self.channels.contains_key(&name) {
-            count += 1;
-            name = format!("{slug}-{count}");
-        }
-        let id = self.channels.len() as u64 + 101;
-        self.channels.insert(name.clone(), id);
-        self.places.insert(
-            id,
-            Place {
-                name: name.clone(),
-                guild,
-                parent: Some(parent),
-            },
-        );
-        (id, name)
+    /// The console's output: what it writes, for printing while nobody types (see
+    /// [`Console::run`]).
+    #[must_use]
+    pub fn output(&self) -> Arc<Output> {
+        Arc::clone(&self.room.output)
+    }
+
+    fn place_id(&self, guild: bool, name: &str) -> u64 {
+        self.room.place_id(guild, name)
     }
 
     /// A channel's or a thread's name, as shown after `#`.
     fn place_name(&self, id: u64) -> String {
-        self.places
-            .get(&id)
-            .map_or_else(|| id.to_string(), |place| place.name.clone())
+        self.room.place_name(id)
     }
 
     fn is_thread(&self, id: u64) -> bool {
-        self.places
-            .get(&id)
-            .is_some_and(|place| place.parent.is_some())
+        self.room.is_thread(id)
     }
 
     /// A person's name: a console user's, or the store's for someone of an earlier session.
     fn name_of(&self, user: u64) -> String {
-        self.people
-            .name(user)
-            .or_else(|| {
-                let player = self.service.store().player(self.guild, user).ok()??;
-                Some(player.display_name)
-            })
-            .unwrap_or_else(|| user.to_string())
+        self.room.name_of(user)
     }
 
     fn user_id(&mut self, name: &str) -> u64 {
-        self.people.id(name)
+        self.room.people.id(name)
+    }
+
+    /// The language of the console's lines (`@locale`).
+    fn language(&self) -> Language {
+        self.room.language()
     }
 
     /// The console's people, to share with another front end on the same service.
     #[must_use]
     pub fn people(&self) -> Arc<People> {
-        Arc::clone(&self.people)
+        Arc::clone(&self.room.people)
     }
 
     /// The server and channel the console is in (ids).
     #[must_use]
     pub fn place(&self) -> (u64, u64) {
-        (self.guild, self.channel)
+        self.room.here()
     }
 
     /// A command (`draw offer`, by its English name) as typed in the console's language:
     /// `/patta proponi`.
     fn typed(&self, command: &str) -> String {
-        i18n::texts().command_name(self.language, command)
+        self.room.typed(command)
     }
 
-    /// The engine's moves that were due when the console last stopped (see
-    /// [`GameService::resume_engine_games`]), as text.
+    /// Delivers what the sweep finds due (the engine's moves a stop interrupted, expired
+    /// challenges, lost flags, reminders), as the bot posts them; returns what it shows.
     pub fn resume(&mut self) -> String {
-        match self.service.resume_engine_games() {
-            Ok(notices) => notices
-                .into_iter()
-                .map(|notice| self.notice(notice))
-                .collect(),
-            Err(error) => {
-                let error = error.to_string();
-                format!(
-                    "{}\n",
-                    t!(self.language, ConsoleInternalError, error = error)
-                )
-            }
+        self.sweep();
+        self.room.output.take()
+    }
+
+    /// The sweep's notices, through the outbox as the bot posts them.
+    fn sweep(&self) {
+        let swept = self
+            .runtime
+            .block_on(self.courier.sweep(GameService::sweep_deliveries));
+        if let Err(error) = swept {
+            let error = error.to_string();
+            self.room
+                .write(&t!(self.language(), ConsoleInternalError, error = error));
         }
     }
 
     /// Plays the engine's moves that were due, then reads lines until the end of input,
-    /// answering each.
+    /// answering each. What the console writes is printed to `output` as it comes, the
+    /// answers to the lines typed and what is posted while nobody types (a move made on the
+    /// page) alike.
+    ///
+    /// # Errors
+    /// When `input` cannot be read or `output` written.
     pub fn run(
         &mut self,
         input: impl BufRead,
-        output: &mut impl Write,
+        output: &mut (impl Write + Send),
         prompt: bool,
     ) -> std::io::Result<()> {
+        let written = Arc::clone(&self.room.output);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let printer = scope.spawn(|| print(&written, output, &done));
+            let read = self.read_lines(input, prompt);
+            done.store(true, Ordering::SeqCst);
+            let shown = printer
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the console's printer failed")));
+            read.and(shown)
+        })
+    }
+
+    fn read_lines(&mut self, input: impl BufRead, prompt: bool) -> std::io::Result<()> {
         if prompt {
-            let banner = t!(self.language, ConsoleBanner, help = self.typed("help"));
-            writeln!(output, "{banner}")?;
+            let banner = t!(self.language(), ConsoleBanner, help = self.typed("help"));
+            self.room.write(&banner);
         }
-        let resumed = self.resume();
-        output.write_all(resumed.as_bytes())?;
+        self.sweep();
         for line in input.lines() {
-            let line = line?;
-            let answer = self.line(&line);
-            if !answer.is_empty() {
-                output.write_all(answer.as_bytes())?;
-                if !answer.ends_with('\n') {
-                    output.write_all(b"\n")?;
-                }
-            }
-            output.flush()?;
+            self.answer(&line?);
         }
         Ok(())
     }
 
-    /// Answers one line.
+    /// Answers one line: what the console writes for it.
     pub fn line(&mut self, line: &str) -> String {
+        self.answer(line);
+        self.room.output.take()
+    }
+
+    /// Answers one line, writing to the console's output.
+    fn answer(&mut self, line: &str) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
-            return String::new();
+            return;
         }
-        let mut out = if let Some(directive) = line.strip_prefix('@') {
+        let out = if let Some(directive) = line.strip_prefix('@') {
             self.directive(directive)
         } else {
             match line.split_once(':') {
                 Some((name, command)) if !name.trim().is_empty() && !name.contains(' ') => {
                     match self.command(name.trim(), command.trim()) {
-                        Ok(text) => text,
+                        Ok(()) => String::new(),
                         Err(error) => {
                             let error = error.to_string();
-                            t!(self.language, ConsoleInternalError, error = error)
+                            t!(self.language(), ConsoleInternalError, error = error)
                         }
                     }
                 }
                 _ => t!(
-                    self.language,
+                    self.language(),
                     ConsoleLineForm,
                     challenge = self.typed("challenge")
                 ),
             }
         };
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
+        self.room.write(&out);
+        // The sweep's notices, through the outbox as the bot posts them.
+        self.sweep();
+    }
+}
+
+/// Prints what the console writes to `output` as it comes, until `done` and nothing is left.
+fn print(written: &Output, output: &mut impl Write, done: &AtomicBool) -> std::io::Result<()> {
+    loop {
+        let finished = done.load(Ordering::SeqCst);
+        let text = written.wait(Duration::from_millis(50));
+        if !text.is_empty() {
+            output.write_all(text.as_bytes())?;
+            output.flush()?;
+        } else if finished {
+            return Ok(());
         }
-        // The sweep's notices, through the outbox as the bot posts them: shown here, each
-        // delivery is posted.
-        let swept = self.service.sweep_deliveries().and_then(|deliveries| {
-            for delivery in deliveries {
-                for notice in delivery.notices.clone() {
-                    let shown = self.notice(notice);
-                    out.push_str(&shown);
-                }
-                self.service.delivered(&delivery, None)?;
-            }
-            Ok(())
-        });
-        match swept {
-            Ok(()) => {}
-            Err(error) => {
-                let error = error.to_string();
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    t!(self.language, ConsoleInternalError, error = error)
-                );
-            }
-        }
-        out
     }
 }
 

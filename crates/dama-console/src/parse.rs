@@ -55,7 +55,7 @@ impl Console {
     /// Reads a command (without its `/`): `verb argument ... option:value ...`, with the
     /// command's and the options' names in any language.
     pub(super) fn parse(&mut self, command: &str) -> Parsed {
-        let language = self.language;
+        let language = self.language();
         let mut words = command.split_whitespace();
         let typed_verb = words.next().unwrap_or_default().to_lowercase();
         let verb: &str = match typed_verb.as_str() {
@@ -147,7 +147,7 @@ impl Console {
     /// The English path of the command run: a group's subcommand is its first argument
     /// (`/draw` alone offers a draw, `/draw action:accept` is read too).
     fn path(&self, verb: &str, typed: &mut Typed<'_>) -> Result<String, String> {
-        let language = self.language;
+        let language = self.language();
         match verb {
             "draw" => {
                 let step = match typed.args.first() {
@@ -308,7 +308,7 @@ impl Console {
                 }
                 continue;
             };
-            let value = match commands::read_time(self.language, option, text) {
+            let value = match commands::read_time(self.language(), option, text) {
                 // Times are read as every front end reads them, with the same answers.
                 Some(read) => read?,
                 None => match self.value(path, option, text) {
@@ -369,7 +369,7 @@ impl Console {
     /// What the console says of an option it cannot read: the usage of the command where it
     /// has one, else which value it could not read.
     fn unreadable(&self, path: &str, option: &str, text: &str) -> String {
-        let language = self.language;
+        let language = self.language();
         match (path, option) {
             ("settings", _) => t!(
                 language,

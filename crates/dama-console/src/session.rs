@@ -16,24 +16,29 @@ impl Console {
     pub(super) fn directive(&mut self, directive: &str) -> String {
         let (word, rest) = directive.split_once(' ').unwrap_or((directive, ""));
         let rest = rest.trim();
-        let language = self.language;
+        let language = self.language();
         match word {
             "channel" if !rest.is_empty() => {
                 let rest = rest.trim_start_matches('#');
-                let known = self
-                    .channels
-                    .get(rest)
-                    .or_else(|| self.channels.get(&slug(rest)))
-                    .copied()
-                    .filter(|&id| self.is_thread(id));
-                if let Some(thread) = known {
-                    self.channel = thread;
-                    if let Some(place) = self.places.get(&thread) {
-                        self.guild = place.guild;
+                let known = {
+                    let state = self.room.state();
+                    state
+                        .channels
+                        .get(rest)
+                        .or_else(|| state.channels.get(&slug(rest)))
+                        .copied()
+                };
+                if let Some(thread) = known.filter(|&id| self.is_thread(id)) {
+                    let mut state = self.room.state();
+                    state.channel = thread;
+                    if let Some(guild) = state.places.get(&thread).map(|place| place.guild) {
+                        state.guild = guild;
                     }
+                    drop(state);
                     return t!(language, ConsoleThreadNow, name = self.place_name(thread));
                 }
-                self.channel = self.place_id(false, rest);
+                let channel = self.place_id(false, rest);
+                self.room.state().channel = channel;
                 t!(language, ConsoleChannel, name = rest)
             }
             "threads" => {
@@ -46,16 +51,18 @@ impl Console {
             "dm-closed" | "dm-open" if !rest.is_empty() => {
                 let id = self.user_id(rest);
                 if word == "dm-closed" {
-                    self.closed_dms.insert(id);
+                    self.room.state().closed_dms.insert(id);
                     t!(language, ConsoleDmClosed, name = rest)
                 } else {
-                    self.closed_dms.remove(&id);
+                    self.room.state().closed_dms.remove(&id);
                     t!(language, ConsoleDmOpen, name = rest)
                 }
             }
             "guild" if !rest.is_empty() => {
-                self.guild = self.place_id(true, rest);
-                self.channel = self.place_id(false, &format!("{rest}/general"));
+                let guild = self.place_id(true, rest);
+                self.room.state().guild = guild;
+                let channel = self.place_id(false, &format!("{rest}/general"));
+                self.room.state().channel = channel;
                 t!(language, ConsoleGuild, name = rest)
             }
             "advance" if rest.is_empty() => self.advance_round(),
@@ -92,7 +99,7 @@ impl Console {
                 let Some(language) = Language::from_code(rest) else {
                     return t!(language, ConsoleLocaleUsage);
                 };
-                self.language = language;
+                self.room.state().language = language;
                 t!(language, ConsoleLocale, language = language.code())
             }
             "help" => t!(language, ConsoleHelp, challenge = self.typed("challenge")),
@@ -105,13 +112,16 @@ impl Console {
     /// module's documentation says, and shows the results and what they bring (the next
     /// round, or the final standings).
     pub(super) fn advance_round(&mut self) -> String {
-        let language = self.language;
+        let language = self.language();
+        let (guild, channel) = self.place();
         let here = self
+            .room
+            .state()
             .places
-            .get(&self.channel)
+            .get(&channel)
             .and_then(|place| place.parent)
-            .unwrap_or(self.channel);
-        let running = match self.service.store().latest_tournament(self.guild) {
+            .unwrap_or(channel);
+        let running = match self.service.store().latest_tournament(guild) {
             Ok(found) => {
                 found.filter(|t| t.status == TournamentStatus::Running && t.channel == here)
             }
@@ -136,23 +146,18 @@ impl Console {
                 .collect(),
             Err(error) => return t!(language, ConsoleInternalError, error = error.to_string()),
         };
-        let mut out = format!(
-            "{}\n",
-            t!(
-                language,
-                ConsoleAdvanceRound,
-                round = round,
-                name = tournament.name.clone(),
-                games = games.len(),
-            )
-        );
+        self.room.write(&t!(
+            language,
+            ConsoleAdvanceRound,
+            round = round,
+            name = tournament.name.clone(),
+            games = games.len(),
+        ));
+        let mut out = String::new();
         for game in games {
-            match self.play_out(game) {
-                Ok(shown) => out.push_str(&shown),
-                Err(error) => {
-                    let error = error.to_string();
-                    let _ = writeln!(out, "{}", t!(language, ConsoleInternalError, error = error));
-                }
+            if let Err(error) = self.play_out(game) {
+                let error = error.to_string();
+                let _ = writeln!(out, "{}", t!(language, ConsoleInternalError, error = error));
             }
         }
         out
@@ -161,12 +166,12 @@ impl Console {
     /// Plays out one game for `@advance`: the first legal moves for [`ADVANCE_PLIES`] plies,
     /// then White's or Black's resignation or an agreed draw, by the game's number (see the
     /// module's documentation). Only the end is shown, with what it brings.
-    pub(super) fn play_out(&mut self, game: GameId) -> Result<String, ServiceError> {
+    pub(super) fn play_out(&mut self, game: GameId) -> Result<(), ServiceError> {
         let Some(record) = self.service.store().game(game)? else {
-            return Ok(String::new());
+            return Ok(());
         };
         if record.status != GameStatus::Active {
-            return Ok(String::new());
+            return Ok(());
         }
         let place = record.thread.unwrap_or(record.channel);
         let actor = |console: &Console, record: &Game, white: bool| -> Option<Actor> {
@@ -181,7 +186,7 @@ impl Console {
                 channel: place,
                 can_moderate: false,
                 can_manage_server: false,
-                language: console.language,
+                language: console.language(),
                 guild_language: None,
                 can_open_threads: false,
             })
@@ -212,12 +217,12 @@ impl Console {
                 .act(&player, Origin::Channel, Action::Move { text: first })?;
             match reload(self)? {
                 Some(next) => record = next,
-                None => return Ok(String::new()),
+                None => return Ok(()),
             }
         }
         let (Some(white), Some(black)) = (actor(self, &record, true), actor(self, &record, false))
         else {
-            return Ok(String::new());
+            return Ok(());
         };
         let ending = match game.0.rem_euclid(3) {
             1 => self.service.act(&white, Origin::Channel, Action::Resign)?,
@@ -229,7 +234,11 @@ impl Console {
                     .act(&black, Origin::Channel, Action::AnswerDraw { accept: true })?
             }
         };
-        let language = self.service.server_language(record.guild);
-        Ok(self.deliver_in(ending, language, record.guild, place, false))
+        // The game's end is told by the player who ended it, where the game is played.
+        let Some(ender) = actor(self, &record, game.0.rem_euclid(3) != 2) else {
+            return Ok(());
+        };
+        self.deliver(&ender, ending, false);
+        Ok(())
     }
 }

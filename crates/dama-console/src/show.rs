@@ -6,50 +6,48 @@ use std::fmt::Write as _;
 
 use dama_rules::{Color, Square};
 
-use super::Console;
+use super::prefixed;
+use super::room::Room;
 use dama_core::i18n::{Language, human_duration, t};
 use dama_render::{BoardView, advantage_chart};
 use dama_service::{Attachment, Clock, Component, Reply};
 
-impl Console {
+impl Room {
     /// A reply as console text: mentions become names, the board is drawn in text (and saved as
     /// PNG when an image directory is set), components are listed with their ids. What the
     /// reply shows is in `language` (the reply's own where it has one, a game's board), the
     /// console's notes in the console's.
-    pub(super) fn show(&mut self, reply: &Reply, language: Language) -> String {
+    pub(super) fn show(&self, reply: &Reply, language: Language) -> String {
         let language = reply.language.unwrap_or(language);
+        let notes = self.language();
+        let images = self.state().images.clone();
         let mut out = String::new();
         if reply.ephemeral {
-            let _ = write!(out, "{} ", t!(self.language, ConsoleOnlyYou));
+            let _ = write!(out, "{} ", t!(notes, ConsoleOnlyYou));
         }
         out.push_str(&self.words(&reply.text, language));
         out.push('\n');
         if let Some(view) = &reply.board {
             out.push_str(&text_board(language, view));
-            if let Some(dir) = &self.images {
-                self.image_count += 1;
-                let path = dir.join(format!("board-{:04}.png", self.image_count));
+            if let Some(dir) = &images {
+                let count = {
+                    let mut state = self.state();
+                    state.image_count += 1;
+                    state.image_count
+                };
+                let path = dir.join(format!("board-{count:04}.png"));
                 let png = self.renderer.png(view);
                 let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png)) {
                     Ok(()) => {
-                        let _ = writeln!(
-                            out,
-                            "{}",
-                            t!(self.language, ConsoleBoardSaved, path = shown)
-                        );
+                        let _ = writeln!(out, "{}", t!(notes, ConsoleBoardSaved, path = shown));
                     }
                     Err(error) => {
                         let error = error.to_string();
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(
-                                self.language,
-                                ConsoleCannotSave,
-                                path = shown,
-                                error = error
-                            )
+                            t!(notes, ConsoleCannotSave, path = shown, error = error)
                         );
                     }
                 }
@@ -84,26 +82,21 @@ impl Console {
                 .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
             if is_pdn {
                 out.push_str(&String::from_utf8_lossy(&attachment.bytes));
-            } else if let Some(dir) = &self.images {
+            } else if let Some(dir) = &images {
                 let path = dir.join(&attachment.filename);
                 let shown = path.display().to_string();
                 match std::fs::create_dir_all(dir)
                     .and_then(|()| std::fs::write(&path, &attachment.bytes))
                 {
                     Ok(()) => {
-                        let _ = writeln!(out, "{}", t!(self.language, ConsoleSaved, path = shown));
+                        let _ = writeln!(out, "{}", t!(notes, ConsoleSaved, path = shown));
                     }
                     Err(error) => {
                         let error = error.to_string();
                         let _ = writeln!(
                             out,
                             "{}",
-                            t!(
-                                self.language,
-                                ConsoleCannotSave,
-                                path = shown,
-                                error = error
-                            )
+                            t!(notes, ConsoleCannotSave, path = shown, error = error)
                         );
                     }
                 }
@@ -112,7 +105,7 @@ impl Console {
                     out,
                     "{}",
                     t!(
-                        self.language,
+                        notes,
                         ConsoleAttachment,
                         file = attachment.filename.clone(),
                         bytes = attachment.bytes.len()
@@ -137,13 +130,24 @@ impl Console {
         out
     }
 
+    /// A reply as shown in `place`: prefixed with `[#place]` when that is not the console's
+    /// channel.
+    pub(super) fn show_in(&self, place: u64, reply: &Reply, language: Language) -> String {
+        let shown = self.show(reply, language);
+        if place == self.here().1 {
+            shown
+        } else {
+            prefixed(&format!("[#{}] ", self.place_name(place)), &shown)
+        }
+    }
+
     /// A text as the console writes it: people and channels by their names (`@alice`,
     /// `#general`), moments relative to the console's clock in `language` ("in 24 h"),
     /// commands as typed, a game by where it is played; the marks of style as they are.
     pub(super) fn words(&self, text: &RichText, language: Language) -> String {
         text.render(true, |part| match part {
             Part::Words(words) | Part::Name(words) => words.clone(),
-            Part::Person(user) => format!("@{}", self.person_name(*user)),
+            Part::Person(user) => format!("@{}", self.name_of(*user)),
             Part::Channel(channel) => format!("#{}", self.place_name(*channel)),
             Part::Game(link) => format!("#{}", self.place_name(link.place)),
             Part::Command { path, typed } => {
@@ -163,18 +167,6 @@ impl Console {
                 }
             }
         })
-    }
-
-    /// A person's name: one of the console's people, else as the store knows them (from an
-    /// earlier session), else their id.
-    fn person_name(&self, user: u64) -> String {
-        self.people
-            .name(user)
-            .or_else(|| {
-                let player = self.service.store().player(self.guild, user).ok()??;
-                Some(player.display_name)
-            })
-            .unwrap_or_else(|| user.to_string())
     }
 }
 

@@ -140,13 +140,6 @@ impl GameService {
         Ok(())
     }
 
-    /// Ends the live games whose flag fell by now (their notices wait in the outbox): for
-    /// callers that only need the games ended, every [`FLAG_SWEEP_INTERVAL`] (the board page
-    /// of `damabot local --web`, whose console shows the notices after its next line).
-    pub fn fall_flags(&self) -> Result<(), ServiceError> {
-        self.flags(self.now())
-    }
-
     /// The flags that fell and the notices that are due, for the short interval of live games
     /// (see [`FLAG_SWEEP_INTERVAL`]): the flags are stored with their notices in the outbox,
     /// claimed here with everything else due.
@@ -163,7 +156,7 @@ impl GameService {
     }
 
     /// [`Self::flag_sweep_deliveries`], each counted as posted at once: for callers that show
-    /// them right away and cannot fail to (the console).
+    /// them right away and cannot fail to (tests).
     pub fn flag_sweep(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for delivery in self.flag_sweep_deliveries()? {

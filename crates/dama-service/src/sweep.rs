@@ -20,7 +20,7 @@ impl GameService {
     /// of it is under way: the replies a restart interrupted (the player's move was stored, the
     /// engine's was not yet). Each move is stored with its notice in the outbox (the game's
     /// board message edited, pinging the person now to move), returned here each counted as
-    /// posted at once: for callers that show them right away and cannot fail to.
+    /// posted at once: for callers that show them right away and cannot fail to (tests).
     pub fn resume_engine_games(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         let deliveries = self.resume_engine_deliveries()?;
@@ -147,7 +147,7 @@ impl GameService {
 
     /// Runs on a timer; returns the notices to post, for the servers this process looks after
     /// (see [`Self::owns_guild`]), as [`Self::sweep_deliveries`] gives them, each counted as
-    /// posted at once: for callers that show them right away and cannot fail to.
+    /// posted at once: for callers that show them right away and cannot fail to (tests).
     pub fn sweep(&self) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
         for delivery in self.sweep_deliveries()? {

@@ -158,8 +158,13 @@ pub async fn http(
 
 /// `POST /api/token` for `name`: the session.
 pub async fn session(server: &Server, name: &str) -> String {
+    session_at(server.address, name).await
+}
+
+/// [`session`] on the page server at `address`.
+pub async fn session_at(address: SocketAddr, name: &str) -> String {
     let (status, _, body) = http(
-        server.address,
+        address,
         "POST",
         "/api/token",
         "",
@@ -173,10 +178,14 @@ pub async fn session(server: &Server, name: &str) -> String {
 
 /// A page of `name` with the Discord locale `locale`, past its `hello` (returned).
 pub async fn page(server: &Server, name: &str, locale: &str) -> (Socket, Value) {
-    let session = session(server, name).await;
+    page_at(server.address, name, locale).await
+}
+
+/// [`page`] on the page server at `address`.
+pub async fn page_at(address: SocketAddr, name: &str, locale: &str) -> (Socket, Value) {
+    let session = session_at(address, name).await;
     let url = format!(
-        "ws://{}/ws?session={session}&instance=i-1&channel={CHANNEL}&locale={locale}",
-        server.address
+        "ws://{address}/ws?session={session}&instance=i-1&channel={CHANNEL}&locale={locale}"
     );
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await

@@ -20,11 +20,11 @@ fn a_live_game_in_the_console_ends_on_the_flag() {
     say(&mut c, "@advance 10s");
     let moved = say(&mut c, "alice: /move 22-18");
     assert!(moved.contains("White 2:52 · Black 3:00 ◀"), "{moved}");
-    assert_eq!(ply(&service, c.channel), Some(1));
+    assert_eq!(ply(&service, c.place().1), Some(1));
     // Bob lets his three minutes run out: the sweep after the line flags him.
     let flagged = say(&mut c, "@advance 3m");
     assert!(flagged.contains("bob's time ran out."), "{flagged}");
-    assert_eq!(ply(&service, c.channel), None, "lost on time");
+    assert_eq!(ply(&service, c.place().1), None, "lost on time");
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn live_time_controls_are_read_in_every_language() {
         say(&mut c, accept);
         let game = service
             .store()
-            .active_game_in_channel(c.channel)
+            .active_game_in_channel(c.place().1)
             .unwrap()
             .unwrap();
         assert_eq!(game.clock.unwrap().left.white, 300_000, "{line}");

@@ -136,7 +136,7 @@ fn the_new_commands_are_read_in_every_language() {
         })
     );
     // What cannot be read gets the usage, in the console's language.
-    c.language = Language::It;
+    c.room.state().language = Language::It;
     let Parsed::Answer(usage) = parsed(&mut c, "impostazioni notifiche:forte") else {
         panic!("read");
     };
@@ -144,7 +144,7 @@ fn the_new_commands_are_read_in_every_language() {
         usage.starts_with("`/impostazioni` accetta `lingua:"),
         "{usage}"
     );
-    c.language = Language::Es;
+    c.room.state().language = Language::Es;
     let Parsed::Answer(usage) = parsed(&mut c, "ajustes hilos:quizás") else {
         panic!("read");
     };
@@ -316,7 +316,7 @@ struct Read {
 /// The options of a registered command (or subcommand) at `path`, typed as `typed`, read by
 /// their names in `language`, and their choices by theirs.
 fn read_options(c: &mut Console, command: &Value, path: &str, typed: &str, read: &mut Read) {
-    let language = c.language;
+    let language = c.language();
     for option in command["options"].as_array().into_iter().flatten() {
         let english = option["name"].as_str().unwrap();
         let name = registered_name(option, language);
@@ -354,7 +354,7 @@ fn every_registered_command_option_and_choice_is_read_in_every_language() {
     let mut read = Read::default();
     let registered = registered();
     for language in Language::ALL {
-        c.language = language;
+        c.room.state().language = language;
         for command in &registered {
             let english = command["name"].as_str().unwrap();
             let typed = registered_name(command, language);

@@ -7,7 +7,7 @@ fn a_tournament_runs_to_its_final_standings_with_advance() {
     let (mut c, service) = console();
     let images =
         std::env::temp_dir().join(format!("dama-tournament-images-{}", std::process::id()));
-    c.images = Some(images.clone());
+    c.room.state().images = Some(images.clone());
     assert!(
         say(&mut c, "@advance").starts_with("No tournament is running in this channel"),
         "nothing to play out yet"
@@ -18,7 +18,11 @@ fn a_tournament_runs_to_its_final_standings_with_advance() {
         "ada: /tournament create Coppa di prova format:swiss rounds:3",
     );
     assert!(created.contains("**Coppa di prova**"), "{created}");
-    let tournament = service.store().latest_tournament(c.guild).unwrap().unwrap();
+    let tournament = service
+        .store()
+        .latest_tournament(c.place().0)
+        .unwrap()
+        .unwrap();
     assert_eq!(tournament.format, TournamentFormat::Swiss { rounds: 3 });
     assert!(
         created.contains(&format!("t:{}:join", tournament.id)),
@@ -32,7 +36,7 @@ fn a_tournament_runs_to_its_final_standings_with_advance() {
     // Each game of round 1 gets its thread with its first board; the console stays here.
     assert_eq!(started.matches("(thread #dama-").count(), 2, "{started}");
     assert!(!started.contains("(now in thread"), "{started}");
-    assert_eq!(c.channel, GENERAL);
+    assert_eq!(c.place().1, GENERAL);
     assert!(has_line(&started, "[#dama-1-"), "{started}");
     for round in 1..=3 {
         let advanced = say(&mut c, "@advance");

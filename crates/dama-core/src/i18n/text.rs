@@ -697,7 +697,7 @@ texts! {
     /// What starts the lines of a direct message to `$name`.
     ConsoleDm = "console-dm" ["name"],
     /// A direct message to `$name` that failed, posted in `$channel` instead.
-    ConsoleDmFailed = "console-dm-failed" ["name", "channel"],
+    ConsoleDmFailed = "console-dm-failed" ["name"],
     /// `@locale`: `$language` is the code of the language now spoken.
     ConsoleLocale = "console-locale" ["language"],
     ConsoleLocaleUsage = "console-locale-usage" [],
