@@ -97,17 +97,14 @@ pub async fn run(
         frames.clone(),
     );
     let mut page = Page {
-        actor: Actor {
-            user: session.user,
-            name: session.name.clone(),
-            guild: place.guild,
-            channel: place.channel,
-            can_moderate: false,
-            can_manage_server: false,
-            language,
-            guild_language: None,
-            can_open_threads: false,
-        },
+        actor: Actor::new(
+            session.user,
+            session.name.clone(),
+            place.guild,
+            place.channel,
+        )
+        .language(language)
+        .can_open_threads(false),
         web,
         connection,
         frames,

@@ -35,33 +35,18 @@ fn actor(user: u64) -> Actor {
         CAROL => "carol",
         _ => "someone",
     };
-    Actor {
-        user,
-        name: name.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    Actor::new(user, name, GUILD, CHANNEL).can_open_threads(false)
 }
 
 /// An actor speaking `language`, in a server that speaks it too.
 fn speaking(user: u64, language: Language) -> Actor {
-    Actor {
-        language,
-        guild_language: Some(language),
-        ..actor(user)
-    }
+    actor(user)
+        .language(language)
+        .guild_language(Some(language))
 }
 
 fn moderator(user: u64) -> Actor {
-    Actor {
-        can_moderate: true,
-        ..actor(user)
-    }
+    actor(user).can_moderate(true)
 }
 
 fn member(user: u64) -> Member {
@@ -695,10 +680,7 @@ fn takebacks_and_games_read_in_italian_and_spanish() {
     ] {
         let w = world();
         engine_game_in(&w, OTHER_CHANNEL, true);
-        let alice = Actor {
-            channel: OTHER_CHANNEL,
-            ..speaking(ALICE, language)
-        };
+        let alice = speaking(ALICE, language).channel(OTHER_CHANNEL);
         let refused = act(&w, &alice, Action::Takeback);
         assert!(
             refused.text
