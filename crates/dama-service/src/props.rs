@@ -250,6 +250,7 @@ fn action() -> impl Strategy<Value = Action> {
         any::<bool>().prop_map(|all| Action::Games { all }),
         Just(Action::Takeback),
         any::<bool>().prop_map(|accept| Action::AnswerTakeback { accept }),
+        Just(Action::TakebackOrAccept),
         Just(Action::Bump),
         Just(Action::EndIdle),
         game_number().prop_map(|game| Action::Analysis { game }),
