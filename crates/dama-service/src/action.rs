@@ -92,6 +92,10 @@ pub enum Action {
     Takeback,
     /// The opponent's answer to a takeback request.
     AnswerTakeback { accept: bool },
+    /// One control for asking and answering, where the request shows beside the game (the
+    /// Activity's board): accepts the opponent's request when it stands, as `/draw offer`
+    /// accepts an offer; else [`Action::Takeback`].
+    TakebackOrAccept,
     /// The Bump button: the board posted anew at the bottom of the channel.
     Bump,
     /// End the idle engine game of the origin (confirming it, to start a game there).
@@ -233,6 +237,7 @@ impl Action {
             Action::Takeback => "takeback",
             Action::AnswerTakeback { accept: true } => "takeback accept",
             Action::AnswerTakeback { accept: false } => "takeback decline",
+            Action::TakebackOrAccept => "takeback or accept",
             Action::Bump => "bump",
             Action::EndIdle => "end idle",
             Action::Analysis { .. } => "analysis",
@@ -277,6 +282,7 @@ impl Action {
                 | Action::Rematch
                 | Action::Takeback
                 | Action::AnswerTakeback { .. }
+                | Action::TakebackOrAccept
                 | Action::EndIdle
                 | Action::Tournament(_)
         )
@@ -351,6 +357,9 @@ pub enum Origin {
         ply: u32,
         answers: Option<u32>,
     },
+    /// A game named by its number where it is shown as it is played (the Activity's board):
+    /// the game as it is now, with no board's ply to go out of date.
+    Game(GameId),
     /// A button of a challenge message.
     Challenge(ChallengeId),
     /// A button of a tournament's sign-up message.
@@ -365,7 +374,7 @@ impl Origin {
     #[must_use]
     pub fn game(self) -> Option<GameId> {
         match self {
-            Origin::Board { game, .. } => Some(game),
+            Origin::Board { game, .. } | Origin::Game(game) => Some(game),
             Origin::Channel
             | Origin::Challenge(_)
             | Origin::Tournament(_)
@@ -379,6 +388,7 @@ impl Origin {
         match self {
             Origin::Board { ply, .. } => Some(ply),
             Origin::Channel
+            | Origin::Game(_)
             | Origin::Challenge(_)
             | Origin::Tournament(_)
             | Origin::Puzzle { .. } => None,
@@ -391,6 +401,7 @@ impl Origin {
         match self {
             Origin::Board { answers, .. } => answers,
             Origin::Channel
+            | Origin::Game(_)
             | Origin::Challenge(_)
             | Origin::Tournament(_)
             | Origin::Puzzle { .. } => None,
@@ -404,6 +415,7 @@ impl Origin {
             Origin::Challenge(id) => Some(id),
             Origin::Channel
             | Origin::Board { .. }
+            | Origin::Game(_)
             | Origin::Tournament(_)
             | Origin::Puzzle { .. } => None,
         }
@@ -638,6 +650,7 @@ impl GameService {
             Action::Games { all } => self.games(actor, all),
             Action::Takeback => self.takeback(actor, origin),
             Action::AnswerTakeback { accept } => self.answer_takeback(actor, origin, accept),
+            Action::TakebackOrAccept => self.takeback_or_accept(actor, origin),
             Action::Bump => self.bump(actor, origin),
             Action::EndIdle => self.end_idle(actor, origin),
             Action::Analysis { game } => self.analysis(actor, game, progress),
@@ -657,7 +670,7 @@ impl GameService {
                 .store
                 .challenge(id)?
                 .map(|challenge| (challenge.guild, challenge.channel)),
-            Origin::Board { game, .. } => self
+            Origin::Board { game, .. } | Origin::Game(game) => self
                 .store
                 .game(game)?
                 .map(|game| (game.guild, game.place())),

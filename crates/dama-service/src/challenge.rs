@@ -690,11 +690,7 @@ impl GameService {
             return refuse(t!(actor.language, ChallengeRematchNotPlayer));
         };
         let opponent = old.participant(!colour);
-        let actor_here = Actor {
-            channel: old.place(),
-            guild: old.guild,
-            ..actor.clone()
-        };
+        let actor_here = actor.clone().guild(old.guild).channel(old.place());
         match opponent {
             Participant::Engine(level) => {
                 let place = self.start_place(&actor_here)?;

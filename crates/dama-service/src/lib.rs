@@ -124,6 +124,89 @@ pub struct Actor {
     pub can_open_threads: bool,
 }
 
+impl Actor {
+    /// Someone in a server's channel with what a plain member has: no moderation, no
+    /// managing the server, English, no language chosen by the server, and games that may go
+    /// in threads. The setters below, each named after the field it sets, say otherwise.
+    #[must_use]
+    pub fn new(user: UserId, name: impl Into<String>, guild: GuildId, channel: ChannelId) -> Actor {
+        Actor {
+            user,
+            name: name.into(),
+            guild,
+            channel,
+            can_moderate: false,
+            can_manage_server: false,
+            language: Language::En,
+            guild_language: None,
+            can_open_threads: true,
+        }
+    }
+
+    /// The same person under another name.
+    #[must_use]
+    pub fn name(self, name: impl Into<String>) -> Actor {
+        Actor {
+            name: name.into(),
+            ..self
+        }
+    }
+
+    /// The same person in another server.
+    #[must_use]
+    pub fn guild(self, guild: GuildId) -> Actor {
+        Actor { guild, ..self }
+    }
+
+    /// The same person in another channel (or thread) of their server.
+    #[must_use]
+    pub fn channel(self, channel: ChannelId) -> Actor {
+        Actor { channel, ..self }
+    }
+
+    /// Whether they may moderate the channel.
+    #[must_use]
+    pub fn can_moderate(self, can_moderate: bool) -> Actor {
+        Actor {
+            can_moderate,
+            ..self
+        }
+    }
+
+    /// Whether they may change the server's settings.
+    #[must_use]
+    pub fn can_manage_server(self, can_manage_server: bool) -> Actor {
+        Actor {
+            can_manage_server,
+            ..self
+        }
+    }
+
+    /// The language of what only they see.
+    #[must_use]
+    pub fn language(self, language: Language) -> Actor {
+        Actor { language, ..self }
+    }
+
+    /// The language the server chose for its members, if it chose one.
+    #[must_use]
+    pub fn guild_language(self, guild_language: Option<Language>) -> Actor {
+        Actor {
+            guild_language,
+            ..self
+        }
+    }
+
+    /// Whether the bot may open public threads where they are.
+    #[must_use]
+    pub fn can_open_threads(self, can_open_threads: bool) -> Actor {
+        Actor {
+            can_open_threads,
+            ..self
+        }
+    }
+}
+
 /// A message nobody asked for in that moment (timeouts, expiries, reminders, the result line
 /// in a game's channel, a direct message to a player).
 #[derive(Debug, Clone)]

@@ -50,17 +50,16 @@ struct Who {
 
 impl Who {
     fn actor(&self) -> Actor {
-        Actor {
-            user: self.user,
-            name: format!("player{}", self.user),
-            guild: GUILD,
-            channel: self.channel,
-            can_moderate: self.moderate,
-            can_manage_server: self.manage,
-            language: self.language,
-            guild_language: None,
-            can_open_threads: self.threads,
-        }
+        Actor::new(
+            self.user,
+            format!("player{}", self.user),
+            GUILD,
+            self.channel,
+        )
+        .can_moderate(self.moderate)
+        .can_manage_server(self.manage)
+        .language(self.language)
+        .can_open_threads(self.threads)
     }
 }
 
@@ -251,6 +250,7 @@ fn action() -> impl Strategy<Value = Action> {
         any::<bool>().prop_map(|all| Action::Games { all }),
         Just(Action::Takeback),
         any::<bool>().prop_map(|accept| Action::AnswerTakeback { accept }),
+        Just(Action::TakebackOrAccept),
         Just(Action::Bump),
         Just(Action::EndIdle),
         game_number().prop_map(|game| Action::Analysis { game }),

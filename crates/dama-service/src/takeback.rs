@@ -20,6 +20,25 @@ impl GameService {
     /// request).
     pub(crate) fn takeback(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
         let (loaded, colour) = self.player_game(actor, origin)?;
+        self.takeback_loaded(actor, loaded, colour)
+    }
+
+    /// One control for asking and answering (the Activity's board): the opponent's request,
+    /// when one stands, is accepted; else as [`Self::takeback`].
+    pub(crate) fn takeback_or_accept(&self, actor: &Actor, origin: Origin) -> Flow<Reply> {
+        let (loaded, colour) = self.player_game(actor, origin)?;
+        let theirs = loaded
+            .record
+            .takeback_request
+            .is_some_and(|request| request.by != colour);
+        if theirs {
+            return self.answer_loaded_takeback(actor, origin, loaded, colour, true);
+        }
+        self.takeback_loaded(actor, loaded, colour)
+    }
+
+    /// [`Self::takeback`] in the loaded game the actor plays as `colour`.
+    fn takeback_loaded(&self, actor: &Actor, loaded: Loaded, colour: Color) -> Flow<Reply> {
         match loaded.record.participant(!colour) {
             Participant::Engine(level) => self.take_back_from_engine(actor, loaded, colour, level),
             Participant::User(_) => self.ask_takeback(actor, loaded, colour),
@@ -33,7 +52,19 @@ impl GameService {
         origin: Origin,
         accept: bool,
     ) -> Flow<Reply> {
-        let (mut loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
+        let (loaded, colour) = self.player_game_at_any_ply(actor, origin)?;
+        self.answer_loaded_takeback(actor, origin, loaded, colour, accept)
+    }
+
+    /// [`Self::answer_takeback`] in the loaded game the actor plays as `colour`.
+    fn answer_loaded_takeback(
+        &self,
+        actor: &Actor,
+        origin: Origin,
+        mut loaded: Loaded,
+        colour: Color,
+        accept: bool,
+    ) -> Flow<Reply> {
         let private = actor.language;
         let public = self.game_language(&loaded.record);
         let record = &loaded.record;

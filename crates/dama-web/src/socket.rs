@@ -12,13 +12,15 @@ use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::mpsc;
 
 use super::Web;
-use super::live::{PAGE_BACKLOG, frame};
+use super::live::{Live, PAGE_BACKLOG, frame};
 use super::protocol::{Incoming, Outgoing, You, squares};
 use super::session::Session;
 use super::words::words;
+use dama_core::commands::{self, Command, Value, Values};
 use dama_core::i18n::{Language, t};
-use dama_core::store::{ChallengeId, GameId, UserId};
-use dama_core::store::{ColourChoice, Member};
+use dama_core::store::{ChallengeId, GameId, Member, UserId};
+use dama_service::commands::action as command_action;
+use dama_service::work::Work;
 use dama_service::{Action, Actor, GameService, Origin, Reply};
 
 /// Frames a second a page may send.
@@ -97,17 +99,14 @@ pub async fn run(
         frames.clone(),
     );
     let mut page = Page {
-        actor: Actor {
-            user: session.user,
-            name: session.name.clone(),
-            guild: place.guild,
-            channel: place.channel,
-            can_moderate: false,
-            can_manage_server: false,
-            language,
-            guild_language: None,
-            can_open_threads: false,
-        },
+        actor: Actor::new(
+            session.user,
+            session.name.clone(),
+            place.guild,
+            place.channel,
+        )
+        .language(language)
+        .can_open_threads(false),
         web,
         connection,
         frames,
@@ -313,27 +312,33 @@ impl Page {
     fn start_action(&self, incoming: Incoming) {
         let service = self.service();
         let actor = self.actor.clone();
-        let lane = lane_of(&incoming);
         let work = self.web.work.clone();
         let done = self.done.clone();
         let live = Arc::clone(&self.web.live);
         let courier = self.web.courier.get().cloned();
         tokio::spawn(async move {
+            let read = page_action(&work, &service, &live, &actor, incoming).await;
+            let (origin, action) = match read {
+                Ok(read) => read,
+                Err(unread) => {
+                    let answer = match unread {
+                        Unread::Refused(text) => Some((Reply::private(text), Kind::Other)),
+                        Unread::Failed => None,
+                    };
+                    let _ = done.send(Done(answer)).await;
+                    return;
+                }
+            };
+            let kind = match action {
+                Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. } => {
+                    Kind::StartsGame
+                }
+                Action::Analysis { game: Some(game) } => Kind::Analysis(game),
+                _ => Kind::Other,
+            };
             let drawing = courier.clone();
             let answered = work
-                .spawn_in(lane, move || {
-                    let named = |user| live.present_name(actor.channel, user);
-                    let (origin, action) = match read_action(&service, &actor, incoming, &named)? {
-                        Ok(pair) => pair,
-                        Err(refusal) => return Ok((Reply::private(refusal), Kind::Other, None)),
-                    };
-                    let kind = match action {
-                        Action::Rematch | Action::PlayEngine { .. } | Action::Accept { .. } => {
-                            Kind::StartsGame
-                        }
-                        Action::Analysis { game: Some(game) } => Kind::Analysis(game),
-                        _ => Kind::Other,
-                    };
+                .spawn_in(action.lane(), move || {
                     let mut reply = match action {
                         // Only the reader sees it: in their language.
                         Action::Analysis { game: Some(game) } => {
@@ -358,18 +363,18 @@ impl Page {
                     };
                     // The page shows people by their names.
                     reply.text = reply.text.with_names(|user| {
-                        named(user)
+                        live.present_name(actor.channel, user)
                             .or_else(|| {
                                 let player = service.store().player(actor.guild, user).ok()??;
                                 Some(player.display_name)
                             })
                             .unwrap_or_else(|| user.to_string())
                     });
-                    Ok::<_, dama_service::ServiceError>((reply, kind, chat))
+                    Ok::<_, dama_service::ServiceError>((reply, chat))
                 })
                 .await;
             let answer = match answered {
-                Ok(Ok((reply, kind, chat))) => {
+                Ok(Ok((reply, chat))) => {
                     if let (Some(courier), Some((drawn, guild, channel))) = (courier, chat) {
                         // Posted apart: the page has its answer without waiting for the chat.
                         tokio::spawn(async move {
@@ -434,153 +439,283 @@ enum Kind {
     Other,
 }
 
-/// The threads an action of a page runs on (see [`Action::lane`]).
-fn lane_of(incoming: &Incoming) -> dama_service::Lane {
-    match incoming {
-        Incoming::Move { .. }
-        | Incoming::Rematch { .. }
-        | Incoming::Draw { answer: None, .. }
-        | Incoming::Challenge { level: Some(_), .. }
-        | Incoming::Analysis { .. } => dama_service::Lane::Cpu,
-        _ => dama_service::Lane::Store,
+/// Why a frame of the page is not run.
+enum Unread {
+    /// The private answer to it.
+    Refused(String),
+    /// Something failed: the page gets an apology.
+    Failed,
+}
+
+/// The origin and action of a page's frame ([`read_action`]), the member a challenge names
+/// found first ([`opponent`]).
+async fn page_action(
+    work: &Work,
+    service: &Arc<GameService>,
+    live: &Arc<Live>,
+    actor: &Actor,
+    incoming: Incoming,
+) -> Result<(Origin, Action), Unread> {
+    let opponent = match &incoming {
+        Incoming::Challenge {
+            opponent: Some(id),
+            level: None,
+            ..
+        } => Some(opponent(work, service, live, actor, id).await?),
+        _ => None,
+    };
+    read_action(incoming, actor.language, opponent).map_err(Unread::Refused)
+}
+
+/// The member a challenge of the page names by their id: with the name their page gave, else
+/// the one the server knows; refused when nobody by that id is known here.
+async fn opponent(
+    work: &Work,
+    service: &Arc<GameService>,
+    live: &Arc<Live>,
+    actor: &Actor,
+    id: &str,
+) -> Result<Member, Unread> {
+    let language = actor.language;
+    let Ok(user) = id.parse::<UserId>() else {
+        return Err(Unread::Refused(t!(language, ActivityBadMessage)));
+    };
+    let name = if let Some(name) = live.present_name(actor.channel, user) {
+        Some(name)
+    } else {
+        let (service, guild) = (Arc::clone(service), actor.guild);
+        let known = work
+            .spawn(move || service.store().player(guild, user))
+            .await
+            .map_err(|_| Unread::Failed)?;
+        match known {
+            Ok(player) => player.map(|player| player.display_name),
+            Err(error) => {
+                tracing::error!(%error, "the opponent a page named could not be read");
+                return Err(Unread::Failed);
+            }
+        }
+    };
+    match name {
+        Some(name) => Ok(Member {
+            user,
+            name,
+            is_bot: false,
+        }),
+        None => Err(Unread::Refused(t!(language, ActivityNotPresent))),
     }
 }
 
-/// The origin and action of a page's frame, as a slash command or a button would give them;
-/// `Err` with the private answer when the frame names nothing it can be.
-#[allow(clippy::type_complexity)]
+/// The origin and action of a page's frame, as the command or the board's button of the same
+/// name gives them: a game's controls act on the game as it is now ([`Origin::Game`]; a move,
+/// at the ply it was chosen at), and a challenge's options are read as `/challenge` and
+/// `/play` read theirs (a level, the page's time control). `opponent` is the member a
+/// challenge names. `Err` with the private answer when the frame names nothing the page may
+/// do.
 fn read_action(
-    service: &GameService,
-    actor: &Actor,
     incoming: Incoming,
-    present_name: &dyn Fn(UserId) -> Option<String>,
-) -> Result<Result<(Origin, Action), String>, dama_service::ServiceError> {
-    let language = actor.language;
-    // A game's action at its current ply (the move says its own).
-    let board = |game: i64| -> Result<
-        Option<(Origin, dama_core::store::Game)>,
-        dama_service::ServiceError,
-    > {
-        let Some(record) = service.store().game(GameId(game))? else {
-            return Ok(None);
-        };
-        Ok(Some((
+    language: Language,
+    opponent: Option<Member>,
+) -> Result<(Origin, Action), String> {
+    let unread = || t!(language, ActivityBadMessage);
+    let command = |path: &str, values: &Values| command_action(path, values).ok_or_else(unread);
+    let none = Values::new();
+    let game = |id: i64| Origin::Game(GameId(id));
+    Ok(match incoming {
+        Incoming::Move {
+            game: id,
+            ply,
+            text,
+        } => (
             Origin::Board {
-                game: record.id,
-                ply: record.ply,
-                answers: None,
-            },
-            record,
-        )))
-    };
-    let no_game = || t!(language, ActivityNoSuchGame);
-    let on_game = |game: i64, action: &dyn Fn(&dama_core::store::Game) -> Action| {
-        Ok(match board(game)? {
-            Some((origin, record)) => Ok((origin, action(&record))),
-            None => Err(no_game()),
-        })
-    };
-    match incoming {
-        Incoming::Move { game, ply, text } => Ok(Ok((
-            Origin::Board {
-                game: GameId(game),
+                game: GameId(id),
                 ply,
                 answers: None,
             },
-            Action::Move { text },
-        ))),
-        Incoming::Draw { game, answer } => on_game(game, &|_| match answer {
-            None => Action::OfferDraw,
-            Some(accept) => Action::AnswerDraw { accept },
-        }),
-        Incoming::Resign { game } => on_game(game, &|_| Action::Resign),
-        Incoming::Rematch { game } => on_game(game, &|_| Action::Rematch),
-        Incoming::Takeback { game, answer } => on_game(game, &|record| {
-            let theirs = record
-                .takeback_request
-                .is_some_and(|request| record.colour_of(actor.user) != Some(request.by));
-            match answer {
-                Some(accept) => Action::AnswerTakeback { accept },
-                None if theirs => Action::AnswerTakeback { accept: true },
-                None => Action::Takeback,
-            }
-        }),
-        Incoming::Analysis { game } => {
-            Ok(Ok((Origin::Channel, Action::Analysis { game: Some(game) })))
+            command("move", &Values::new().with("move", Value::Text(text)))?,
+        ),
+        Incoming::Draw { game: id, answer } => {
+            let path = match answer {
+                None => "draw offer",
+                Some(true) => "draw accept",
+                Some(false) => "draw decline",
+            };
+            (game(id), command(path, &none)?)
         }
-        Incoming::Accept { challenge } => Ok(Ok((
+        Incoming::Resign { game: id } => (game(id), command("resign", &none)?),
+        Incoming::Rematch { game: id } => (game(id), Action::Rematch),
+        Incoming::Takeback { game: id, answer } => (
+            game(id),
+            match answer {
+                None => Action::TakebackOrAccept,
+                Some(accept) => Action::AnswerTakeback { accept },
+            },
+        ),
+        Incoming::Analysis { game: id } => (
+            Origin::Channel,
+            command("analysis", &Values::new().with("game", Value::Integer(id)))?,
+        ),
+        Incoming::Accept { challenge } => (
             Origin::Challenge(ChallengeId(challenge)),
-            Action::Accept { from: None },
-        ))),
-        Incoming::Decline { challenge } => Ok(Ok((
+            command("accept", &none)?,
+        ),
+        Incoming::Decline { challenge } => (
             Origin::Challenge(ChallengeId(challenge)),
-            Action::Decline,
-        ))),
-        Incoming::Cancel { challenge } => Ok(Ok((
+            command("decline", &none)?,
+        ),
+        Incoming::Cancel { challenge } => (
             Origin::Challenge(ChallengeId(challenge)),
-            Action::Cancel,
-        ))),
+            command("cancel", &none)?,
+        ),
         Incoming::Challenge {
-            opponent,
+            opponent: _,
             level,
             colour,
             time,
         } => {
-            let colour = match colour.as_deref() {
-                Some("white") => ColourChoice::White,
-                Some("black") => ColourChoice::Black,
-                _ => ColourChoice::Random,
+            // Against the engine `/play` (its live clock), else `/challenge`.
+            let (path, clock) = match level {
+                Some(_) => ("play", "clock"),
+                None => ("challenge", "time"),
             };
-            // The page offers live time controls (`5+3`), or none: the server's time per move.
-            let clock = match time.as_deref().map(dama_core::commands::parse_time_control) {
-                None => None,
-                Some(Some(clock)) => Some(clock),
-                Some(None) => return Ok(Err(t!(language, ActivityBadMessage))),
-            };
+            let options = commands::find(path).ok_or_else(unread)?;
+            let mut values = Values::new();
             if let Some(level) = level {
-                return Ok(Ok((
-                    Origin::Channel,
-                    Action::PlayEngine {
-                        level,
-                        colour,
-                        clock,
-                    },
-                )));
+                let index = choice(options, "level", &level.to_string()).ok_or_else(unread)?;
+                values.set("level", Value::Choice(index));
             }
-            let opponent = match opponent {
-                None => None,
-                Some(id) => {
-                    let Ok(user) = id.parse::<u64>() else {
-                        return Ok(Err(t!(language, ActivityBadMessage)));
-                    };
-                    // The name the person's page gave, else the one the server knows.
-                    let known = match present_name(user) {
-                        Some(name) => Some(name),
-                        None => service
-                            .store()
-                            .player(actor.guild, user)?
-                            .map(|player| player.display_name),
-                    };
-                    let Some(name) = known else {
-                        return Ok(Err(t!(language, ActivityNotPresent)));
-                    };
-                    Some(Member {
-                        user,
-                        name,
-                        is_bot: false,
-                    })
+            // Any other colour is random, as with no colour.
+            if let Some(index) = colour.and_then(|colour| choice(options, "colour", &colour)) {
+                values.set("colour", Value::Choice(index));
+            }
+            if let Some(time) = time {
+                let option = options.option(clock).ok_or_else(unread)?;
+                let value = commands::read_time(language, option, &time).ok_or_else(unread)??;
+                values.set(option.name, value);
+            }
+            if let Some(member) = opponent {
+                values.set("member", Value::Member(member));
+            }
+            (Origin::Channel, command(path, &values)?)
+        }
+        Incoming::Lobby | Incoming::Watch { .. } => return Err(unread()),
+    })
+}
+
+/// The index of the choice `name` (as the table names it, in any case) of a command's option.
+fn choice(command: &'static Command, option: &str, name: &str) -> Option<usize> {
+    let choices = command.option(option)?.choices()?;
+    choices
+        .names
+        .iter()
+        .position(|choice| choice.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::store::{ColourChoice, TimeControl};
+
+    fn read(json: &str) -> Result<(Origin, Action), String> {
+        read_action(serde_json::from_str(json).unwrap(), Language::En, None)
+    }
+
+    #[test]
+    fn a_game_control_acts_on_the_game_as_it_is() {
+        let game = Origin::Game(GameId(7));
+        assert_eq!(
+            read(r#"{"type": "draw", "game": 7}"#),
+            Ok((game, Action::OfferDraw))
+        );
+        assert_eq!(
+            read(r#"{"type": "draw", "game": 7, "answer": false}"#),
+            Ok((game, Action::AnswerDraw { accept: false }))
+        );
+        assert_eq!(
+            read(r#"{"type": "takeback", "game": 7, "answer": null}"#),
+            Ok((game, Action::TakebackOrAccept))
+        );
+        assert_eq!(
+            read(r#"{"type": "takeback", "game": 7, "answer": true}"#),
+            Ok((game, Action::AnswerTakeback { accept: true }))
+        );
+        assert_eq!(
+            read(r#"{"type": "resign", "game": 7}"#),
+            Ok((game, Action::Resign))
+        );
+        assert_eq!(
+            read(r#"{"type": "move", "game": 7, "ply": 3, "move": "22-18"}"#),
+            Ok((
+                Origin::Board {
+                    game: GameId(7),
+                    ply: 3,
+                    answers: None
+                },
+                Action::Move {
+                    text: "22-18".into()
                 }
-            };
-            Ok(Ok((
+            ))
+        );
+        assert_eq!(
+            read(r#"{"type": "analysis", "game": 7}"#),
+            Ok((Origin::Channel, Action::Analysis { game: Some(7) }))
+        );
+        assert!(read(r#"{"type": "lobby"}"#).is_err());
+    }
+
+    #[test]
+    fn a_challenge_reads_its_options_as_the_commands_do() {
+        let five_three = TimeControl {
+            base_ms: 300_000,
+            increment_ms: 3_000,
+        };
+        assert_eq!(
+            read(r#"{"type": "challenge", "level": 3, "colour": "black", "time": "5+3"}"#),
+            Ok((
+                Origin::Channel,
+                Action::PlayEngine {
+                    level: 3,
+                    colour: ColourChoice::Black,
+                    clock: Some(five_three),
+                }
+            ))
+        );
+        assert_eq!(
+            read(r#"{"type": "challenge", "colour": "purple"}"#),
+            Ok((
                 Origin::Channel,
                 Action::Challenge {
-                    opponent,
-                    colour,
+                    opponent: None,
+                    colour: ColourChoice::Random,
                     time_per_move: None,
-                    clock,
-                },
-            )))
-        }
-        Incoming::Lobby | Incoming::Watch { .. } => Ok(Err(t!(language, ActivityBadMessage))),
+                    clock: None,
+                }
+            ))
+        );
+        let bob = Member {
+            user: 5,
+            name: "bob".into(),
+            is_bot: false,
+        };
+        let named = read_action(
+            serde_json::from_str(r#"{"type": "challenge", "opponent": "5", "colour": "white"}"#)
+                .unwrap(),
+            Language::En,
+            Some(bob.clone()),
+        );
+        assert_eq!(
+            named,
+            Ok((
+                Origin::Channel,
+                Action::Challenge {
+                    opponent: Some(bob),
+                    colour: ColourChoice::White,
+                    time_per_move: None,
+                    clock: None,
+                }
+            ))
+        );
+        assert!(read(r#"{"type": "challenge", "level": 9}"#).is_err());
+        assert!(read(r#"{"type": "challenge", "level": 2, "time": "soon"}"#).is_err());
     }
 }

@@ -20,17 +20,9 @@ use dama_store::SqliteStore;
 use serde_json::{Value, json};
 
 fn actor(server: &super::support::Server, name: &str, language: Language) -> Actor {
-    Actor {
-        user: server.people.id(name),
-        name: name.to_owned(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    Actor::new(server.people.id(name), name.to_owned(), GUILD, CHANNEL)
+        .language(language)
+        .can_open_threads(false)
 }
 
 /// The next lobby frame for which `wanted` holds (earlier ones skipped).

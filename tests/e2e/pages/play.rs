@@ -8,17 +8,9 @@ use dama_service::{Action, Actor, Origin};
 use serde_json::json;
 
 fn actor(server: &super::support::Server, name: &str, language: Language) -> Actor {
-    Actor {
-        user: server.people.id(name),
-        name: name.to_owned(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    Actor::new(server.people.id(name), name.to_owned(), GUILD, CHANNEL)
+        .language(language)
+        .can_open_threads(false)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

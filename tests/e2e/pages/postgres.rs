@@ -9,7 +9,6 @@ use super::support::{CHANNEL, GUILD, START, game_at, game_from, next, page, send
 use dama_console::LocalAuth;
 use dama_console::People;
 use dama_core::feed::ChangeFeed;
-use dama_core::i18n::Language;
 use dama_core::store::DatabaseLocation;
 use dama_service::{Action, Actor, GameService, ManualClock, Origin};
 use serde_json::json;
@@ -64,17 +63,8 @@ fn a_move_in_one_process_reaches_a_page_of_the_other() {
         .unwrap();
         send(&mut carol, json!({"type": "watch", "game": game.id.0})).await;
         game_at(&mut carol, 0).await;
-        let alice = Actor {
-            user: server.people.id("alice"),
-            name: "alice".into(),
-            guild: GUILD,
-            channel: CHANNEL,
-            can_moderate: false,
-            can_manage_server: false,
-            language: Language::En,
-            guild_language: None,
-            can_open_threads: false,
-        };
+        let alice =
+            Actor::new(server.people.id("alice"), "alice", GUILD, CHANNEL).can_open_threads(false);
         // The move is made by the other process's service, as a slash command there would.
         let reply = tokio::task::spawn_blocking(move || {
             first.act(

@@ -166,17 +166,66 @@ pub fn actor(
     let can_manage_server = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(serenity::Permissions::MANAGE_GUILD));
-    Some(Actor {
-        user: user.id.get(),
-        name: name.to_owned(),
-        guild: guild.get(),
-        channel: channel.get(),
-        can_moderate,
-        can_manage_server,
-        language: Language::from_locale(locale),
-        guild_language: guild_locale.map(Language::from_locale),
-        can_open_threads: can_open_threads(place.app_permissions, place.channel_data),
-    })
+    Some(
+        Actor::new(user.id.get(), name, guild.get(), channel.get())
+            .can_moderate(can_moderate)
+            .can_manage_server(can_manage_server)
+            .language(Language::from_locale(locale))
+            .guild_language(guild_locale.map(Language::from_locale))
+            .can_open_threads(can_open_threads(place.app_permissions, place.channel_data)),
+    )
+}
+
+/// Who uses a slash command or its autocomplete ([`actor`]), the server's language as far as
+/// the cache knows the server ([`is_community`], [`server_locale`]). `None` outside a guild.
+#[must_use]
+pub fn command_actor(
+    cache: &serenity::Cache,
+    interaction: &serenity::CommandInteraction,
+) -> Option<Actor> {
+    actor_with_cache(
+        cache,
+        &interaction.user,
+        interaction.member.as_deref(),
+        ChannelContext::of_command(interaction),
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    )
+}
+
+/// Who clicks a component, as [`command_actor`] for a slash command.
+#[must_use]
+pub fn click_actor(
+    cache: &serenity::Cache,
+    interaction: &serenity::ComponentInteraction,
+) -> Option<Actor> {
+    actor_with_cache(
+        cache,
+        &interaction.user,
+        interaction.member.as_ref(),
+        ChannelContext::of_click(interaction),
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    )
+}
+
+/// [`actor`], with the server's own language only where the cache says it chose one.
+fn actor_with_cache(
+    cache: &serenity::Cache,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    place: ChannelContext<'_>,
+    locale: &str,
+    guild_locale: Option<&str>,
+) -> Option<Actor> {
+    let community = is_community(cache, place.guild, guild_locale);
+    actor(
+        user,
+        member,
+        place,
+        locale,
+        server_locale(community, guild_locale),
+    )
 }
 
 /// A member named in an option, with the server nickname when Discord resolved one.
@@ -238,17 +287,10 @@ mod tests {
         .unwrap();
         assert_eq!(
             actor,
-            Actor {
-                user: 42,
-                name: "Ali".into(),
-                guild: 10,
-                channel: 20,
-                can_moderate: true,
-                can_manage_server: false,
-                language: Language::It,
-                guild_language: None,
-                can_open_threads: false,
-            }
+            Actor::new(42, "Ali", 10, 20)
+                .can_moderate(true)
+                .language(Language::It)
+                .can_open_threads(false)
         );
     }
 

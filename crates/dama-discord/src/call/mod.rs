@@ -8,6 +8,6 @@
 mod interaction;
 
 pub use interaction::{
-    COMMUNITY, ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, is_community,
-    member, note_guild_update, server_locale,
+    COMMUNITY, ChannelContext, Click, THREAD_PERMISSIONS, actor, can_open_threads, click_actor,
+    command_actor, is_community, member, note_guild_update, server_locale,
 };

@@ -102,20 +102,7 @@ async fn click(
         progress.delivered = true;
         return Ok(());
     }
-    let Some(actor) = call::actor(
-        &interaction.user,
-        interaction.member.as_ref(),
-        call::ChannelContext::of_click(interaction),
-        &interaction.locale,
-        call::server_locale(
-            call::is_community(
-                &ctx.cache,
-                interaction.guild_id,
-                interaction.guild_locale.as_deref(),
-            ),
-            interaction.guild_locale.as_deref(),
-        ),
-    ) else {
+    let Some(actor) = call::click_actor(&ctx.cache, interaction) else {
         return Err(Error::Refused(guild_only_text(Language::from_locale(
             &interaction.locale,
         ))));

@@ -34,20 +34,7 @@ pub async fn answer_command(
     let interaction = ctx.interaction;
     let budget = budget_of(interaction.id.get());
     let http = &ctx.serenity_context().http;
-    let Some(actor) = call::actor(
-        &interaction.user,
-        interaction.member.as_deref(),
-        call::ChannelContext::of_command(interaction),
-        &interaction.locale,
-        call::server_locale(
-            call::is_community(
-                &ctx.serenity_context().cache,
-                interaction.guild_id,
-                interaction.guild_locale.as_deref(),
-            ),
-            interaction.guild_locale.as_deref(),
-        ),
-    ) else {
+    let Some(actor) = call::command_actor(&ctx.serenity_context().cache, interaction) else {
         return Err(Error::Refused(guild_only_text(Language::from_locale(
             &interaction.locale,
         ))));

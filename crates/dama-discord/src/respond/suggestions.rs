@@ -39,20 +39,7 @@ pub async fn suggestions_of(
 ) -> serenity::CreateAutocompleteResponse {
     let _answering = ctx.data().work.track();
     let interaction = ctx.interaction;
-    let Some(actor) = call::actor(
-        &interaction.user,
-        interaction.member.as_deref(),
-        call::ChannelContext::of_command(interaction),
-        &interaction.locale,
-        call::server_locale(
-            call::is_community(
-                &ctx.serenity_context().cache,
-                interaction.guild_id,
-                interaction.guild_locale.as_deref(),
-            ),
-            interaction.guild_locale.as_deref(),
-        ),
-    ) else {
+    let Some(actor) = call::command_actor(&ctx.serenity_context().cache, interaction) else {
         let language = Language::from_locale(&interaction.locale);
         return autocomplete_hint(&guild_only_text(language), language);
     };

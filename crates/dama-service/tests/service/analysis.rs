@@ -128,10 +128,7 @@ fn refusals_say_why_and_what_to_do() {
     let w = world();
     let alice = actor(ALICE);
 
-    let quiet = Actor {
-        channel: QUIET_CHANNEL,
-        ..alice.clone()
-    };
+    let quiet = alice.clone().channel(QUIET_CHANNEL);
     let none = analysis(&w, &quiet, None);
     assert!(none.ephemeral);
     assert_eq!(
@@ -210,10 +207,7 @@ fn refusals_say_why_and_what_to_do() {
     );
 
     // A game aborted before any move has nothing to analyse.
-    let moderator = Actor {
-        can_moderate: true,
-        ..alice.clone()
-    };
+    let moderator = alice.clone().can_moderate(true);
     let aborted = act(&w, &moderator, Action::Abort);
     assert!(!aborted.ephemeral, "{}", aborted.text);
     let empty = running_game(&w, &alice, 0);
@@ -469,13 +463,10 @@ fn a_stored_analysis_that_does_not_read_back_is_searched_again() {
 #[test]
 fn long_names_and_long_games_stay_within_one_message() {
     let w = world();
-    let long = Actor {
-        name: format!(
-            "*_@everyone_* {}",
-            "Niccolò Bartolomeo di Montefeltro della Rovere ".repeat(3)
-        ),
-        ..actor(ALICE)
-    };
+    let long = actor(ALICE).name(format!(
+        "*_@everyone_* {}",
+        "Niccolò Bartolomeo di Montefeltro della Rovere ".repeat(3)
+    ));
     let game = finished_game(&w, &long, 44);
     let reply = analysis(&w, &long, Some(game));
     assert!(!reply.ephemeral);

@@ -422,12 +422,10 @@ fn a_tournament_takes_no_more_entrants_than_the_cap() {
         tournament_entrants: 2,
         ..Limits::off()
     });
-    let admin = Actor {
-        can_manage_server: true,
-        can_moderate: true,
-        can_open_threads: true,
-        ..actor(99, 100)
-    };
+    let admin = actor(99, 100)
+        .can_moderate(true)
+        .can_manage_server(true)
+        .can_open_threads(true);
     let created = act(
         &w,
         &admin,

@@ -39,17 +39,14 @@ fn world() -> World {
 }
 
 fn actor_in(user: u64, channel: ChannelId, language: Language) -> Actor {
-    Actor {
+    Actor::new(
         user,
-        name: if user == ALICE { "alice" } else { "bob" }.into(),
-        guild: GUILD,
+        if user == ALICE { "alice" } else { "bob" },
+        GUILD,
         channel,
-        can_moderate: false,
-        can_manage_server: false,
-        language,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    )
+    .language(language)
+    .can_open_threads(false)
 }
 
 fn actor(user: u64) -> Actor {

@@ -253,17 +253,9 @@ fn the_puzzle_of_the_day_is_posted_once_per_server_even_after_a_failed_post() {
     use dama_service::{Action, Actor, Origin, SettingsChange};
     const DAILY: u64 = 300;
     let w = world_with(settings());
-    let manager = Actor {
-        user: ALICE,
-        name: "alice".into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: true,
-        can_manage_server: true,
-        language: dama_core::i18n::Language::En,
-        guild_language: None,
-        can_open_threads: true,
-    };
+    let manager = Actor::new(ALICE, "alice", GUILD, CHANNEL)
+        .can_moderate(true)
+        .can_manage_server(true);
     w.service
         .act(
             &manager,
@@ -305,17 +297,13 @@ fn the_puzzle_of_the_day_is_posted_once_per_server_even_after_a_failed_post() {
 }
 
 fn person(user: u64) -> dama_service::Actor {
-    dama_service::Actor {
+    dama_service::Actor::new(
         user,
-        name: if user == ALICE { "alice" } else { "bob" }.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: dama_core::i18n::Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+        if user == ALICE { "alice" } else { "bob" },
+        GUILD,
+        CHANNEL,
+    )
+    .can_open_threads(false)
 }
 
 fn play(w: &World, user: u64, text: &str) -> dama_service::Reply {

@@ -56,10 +56,7 @@ fn actor(user: u64) -> Actor {
 }
 
 fn manager(user: u64) -> Actor {
-    Actor {
-        can_manage_server: true,
-        ..actor(user)
-    }
+    actor(user).can_manage_server(true)
 }
 
 fn checked(reply: Reply) -> Reply {

@@ -6,7 +6,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_core::i18n::Language;
 use dama_core::store::{
     ColourChoice, EndReason, Game, GameStatus, NewChallenge, NewGame, NotifyMode, Participant,
 };
@@ -32,17 +31,13 @@ fn service_on(path: &Path, clock: &Arc<ManualClock>) -> GameService {
 }
 
 fn actor(user: u64, channel: u64) -> Actor {
-    Actor {
+    Actor::new(
         user,
-        name: if user == ALICE { "alice" } else { "bob" }.into(),
-        guild: GUILD,
+        if user == ALICE { "alice" } else { "bob" },
+        GUILD,
         channel,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    )
+    .can_open_threads(false)
 }
 
 /// Alice (White) against Bob in `channel`, `time_per_move_ms` a move, stored directly.

@@ -65,17 +65,13 @@ fn world(tables: Option<Arc<Tablebase>>, verdicts_in_rated_games: bool) -> World
 }
 
 fn actor(user: u64) -> Actor {
-    Actor {
+    Actor::new(
         user,
-        name: if user == ALICE { "alice" } else { "bob" }.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+        if user == ALICE { "alice" } else { "bob" },
+        GUILD,
+        CHANNEL,
+    )
+    .can_open_threads(false)
 }
 
 /// A game between Alice (White) and Bob from a given position, stored directly.
@@ -195,10 +191,7 @@ fn verdicts_speak_the_servers_language() {
             format!("Base de finales: ganan las blancas en {moves} jugadas"),
         ),
     ] {
-        let server = Actor {
-            guild_language: Some(language),
-            ..actor(user)
-        };
+        let server = actor(user).guild_language(Some(language));
         let text = w
             .service
             .act(&server, Origin::Channel, Action::Board { flip: false })
@@ -209,10 +202,7 @@ fn verdicts_speak_the_servers_language() {
     }
     let drawn = world(Some(tables()), false);
     game_from(&drawn, "W:WK29:BK4", false);
-    let server = Actor {
-        guild_language: Some(Language::It),
-        ..actor(ALICE)
-    };
+    let server = actor(ALICE).guild_language(Some(Language::It));
     let text = drawn
         .service
         .act(&server, Origin::Channel, Action::Board { flip: false })

@@ -35,33 +35,18 @@ fn actor(user: u64) -> Actor {
         CAROL => "carol",
         _ => "someone",
     };
-    Actor {
-        user,
-        name: name.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    Actor::new(user, name, GUILD, CHANNEL).can_open_threads(false)
 }
 
 /// An actor speaking `language`, in a server that speaks it too.
 fn speaking(user: u64, language: Language) -> Actor {
-    Actor {
-        language,
-        guild_language: Some(language),
-        ..actor(user)
-    }
+    actor(user)
+        .language(language)
+        .guild_language(Some(language))
 }
 
 fn moderator(user: u64) -> Actor {
-    Actor {
-        can_moderate: true,
-        ..actor(user)
-    }
+    actor(user).can_moderate(true)
 }
 
 fn member(user: u64) -> Member {
@@ -695,10 +680,7 @@ fn takebacks_and_games_read_in_italian_and_spanish() {
     ] {
         let w = world();
         engine_game_in(&w, OTHER_CHANNEL, true);
-        let alice = Actor {
-            channel: OTHER_CHANNEL,
-            ..speaking(ALICE, language)
-        };
+        let alice = speaking(ALICE, language).channel(OTHER_CHANNEL);
         let refused = act(&w, &alice, Action::Takeback);
         assert!(
             refused.text
@@ -844,4 +826,52 @@ fn old_buttons_answer_only_the_offer_or_request_they_were_posted_with() {
     );
     click(&w, &actor(BOB), &new_accept);
     assert_eq!(active(&w).ply, 0, "the request standing was answered");
+}
+
+#[test]
+fn one_control_on_the_game_as_it_is_asks_accepts_or_withdraws() {
+    let w = world();
+    start_game(&w);
+    play(&w, ALICE, "22-18");
+    let game = Origin::Game(active(&w).id);
+    let control = |user| {
+        let reply = w
+            .service
+            .act(&actor(user), game, Action::TakebackOrAccept)
+            .unwrap();
+        assert_filled(&reply);
+        reply
+    };
+    // Asked, then withdrawn, by the same control.
+    let asked = control(ALICE);
+    assert_eq!(
+        asked.text,
+        "alice asks to take back 22-18. @12, do you agree?"
+    );
+    assert_eq!(
+        control(ALICE).text,
+        "alice withdrew their takeback request."
+    );
+    // The opponent's use of it accepts the request that stands.
+    control(ALICE);
+    let refused = control(CAROL);
+    assert!(refused.ephemeral, "{}", refused.text);
+    let accepted = control(BOB);
+    assert!(!accepted.ephemeral, "{}", accepted.text);
+    let record = active(&w);
+    assert_eq!((record.ply, record.takeback_request), (0, None));
+    // The game as it is now: no board's ply to be out of date.
+    play(&w, ALICE, "22-18");
+    play(&w, BOB, "11-15");
+    let asked = control(BOB);
+    assert!(!asked.ephemeral, "{}", asked.text);
+    let missing = w
+        .service
+        .act(
+            &actor(ALICE),
+            Origin::Game(dama_core::store::GameId(record.id.0 + 100)),
+            Action::TakebackOrAccept,
+        )
+        .unwrap();
+    assert_eq!(missing.text, "That game does not exist.");
 }

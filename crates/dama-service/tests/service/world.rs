@@ -110,17 +110,7 @@ pub fn world_with_tables(settings: ServiceSettings, tables: Arc<dama_engine::Tab
 /// A member who may neither moderate nor manage the server, speaking English, where the bot
 /// may not open threads.
 pub fn member(user: u64, name: &str, guild: u64, channel: u64) -> dama_service::Actor {
-    dama_service::Actor {
-        user,
-        name: name.into(),
-        guild,
-        channel,
-        can_moderate: false,
-        can_manage_server: false,
-        language: dama_core::i18n::Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    dama_service::Actor::new(user, name, guild, channel).can_open_threads(false)
 }
 
 /// The same person in a server whose Discord language is theirs too.
@@ -128,11 +118,7 @@ pub fn speaking(
     actor: dama_service::Actor,
     language: dama_core::i18n::Language,
 ) -> dama_service::Actor {
-    dama_service::Actor {
-        language,
-        guild_language: Some(language),
-        ..actor
-    }
+    actor.language(language).guild_language(Some(language))
 }
 
 /// Checks that every game of a PDN text replays by the rules without an error or a warning,

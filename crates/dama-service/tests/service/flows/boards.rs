@@ -19,14 +19,8 @@ fn clicks_act_only_in_their_own_channel() {
             },
         )
         .unwrap();
-    let in_other = |user: u64| Actor {
-        channel: CHANNEL + 1,
-        ..actor(user)
-    };
-    let in_other_guild = |user: u64| Actor {
-        guild: GUILD + 1,
-        ..actor(user)
-    };
+    let in_other = |user: u64| actor(user).channel(CHANNEL + 1);
+    let in_other_guild = |user: u64| actor(user).guild(GUILD + 1);
     let accept = id_ending(&challenge, ":accept");
     for who in [in_other(BOB), in_other_guild(BOB)] {
         let reply = w.service.component(&who, &accept, &[]).unwrap();
@@ -81,10 +75,7 @@ fn clicks_act_only_in_their_own_channel() {
 #[test]
 fn display_names_are_escaped_in_text_but_not_in_pdn_or_captions() {
     let w = world();
-    let mallory = Actor {
-        name: "*mal*_@everyone_".into(),
-        ..actor(ALICE)
-    };
+    let mallory = actor(ALICE).name("*mal*_@everyone_");
     let challenge = w
         .service
         .act(

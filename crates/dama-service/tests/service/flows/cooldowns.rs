@@ -91,10 +91,7 @@ fn cooldowns_refuse_spam_with_the_seconds_left() {
             .unwrap()
             .ephemeral
     );
-    let elsewhere = Actor {
-        channel: CHANNEL + 1,
-        ..actor(CAROL)
-    };
+    let elsewhere = actor(CAROL).channel(CHANNEL + 1);
     assert!(
         !w.service
             .act(&elsewhere, Origin::Channel, Action::Board { flip: false })

@@ -99,11 +99,7 @@ fn moderators_abort_unrated() {
         "{}",
         reply.text
     );
-    let moderator = Actor {
-        can_moderate: true,
-        can_manage_server: true,
-        ..actor(CAROL)
-    };
+    let moderator = actor(CAROL).can_moderate(true).can_manage_server(true);
     let reply = w
         .service
         .act(&moderator, Origin::Channel, Action::Abort)

@@ -3,10 +3,7 @@
 use super::*;
 
 fn in_language(user: u64, language: Language) -> Actor {
-    Actor {
-        language,
-        ..actor(user)
-    }
+    actor(user).language(language)
 }
 
 fn help_and_rules(w: &World, language: Language) -> (Reply, Reply) {

@@ -5,12 +5,10 @@ use super::*;
 /// Someone who may manage the server (Discord: Manage Server), reading `language`, in a server
 /// whose Discord language is `guild_language`.
 fn manager(language: Language, guild_language: Option<Language>) -> Actor {
-    Actor {
-        can_manage_server: true,
-        language,
-        guild_language,
-        ..actor(CAROL)
-    }
+    actor(CAROL)
+        .can_manage_server(true)
+        .language(language)
+        .guild_language(guild_language)
 }
 
 fn set_language(w: &World, who: &Actor, language: Option<Language>) -> Reply {
@@ -34,11 +32,9 @@ fn only_managers_set_the_language_and_are_told_so_in_their_language() {
         (Language::It, "**Gestire il server**"),
         (Language::Es, "**Gestionar servidor**"),
     ] {
-        let someone = Actor {
-            language,
-            guild_language: Some(Language::En),
-            ..actor(ALICE)
-        };
+        let someone = actor(ALICE)
+            .language(language)
+            .guild_language(Some(Language::En));
         let reply = set_language(&w, &someone, Some(Language::It));
         assert!(reply.ephemeral, "{}", reply.text);
         assert!(
@@ -51,10 +47,8 @@ fn only_managers_set_the_language_and_are_told_so_in_their_language() {
     // Nothing was chosen: the server still speaks its Discord language.
     assert_eq!(w.service.server_language(GUILD), Language::En);
     assert_eq!(
-        w.service.public_language(&Actor {
-            guild_language: Some(Language::Es),
-            ..actor(ALICE)
-        }),
+        w.service
+            .public_language(&actor(ALICE).guild_language(Some(Language::Es))),
         Language::Es
     );
 }
@@ -71,11 +65,9 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
     assert_eq!(reply.text, "D'ora in poi parlo italiano in questo server.");
 
     // Whatever the server's or the reader's Discord language, public messages are Italian.
-    let reader = Actor {
-        language: Language::Es,
-        guild_language: Some(Language::Es),
-        ..actor(ALICE)
-    };
+    let reader = actor(ALICE)
+        .language(Language::Es)
+        .guild_language(Some(Language::Es));
     assert_eq!(w.service.public_language(&reader), Language::It);
     assert_eq!(w.service.server_language(GUILD), Language::It);
     // What only the reader sees stays theirs.
@@ -111,10 +103,7 @@ fn the_chosen_language_speaks_publicly_until_discords_comes_back() {
         "De ahora en adelante sigo el idioma elegido en Discord para este servidor de comunidad: español."
     );
     assert_eq!(w.service.public_language(&reader), Language::Es);
-    let italian_server = Actor {
-        guild_language: Some(Language::It),
-        ..reader.clone()
-    };
+    let italian_server = reader.clone().guild_language(Some(Language::It));
     assert_eq!(w.service.public_language(&italian_server), Language::It);
 }
 
@@ -130,19 +119,12 @@ fn the_public_language_is_the_community_servers_else_the_readers() {
         settings(),
     );
     // No server language known at all: the reader's own.
-    let reader = Actor {
-        language: Language::Es,
-        guild_language: None,
-        ..actor(ALICE)
-    };
+    let reader = actor(ALICE).language(Language::Es).guild_language(None);
     assert_eq!(service.public_language(&reader), Language::Es);
     assert_eq!(service.server_language(GUILD), Language::En);
 
     // A Community server's Discord language, once seen, is remembered for the server.
-    let in_server = Actor {
-        guild_language: Some(Language::It),
-        ..reader.clone()
-    };
+    let in_server = reader.clone().guild_language(Some(Language::It));
     assert_eq!(service.public_language(&in_server), Language::It);
     assert_eq!(service.server_language(GUILD), Language::It);
     let stored = service.store().server_settings(GUILD).unwrap();
@@ -159,10 +141,7 @@ fn the_public_language_is_the_community_servers_else_the_readers() {
         dama_core::store::ServerSettings::default()
     );
     // A new Discord language is written.
-    let spanish_server = Actor {
-        guild_language: Some(Language::Es),
-        ..reader.clone()
-    };
+    let spanish_server = reader.clone().guild_language(Some(Language::Es));
     assert_eq!(service.public_language(&spanish_server), Language::Es);
     assert_eq!(
         service
@@ -180,11 +159,7 @@ fn the_public_language_is_the_community_servers_else_the_readers() {
         settings(),
     );
     assert_eq!(restarted.server_language(GUILD), Language::Es);
-    let english_reader = Actor {
-        language: Language::En,
-        guild_language: None,
-        ..actor(BOB)
-    };
+    let english_reader = actor(BOB).language(Language::En).guild_language(None);
     // A server that reports no language of its own (no longer a Community server): the
     // reader's, and the server forgets the one it had.
     assert_eq!(restarted.public_language(&english_reader), Language::En);

@@ -221,10 +221,7 @@ fn replay_frames_are_captioned_in_the_servers_language() {
 #[test]
 fn replay_captions_shorten_long_names_to_fit() {
     let w = world();
-    let long = |user: u64, name: &str| Actor {
-        name: name.to_owned(),
-        ..speaking(user, Language::Es)
-    };
+    let long = |user: u64, name: &str| speaking(user, Language::Es).name(name.to_owned());
     let alice = long(ALICE, "Niccolò Bartolomeo di Montefeltro della Rovere");
     let bob = long(BOB, "bob");
     let challenge = w

@@ -11,11 +11,7 @@ struct Case {
 }
 
 fn as_moderator(user: u64) -> Actor {
-    Actor {
-        can_moderate: true,
-        can_manage_server: true,
-        ..actor(user)
-    }
+    actor(user).can_moderate(true).can_manage_server(true)
 }
 
 #[allow(clippy::too_many_lines)]

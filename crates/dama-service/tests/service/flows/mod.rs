@@ -50,17 +50,7 @@ fn actor(user: u64) -> Actor {
         CAROL => "carol",
         _ => "someone",
     };
-    Actor {
-        user,
-        name: name.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: false,
-    }
+    Actor::new(user, name, GUILD, CHANNEL).can_open_threads(false)
 }
 
 fn member(user: u64) -> Member {
@@ -217,11 +207,9 @@ fn store_move_only(w: &World, game: &dama_core::store::Game, text: &str) {
 
 /// A member whose Discord and server both speak `language`.
 fn speaking(user: u64, language: Language) -> Actor {
-    Actor {
-        language,
-        guild_language: Some(language),
-        ..actor(user)
-    }
+    actor(user)
+        .language(language)
+        .guild_language(Some(language))
 }
 
 /// No placeholder or message id shows through in a reply.

@@ -37,10 +37,7 @@ fn staff_world(moderators: Vec<u64>) -> World {
 }
 
 fn in_channel(user: u64, channel: u64) -> Actor {
-    Actor {
-        channel,
-        ..actor(user)
-    }
+    actor(user).channel(channel)
 }
 
 fn act_as(w: &World, actor: &Actor, action: Action) -> Reply {
@@ -124,18 +121,12 @@ fn a_game_of_a_channel_one_cannot_see_is_refused_by_number() {
             format!("La partida #{game} se jugó en un canal que no puedes ver."),
         ),
     ] {
-        let carol = Actor {
-            language,
-            ..actor(CAROL)
-        };
+        let carol = actor(CAROL).language(language);
         let refused = act_as(&w, &carol, Action::Pdn { game: Some(game) });
         assert_eq!(refused.text, text);
     }
     // A game of another server is still "no such game".
-    let elsewhere = Actor {
-        guild: GUILD + 1,
-        ..actor(DAVE)
-    };
+    let elsewhere = actor(DAVE).guild(GUILD + 1);
     let refused = act_as(&w, &elsewhere, Action::Pdn { game: Some(game) });
     assert!(
         refused.text.to_string().starts_with("There is no game #"),
@@ -174,11 +165,7 @@ fn listing_every_game_takes_moderating_the_whole_server_and_shows_what_one_can_s
     // Carol may manage messages in the channel where she types, not across the server.
     let w = staff_world(vec![ALICE]);
     start_game(&w);
-    let channel_moderator = Actor {
-        can_moderate: true,
-        can_manage_server: true,
-        ..actor(CAROL)
-    };
+    let channel_moderator = actor(CAROL).can_moderate(true).can_manage_server(true);
     let refused = act_as(&w, &channel_moderator, Action::Games { all: true });
     assert!(refused.ephemeral);
     assert!(
@@ -213,10 +200,7 @@ fn listing_every_game_takes_moderating_the_whole_server_and_shows_what_one_can_s
     assert!(all.text.contains("alice – bob"), "{}", all.text);
     assert!(!all.text.contains("carol"), "{}", all.text);
     // Dave sees both.
-    let both = Actor {
-        can_moderate: true,
-        ..actor(DAVE)
-    };
+    let both = actor(DAVE).can_moderate(true);
     w.service.set_access(Arc::new(StaffOnly {
         moderators: vec![DAVE],
     }));

@@ -73,10 +73,7 @@ fn aborts_cooldowns_and_strangers(w: &World) {
         "{}",
         refused.text
     );
-    let moderator = Actor {
-        can_moderate: true,
-        ..w.actor(CAROL)
-    };
+    let moderator = w.actor(CAROL).can_moderate(true);
     let aborted = checked(
         w.service
             .act(&moderator, Origin::Channel, Action::Abort)

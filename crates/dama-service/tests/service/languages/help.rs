@@ -8,10 +8,7 @@ fn the_help_is_private_and_the_rules_public() {
     for language in Language::ALL {
         let w = world(language);
         for server in Language::ALL {
-            let actor = Actor {
-                guild_language: Some(server),
-                ..w.actor(ALICE)
-            };
+            let actor = w.actor(ALICE).guild_language(Some(server));
             let help = checked(
                 w.service
                     .act(&actor, Origin::Channel, Action::Help)
@@ -59,10 +56,7 @@ fn a_flipped_board_speaks_the_clickers_language() {
     let w = world(Language::Es);
     w.start();
     let board = w.act(ALICE, Action::Board { flip: false });
-    let italian = Actor {
-        language: Language::It,
-        ..w.actor(BOB)
-    };
+    let italian = w.actor(BOB).language(Language::It);
     let flipped = checked(
         w.service
             .component(&italian, &id_ending(&board, ":flipw"), &[])

@@ -87,17 +87,10 @@ impl World {
             CAROL => "carol",
             _ => "someone",
         };
-        Actor {
-            user,
-            name: name.into(),
-            guild: GUILD,
-            channel: CHANNEL,
-            can_moderate: false,
-            can_manage_server: false,
-            language: self.language,
-            guild_language: Some(self.language),
-            can_open_threads: false,
-        }
+        Actor::new(user, name, GUILD, CHANNEL)
+            .language(self.language)
+            .guild_language(Some(self.language))
+            .can_open_threads(false)
     }
 
     fn act(&self, user: u64, action: Action) -> Reply {

@@ -114,10 +114,7 @@ fn threads_speak_the_servers_language_and_fit_their_names() {
 
     let w = world();
     let long = "ñ".repeat(90);
-    let carol = Actor {
-        name: long.clone(),
-        ..speaking(actor(CAROL), Language::Es)
-    };
+    let carol = speaking(actor(CAROL), Language::Es).name(long.clone());
     let es = start(&w, &speaking(actor(DAVE), Language::Es), &carol);
     assert!(
         es.text

@@ -46,47 +46,26 @@ fn actor(user: u64) -> Actor {
         ADMIN => "admin",
         _ => "someone",
     };
-    Actor {
-        user,
-        name: name.into(),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: false,
-        can_manage_server: user == ADMIN,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: true,
-    }
+    Actor::new(user, name, GUILD, CHANNEL).can_manage_server(user == ADMIN)
 }
 
 /// The same member where the bot may not open threads.
 fn without_threads(user: u64) -> Actor {
-    Actor {
-        can_open_threads: false,
-        ..actor(user)
-    }
+    actor(user).can_open_threads(false)
 }
 
 /// The member in another channel or thread (where no thread can be opened).
 fn in_channel(user: u64, channel: u64) -> Actor {
-    Actor {
-        channel,
-        can_open_threads: false,
-        ..actor(user)
-    }
+    actor(user).channel(channel).can_open_threads(false)
 }
 
 /// The member reading their own Discord in `language` (the server's language unknown).
 fn reading(actor: Actor, language: Language) -> Actor {
-    Actor { language, ..actor }
+    actor.language(language)
 }
 
 fn speaking(actor: Actor, language: Language) -> Actor {
-    Actor {
-        language,
-        guild_language: Some(language),
-        ..actor
-    }
+    actor.language(language).guild_language(Some(language))
 }
 
 fn member(user: u64) -> Member {

@@ -7,10 +7,10 @@ fn the_three_languages_have_their_words() {
     let mut seen = HashSet::new();
     for language in Language::ALL {
         let bot = Bot::new();
-        let speaker = |user| Actor {
-            language,
-            guild_language: Some(language),
-            ..actor(user)
+        let speaker = |user| {
+            actor(user)
+                .language(language)
+                .guild_language(Some(language))
         };
         let created = bot.act(
             &speaker(ADMIN),
@@ -109,10 +109,7 @@ fn a_tournament_in_an_ordinary_server_speaks_the_language_of_whoever_created_it(
     // the tournament, players of every language join it, and its sign-up message, rounds,
     // games and end stay Italian, whoever clicks.
     let bot = Bot::new();
-    let speaking = |user, language| Actor {
-        language,
-        ..actor(user)
-    };
+    let speaking = |user, language| actor(user).language(language);
     let created = bot.act(
         &speaking(ADMIN, Language::It),
         TournamentAction::Create(spec(TournamentFormat::RoundRobin)),

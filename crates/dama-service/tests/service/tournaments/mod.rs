@@ -223,25 +223,13 @@ fn name(user: u64) -> String {
 /// A member in the tournament's channel, where the bot may open threads; the admin manages
 /// the server, the moderator moderates.
 fn actor(user: u64) -> Actor {
-    Actor {
-        user,
-        name: name(user),
-        guild: GUILD,
-        channel: CHANNEL,
-        can_moderate: user == MODERATOR || user == ADMIN,
-        can_manage_server: user == ADMIN,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: true,
-    }
+    Actor::new(user, name(user), GUILD, CHANNEL)
+        .can_moderate(user == MODERATOR || user == ADMIN)
+        .can_manage_server(user == ADMIN)
 }
 
 fn in_thread(user: u64, thread: u64) -> Actor {
-    Actor {
-        channel: thread,
-        can_open_threads: false,
-        ..actor(user)
-    }
+    actor(user).channel(thread).can_open_threads(false)
 }
 
 fn member(user: u64) -> Member {

@@ -19,10 +19,7 @@ fn every_refusal_says_why() {
     );
     refused(
         bot.act(
-            &Actor {
-                can_open_threads: false,
-                ..actor(ADMIN)
-            },
+            &actor(ADMIN).can_open_threads(false),
             TournamentAction::Create(spec(TournamentFormat::RoundRobin)),
         ),
         "Create Public Threads",
@@ -80,14 +77,7 @@ fn every_refusal_says_why() {
     bot.sign_up(id, 2);
     refused(bot.click(&actor(FIRST), id, "join"), "already joined");
     refused(
-        bot.click(
-            &Actor {
-                channel: OTHER_CHANNEL,
-                ..actor(FIRST + 5)
-            },
-            id,
-            "join",
-        ),
+        bot.click(&actor(FIRST + 5).channel(OTHER_CHANNEL), id, "join"),
         "another channel",
     );
     // Starting: the organiser or Manage Server, and three players.
@@ -196,10 +186,7 @@ fn forfeiting_a_player_takes_moderating_the_whole_server() {
         member: member(player),
     };
     // Manage Messages in this channel only is not enough.
-    let channel_moderator = Actor {
-        can_moderate: true,
-        ..actor(MODERATOR)
-    };
+    let channel_moderator = actor(MODERATOR).can_moderate(true);
     let refused = bot.act(&channel_moderator, forfeit.clone());
     assert!(refused.ephemeral, "{}", refused.text);
     assert!(
@@ -213,10 +200,7 @@ fn forfeiting_a_player_takes_moderating_the_whole_server() {
         "nothing changed"
     );
     // Nor is it for the other commands of those who manage the server.
-    let channel_manager = Actor {
-        can_manage_server: true,
-        ..actor(MODERATOR)
-    };
+    let channel_manager = actor(MODERATOR).can_manage_server(true);
     let cancel = bot.act(&channel_manager, TournamentAction::Cancel);
     assert!(cancel.ephemeral, "{}", cancel.text);
     assert_eq!(bot.tournament_status(id), TournamentStatus::Running);
