@@ -17,20 +17,14 @@ impl Console {
         let user = self.user_id(name);
         let (guild, channel) = self.place();
         let language = self.language();
-        let actor = Actor {
-            user,
-            name: name.to_owned(),
-            guild,
-            channel,
-            can_moderate: self.moderators.contains(&user),
-            can_manage_server: self.moderators.contains(&user),
-            language,
-            // The console's servers are ordinary ones, not Community servers: they have no
-            // Discord language of their own.
-            guild_language: None,
-            // Discord opens no thread in a thread.
-            can_open_threads: self.threads && !self.is_thread(channel),
-        };
+        let moderator = self.moderators.contains(&user);
+        // The console's servers are ordinary ones, not Community servers: they have no
+        // Discord language of their own. Discord opens no thread in a thread.
+        let actor = Actor::new(user, name, guild, channel)
+            .can_moderate(moderator)
+            .can_manage_server(moderator)
+            .language(language)
+            .can_open_threads(self.threads && !self.is_thread(channel));
         let Some(command) = command.strip_prefix('/') else {
             self.room.write(&t!(
                 language,

@@ -179,17 +179,11 @@ impl Console {
             let Participant::User(user) = side else {
                 return None;
             };
-            Some(Actor {
-                user,
-                name: console.name_of(user),
-                guild: record.guild,
-                channel: place,
-                can_moderate: false,
-                can_manage_server: false,
-                language: console.language(),
-                guild_language: None,
-                can_open_threads: false,
-            })
+            Some(
+                Actor::new(user, console.name_of(user), record.guild, place)
+                    .language(console.language())
+                    .can_open_threads(false),
+            )
         };
         let white_to_move = |record: &Game| {
             dama_rules::Position::from_fen(&record.current_fen)
