@@ -198,13 +198,7 @@ impl Console {
     }
 
     /// Delivers what the sweep finds due (the engine's moves a stop interrupted, expired
-    /// challenges, lost flags, reminders), as the bot posts them; returns what it shows.
-    pub fn resume(&mut self) -> String {
-        self.sweep();
-        self.room.output.take()
-    }
-
-    /// The sweep's notices, through the outbox as the bot posts them.
+    /// challenges, lost flags, reminders) through the courier, as the bot posts them.
     fn sweep(&self) {
         let swept = self
             .runtime

@@ -1,17 +1,20 @@
 //! Answering a click on a button or a pick in a select menu: the clicked message updated in
-//! place, a new message, or a private one, in time.
+//! place, a new message, or a private one, in time (the timing is every interaction's:
+//! [`in_time`]).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
+use super::timing::{FirstAnswer, in_time};
 use super::{
-    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, answered, budget_of, callback_left,
-    follow_progress, message_ref, place, post_late, reopen_if_archived, reopening, shows_something,
+    Data, Error, TOKEN_SAFE_LIFE, answered, callback_left, message_ref, place, post_late,
+    reopen_if_archived, reopening, shows_something,
 };
 use crate::call::{self, Click};
-use crate::errors::{apology, interaction_expired};
+use crate::errors::apology;
 use crate::outgoing::{ClickAnswer, DiscordMessage, Drawn, click_answer, ping_after_update};
 use crate::permissions::{check_permissions, guild_only_text};
 use crate::ratelimits::answering;
@@ -85,7 +88,6 @@ async fn click(
     progress: &mut Progress,
 ) -> Result<(), Error> {
     let received = Instant::now();
-    let budget = budget_of(interaction.id.get());
     let http = &ctx.http;
     if data.launch_activity && ComponentAction::opens_board(&interaction.data.custom_id) {
         // Discord opens the Activity in the clicker's channel; nothing else to answer.
@@ -127,11 +129,13 @@ async fn click(
     let user = actor.user;
     let click = Click::from_data(&interaction.data);
     // A deferred update shows a loading state on the component and no new message.
+    let acknowledged = AtomicBool::new(false);
     let acknowledge = || async {
         answering(callback_left(interaction.id.get()), || {
             interaction.create_response(http, serenity::CreateInteractionResponse::Acknowledge)
         })
         .await?;
+        acknowledged.store(true, Ordering::Relaxed);
         answered(
             ctx.shard_id,
             InteractionKind::Click,
@@ -140,68 +144,48 @@ async fn click(
         );
         Ok::<(), serenity::Error>(())
     };
-    // A click already too old to be answered in time (replayed after a gateway resume, or
-    // queued) is acknowledged before anything is done: when Discord no longer knows it,
-    // nothing is committed and nothing is posted.
-    let stale = budget.is_zero();
-    if stale {
-        if let Err(error) = acknowledge().await {
-            if interaction_expired(&error) {
-                warn!(
-                    custom_id,
-                    user, "the click expired before it could be acknowledged; not acted on"
-                );
-                return Ok(());
+    // A deferred update has no message of its own: the first progress line (a move queued
+    // for the engine) goes to the clicker privately, once.
+    let mut told = false;
+    let tell = |line: String| {
+        let first = !told;
+        told = true;
+        async move {
+            if !first || received.elapsed() > TOKEN_SAFE_LIFE {
+                return;
             }
-            return Err(error.into());
+            let note = serenity::CreateInteractionResponseFollowup::new()
+                .content(line)
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(error) = interaction.create_followup(http, note).await {
+                info!(error = %Error::from(error), "could not tell a click's progress");
+            }
         }
-        progress.responded = true;
-    }
-    let (lines, mut waiting_lines) = tokio::sync::watch::channel(None::<String>);
-    let threads = component_lane(&click.custom_id);
-    let mut job = data.courier.start(actor, threads, move |service, actor| {
-        service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
-            lines.send_replace(Some(line));
-        })
-    });
-
-    let fast = if stale {
-        None
-    } else {
-        tokio::time::timeout(budget, &mut job).await.ok()
     };
-    let deferred = fast.is_none();
-    let outgoing = if let Some(done) = fast {
-        done??
-    } else {
-        if !stale {
-            acknowledge().await?;
-            progress.responded = true;
-        }
-        info!(
-            custom_id,
-            user, "deferred a click: the reply was not ready within {budget:?} of the interaction"
-        );
-        // A deferred update has no message of its own: the first progress line (a move queued
-        // for the engine) goes to the clicker privately, once.
-        let mut told = false;
-        let tell = |line: String| {
-            let first = !told;
-            told = true;
-            async move {
-                if !first || received.elapsed() > TOKEN_SAFE_LIFE {
-                    return;
-                }
-                let note = serenity::CreateInteractionResponseFollowup::new()
-                    .content(line)
-                    .ephemeral(true)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new());
-                if let Err(error) = interaction.create_followup(http, note).await {
-                    info!(error = %Error::from(error), "could not tell a click's progress");
-                }
-            }
-        };
-        follow_progress(&mut job, &mut waiting_lines, PROGRESS_INTERVAL, tell).await??
+    let threads = component_lane(&click.custom_id);
+    let start = |lines: tokio::sync::watch::Sender<Option<String>>| {
+        data.courier.start(actor, threads, move |service, actor| {
+            service.component_with_progress(actor, &click.custom_id, &click.values, &|line| {
+                lines.send_replace(Some(line));
+            })
+        })
+    };
+    let first = in_time(
+        interaction.id.get(),
+        received,
+        (&custom_id, user),
+        start,
+        acknowledge,
+        tell,
+        || async {},
+    )
+    .await;
+    progress.responded |= acknowledged.load(Ordering::Relaxed);
+    let (outgoing, deferred) = match first? {
+        FirstAnswer::Expired => return Ok(()),
+        FirstAnswer::Ready(outgoing) => (outgoing, false),
+        FirstAnswer::Acknowledged(outgoing) => (outgoing, true),
     };
     let reply = &outgoing.reply;
     let answer = click_answer(&custom_id, reply, clicked_private);

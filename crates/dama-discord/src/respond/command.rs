@@ -1,7 +1,7 @@
-//! Answering a slash command: directly within the budget, else deferred and edited in (with a
-//! follow-up for the people it pings: edits notify nobody), and as a channel message, in place
-//! of the "thinking…" one, once the interaction's token has expired. An interaction already
-//! too old to answer in time is acknowledged before the service acts on it.
+//! Answering a slash command: directly within the budget, else deferred (its progress shown in
+//! the "thinking…" message) and edited in, with a follow-up for the people it pings (edits
+//! notify nobody), and as a channel message, in place of the "thinking…" one, once the
+//! interaction's token has expired. The timing is every interaction's ([`in_time`]).
 
 use std::time::Instant;
 
@@ -9,13 +9,12 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{info, warn};
 
+use super::timing::{FirstAnswer, in_time};
 use super::{
-    Data, Error, PROGRESS_INTERVAL, TOKEN_SAFE_LIFE, answered, budget_of, callback_left,
-    follow_progress, mark_responded, message_ref, place, post_late, reopen_if_archived,
-    shows_something,
+    Data, Error, TOKEN_SAFE_LIFE, answered, callback_left, mark_responded, message_ref, place,
+    post_late, reopen_if_archived, shows_something,
 };
 use crate::call;
-use crate::errors::interaction_expired;
 use crate::outgoing::{DiscordMessage, MAX_CONTENT, ping_after_update, truncate};
 use crate::permissions::guild_only_text;
 use crate::ratelimits::answering;
@@ -32,7 +31,6 @@ pub async fn answer_command(
     let _answering = ctx.data().work.track();
     let received = Instant::now();
     let interaction = ctx.interaction;
-    let budget = budget_of(interaction.id.get());
     let http = &ctx.serenity_context().http;
     let Some(actor) = call::command_actor(&ctx.serenity_context().cache, interaction) else {
         return Err(Error::Refused(guild_only_text(Language::from_locale(
@@ -56,6 +54,11 @@ pub async fn answer_command(
     let name = action.name();
     let user = actor.user;
     let shard = ctx.serenity_context().shard_id;
+    // The "thinking…" message of a deferral, read back while its token works: when Discord
+    // refuses the answer's edit because the token expired (Discord's clock ran past its 15
+    // minutes before ours did), the answer goes to the channel and this message is removed
+    // from there.
+    let thinking = std::sync::OnceLock::new();
     let defer = || async {
         answering(callback_left(interaction.id.get()), || {
             let defer =
@@ -65,84 +68,14 @@ pub async fn answer_command(
         .await?;
         mark_responded(ctx);
         answered(shard, InteractionKind::Command, interaction.id.get(), true);
+        if !predicted_private {
+            if let Ok(message) = interaction.get_response(http).await {
+                let _ = thinking.set((message.channel_id, message.id));
+            }
+        }
         Ok::<(), serenity::Error>(())
     };
-    // An interaction already too old to be answered in time (replayed after a gateway resume,
-    // or queued) is acknowledged before anything is done: when Discord no longer knows it,
-    // nothing is committed and nothing is posted.
-    let stale = budget.is_zero();
-    if stale {
-        if let Err(error) = defer().await {
-            if interaction_expired(&error) {
-                warn!(
-                    command = name,
-                    user, "the interaction expired before it could be acknowledged; not acted on"
-                );
-                return Ok(());
-            }
-            return Err(error.into());
-        }
-        info!(
-            command = name,
-            user, "deferred at once: the interaction was too old to be answered directly"
-        );
-    }
-    let (progress, mut progress_lines) = watch::channel(None::<String>);
-    let lane = action.lane();
-    let mut job = data.courier.start(actor, lane, move |service, actor| {
-        service.act_with_progress(actor, Origin::Channel, action, &|line| {
-            progress.send_replace(Some(line));
-        })
-    });
-    if stale {
-        // Acknowledged already: the answer completes the deferral.
-    } else if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
-        let outgoing = done??;
-        answering(callback_left(interaction.id.get()), || {
-            let message = DiscordMessage::new(&outgoing, place, &data.markup);
-            interaction.create_response(
-                http,
-                serenity::CreateInteractionResponse::Message(message.into_response()),
-            )
-        })
-        .await?;
-        mark_responded(ctx);
-        answered(shard, InteractionKind::Command, interaction.id.get(), false);
-        reopen_if_archived(http, interaction.channel.as_ref()).await;
-        let mut posted = None;
-        if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
-            match interaction.get_response(http).await {
-                Ok(message) => posted = Some(message_ref(&message)),
-                Err(error) => warn!(
-                    command = name,
-                    error = %Error::from(error),
-                    "the reply is out but could not be read back; later boards will not link to it"
-                ),
-            }
-        }
-        data.courier
-            .after(&outgoing, posted, place.guild, interaction.channel_id.get())
-            .await;
-        return Ok(());
-    } else {
-        defer().await?;
-        info!(
-            command = name,
-            user, "deferred: the reply was not ready within {budget:?} of the interaction"
-        );
-    }
-    // The "thinking…" message, read back while its token works: when Discord refuses the
-    // answer's edit because the token expired (Discord's clock ran past its 15 minutes before
-    // ours did), the answer goes to the channel and this message is removed from there.
-    let thinking = if predicted_private {
-        None
-    } else {
-        interaction
-            .get_response(http)
-            .await
-            .ok()
-            .map(|message| (message.channel_id, message.id))
-    };
+    // A deferred answer shows its progress in its "thinking…" message.
     let show_progress = |line: String| async move {
         if received.elapsed() > TOKEN_SAFE_LIFE {
             return;
@@ -156,20 +89,60 @@ pub async fn answer_command(
     };
     // The "thinking…" message goes while its token still works when the answer is later than
     // that: the answer then comes as a channel message.
-    let token_end = tokio::time::Instant::from_std(received + TOKEN_SAFE_LIFE);
-    let followed = follow_progress(
-        &mut job,
-        &mut progress_lines,
-        PROGRESS_INTERVAL,
-        show_progress,
-    );
-    let outgoing = if let Ok(done) = tokio::time::timeout_at(token_end, followed).await {
-        done??
-    } else {
+    let token_ended = || async {
         if let Err(error) = interaction.delete_response(http).await {
             info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
         }
-        job.await??
+    };
+    let lane = action.lane();
+    let start = |progress: watch::Sender<Option<String>>| {
+        data.courier.start(actor, lane, move |service, actor| {
+            service.act_with_progress(actor, Origin::Channel, action, &|line| {
+                progress.send_replace(Some(line));
+            })
+        })
+    };
+    let first = in_time(
+        interaction.id.get(),
+        received,
+        (name, user),
+        start,
+        defer,
+        show_progress,
+        token_ended,
+    )
+    .await?;
+    let outgoing = match first {
+        FirstAnswer::Expired => return Ok(()),
+        FirstAnswer::Acknowledged(outgoing) => outgoing,
+        FirstAnswer::Ready(outgoing) => {
+            answering(callback_left(interaction.id.get()), || {
+                let message = DiscordMessage::new(&outgoing, place, &data.markup);
+                interaction.create_response(
+                    http,
+                    serenity::CreateInteractionResponse::Message(message.into_response()),
+                )
+            })
+            .await?;
+            mark_responded(ctx);
+            answered(shard, InteractionKind::Command, interaction.id.get(), false);
+            reopen_if_archived(http, interaction.channel.as_ref()).await;
+            let mut posted = None;
+            if shows_something(&outgoing.reply) || outgoing.reply.thread.is_some() {
+                match interaction.get_response(http).await {
+                    Ok(message) => posted = Some(message_ref(&message)),
+                    Err(error) => warn!(
+                        command = name,
+                        error = %Error::from(error),
+                        "the reply is out but could not be read back; later boards will not link to it"
+                    ),
+                }
+            }
+            data.courier
+                .after(&outgoing, posted, place.guild, interaction.channel_id.get())
+                .await;
+            return Ok(());
+        }
     };
     reopen_if_archived(http, interaction.channel.as_ref()).await;
     let message = DiscordMessage::new(&outgoing, place, &data.markup);
@@ -217,7 +190,7 @@ pub async fn answer_command(
         Err(error) if !reply.ephemeral => {
             warn!(command = name, error = %Error::from(error), "could not edit the deferred response; posting in the channel");
             let posted = post_late(data, &outgoing, place.guild, channel).await?;
-            if let Some((channel, thinking)) = thinking {
+            if let Some(&(channel, thinking)) = thinking.get() {
                 if let Err(error) = channel.delete_message(http, thinking).await {
                     info!(command = name, error = %Error::from(error), "could not remove the \"thinking\" message of a late answer");
                 }

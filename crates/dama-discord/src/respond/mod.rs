@@ -12,8 +12,10 @@
 //! [`Courier::after`](dama_service::delivery::Courier::after), through Discord as its chat
 //! ([`crate::chat`]).
 //!
-//! - `timing`: the budgets ([`ACK_BUDGET`], [`TOKEN_SAFE_LIFE`]), an interaction's age, and
-//!   the progress shown while a deferred answer is worked out ([`follow_progress`]).
+//! - `timing`: the budgets ([`ACK_BUDGET`], [`TOKEN_SAFE_LIFE`]), an interaction's age, the
+//!   progress shown while a deferred answer is worked out ([`follow_progress`]), and the one
+//!   timing of commands and clicks alike: acknowledged first when too old, else answered
+//!   within the budget or acknowledged and completed later.
 //! - `command`: answering a slash command ([`answer_command`]).
 //! - `click`: answering a click on a button or a pick in a menu ([`answer_click`]).
 //! - `suggestions`: the autocomplete of moves ([`suggestions`], [`suggestions_of`]).
@@ -35,7 +37,7 @@ use dama_core::store::MessageRef;
 use dama_service::delivery::{Chat, Drawn};
 
 use threads::reopen_if_archived;
-use timing::{answered, budget_of, callback_left};
+use timing::{answered, callback_left};
 
 pub use click::answer_click;
 pub use command::answer_command;

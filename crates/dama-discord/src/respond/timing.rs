@@ -1,12 +1,19 @@
 //! Answering in time: the budgets, an interaction's age from its id, the metrics of the first
-//! answer, and the progress lines of a deferred answer.
+//! answer, the progress lines of a deferred answer, and the timing of every answer
+//! ([`in_time`]), a command's or a click's.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use tracing::{info, warn};
 
+use crate::Error;
+use crate::errors::interaction_expired;
 use dama_core::metrics::{self, InteractionKind};
+use dama_service::ServiceError;
+use dama_service::delivery::Drawn;
 
 /// How long a reply may take before the interaction is deferred; well inside Discord's 3 s,
 /// with room for the network.
@@ -119,6 +126,81 @@ pub(super) fn callback_left(id: u64) -> Duration {
 pub(super) fn answered(shard: serenity::ShardId, kind: InteractionKind, id: u64, deferred: bool) {
     let age = Duration::from_millis(now_ms().saturating_sub(created_at_ms(id)));
     metrics::interaction_answered(shard.0, kind, age, deferred);
+}
+
+/// How the first answer to an interaction went ([`in_time`]).
+pub(super) enum FirstAnswer {
+    /// The answer was ready within the budget: it is the interaction's response.
+    Ready(Drawn),
+    /// The interaction was acknowledged first (it came too old, or its answer was not ready
+    /// in time): the answer completes the acknowledgement.
+    Acknowledged(Drawn),
+    /// Discord no longer knew the interaction when it was acknowledged: nothing was done.
+    Expired,
+}
+
+/// The timing of every answer to an interaction, a command's or a click's. An interaction
+/// already too old to be answered in time (replayed after a gateway resume, or queued) is
+/// acknowledged before `start` acts on it, so that nothing is committed or posted when
+/// Discord no longer knows it. Otherwise the work `start` begins is given the interaction's
+/// budget, and acknowledged when it is not ready by then. While an acknowledged answer is
+/// worked out, its progress lines (what the work sends on the channel `start` is given) go to
+/// `show`, at most once per [`PROGRESS_INTERVAL`]; when the interaction's token nears its
+/// end first, `token_ended` runs and the answer is still awaited. `what` and `user` name the
+/// interaction in the logs.
+pub(super) async fn in_time<Ack, Show, Ended>(
+    id: u64,
+    received: Instant,
+    (what, user): (&str, u64),
+    start: impl FnOnce(watch::Sender<Option<String>>) -> JoinHandle<Result<Drawn, ServiceError>>,
+    acknowledge: impl Fn() -> Ack,
+    show: impl FnMut(String) -> Show,
+    token_ended: impl FnOnce() -> Ended,
+) -> Result<FirstAnswer, Error>
+where
+    Ack: Future<Output = Result<(), serenity::Error>>,
+    Show: Future<Output = ()>,
+    Ended: Future<Output = ()>,
+{
+    let budget = budget_of(id);
+    let stale = budget.is_zero();
+    if stale {
+        if let Err(error) = acknowledge().await {
+            if interaction_expired(&error) {
+                warn!(
+                    interaction = what,
+                    user, "the interaction expired before it could be acknowledged; not acted on"
+                );
+                return Ok(FirstAnswer::Expired);
+            }
+            return Err(error.into());
+        }
+        info!(
+            interaction = what,
+            user, "acknowledged at once: the interaction was too old to be answered directly"
+        );
+    }
+    let (lines, mut progress) = watch::channel(None::<String>);
+    let mut job = start(lines);
+    if !stale {
+        if let Ok(done) = tokio::time::timeout(budget, &mut job).await {
+            return Ok(FirstAnswer::Ready(done??));
+        }
+        acknowledge().await?;
+        info!(
+            interaction = what,
+            user, "acknowledged: the answer was not ready within {budget:?} of the interaction"
+        );
+    }
+    let token_end = tokio::time::Instant::from_std(received + TOKEN_SAFE_LIFE);
+    let followed = follow_progress(&mut job, &mut progress, PROGRESS_INTERVAL, show);
+    let drawn = if let Ok(done) = tokio::time::timeout_at(token_end, followed).await {
+        done??
+    } else {
+        token_ended().await;
+        job.await??
+    };
+    Ok(FirstAnswer::Acknowledged(drawn))
 }
 
 #[cfg(test)]
