@@ -22,7 +22,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use dama_core::config::Config;
-use dama_core::i18n::Language;
 use dama_core::store::{GameId, NewGame, Participant, Store};
 use dama_render::Renderer;
 use dama_rules::Position;
@@ -44,17 +43,7 @@ const REPLAYS: usize = 20;
 const FLOOD: Duration = Duration::from_secs(10);
 
 fn actor(user: u64, channel: u64) -> Actor {
-    Actor {
-        user,
-        name: format!("member{user}"),
-        guild: GUILD,
-        channel,
-        can_moderate: false,
-        can_manage_server: false,
-        language: Language::En,
-        guild_language: None,
-        can_open_threads: true,
-    }
+    Actor::new(user, format!("member{user}"), GUILD, channel)
 }
 
 /// What became of the requests of one kind.

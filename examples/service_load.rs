@@ -21,7 +21,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use dama_core::i18n::Language;
 use dama_core::store::{NewGame, NotifyMode, Participant, Store};
 use dama_rules::Position;
 use dama_service::{Action, Actor, GameService, Origin, ServiceSettings, Suggestions, SystemClock};
@@ -135,17 +134,8 @@ fn main() {
                     for ply in 0..moves_per_game {
                         for &g in &batch {
                             let user = if ply % 2 == 0 { 2 * g + 1 } else { 2 * g + 2 };
-                            let actor = Actor {
-                                user,
-                                name: String::new(),
-                                guild: 1,
-                                channel: 10_000 + g,
-                                can_moderate: false,
-                                can_manage_server: false,
-                                language: Language::En,
-                                guild_language: None,
-                                can_open_threads: false,
-                            };
+                            let actor = Actor::new(user, "", 1, 10_000 + g)
+                                .can_open_threads(false);
                             let Suggestions::Moves(options) =
                                 service.suggestions(&actor, "").expect("suggestions")
                             else {
