@@ -134,8 +134,7 @@ fn main() {
                     for ply in 0..moves_per_game {
                         for &g in &batch {
                             let user = if ply % 2 == 0 { 2 * g + 1 } else { 2 * g + 2 };
-                            let actor = Actor::new(user, "", 1, 10_000 + g)
-                                .can_open_threads(false);
+                            let actor = Actor::new(user, "", 1, 10_000 + g).can_open_threads(false);
                             let Suggestions::Moves(options) =
                                 service.suggestions(&actor, "").expect("suggestions")
                             else {

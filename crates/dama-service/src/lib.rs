@@ -12,51 +12,45 @@
 //! User mistakes (an illegal move, a stranger's click, a stale button) are answered with a
 //! private [`Reply`]; only internal failures (the database) are errors.
 //!
-//! The flows live in files named after what they hold: `challenge` (starting games),
-//! `moves`, `endings` (resign, draws, claims, aborts), `board` (presenting a game),
-//! `autocomplete`, `sweep` (timeouts, expiries, resuming engine moves), `info` (look-ups),
-//! `puzzle` (`/puzzle`, `/puzzles`; with `puzzle_collection`, `puzzle_daily` and
-//! `puzzle_rating`).
+//! The flows live in feature folders: `play/` (challenges, moves, endings, takebacks, a game's
+//! thread, idle games, presenting a game), `clocks/` (time per move, live games and their
+//! flags), `coach/` (the engine's line of searches, `/analysis`, `/hint`), `puzzles/`,
+//! `tournaments/`, `notices/` (notifications and reminders, the outbox, the sweep). Beside
+//! them: the vocabulary (`action`, `commands`, `reply`, `texts`), look-ups (`info`),
+//! `autocomplete`, settings, ratings, limits, access, the page's view of a game (`view`), the
+//! threads the service runs on (`work`) and the one delivery of its answers (`delivery/`).
 
 mod access;
 mod action;
 pub mod activity;
-mod analysis;
 mod autocomplete;
-mod board;
-mod challenge;
-mod clock;
+mod clocks;
+mod coach;
 pub mod commands;
 pub mod delivery;
-mod endings;
-mod engine_pool;
-mod hint;
-mod idle;
 mod info;
 mod languages;
 mod limits;
-mod live;
-mod loaded;
-mod moves;
-mod notify;
-mod outbox;
+mod notices;
+mod play;
 #[cfg(test)]
 mod props;
-mod puzzle;
-mod puzzle_collection;
-mod puzzle_daily;
-mod puzzle_rating;
+mod puzzles;
 pub mod rating;
 mod reply;
 mod settings;
-mod sweep;
-mod takeback;
 mod texts;
-mod threads;
-mod tournament;
-mod tournament_rounds;
+mod tournaments;
 mod view;
 pub mod work;
+
+// The feature folders' modules, by the names the service's files use.
+use clocks::{clock, live};
+use coach::{analysis, engine_pool, hint};
+use notices::{notify, outbox, sweep};
+use play::{board, loaded, moves, takeback, threads};
+use puzzles::{puzzle, puzzle_collection, puzzle_daily, puzzle_rating};
+use tournaments::tournament_rounds;
 
 use crate::texts::command;
 use dama_core::config::Limits;

@@ -1,5 +1,5 @@
 //! Puzzle ratings: Glicko-2 with each puzzle as one rating period against an opponent whose
-//! rating is the puzzle's difficulty. Pure, like [`super::rating`]; the store applies it inside
+//! rating is the puzzle's difficulty. Pure, like [`crate::rating`]; the store applies it inside
 //! the transaction that finishes the attempt.
 
 use skillratings::Outcomes;

@@ -5,15 +5,15 @@ use dama_core::text::RichText;
 use dama_engine::Level;
 use dama_rules::{DrawReason, GameEnd, Move, NotationError, Outcome, Position, Square};
 
-use super::action::{Flow, Origin, refuse};
-use super::board::mention;
-use super::engine_name;
-use super::engine_pool::Request;
-use super::limits::queued_text;
-use super::loaded::Loaded;
-use super::notify::live_time;
-use super::rating;
-use super::{Actor, GameService, Reply, ServiceError};
+use crate::action::{Flow, Origin, refuse};
+use crate::board::mention;
+use crate::engine_name;
+use crate::engine_pool::Request;
+use crate::limits::queued_text;
+use crate::loaded::Loaded;
+use crate::notify::live_time;
+use crate::rating;
+use crate::{Actor, GameService, Reply, ServiceError};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     EndReason, Finish, FinishedGame, GameResult, GameStatus, OutboxEvent, Participant, PlayedMove,
@@ -159,7 +159,7 @@ impl GameService {
         let think = self.settings.think_time;
         let game = loaded.game.clone();
         // On a live clock the engine plans its time from both clocks; else its think time.
-        let clock = super::live::engine_clock(&loaded.record, self.now());
+        let clock = crate::live::engine_clock(&loaded.record, self.now());
         let choose = |engine: &mut dama_engine::Engine| match &clock {
             Some(clock) => dama_engine::choose_move_on_clock(engine, &game, level, clock, seed),
             None => dama_engine::choose_move(engine, &game, level, think, seed),
@@ -399,7 +399,7 @@ pub(crate) fn thinking(language: Language) -> String {
 
 /// The explanation of a move that cannot be played (`typed`, read as `error` says), with
 /// the legal moves.
-pub(super) fn illegal_move_text(
+pub(crate) fn illegal_move_text(
     language: Language,
     position: &Position,
     typed: &str,

@@ -1,10 +1,10 @@
 //! Games against the engine left idle by their person: ended by the sweep, or by the End-it
 //! button of the question a newcomer to a busy channel is asked.
 
-use super::action::{Flow, Origin, refuse};
-use super::settings::millis;
-use super::{Actor, GameService, Notice, Reply, ServiceError};
+use crate::action::{Flow, Origin, refuse};
+use crate::settings::millis;
 use crate::texts::command;
+use crate::{Actor, GameService, Notice, Reply, ServiceError};
 use dama_core::i18n::t;
 use dama_core::i18n::{human_duration, tr};
 use dama_core::store::{Game, GameStatus, Millis, StoreError};
@@ -12,10 +12,10 @@ use dama_core::text::Part;
 
 impl GameService {
     /// Games against the engine whose player left them for twice
-    /// [`super::ServiceSettings::engine_idle`], ended without a result; their notices are in
+    /// [`crate::ServiceSettings::engine_idle`], ended without a result; their notices are in
     /// the outbox (see [`Self::idle_notice`]).
     ///
-    /// In a busy server (many games open in threads, see [`super::Limits`]) they end after
+    /// In a busy server (many games open in threads, see [`crate::Limits`]) they end after
     /// `busy_engine_idle` when that is sooner.
     pub(crate) fn idle_engine_games(&self, now: Millis) -> Result<(), ServiceError> {
         let idle = millis(self.settings.engine_idle).saturating_mul(2);

@@ -23,11 +23,11 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use dama_engine::Verdict;
 use dama_rules::{Color, Move, Position};
 
-use super::action::{Flow, refuse};
-use super::board::result_word;
-use super::info::pdn_header;
-use super::{Actor, Attachment, ChartView, Cooldown, GameService, Reply, ServiceError, lock};
+use crate::action::{Flow, refuse};
+use crate::board::result_word;
+use crate::info::pdn_header;
 use crate::texts::command;
+use crate::{Actor, Attachment, ChartView, Cooldown, GameService, Reply, ServiceError, lock};
 use dama_coach::analysis::{
     Analysis, AnalysisOptions, EVALUATION_CLIP, Mark, PlyAnalysis, analyse_in_turns,
     format_evaluation,
@@ -37,7 +37,7 @@ use dama_core::store::{Game, GameId, GameStatus, StoredAnalysis};
 use dama_render::{BoardView, ChartLabels, ChartMark, MarkKind};
 
 #[allow(unused_imports, reason = "named in the module's documentation")]
-use super::EnginePool;
+use crate::EnginePool;
 
 /// The most key moments the answer lists; the others are counted.
 pub(crate) const MOMENTS_SHOWN: usize = 8;
@@ -214,7 +214,7 @@ impl GameService {
     /// it): in their own language, whatever the server chose for its public messages; the
     /// same checks, cooldown and shared search as `/analysis`.
     pub fn reader_analysis(&self, actor: &Actor, game: i64) -> Result<Reply, ServiceError> {
-        super::action::answered(
+        crate::action::answered(
             actor,
             self.analysis_in(actor, Some(game), actor.language, &|_| {}),
         )

@@ -5,17 +5,17 @@ use dama_core::i18n::human_duration;
 use dama_core::text::{Part, RichText};
 use dama_rules::Color;
 
-use super::action::{Flow, Origin, Stop, refuse};
-use super::board::{mention, players};
-use super::engine_name;
-use super::engine_pool::Request;
-use super::limits::engine_busy_text;
-use super::loaded::{Loaded, player_colour};
-use super::moves::thinking;
-use super::rating;
-use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
-use super::{Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply};
+use crate::action::{Flow, Origin, Stop, refuse};
+use crate::board::{mention, players};
+use crate::engine_name;
+use crate::engine_pool::Request;
+use crate::limits::engine_busy_text;
+use crate::loaded::{Loaded, player_colour};
+use crate::moves::thinking;
+use crate::rating;
+use crate::reply::{ButtonStyle, ComponentAction, GameButton, button};
 use crate::texts::command;
+use crate::{Actor, Cooldown, DRAW_REOFFER_PLIES, GameService, Reply};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     DrawOffer, EndReason, Finish, FinishedGame, GameEnding, GameResult, OutboxEvent, Participant,

@@ -1,13 +1,13 @@
 //! Work nobody asked for in the moment: the engine's moves a restart interrupted, expired
 //! challenges and games forfeited on time, as notices for their channels.
 
-use super::board::{mention, players};
-use super::loaded::Loaded;
-use super::moves::{MoveNotice, engine_move_text};
-use super::notify::last_move_text;
-use super::outbox::Delivery;
-use super::rating;
-use super::{GameService, Notice, ServiceError, engine_name, settle_mentions};
+use crate::board::{mention, players};
+use crate::loaded::Loaded;
+use crate::moves::{MoveNotice, engine_move_text};
+use crate::notify::last_move_text;
+use crate::outbox::Delivery;
+use crate::rating;
+use crate::{GameService, Notice, ServiceError, engine_name, settle_mentions};
 use dama_core::i18n::tr;
 use dama_core::store::{
     EndReason, Finish, FinishedGame, Game, GameId, GameResult, GameStatus, Millis, OutboxEvent,
@@ -71,7 +71,7 @@ impl GameService {
         };
         let ply = loaded.record.ply;
         let language = self.game_language(&loaded.record);
-        let request = super::Request::silent(None);
+        let request = crate::Request::silent(None);
         self.engine_move_as(language, &mut loaded, level, &request, MoveNotice::Swept)?;
         if loaded.record.ply == ply {
             tracing::warn!(game = %id, level, "the engine has no move to resume with");

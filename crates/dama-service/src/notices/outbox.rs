@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use super::{GameService, Notice, Reply, ServiceError, settle_mentions};
+use crate::{GameService, Notice, Reply, ServiceError, settle_mentions};
 use dama_core::store::{FinishedGame, NoticeId, OutboxEvent, OutboxNotice};
 
 /// How long a process holds the notices it claimed: another process (or this one after a

@@ -3,7 +3,7 @@
 //!
 //! The store runs a live game's clock with every move it records (the mover loses the time
 //! since the last move and gains the increment); the service reads the time from its
-//! [`Clock`](super::Clock), so tests move it by hand. A side whose time runs out loses on time:
+//! [`Clock`](crate::Clock), so tests move it by hand. A side whose time runs out loses on time:
 //! the rules of the game (FID) say nothing of clocks, so a flag is a loss whatever is left on
 //! the board.
 
@@ -11,11 +11,11 @@ use dama_core::i18n::human_duration;
 use dama_core::text::RichText;
 use std::time::Duration;
 
-use super::action::{Flow, refuse};
-use super::board::mention;
-use super::rating;
-use super::settings::millis;
-use super::{GameService, Notice, ServiceError};
+use crate::action::{Flow, refuse};
+use crate::board::mention;
+use crate::rating;
+use crate::settings::millis;
+use crate::{GameService, Notice, ServiceError};
 use dama_core::i18n::{Language, t, tr};
 pub(crate) use dama_core::store::seconds_text;
 use dama_core::store::{
@@ -143,12 +143,12 @@ impl GameService {
     /// The flags that fell and the notices that are due, for the short interval of live games
     /// (see [`FLAG_SWEEP_INTERVAL`]): the flags are stored with their notices in the outbox,
     /// claimed here with everything else due.
-    pub fn flag_sweep_deliveries(&self) -> Result<Vec<super::Delivery>, ServiceError> {
+    pub fn flag_sweep_deliveries(&self) -> Result<Vec<crate::Delivery>, ServiceError> {
         self.flags(self.now())?;
         let mut deliveries = self.claim_outbox()?;
         for delivery in &mut deliveries {
             for notice in &mut delivery.notices {
-                super::settle_mentions(&mut notice.reply, None);
+                crate::settle_mentions(&mut notice.reply, None);
             }
         }
         deliveries.retain(|delivery| !delivery.notices.is_empty());

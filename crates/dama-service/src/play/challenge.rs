@@ -9,19 +9,19 @@ use std::time::Duration;
 use dama_engine::Level;
 use dama_rules::{Color, Position};
 
-use super::action::{Flow, Origin, Stop, refuse};
-use super::engine_name;
-use super::engine_pool::Request;
-use super::limits::queued_text;
-use super::live::{Pace, base_text, check_time_control, seconds_text};
-use super::notify::live_time;
-use super::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
-use super::settings::millis;
-use super::threads::StartPlace;
-use super::{
+use crate::action::{Flow, Origin, Stop, refuse};
+use crate::engine_name;
+use crate::engine_pool::Request;
+use crate::limits::queued_text;
+use crate::live::{Pace, base_text, check_time_control, seconds_text};
+use crate::notify::live_time;
+use crate::reply::{ButtonStyle, ChallengeButton, ComponentAction, GameButton, button};
+use crate::settings::millis;
+use crate::texts::command;
+use crate::threads::StartPlace;
+use crate::{
     Actor, Cooldown, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Notice, Reply, ServiceError,
 };
-use crate::texts::command;
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     Challenge, ChallengeId, ChallengeStatus, Game, GameStatus, Millis, NewChallenge, NewGame,
@@ -216,7 +216,7 @@ impl GameService {
 
     /// Refuses to start a game in a busy channel: "A game is running here"; or, when the game
     /// is one against the engine whose player has left it for
-    /// [`super::ServiceSettings::engine_idle`], asks whether to end it, with a button that
+    /// [`crate::ServiceSettings::engine_idle`], asks whether to end it, with a button that
     /// does.
     pub(crate) fn refuse_busy_channel(&self, actor: &Actor) -> Flow<()> {
         let Some(game) = self.store.active_game_in_channel(actor.channel)? else {
@@ -252,7 +252,7 @@ impl GameService {
 
     /// How long the person of a game against the engine has let it wait for their move;
     /// `None` for a game between members, or one where the engine is to move.
-    pub(super) fn idle_for(&self, game: &Game) -> Option<Millis> {
+    pub(crate) fn idle_for(&self, game: &Game) -> Option<Millis> {
         let to_move = game.participant(game.side_to_move()?);
         let other = game.participant(!game.side_to_move()?);
         match (to_move, other) {

@@ -3,11 +3,11 @@
 //! the same transaction), with yesterday's solution and how many solved it; and its part of
 //! `/settings`.
 
-use super::puzzle::{long_line, next_daily_post};
-use super::puzzle_collection::Puzzles;
-use super::reply::button;
-use super::{ButtonStyle, ComponentAction, GameService, Notice, Reply, ServiceError};
-use super::{notify::live_time, settings::channel_list};
+use crate::puzzle::{long_line, next_daily_post};
+use crate::puzzle_collection::Puzzles;
+use crate::reply::button;
+use crate::{ButtonStyle, ComponentAction, GameService, Notice, Reply, ServiceError};
+use crate::{notify::live_time, settings::channel_list};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{ChannelId, GuildId, Millis, ServerSettings, StoreError, puzzle_day};
 use dama_core::text::{Part, RichText};

@@ -5,13 +5,13 @@ use dama_core::i18n::human_duration;
 use dama_core::text::{Part, RichText};
 use dama_rules::Color;
 
-use super::action::{Flow, Origin, refuse};
-use super::loaded::Loaded;
-use super::notify::live_time;
-use super::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
-use super::takeback::first_ply_of;
-use super::{Actor, Component, Cooldown, GameService, Reply, engine_name};
+use crate::action::{Flow, Origin, refuse};
+use crate::loaded::Loaded;
+use crate::notify::live_time;
+use crate::reply::{ButtonStyle, ComponentAction, GameButton, SelectOption, button};
+use crate::takeback::first_ply_of;
 use crate::texts::command;
+use crate::{Actor, Component, Cooldown, GameService, Reply, engine_name};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameResult, GameStatus, Participant};
 use dama_render::BoardView;
@@ -394,7 +394,7 @@ pub(crate) fn bottom_of(loaded: &Loaded, bottom: Option<Color>) -> Color {
 }
 
 /// Makes select labels unique (two captures with the same ends get their long form).
-pub(super) fn disambiguate_labels(options: &mut [SelectOption]) {
+pub(crate) fn disambiguate_labels(options: &mut [SelectOption]) {
     let labels: Vec<String> = options.iter().map(|o| o.label.clone()).collect();
     for option in options.iter_mut() {
         if labels.iter().filter(|l| **l == option.label).count() > 1 {

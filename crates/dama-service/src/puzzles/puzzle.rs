@@ -13,19 +13,19 @@ use dama_core::text::{Part, RichText};
 use dama_rules::Move;
 use dama_tools::puzzles::{Answer, Puzzle};
 
-use super::action::{Flow, Origin, PuzzleAction, refuse};
-use super::autocomplete::{hint, suggest};
-use super::board::disambiguate_labels;
-use super::moves::illegal_move_text;
-use super::notify::live_time;
-use super::puzzle_collection::{PuzzleCollection, Puzzles};
-use super::puzzle_rating::puzzle_glicko2;
-use super::reply::button;
-use super::{
+use crate::action::{Flow, Origin, PuzzleAction, refuse};
+use crate::autocomplete::{hint, suggest};
+use crate::board::disambiguate_labels;
+use crate::moves::illegal_move_text;
+use crate::notify::live_time;
+use crate::puzzle_collection::{PuzzleCollection, Puzzles};
+use crate::puzzle_rating::puzzle_glicko2;
+use crate::reply::button;
+use crate::texts::command;
+use crate::{
     Actor, ButtonStyle, Component, ComponentAction, GameService, PuzzleButton, Reply, SelectOption,
     ServiceError, Suggestions,
 };
-use crate::texts::command;
 use dama_core::i18n::{self, Language, t, tr};
 use dama_core::store::{
     INITIAL_RATING, NewPuzzleAttempt, PuzzleAttempt, PuzzleFinish, PuzzlePlayer, PuzzleStatus,

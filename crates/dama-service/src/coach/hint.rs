@@ -1,5 +1,5 @@
 //! `/hint`: the engine's best move, with a short reason, for the player to move in a game
-//! against the engine; up to [`super::ServiceSettings::engine_hints`] a game. Refused in games
+//! against the engine; up to [`crate::ServiceSettings::engine_hints`] a game. Refused in games
 //! between people. The game's PDN records each hint.
 //!
 //! The search is [`dama_coach::hint::hint`] at [`HINT_NODES`] nodes, whatever the engine's level, on
@@ -9,10 +9,10 @@
 use dama_engine::Limits;
 use dama_rules::{Color, Move, Position};
 
-use super::action::{Flow, Origin, refuse};
-use super::engine_pool::Request;
-use super::limits::engine_busy_text;
-use super::{Actor, Cooldown, GameService, Reply, engine_name};
+use crate::action::{Flow, Origin, refuse};
+use crate::engine_pool::Request;
+use crate::limits::engine_busy_text;
+use crate::{Actor, Cooldown, GameService, Reply, engine_name};
 use dama_coach::analysis::format_evaluation;
 use dama_coach::hint::{HINT_NODES, Hint, HintReason};
 use dama_core::i18n::{Language, t};

@@ -4,12 +4,12 @@
 use dama_core::text::{Part, RichText};
 use dama_rules::{Color, Position};
 
-use super::action::{Flow, Stop, refuse};
-use super::board::players;
-use super::loaded::Loaded;
-use super::reply::ThreadStart;
-use super::settings::channel_list;
-use super::{Actor, GameService, Reply, ServiceError};
+use crate::action::{Flow, Stop, refuse};
+use crate::board::players;
+use crate::loaded::Loaded;
+use crate::reply::ThreadStart;
+use crate::settings::channel_list;
+use crate::{Actor, GameService, Reply, ServiceError};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{ChannelId, Game, GameId, GameStatus, Participant, StoreError};
 
@@ -157,7 +157,7 @@ impl GameService {
                     ChallengeEngineGame,
                     name = self.participant_name(language, record.guild, human),
                     color = colour.name(),
-                    engine = super::engine_name(language, level),
+                    engine = crate::engine_name(language, level),
                 );
                 // The engine's opening move, played when the game started.
                 if colour == Color::Black && record.ply == 1 {
@@ -168,7 +168,7 @@ impl GameService {
                         headline.push_str(&t!(
                             language,
                             GameEngineReplied,
-                            engine = super::engine_name(language, level),
+                            engine = crate::engine_name(language, level),
                             move = start.move_text(&opening),
                         ));
                     }

@@ -2,10 +2,10 @@
 
 use dama_rules::{Color, Move, Position};
 
-use super::action::{Flow, Origin, Stop, refuse};
-use super::board::result_word;
-use super::{Actor, GameService, Reply, ServiceError};
+use crate::action::{Flow, Origin, Stop, refuse};
+use crate::board::result_word;
 use crate::texts::command;
+use crate::{Actor, GameService, Reply, ServiceError};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameId, GameStatus};
 

@@ -11,15 +11,15 @@ use dama_core::store::Member;
 use dama_core::text::{Part, RichText};
 use std::time::Duration;
 
-use super::action::{Flow, TournamentAction, TournamentSpec, refuse};
-use super::reply::{ButtonStyle, ComponentAction, TournamentButton, button};
-use super::settings::millis;
-use super::tournament_rounds::{MIN_PLAYERS, Stored};
-use super::{
+use crate::action::{Flow, TournamentAction, TournamentSpec, refuse};
+use crate::reply::{ButtonStyle, ComponentAction, TournamentButton, button};
+use crate::settings::millis;
+use crate::texts::command;
+use crate::tournament_rounds::{MIN_PLAYERS, Stored};
+use crate::{
     Actor, Attachment, GameService, MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, Notice, Origin, Reply,
     ServiceError,
 };
-use crate::texts::command;
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     GameStatus, MessageRef, NewTournament, StoreError, Tournament, TournamentFormat, TournamentId,
@@ -211,7 +211,7 @@ impl GameService {
                     tr!(
                         language,
                         TournamentSignupDeadline,
-                        deadline = super::notify::live_time(deadline),
+                        deadline = crate::notify::live_time(deadline),
                     )
                 },
             ));

@@ -15,12 +15,12 @@ use std::time::Duration;
 
 use dama_rules::Color;
 
-use super::action::Flow;
-use super::board::mention;
-use super::loaded::Loaded;
-use super::settings::millis;
-use super::{Actor, GameService, Notice, Reply, ServiceError, lock};
+use crate::action::Flow;
+use crate::board::mention;
+use crate::loaded::Loaded;
+use crate::settings::millis;
 use crate::texts::command;
+use crate::{Actor, GameService, Notice, Reply, ServiceError, lock};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     AbortReason, EndReason, Game, GameResult, GameStatus, Millis, NotifyMode, OutboxEvent,

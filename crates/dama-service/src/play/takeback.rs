@@ -4,13 +4,13 @@
 use dama_core::text::Part;
 use dama_rules::{Color, Position};
 
-use super::action::{Flow, Origin, Stop, refuse};
-use super::board::mention;
-use super::engine_name;
-use super::loaded::Loaded;
-use super::reply::{ButtonStyle, ComponentAction, GameButton, button};
-use super::{Actor, GameService, Reply};
+use crate::action::{Flow, Origin, Stop, refuse};
+use crate::board::mention;
+use crate::engine_name;
+use crate::loaded::Loaded;
+use crate::reply::{ButtonStyle, ComponentAction, GameButton, button};
 use crate::texts::command;
+use crate::{Actor, GameService, Reply};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{GameId, Participant, StoreError, TakebackRequest};
 

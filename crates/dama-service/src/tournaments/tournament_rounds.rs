@@ -3,9 +3,9 @@
 //! announcing it, and the final standings. Everything is read back from the store, so a
 //! restart loses nothing; the store's key on a round decides which of two callers pairs it.
 
-use super::outbox::Delivery;
-use super::sweep::isolated;
-use super::{GameService, Notice, Reply, ServiceError};
+use crate::outbox::Delivery;
+use crate::sweep::isolated;
+use crate::{GameService, Notice, Reply, ServiceError};
 use dama_core::i18n::{Language, t, tr};
 use dama_core::store::{
     Entrant, Game, GameStatus, Millis, NewPairing, NewRound, OutboxEvent, Participant, StoreError,
