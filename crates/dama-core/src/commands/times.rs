@@ -479,7 +479,21 @@ mod tests {
     #[test]
     fn other_times_are_no_time_controls() {
         for text in [
-            "5", "5 min", "+3", "5+", "0+3", "-5+3", "5+-1", "a+b", "5+3+1", "2000+0",
+            "5",
+            "5 min",
+            "+3",
+            "5+",
+            "0+3",
+            "-5+3",
+            "5+-1",
+            "a+b",
+            "5+3+1",
+            "2000+0",
+            // Too long for a duration: no clock, not a panic.
+            "1e18+0",
+            "1e18:0+0",
+            "1e17:1e18+0",
+            "1e18+1e18",
         ] {
             assert_eq!(parse_time_control(text), None, "{text}");
         }

@@ -33,12 +33,16 @@ impl std::str::FromStr for ClockSpec {
                 .and_then(|v| Duration::try_from_secs_f64(v).ok())
                 .ok_or_else(bad)
         };
+        // A base too long for a duration (`1e18+0`) is no clock either.
         let base = if let Some(secs) = base.strip_suffix('s') {
             seconds(secs)?
         } else if let Some((minutes, secs)) = base.split_once(':') {
-            seconds(minutes)? * 60 + seconds(secs)?
+            seconds(minutes)?
+                .checked_mul(60)
+                .and_then(|minutes| minutes.checked_add(seconds(secs).ok()?))
+                .ok_or_else(bad)?
         } else {
-            seconds(base)? * 60
+            seconds(base)?.checked_mul(60).ok_or_else(bad)?
         };
         let increment = seconds(increment)?;
         if base.is_zero() {
@@ -187,7 +191,9 @@ mod tests {
         assert_eq!(parse("30s+0.3").unwrap().base, secs(30.0));
         assert_eq!(parse("1:30+0").unwrap().base, secs(90.0));
         assert_eq!(parse("0.5+1").unwrap().base, secs(30.0));
-        for bad in ["3", "3+", "+2", "a+b", "0+1", "-1+2", "3+-1", "1:xx+1"] {
+        for bad in [
+            "3", "3+", "+2", "a+b", "0+1", "-1+2", "3+-1", "1:xx+1", "1e18+0", "1e18:0+0",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
         assert_eq!(parse("3+2").unwrap().to_string(), "180+2");
